@@ -1,0 +1,41 @@
+# Two commands: `make run` serves the app, `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+FLASK := $(BIN)/flask --app scorekeeper
+
+.PHONY: run test lint typecheck pytest chromium bench clean
+
+run: $(VENV)/.installed
+	$(FLASK) init-db
+	$(FLASK) run --host 127.0.0.1 --port 5000
+
+test: $(VENV)/.test-installed chromium lint typecheck pytest
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+
+typecheck: $(VENV)/.test-installed
+	$(BIN)/mypy --strict scorekeeper/rules
+
+pytest: $(VENV)/.test-installed
+	$(BIN)/pytest
+
+# The browser tests drive Debian's Chromium; Playwright's own browser download does not work here.
+chromium:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+	  else echo "Install Debian's chromium (sudo apt-get install chromium) for the browser tests." >&2; exit 1; fi; }
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.test-installed: $(VENV)/.installed
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,80 @@
+"""The public JSON API (shared/API.md): sessions and their deals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, request, url_for
+
+from .extensions import db
+from .models import GameSession
+from .rules import InvalidInput
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 that says what is wrong."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise InvalidInput("bad-json", "The body must be a JSON object (Content-Type: application/json).")
+    return body
+
+
+def editable_session(session_id: str) -> GameSession:
+    """The session, if the request carries its edit token (401 without, 403 if wrong)."""
+    session = GameSession.get_or_404(session_id)
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        abort(401, description="Send the session's edit token: Authorization: Bearer <token>.")
+    if not session.can_edit(token.strip()):
+        abort(403, description="That edit token does not belong to this session.")
+    return session
+
+
+def standing_answer(session: GameSession) -> dict[str, Any]:
+    """The standing at the top level, also under "standing" beside the deal records."""
+    standing = session.standing()
+    return {**standing, "standing": standing, "records": [d.record for d in session.deals]}
+
+
+@bp.post("/sessions")
+def create_session() -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Start a session; the answer carries the edit token, shown only here."""
+    session, token = GameSession.from_request(json_body())
+    db.session.commit()
+    location = url_for("api.read_session", session_id=session.id)
+    return {**session.to_json(), "edit_token": token}, 201, {"Location": location}
+
+
+@bp.get("/sessions/<session_id>")
+def read_session(session_id: str) -> dict[str, Any]:
+    """A session with its deals and standing; reading needs only the id."""
+    return GameSession.get_or_404(session_id).to_json()
+
+
+@bp.post("/sessions/<session_id>/deals")
+def add_deal(session_id: str) -> tuple[dict[str, Any], int]:
+    """Record the next deal."""
+    session = editable_session(session_id)
+    deal = session.add_deal(json_body())
+    db.session.commit()
+    return {**standing_answer(session), "number": session.number_of(deal)}, 201
+
+
+@bp.put("/sessions/<session_id>/deals/<int:number>")
+def replace_deal(session_id: str, number: int) -> dict[str, Any]:
+    """Correct deal `number`; the standing is recomputed."""
+    session = editable_session(session_id)
+    session.replace_deal(number, json_body())
+    db.session.commit()
+    return {**standing_answer(session), "number": number}
+
+
+@bp.delete("/sessions/<session_id>/deals/<int:number>")
+def delete_deal(session_id: str, number: int) -> dict[str, Any]:
+    """Remove deal `number`; later deals move up one."""
+    session = editable_session(session_id)
+    session.delete_deal(number)
+    db.session.commit()
+    return standing_answer(session)

@@ -1,0 +1,24 @@
+"""The rules engine: pure Python, no web and no database.
+
+Every game is registered once in GAMES and looked up by name.
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidInput
+from .game import Game
+from .seep import SEEP
+from .table import Table
+
+GAMES: dict[str, Game] = {game.name: game for game in (SEEP,)}
+
+
+def get_game(name: object) -> Game:
+    """The registered game called `name`; raise InvalidInput otherwise."""
+    if not isinstance(name, str) or name not in GAMES:
+        known = ", ".join(GAMES)
+        raise InvalidInput("unknown-game", f"Unknown game {name!r}; known: {known}.")
+    return GAMES[name]
+
+
+__all__ = ["GAMES", "Game", "InvalidInput", "Table", "get_game"]

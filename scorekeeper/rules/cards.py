@@ -1,0 +1,99 @@
+"""Playing cards and their notation, shared by every game.
+
+>>> Card.parse("T♦")
+Card(rank=10, suit=<Suit.DIAMONDS: 'D'>)
+>>> str(Card.parse("10d")), Card.parse("qs").pretty
+('10D', 'Q♠')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .errors import InvalidInput
+
+
+class Suit(enum.Enum):
+    """The four suits, in the order decks are built."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol, such as ♠."""
+        return _SYMBOLS[self]
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_BY_TEXT = {s.value: s for s in Suit} | {v: s for s, v in _SYMBOLS.items()}
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RANK_BY_TEXT = {str(n): n for n in range(2, 11)} | {"T": 10} | {
+    name: rank for rank, name in RANK_NAMES.items()
+}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A card: rank 1 (ace) to 13 (king) and a suit."""
+
+    rank: int
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        """Read `10D`, `TD`, `10♦` or `td`; raise InvalidInput otherwise."""
+        if not isinstance(text, str):
+            raise InvalidInput("unknown-card", f"{text!r} is not a card: write cards like 10D or K♠.")
+        cleaned = text.strip().upper()
+        rank = _RANK_BY_TEXT.get(cleaned[:-1])
+        suit = _SUIT_BY_TEXT.get(cleaned[-1:])
+        if rank is None or suit is None:
+            raise InvalidInput("unknown-card", f"{text!r} is not a card: write cards like 10D or K♠.")
+        return cls(rank, suit)
+
+    @property
+    def rank_name(self) -> str:
+        """The rank as printed: A, 2 … 10, J, Q, K."""
+        return RANK_NAMES.get(self.rank, str(self.rank))
+
+    @property
+    def pretty(self) -> str:
+        """The card with its suit symbol, such as 10♦."""
+        return self.rank_name + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.rank_name + self.suit.value
+
+
+def full_deck() -> tuple[Card, ...]:
+    """The 52 cards of one pack, spades first, ace to king."""
+    return tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))
+
+
+def parse_cards(items: object, what: str = "cards") -> tuple[Card, ...]:
+    """Read a list of card strings; duplicates are allowed (two-pack games)."""
+    if not isinstance(items, list):
+        raise InvalidInput("bad-field", f"{what} must be a list of cards.")
+    return tuple(Card.parse(item) for item in items)
+
+
+def ensure_distinct(cards: Iterable[Card]) -> None:
+    """Raise InvalidInput naming the first card that appears twice."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise InvalidInput("duplicate-card", f"{card.pretty} appears twice.")
+        seen.add(card)
+
+
+def names(cards: Sequence[Card]) -> str:
+    """Cards for a sentence: 'A♠, 10♦ and K♥'."""
+    shown = [card.pretty for card in cards]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + " and " + shown[-1]

@@ -1,0 +1,10 @@
+"""Errors the rules engine raises: bad input is not the same as an illegal move."""
+
+
+class InvalidInput(ValueError):
+    """Input that cannot be read: an unknown card, a card twice, a missing field."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message

@@ -1,0 +1,35 @@
+"""What every game offers the web app: one interface, looked up by name."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from .table import Table
+
+JSON = dict[str, Any]
+
+
+class Game(Protocol):
+    """A game's rules as the score keeper and the move checker use them."""
+
+    name: str
+    title: str
+
+    def parse_options(self, raw: object) -> JSON:
+        """Validate session options and fill in defaults; raise InvalidInput."""
+        ...
+
+    def check_table(self, table: Table) -> None:
+        """Raise InvalidInput unless this game can be played by these teams."""
+        ...
+
+    def parse_deal(self, raw: object, table: Table, options: Mapping[str, Any]) -> JSON:
+        """Validate one deal record and return it in canonical form."""
+        ...
+
+    def standing(
+        self, table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
+    ) -> JSON:
+        """Fold the stored deal records into the match standing."""
+        ...

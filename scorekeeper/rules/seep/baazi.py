@@ -1,0 +1,86 @@
+"""The match: running lead, baazis, the under-9 rule and the next dealer (M1–M5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..table import Table
+from .deal import SeepDeal
+
+UNDER = 9  # M3
+
+
+@dataclass(frozen=True)
+class Baazi:
+    """A baazi won in a deal, by the lead (M2) or by the other team scoring under 9 (M3)."""
+
+    winner: int
+    reason: str
+
+
+def lead_json(lead: int) -> dict[str, Any]:
+    """The signed lead (positive: team 0 ahead) as the API shows it."""
+    return {"team": None if lead == 0 else (0 if lead > 0 else 1), "points": abs(lead)}
+
+
+def deal_result(deal: SeepDeal, lead: int, options: Mapping[str, Any]) -> tuple[int, Baazi | None]:
+    """The lead after a deal, and the baazi it ends, if any."""
+    points = deal.points()
+    counted = deal.card_points() if options["under9"] == "cards" else points
+    losers = [team for team in (0, 1) if counted[team] < UNDER]
+    if losers:
+        # M3: under 9 loses the baazi at once, whatever the lead.
+        return 0, Baazi(1 - losers[0], "under-9")
+    # M1: both teams scored 9 or more, so the difference moves the lead.
+    lead += points[0] - points[1]
+    if abs(lead) >= options["target"]:
+        # M2: a lead of the target wins the baazi; the lead returns to 0.
+        return 0, Baazi(0 if lead > 0 else 1, "lead")
+    return lead, None
+
+
+def next_dealer(table: Table, dealer: int, lead: int, baazi: Baazi | None) -> int:
+    """M5: a leading dealer's team passes the deal on; after a baazi, the partner deals."""
+    team = table.team_of(dealer)
+    leads = baazi.winner == team if baazi else lead != 0 and (lead > 0) == (team == 0)
+    would_deal = (dealer + 1) % table.seats if leads else dealer
+    return table.partner_seat(would_deal) if baazi else would_deal
+
+
+def standing(
+    table: Table, options: Mapping[str, Any], deals: Sequence[SeepDeal]
+) -> dict[str, Any]:
+    """Fold the deals, in order, into the session's standing."""
+    lead, baazis, winner, dealer = 0, [0, 0], None, 0
+    needed = options["baazis"] // 2 + 1 if options["baazis"] else None
+    rows = []
+    for deal in deals:
+        dealer = deal.dealer if deal.dealer is not None else dealer
+        lead, baazi = deal_result(deal, lead, options)
+        if baazi:
+            baazis[baazi.winner] += 1
+            if winner is None and needed and baazis[baazi.winner] >= needed:
+                winner = baazi.winner  # M4: the session is decided
+        rows.append(_row(deal, dealer, lead, baazi))
+        dealer = next_dealer(table, dealer, lead, baazi)
+    return {
+        "deals": rows,
+        "lead": lead_json(lead),
+        "baazis": baazis,
+        "next_dealer": dealer,
+        "winner": winner,
+        "finished": winner is not None,
+    }
+
+
+def _row(deal: SeepDeal, dealer: int, lead: int, baazi: Baazi | None) -> dict[str, Any]:
+    return {
+        "points": list(deal.points()),
+        "card_points": list(deal.card_points()),
+        "sweep_points": list(deal.sweep_points()),
+        "baazi": baazi and {"winner": baazi.winner, "reason": baazi.reason},
+        "lead": lead_json(lead),
+        "dealer": dealer,
+    }

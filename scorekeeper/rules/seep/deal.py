@@ -1,0 +1,139 @@
+"""One Seep deal as recorded at the table: captured cards, sweeps, bid and dealer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, ensure_distinct, names, parse_cards
+from ..errors import InvalidInput
+from ..fields import choice, integer, record, required
+from ..table import Table
+from .cards import POINT_CARDS, card_points
+
+# C4: a sweep scores 50; on the opening play 25; on the last play 0.
+SWEEP_POINTS = {"opening": 25, "play": 50, "last": 0}
+TEAMS = 2
+# A sweep needs a card on the floor first, so at most every other one of the 48 plays.
+MAX_SWEEPS = 24
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A capture that cleared the floor."""
+
+    team: int
+    when: str
+
+    @property
+    def points(self) -> int:
+        """What the sweep scores (C4)."""
+        return SWEEP_POINTS[self.when]
+
+
+@dataclass(frozen=True)
+class Bid:
+    """The opening bid: who bid and the house value 9–13."""
+
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True)
+class SeepDeal:
+    """A deal's raw record, validated."""
+
+    captured: tuple[tuple[Card, ...], tuple[Card, ...]]
+    sweeps: tuple[Sweep, ...] = ()
+    bid: Bid | None = None
+    dealer: int | None = None
+
+    def card_points(self) -> tuple[int, int]:
+        """Each team's points from captured cards (E2)."""
+        return card_points(self.captured[0]), card_points(self.captured[1])
+
+    def sweep_points(self) -> tuple[int, int]:
+        """Each team's points from sweeps (C4)."""
+        return tuple(  # type: ignore[return-value]
+            sum(s.points for s in self.sweeps if s.team == team) for team in range(TEAMS)
+        )
+
+    def points(self) -> tuple[int, int]:
+        """Each team's deal score: card points plus sweep points (E2)."""
+        cards, sweeps = self.card_points(), self.sweep_points()
+        return cards[0] + sweeps[0], cards[1] + sweeps[1]
+
+    def to_json(self) -> dict[str, Any]:
+        """The canonical record, as stored and as the API returns it."""
+        out: dict[str, Any] = {
+            "captured": [[str(c) for c in pile] for pile in self.captured],
+            "sweeps": [{"team": s.team, "when": s.when} for s in self.sweeps],
+        }
+        if self.bid is not None:
+            out["bid"] = {"seat": self.bid.seat, "value": self.bid.value}
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
+        return out
+
+
+def parse_deal(raw: object, table: Table) -> SeepDeal:
+    """Read and validate a deal record; raise InvalidInput naming the problem."""
+    fields = record(raw, "A Seep deal", ("captured", "sweeps", "bid", "dealer"))
+    captured = _parse_captured(required(fields, "captured", "A Seep deal"))
+    dealer = fields.get("dealer")
+    if dealer is not None:
+        dealer = integer(dealer, "dealer", 0, table.seats - 1)
+    bid = _parse_bid(fields.get("bid"), table)
+    if bid is not None and dealer is not None and bid.seat != (dealer + 1) % table.seats:
+        # S1: the bidder is the seat after the dealer.
+        raise InvalidInput(
+            "bad-bid", f"The bidder sits after the dealer: seat {(dealer + 1) % table.seats}."
+        )
+    sweeps = _parse_sweeps(fields.get("sweeps", []), bid, table)
+    return SeepDeal(captured, sweeps, bid, dealer)
+
+
+def _parse_captured(raw: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    if not isinstance(raw, list) or len(raw) != TEAMS:
+        raise InvalidInput("bad-field", "captured must be two lists of cards, one per team.")
+    piles = (parse_cards(raw[0], "team 0's cards"), parse_cards(raw[1], "team 1's cards"))
+    ensure_distinct(piles[0] + piles[1])
+    given = set(piles[0]) | set(piles[1])
+    missing = [card for card in POINT_CARDS if card not in given]
+    if missing:
+        raise InvalidInput(
+            "missing-point-card",
+            f"Give {names(missing)} to a team: every point card belongs to exactly one team.",
+        )
+    return piles
+
+
+def _parse_bid(raw: object, table: Table) -> Bid | None:
+    if raw is None:
+        return None
+    fields = record(raw, "bid", ("seat", "value"))
+    seat = integer(required(fields, "seat", "bid"), "bid seat", 0, table.seats - 1)
+    # S2: a bid is a house value from 9 to 13.
+    value = integer(required(fields, "value", "bid"), "bid value", 9, 13)
+    return Bid(seat, value)
+
+
+def _parse_sweeps(raw: object, bid: Bid | None, table: Table) -> tuple[Sweep, ...]:
+    if not isinstance(raw, list):
+        raise InvalidInput("bad-field", "sweeps must be a list such as [{\"team\": 0, \"when\": \"play\"}].")
+    sweeps = []
+    for item in raw:
+        fields = record(item, "A sweep", ("team", "when"))
+        team = integer(required(fields, "team", "A sweep"), "A sweep's team", 0, TEAMS - 1)
+        when = choice(fields.get("when", "play"), "A sweep's when", tuple(SWEEP_POINTS))
+        sweeps.append(Sweep(team, when))
+    if len(sweeps) > MAX_SWEEPS:
+        raise InvalidInput("bad-sweep", f"A deal has at most {MAX_SWEEPS} sweeps.")
+    for when in ("opening", "last"):
+        if sum(s.when == when for s in sweeps) > 1:
+            raise InvalidInput("bad-sweep", f"A deal has only one {when} play, so one {when} sweep.")
+    opening = next((s for s in sweeps if s.when == "opening"), None)
+    if opening and bid and opening.team != table.team_of(bid.seat):
+        # S3: the opening play is the bidder's.
+        raise InvalidInput("bad-sweep", "Only the bidder's team can make the opening sweep.")
+    return tuple(sweeps)

@@ -1,0 +1,81 @@
+"""Who sits where: teams, players and seats in playing order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidInput
+from .fields import record, required
+
+
+@dataclass(frozen=True)
+class Table:
+    """T teams of equal size; seat k is player k // T of team k mod T."""
+
+    teams: int
+    players_per_team: int
+
+    @property
+    def seats(self) -> int:
+        """How many players sit at the table."""
+        return self.teams * self.players_per_team
+
+    def team_of(self, seat: int) -> int:
+        """The team that plays in `seat`."""
+        return seat % self.teams
+
+    def seat_of(self, team: int, player: int) -> int:
+        """The seat of a team's n-th player."""
+        return player * self.teams + team
+
+    def partner_seat(self, seat: int) -> int:
+        """The seat opposite: a partner, or with one player a side, the opponent."""
+        return (seat + self.seats // 2) % self.seats
+
+
+MAX_NAME = 40
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """A team as entered: its name and its players' names in seat order."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+def parse_teams(raw: object) -> tuple[Table, tuple[TeamEntry, ...]]:
+    """Read `[{"name": ..., "players": [...]}, ...]`; raise InvalidInput naming the problem."""
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise InvalidInput("bad-teams", "teams must be a list of at least two teams.")
+    entries = tuple(_parse_team(item, n) for n, item in enumerate(raw))
+    sizes = {len(entry.players) for entry in entries}
+    if len(sizes) != 1:
+        raise InvalidInput("bad-teams", "Every team needs the same number of players.")
+    seen: set[str] = set()
+    for name in (p for entry in entries for p in entry.players):
+        if name.casefold() in seen:
+            raise InvalidInput("bad-teams", f"{name} is named twice: every player needs a seat of their own.")
+        seen.add(name.casefold())
+    return Table(len(entries), sizes.pop()), entries
+
+
+def _parse_team(raw: object, number: int) -> TeamEntry:
+    fields = record(raw, f"Team {number + 1}", ("name", "players"))
+    players = required(fields, "players", f"Team {number + 1}")
+    if not isinstance(players, list) or not players:
+        raise InvalidInput("bad-teams", f"Team {number + 1} needs a list of players.")
+    names = tuple(_name(p, f"A player of team {number + 1}") for p in players)
+    team_name = fields.get("name")
+    if team_name is None or (isinstance(team_name, str) and not team_name.strip()):
+        team_name = " & ".join(names)
+    return TeamEntry(_name(team_name, f"Team {number + 1}'s name", 60), names)
+
+
+def _name(raw: object, what: str, longest: int = MAX_NAME) -> str:
+    if not isinstance(raw, str) or not raw.strip():
+        raise InvalidInput("bad-name", f"{what} needs a name.")
+    name = " ".join(raw.split())
+    if len(name) > longest:
+        raise InvalidInput("bad-name", f"{what} is too long: at most {longest} characters.")
+    return name

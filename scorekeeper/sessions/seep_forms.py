@@ -1,0 +1,150 @@
+"""Seep's forms: a new session, and a deal entered by tapping the 17 point cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, RadioField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..rules.seep.cards import POINT_CARDS, POINTS
+from ..rules.seep.deal import MAX_SWEEPS
+
+NAME = [Length(max=40)]
+
+
+class SeepSessionForm(FlaskForm):
+    """Players, teams and the match options of rules/seep.md (M2–M4)."""
+
+    players = RadioField(
+        "Players", choices=[("4", "Four, in two teams"), ("2", "Two")], default="4"
+    )
+    team_a = StringField("Team A's name", validators=[Length(max=60)])
+    a1 = StringField("Player", validators=[InputRequired("Name the first player of team A."), *NAME])
+    a2 = StringField("Partner", validators=NAME)
+    team_b = StringField("Team B's name", validators=[Length(max=60)])
+    b1 = StringField("Player", validators=[InputRequired("Name the first player of team B."), *NAME])
+    b2 = StringField("Partner", validators=NAME)
+    target = RadioField(
+        "A baazi is won by a lead of",
+        choices=[("50", "50"), ("100", "100"), ("150", "150")],
+        default="100",
+    )
+    baazis = RadioField(
+        "Baazis to play",
+        choices=[("", "Open-ended"), ("1", "One"), ("3", "Best of 3"), ("5", "Best of 5"),
+                 ("7", "Best of 7")],
+        default="",
+    )
+    under9 = RadioField(
+        "Under 9 counts",
+        choices=[("sweeps", "Deal score with sweeps"), ("cards", "Card points only")],
+        default="sweeps",
+    )
+
+    def validate_a2(self, field: StringField) -> None:
+        """Four players need both partners named."""
+        if self.players.data == "4" and not (field.data or "").strip():
+            raise ValueError("Name team A's second player, or choose two players.")
+
+    def validate_b2(self, field: StringField) -> None:
+        """Four players need both partners named."""
+        if self.players.data == "4" and not (field.data or "").strip():
+            raise ValueError("Name team B's second player, or choose two players.")
+
+    def to_request(self) -> dict[str, Any]:
+        """The same request the API's POST /sessions takes."""
+        four = self.players.data == "4"
+        teams = [
+            {"name": self.team_a.data or None, "players": [self.a1.data] + ([self.a2.data] if four else [])},
+            {"name": self.team_b.data or None, "players": [self.b1.data] + ([self.b2.data] if four else [])},
+        ]
+        options = {
+            "target": int(self.target.data or 100),
+            "baazis": int(self.baazis.data) if self.baazis.data else None,
+            "under9": self.under9.data,
+        }
+        return {"game": "seep", "teams": teams, "options": options}
+
+
+def card_field(card: Any) -> str:
+    """The form field that says which team took a point card."""
+    return f"card_{card}"
+
+
+class SeepDealForm(FlaskForm):
+    """A deal: who took each point card, sweeps, the dealer and the bid."""
+
+    sweeps0 = IntegerField("Sweeps", default=0, validators=[Optional(), NumberRange(0, MAX_SWEEPS)])
+    sweeps1 = IntegerField("Sweeps", default=0, validators=[Optional(), NumberRange(0, MAX_SWEEPS)])
+    opening_sweep = RadioField(
+        "Opening sweep (25)", choices=[("", "None"), ("0", "A"), ("1", "B")], default=""
+    )
+    last_sweep = RadioField(
+        "Last-play sweep (0)", choices=[("", "None"), ("0", "A"), ("1", "B")], default=""
+    )
+    dealer = RadioField("Dealer", choices=[], validate_choice=False)
+    bid = RadioField(
+        "Bid", choices=[("", "—")] + [(str(v), str(v)) for v in range(9, 14)], default=""
+    )
+
+    def __init__(self, seats: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+
+    @classmethod
+    def for_record(cls, seats: int, record: dict[str, Any]) -> SeepDealForm:
+        """A form filled in from a stored deal, for editing."""
+        data: dict[str, Any] = {}
+        for team, pile in enumerate(record["captured"]):
+            data |= {f"card_{card}": str(team) for card in pile}
+        sweeps = record.get("sweeps", [])
+        for team in (0, 1):
+            data[f"sweeps{team}"] = sum(s["team"] == team and s["when"] == "play" for s in sweeps)
+        for when, name in (("opening", "opening_sweep"), ("last", "last_sweep")):
+            data[name] = next((str(s["team"]) for s in sweeps if s["when"] == when), "")
+        data["dealer"] = str(record.get("dealer", ""))
+        data["bid"] = str(record["bid"]["value"]) if record.get("bid") else ""
+        return cls(seats, data=data)
+
+    def to_record(self) -> dict[str, Any]:
+        """The deal record the API takes; the rules engine validates it."""
+        captured: list[list[str]] = [[], []]
+        for card in POINT_CARDS:
+            team = getattr(self, card_field(card)).data
+            if team in ("0", "1"):
+                captured[int(team)].append(str(card))
+        sweeps = [
+            {"team": team, "when": "play"}
+            for team in (0, 1)
+            for _ in range(getattr(self, f"sweeps{team}").data or 0)
+        ]
+        for when, field in (("opening", self.opening_sweep), ("last", self.last_sweep)):
+            if field.data in ("0", "1"):
+                sweeps.append({"team": int(field.data), "when": when})
+        record: dict[str, Any] = {"captured": captured, "sweeps": sweeps}
+        if self.dealer.data not in (None, ""):
+            dealer = _whole(self.dealer.data)
+            record["dealer"] = dealer
+            if self.bid.data:
+                record["bid"] = {"seat": (dealer + 1) % self.seats if isinstance(dealer, int) else dealer,
+                                 "value": _whole(self.bid.data)}
+        return record
+
+    def points(self) -> dict[str, int]:
+        """Each point card's points, for the running totals on the page."""
+        return {str(card): value for card, value in POINTS.items()}
+
+
+def _whole(text: str) -> int | str:
+    """A number if the text is one; otherwise the text, for the rules engine to refuse."""
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+for _card in POINT_CARDS:
+    setattr(
+        SeepDealForm,
+        card_field(_card),
+        RadioField(_card.pretty, choices=[("0", "A"), ("1", "B")], validate_choice=False),
+    )
