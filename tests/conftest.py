@@ -14,14 +14,19 @@ from flask_migrate import upgrade
 
 from scorekeeper import create_app
 
-FOUR = [{"name": "Lions", "players": ["Asha", "Ravi"]}, {"name": "Tigers", "players": ["Meena", "Dev"]}]
+FOUR = [
+    {"name": "Lions", "players": ["Asha", "Ravi"]},
+    {"name": "Tigers", "players": ["Meena", "Dev"]},
+]
 
 
 @pytest.fixture(scope="session")
 def migrated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database migrated once to the current version, copied for each test."""
     path = tmp_path_factory.mktemp("template") / "template.sqlite"
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
+    )
     with app.app_context():
         upgrade()
     return path
@@ -55,8 +60,22 @@ def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
 
 
-def seep_session(client: FlaskClient, teams: list[dict[str, Any]] = FOUR, **options: Any) -> dict[str, Any]:
+def seep_session(
+    client: FlaskClient, teams: list[dict[str, Any]] = FOUR, **options: Any
+) -> dict[str, Any]:
     """Create a Seep session through the API; the answer has its id and edit token."""
-    response = client.post("/api/v1/sessions", json={"game": "seep", "teams": teams, "options": options})
+    response = client.post(
+        "/api/v1/sessions", json={"game": "seep", "teams": teams, "options": options}
+    )
     assert response.status_code == 201, response.get_json()
     return response.get_json()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A SQLAlchemy URL of an empty PostgreSQL database: TEST_POSTGRES_URL, or a throwaway
+    cluster started for this test run (fails, never skips, when PostgreSQL is missing)."""
+    from pg import throwaway_cluster
+
+    with throwaway_cluster() as url:
+        yield url

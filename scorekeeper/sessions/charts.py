@@ -59,6 +59,12 @@ def lead_chart(rows: Sequence[dict[str, Any]], target: int | None) -> LeadChart 
         if row["baazi"]
     )
     return LeadChart(
-        WIDTH, HEIGHT, " ".join(f"{a},{b}" for a, b in dots), dots, y(0),
-        y(target or scale), y(-(target or scale)), markers,
+        WIDTH,
+        HEIGHT,
+        " ".join(f"{a},{b}" for a, b in dots),
+        dots,
+        y(0),
+        y(target or scale),
+        y(-(target or scale)),
+        markers,
     )

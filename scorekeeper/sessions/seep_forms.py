@@ -6,6 +6,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..rules.seep.cards import POINT_CARDS, POINTS
@@ -14,32 +15,36 @@ from ..rules.seep.deal import MAX_SWEEPS
 NAME = [Length(max=40)]
 
 
+def options(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
+    """Radio choices from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
 class SeepSessionForm(FlaskForm):
     """Players, teams and the match options of rules/seep.md (M2–M4)."""
 
     players = RadioField(
-        "Players", choices=[("4", "Four, in two teams"), ("2", "Two")], default="4"
+        "Players", choices=options([("4", "Four, in two teams"), ("2", "Two")]), default="4"
     )
     team_a = StringField("Team A's name", validators=[Length(max=60)])
-    a1 = StringField("Player", validators=[InputRequired("Name the first player of team A."), *NAME])
+    a1 = StringField("Player", validators=[InputRequired("Name team A's first player."), *NAME])
     a2 = StringField("Partner", validators=NAME)
     team_b = StringField("Team B's name", validators=[Length(max=60)])
-    b1 = StringField("Player", validators=[InputRequired("Name the first player of team B."), *NAME])
+    b1 = StringField("Player", validators=[InputRequired("Name team B's first player."), *NAME])
     b2 = StringField("Partner", validators=NAME)
     target = RadioField(
         "A baazi is won by a lead of",
-        choices=[("50", "50"), ("100", "100"), ("150", "150")],
+        choices=options([("50", "50"), ("100", "100"), ("150", "150")]),
         default="100",
     )
     baazis = RadioField(
         "Baazis to play",
-        choices=[("", "Open-ended"), ("1", "One"), ("3", "Best of 3"), ("5", "Best of 5"),
-                 ("7", "Best of 7")],
+        choices=options([("", "Open-ended"), ("1", "One")] + [(n, f"Best of {n}") for n in "357"]),
         default="",
     )
     under9 = RadioField(
         "Under 9 counts",
-        choices=[("sweeps", "Deal score with sweeps"), ("cards", "Card points only")],
+        choices=options([("sweeps", "Deal score with sweeps"), ("cards", "Card points only")]),
         default="sweeps",
     )
 
@@ -57,15 +62,20 @@ class SeepSessionForm(FlaskForm):
         """The same request the API's POST /sessions takes."""
         four = self.players.data == "4"
         teams = [
-            {"name": self.team_a.data or None, "players": [self.a1.data] + ([self.a2.data] if four else [])},
-            {"name": self.team_b.data or None, "players": [self.b1.data] + ([self.b2.data] if four else [])},
+            {"name": name.data or None, "players": [one.data] + ([two.data] if four else [])}
+            for name, one, two in ((self.team_a, self.a1, self.a2), (self.team_b, self.b1, self.b2))
         ]
-        options = {
-            "target": int(self.target.data or 100),
-            "baazis": int(self.baazis.data) if self.baazis.data else None,
+        chosen = {
+            "target": _whole(self.target.data or "100"),
+            "baazis": _whole(self.baazis.data) if self.baazis.data else None,
             "under9": self.under9.data,
         }
-        return {"game": "seep", "teams": teams, "options": options}
+        return {"game": "seep", "teams": teams, "options": chosen}
+
+
+TEAM_CHOICES = options([("0", "A"), ("1", "B")])
+NO_TEAM = options([("", "None")])
+SWEEPS = [Optional(), NumberRange(0, MAX_SWEEPS, "Sweeps go from 0 to %(max)s.")]
 
 
 def card_field(card: Any) -> str:
@@ -76,17 +86,13 @@ def card_field(card: Any) -> str:
 class SeepDealForm(FlaskForm):
     """A deal: who took each point card, sweeps, the dealer and the bid."""
 
-    sweeps0 = IntegerField("Sweeps", default=0, validators=[Optional(), NumberRange(0, MAX_SWEEPS)])
-    sweeps1 = IntegerField("Sweeps", default=0, validators=[Optional(), NumberRange(0, MAX_SWEEPS)])
-    opening_sweep = RadioField(
-        "Opening sweep (25)", choices=[("", "None"), ("0", "A"), ("1", "B")], default=""
-    )
-    last_sweep = RadioField(
-        "Last-play sweep (0)", choices=[("", "None"), ("0", "A"), ("1", "B")], default=""
-    )
+    sweeps0 = IntegerField("Sweeps", default=0, validators=SWEEPS)
+    sweeps1 = IntegerField("Sweeps", default=0, validators=SWEEPS)
+    opening_sweep = RadioField("Opening sweep (25)", choices=NO_TEAM + TEAM_CHOICES, default="")
+    last_sweep = RadioField("Last-play sweep (0)", choices=NO_TEAM + TEAM_CHOICES, default="")
     dealer = RadioField("Dealer", choices=[], validate_choice=False)
     bid = RadioField(
-        "Bid", choices=[("", "—")] + [(str(v), str(v)) for v in range(9, 14)], default=""
+        "Bid", choices=options([("", "—")] + [(str(v), str(v)) for v in range(9, 14)]), default=""
     )
 
     def __init__(self, seats: int, *args: Any, **kwargs: Any) -> None:
@@ -127,10 +133,15 @@ class SeepDealForm(FlaskForm):
         if self.dealer.data not in (None, ""):
             dealer = _whole(self.dealer.data)
             record["dealer"] = dealer
-            if self.bid.data:
-                record["bid"] = {"seat": (dealer + 1) % self.seats if isinstance(dealer, int) else dealer,
-                                 "value": _whole(self.bid.data)}
+            if self.bid.data and isinstance(dealer, int):
+                # S1: the bidder is the seat after the dealer.
+                bidder = (dealer + 1) % self.seats
+                record["bid"] = {"seat": bidder, "value": _whole(self.bid.data)}
         return record
+
+    def card_fields(self) -> list[tuple[Any, Any]]:
+        """Each point card with the field that holds its team."""
+        return [(card, getattr(self, card_field(card))) for card in POINT_CARDS]
 
     def points(self) -> dict[str, int]:
         """Each point card's points, for the running totals on the page."""
@@ -138,6 +149,7 @@ class SeepDealForm(FlaskForm):
 
 
 def _whole(text: str) -> int | str:
+    # Options and seats travel as text in forms; the rules engine checks the numbers.
     """A number if the text is one; otherwise the text, for the rules engine to refuse."""
     return int(text) if text.lstrip("-").isdigit() else text
 
@@ -146,5 +158,5 @@ for _card in POINT_CARDS:
     setattr(
         SeepDealForm,
         card_field(_card),
-        RadioField(_card.pretty, choices=[("0", "A"), ("1", "B")], validate_choice=False),
+        RadioField(_card.pretty, choices=TEAM_CHOICES, validate_choice=False),
     )

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import (
-    Blueprint, abort, flash, redirect, render_template, request, session, url_for,
+    Blueprint,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
 )
 from werkzeug.wrappers import Response
 
@@ -20,6 +27,7 @@ REMEMBERED = 50  # edit tokens kept in the browser's cookie
 
 
 # -- who may edit ------------------------------------------------------------------------
+
 
 def remember_token(session_id: str, token: str) -> None:
     """Let this browser edit the session from now on."""
@@ -38,7 +46,7 @@ def editable(session_id: str) -> GameSession:
     """The session, if this browser may edit it; 403 otherwise."""
     game_session = GameSession.get_or_404(session_id)
     if not can_edit(game_session):
-        abort(403, description="This browser can only view this session: open its edit link to keep score.")
+        abort(403, description="This phone can only watch: open the scorer's edit link.")
     return game_session
 
 
@@ -48,6 +56,7 @@ def undo_flash(text: str, action: str, label: str) -> None:
 
 
 # -- sessions ------------------------------------------------------------------------------
+
 
 @bp.route("/new/<game_name>", methods=["GET", "POST"])
 def new(game_name: str) -> Any:
@@ -104,6 +113,7 @@ def rematch(session_id: str) -> Response:
 
 # -- deals ---------------------------------------------------------------------------------
 
+
 def _deal_page(game_session: GameSession, form: Any, number: int, status: int = 200) -> Any:
     standing = game_session.standing()
     page = render_template(
@@ -134,7 +144,11 @@ def new_deal(session_id: str) -> Any:
             form.form_errors.append(error.message)
         else:
             db.session.commit()
-            undo_flash(f"Deal {number} saved.", url_for(".delete_deal", session_id=session_id, number=number), "Undo")
+            undo_flash(
+                f"Deal {number} saved.",
+                url_for(".delete_deal", session_id=session_id, number=number),
+                "Undo",
+            )
             return redirect(url_for(".show", session_id=session_id))
     return _deal_page(game_session, form, number, 400 if form.is_submitted() else 200)
 
@@ -167,7 +181,9 @@ def delete_deal(session_id: str, number: int) -> Response:
     game_session = editable(session_id)
     game_session.delete_deal(number)
     db.session.commit()
-    undo_flash(f"Deal {number} deleted.", url_for(".restore_deal", session_id=session_id), "Restore")
+    undo_flash(
+        f"Deal {number} deleted.", url_for(".restore_deal", session_id=session_id), "Restore"
+    )
     return redirect(url_for(".show", session_id=session_id))
 
 

@@ -1,0 +1,71 @@
+// Seep deal entry: tap a card to give it to the chosen team, see the totals move.
+(function () {
+  "use strict";
+  const form = document.getElementById("deal-form");
+  if (!form) return;
+  const points = JSON.parse(form.dataset.points);
+  const cards = Array.from(form.querySelectorAll(".card-pick"));
+  const teamButtons = Array.from(form.querySelectorAll(".pick-team"));
+  const SWEEP = 50, OPENING = 25;
+  let active = 0;
+
+  const teamOf = (pick) => {
+    const checked = pick.querySelector("input:checked");
+    return checked ? Number(checked.value) : null;
+  };
+  const give = (pick, team) => {
+    pick.querySelectorAll("input").forEach((input) => {
+      input.checked = team !== null && Number(input.value) === team;
+    });
+  };
+  const number = (name) => Math.max(0, parseInt(form.elements[name].value, 10) || 0);
+  const radio = (name) => {
+    const checked = form.querySelector(`input[name="${name}"]:checked`);
+    return checked && checked.value !== "" ? Number(checked.value) : null;
+  };
+
+  function render() {
+    const totals = [0, 0];
+    let left = 0;
+    cards.forEach((pick) => {
+      const team = teamOf(pick);
+      const value = points[pick.dataset.card];
+      pick.dataset.team = team === null ? "" : String(team);
+      pick.querySelector(".card-face").setAttribute("aria-pressed", team === null ? "false" : "true");
+      if (team === null) left += 1; else totals[team] += value;
+    });
+    [0, 1].forEach((team) => { totals[team] += SWEEP * number("sweeps" + team); });
+    if (radio("opening_sweep") !== null) totals[radio("opening_sweep")] += OPENING;
+    form.querySelectorAll("[data-total]").forEach((el) => { el.textContent = totals[el.dataset.total]; });
+    form.querySelector("[data-left]").textContent = left ? `${left} card${left > 1 ? "s" : ""}` : "none";
+    teamButtons.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.team) === active)));
+    const other = teamButtons.find((b) => Number(b.dataset.team) !== active);
+    form.querySelector("[data-other-name]").textContent = other ? other.textContent.trim() : "";
+  }
+
+  cards.forEach((pick) => {
+    pick.querySelector(".card-face").addEventListener("click", () => {
+      give(pick, teamOf(pick) === active ? null : active);
+      render();
+    });
+  });
+  teamButtons.forEach((b) => b.addEventListener("click", () => { active = Number(b.dataset.team); render(); }));
+  document.getElementById("rest-to-other").addEventListener("click", () => {
+    cards.filter((pick) => teamOf(pick) === null).forEach((pick) => give(pick, 1 - active));
+    render();
+  });
+  document.getElementById("clear-cards").addEventListener("click", () => {
+    cards.forEach((pick) => give(pick, null));
+    render();
+  });
+  form.querySelectorAll(".stepper").forEach((stepper) => {
+    const input = stepper.querySelector("input");
+    stepper.querySelectorAll(".step").forEach((b) => b.addEventListener("click", () => {
+      input.value = Math.min(24, Math.max(0, (parseInt(input.value, 10) || 0) + Number(b.dataset.step)));
+      render();
+    }));
+  });
+  form.addEventListener("input", render);
+  form.addEventListener("change", render);
+  render();
+})();

@@ -1,0 +1,71 @@
+"""Browser fixtures: the app on a free local port, and Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+PHONE = {"width": 360, "height": 740}
+
+
+def chromium_path() -> str:
+    """Debian's Chromium; Playwright's own browser download does not work here."""
+    path = (
+        os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    )
+    if not path:
+        pytest.fail("Chromium is missing: install Debian's package (apt-get install chromium).")
+    return path
+
+
+@pytest.fixture
+def live_server(migrated_db: Path, tmp_path: Path) -> Iterator[str]:
+    """The real app, CSRF and all, on its own database; yields its base URL."""
+    db_path = tmp_path / "browser.sqlite"
+    shutil.copy(migrated_db, db_path)
+    app = create_app(
+        {"SECRET_KEY": "browser-test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}"}
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium, shared by the browser tests."""
+    args = [
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ]
+    if os.geteuid() == 0:
+        args.append("--no-sandbox")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=args)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A fresh phone-sized page with its own cookies."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
