@@ -7,7 +7,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..rules.seep.cards import POINT_CARDS, POINTS
 from ..rules.seep.deal import MAX_SWEEPS
@@ -51,12 +51,12 @@ class SeepSessionForm(FlaskForm):
     def validate_a2(self, field: StringField) -> None:
         """Four players need both partners named."""
         if self.players.data == "4" and not (field.data or "").strip():
-            raise ValueError("Name team A's second player, or choose two players.")
+            raise ValidationError("Name team A's second player, or choose two players.")
 
     def validate_b2(self, field: StringField) -> None:
         """Four players need both partners named."""
         if self.players.data == "4" and not (field.data or "").strip():
-            raise ValueError("Name team B's second player, or choose two players.")
+            raise ValidationError("Name team B's second player, or choose two players.")
 
     def to_request(self) -> dict[str, Any]:
         """The same request the API's POST /sessions takes."""
@@ -92,7 +92,10 @@ class SeepDealForm(FlaskForm):
     last_sweep = RadioField("Last-play sweep (0)", choices=NO_TEAM + TEAM_CHOICES, default="")
     dealer = RadioField("Dealer", choices=[], validate_choice=False)
     bid = RadioField(
-        "Bid", choices=options([("", "—")] + [(str(v), str(v)) for v in range(9, 14)]), default=""
+        "Bid",
+        choices=options([("", "—")] + [(str(v), str(v)) for v in range(9, 14)]),
+        default="",
+        validate_choice=False,
     )
 
     def __init__(self, seats: int, *args: Any, **kwargs: Any) -> None:

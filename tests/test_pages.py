@@ -1,0 +1,191 @@
+"""The score keeping pages over HTTP: forms, bad input, who may edit, undo and rematch."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.rules.seep.cards import POINT_CARDS
+
+NAMES = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev"}
+
+
+def start(client: FlaskClient, **fields: str) -> str:
+    """Start a session through the form; return its scoreboard path."""
+    response = client.post("/new/seep", data=NAMES | fields)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def deal_form(team_a: tuple[str, ...] = (), **fields: Any) -> dict[str, Any]:
+    """Form data giving `team_a` to team A and every other point card to team B."""
+    cards = {f"card_{card}": "0" if str(card) in team_a else "1" for card in POINT_CARDS}
+    return cards | {"sweeps0": "0", "sweeps1": "0", "dealer": "0"} | fields
+
+
+def test_home_offers_a_new_session(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    assert "New Seep session" in page
+    assert "No sessions yet" in page
+
+
+def test_new_session_shows_the_scoreboard(client: FlaskClient) -> None:
+    board = client.get(start(client)).get_data(as_text=True)
+    assert "Asha &amp; Ravi" in board and "Meena &amp; Dev" in board
+    assert "Level" in board
+    assert "Enter deal 1" in board
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"a1": ""}, "Name team A&#39;s first player."),
+        ({"b2": ""}, "Name team B&#39;s second player"),
+        ({"b2": "asha"}, "named twice"),
+        ({"a1": "x" * 41}, "40"),
+        ({"target": "75"}, "Not a valid choice"),
+    ],
+)
+def test_bad_session_forms_are_refused_and_kept(
+    client: FlaskClient, fields: dict[str, str], message: str
+) -> None:
+    response = client.post("/new/seep", data=NAMES | fields)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert message in page
+    assert 'value="Meena"' in page  # what was typed is still there
+    assert "No sessions yet" in client.get("/").get_data(as_text=True)
+
+
+def test_two_players_need_no_partners(client: FlaskClient) -> None:
+    board = client.get(start(client, players="2", a2="", b2="")).get_data(as_text=True)
+    assert "Next dealer: <strong>Asha</strong>" in board
+    form = client.get(board_path(board) + "/deals/new").get_data(as_text=True)
+    assert form.count('name="dealer"') == 2
+
+
+def board_path(page: str) -> str:
+    match = re.search(r'href="(/s/[^/"]+)/deals/new"', page)
+    assert match, "no link to enter a deal"
+    return match.group(1)
+
+
+def test_recent_players_are_offered(client: FlaskClient) -> None:
+    start(client)
+    page = client.get("/new/seep").get_data(as_text=True)
+    for name in NAMES.values():
+        assert f'data-name="{name}"' in page
+
+
+def test_a_deal_updates_the_standing(client: FlaskClient) -> None:
+    board = start(client)
+    response = client.post(board + "/deals/new", data=deal_form(("KS", "QS", "JS"), sweeps0="1"))
+    assert response.status_code == 302
+    page = client.get(board).get_data(as_text=True)
+    # Team A: 36 + 50 = 86, team B: 64 (E2, C4); the lead moves by 22 (M1).
+    assert "+22" in page
+    assert "Deal 1 saved." in page
+
+
+def test_the_next_dealer_is_prefilled(client: FlaskClient) -> None:
+    board = start(client)
+    client.post(board + "/deals/new", data=deal_form(("KS", "QS", "JS"), dealer="1"))
+    form = client.get(board + "/deals/new").get_data(as_text=True)
+    # M5: dealer 1's team (B, 64 v 36) leads, so the deal passes to seat 2.
+    assert re.search(r'name="dealer" value="2"\s+checked', form)
+    client.post(board + "/deals/new", data=deal_form(("KS", "QS"), dealer="2"))
+    form = client.get(board + "/deals/new").get_data(as_text=True)
+    # M5: dealer 2's team (A) is behind, so the same dealer deals again.
+    assert re.search(r'name="dealer" value="2"\s+checked', form)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"card_10D": ""}, "Give 10♦ to a team"),
+        ({"sweeps0": "99"}, "Sweeps go from 0 to 24"),
+        ({"opening_sweep": "0", "bid": "9", "dealer": "0"}, "Only the bidder&#39;s team"),
+        ({"dealer": "7"}, "dealer must be a whole number from 0 to 3"),
+        ({"bid": "8"}, "bid value must be a whole number from 9 to 13"),
+    ],
+)
+def test_bad_deals_are_refused_and_nothing_is_stored(
+    client: FlaskClient, fields: dict[str, str], message: str
+) -> None:
+    board = start(client)
+    response = client.post(board + "/deals/new", data=deal_form(("AS",)) | fields)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert "Enter deal 1" in client.get(board).get_data(as_text=True)
+
+
+def test_edit_a_deal_recomputes_the_standing(client: FlaskClient) -> None:
+    board = start(client)
+    client.post(board + "/deals/new", data=deal_form(("KS", "QS", "JS")))
+    form = client.get(board + "/deals/1/edit").get_data(as_text=True)
+    assert re.search(r'name="card_KS" value="0"\s+checked', form)
+    client.post(board + "/deals/1/edit", data=deal_form(("KS",)))
+    page = client.get(board).get_data(as_text=True)
+    assert "+74" in page  # 13 v 87
+    assert "Deal 1 corrected." in page
+
+
+def test_undo_then_restore(client: FlaskClient) -> None:
+    board = start(client)
+    client.post(board + "/deals/new", data=deal_form(("KS", "QS", "JS")))
+    client.post(board + "/deals/1/delete")
+    page = client.get(board).get_data(as_text=True)
+    assert "Level" in page and "Deal 1 deleted." in page
+    client.post(board + "/deals/restore")
+    assert "+28" in client.get(board).get_data(as_text=True)
+
+
+def test_another_browser_can_watch_but_not_edit(app: Any, client: FlaskClient) -> None:
+    board = start(client)
+    stranger = app.test_client()
+    page = stranger.get(board).get_data(as_text=True)
+    assert "You are watching this session" in page
+    assert "Enter deal" not in page
+    assert stranger.get(board + "/deals/new").status_code == 403
+    assert stranger.post(board + "/deals/new", data=deal_form()).status_code == 403
+
+
+def test_the_edit_link_lets_another_phone_keep_score(app: Any, client: FlaskClient) -> None:
+    board = start(client)
+    page = client.get(board).get_data(as_text=True)
+    link = re.search(r'value="http://localhost(/s/[^"]+\?key=[^"]+)"', page)
+    assert link
+    other = app.test_client()
+    assert other.get(link.group(1).replace("&amp;", "&")).status_code == 302
+    assert other.get(board + "/deals/new").status_code == 200
+    assert other.get(board + "?key=wrong").status_code == 403
+
+
+def test_a_decided_session_offers_a_rematch(client: FlaskClient) -> None:
+    board = start(client, baazis="1")
+    client.post(board + "/deals/new", data=deal_form(("AH",)))  # M3: team A under 9
+    page = client.get(board).get_data(as_text=True)
+    assert "Session won by Meena &amp; Dev" in page
+    refused = client.post(board + "/deals/new", data=deal_form(("AH",)))
+    assert refused.status_code == 400
+    assert "This session is over" in refused.get_data(as_text=True)
+    rematch = client.post(board + "/rematch")
+    assert rematch.status_code == 302 and rematch.headers["Location"] != board
+    assert "Enter deal 1" in client.get(rematch.headers["Location"]).get_data(as_text=True)
+
+
+def test_unknown_pages_are_friendly(client: FlaskClient) -> None:
+    for path in ("/s/nope", "/new/chess", "/s/nope/deals/new"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert "Not found" in response.get_data(as_text=True)
+
+
+def test_forms_without_csrf_token_are_refused(app: Any) -> None:
+    app.config["WTF_CSRF_ENABLED"] = True
+    response = app.test_client().post("/new/seep", data=NAMES)
+    assert response.status_code == 400
+    assert "reload the page" in response.get_data(as_text=True)
