@@ -16,7 +16,7 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 
 typecheck: $(VENV)/.test-installed
-	$(BIN)/mypy --strict scorekeeper/rules
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
 
 pytest: $(VENV)/.test-installed
 	$(BIN)/pytest

@@ -1,74 +1,19 @@
-"""scorekeeper: keep score, check moves and keep history for Seep, Fifty-six and Casino."""
+"""scorekeeper: keep score, check moves and keep history for Seep, Fifty-six and Casino.
+
+`create_app` is loaded on first use, so that importing the rules engine
+(`scorekeeper.rules`) never loads Flask.
+"""
 
 from __future__ import annotations
 
-import os
-import secrets
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-from flask import Flask
-
-from .extensions import csrf, db, migrate
-
-ROOT = Path(__file__).resolve().parent.parent
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+__all__ = ["create_app"]
 
 
-def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app; `test_config` overrides any configuration."""
-    app = Flask(
-        __name__,
-        instance_path=str(ROOT / "instance"),
-        instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
-    )
-    app.config.from_mapping(
-        SQLALCHEMY_DATABASE_URI=_database_url(app),
-        # A deal form may stay open for a whole evening: its token must not expire.
-        WTF_CSRF_TIME_LIMIT=None,
-        MAX_CONTENT_LENGTH=256 * 1024,
-    )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-    else:
-        app.config.from_mapping(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(app)
+def __getattr__(name: str) -> Any:
+    if name == "create_app":
+        from .app import create_app
 
-    db.init_app(app)
-    migrate.init_app(app, db, directory=str(MIGRATIONS))
-    csrf.init_app(app)
-
-    from . import api, cli, errors, pages, sessions
-
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(sessions.bp)
-    app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
-    errors.register(app)
-    cli.register(app)
-    return app
-
-
-def _database_url(app: Flask) -> str:
-    url = os.environ.get("DATABASE_URL")
-    if url:
-        # Hosting services hand out postgres:// URLs; SQLAlchemy wants the driver named.
-        for prefix in ("postgres://", "postgresql://"):
-            if url.startswith(prefix):
-                return "postgresql+psycopg://" + url[len(prefix) :]
-        return url
-    return "sqlite:///" + str(Path(app.instance_path) / "scorekeeper.sqlite")
-
-
-def _secret_key(app: Flask) -> str:
-    """A key kept in instance/ so that cookies survive a restart."""
-    path = Path(app.instance_path) / "secret_key"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+        return create_app
+    raise AttributeError(f"module 'scorekeeper' has no attribute {name!r}")

@@ -36,7 +36,7 @@ class Player(db.Model):
     __tablename__ = "players"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
-    key: Mapped[str] = mapped_column(String(40), unique=True)  # the name folded for matching
+    key: Mapped[str] = mapped_column(String(120), unique=True)  # casefold may lengthen a name
     last_played_at: Mapped[datetime] = mapped_column(default=_now)
 
     @classmethod

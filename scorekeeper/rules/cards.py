@@ -35,6 +35,7 @@ RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _RANK_BY_TEXT = {str(n): n for n in range(2, 11)} | {"T": 10} | {
     name: rank for rank, name in RANK_NAMES.items()
 }
+_NOT_A_CARD = "{!r} is not a card: write cards like 10D or K♠."
 
 
 @dataclass(frozen=True, order=True)
@@ -48,12 +49,12 @@ class Card:
     def parse(cls, text: object) -> Card:
         """Read `10D`, `TD`, `10♦` or `td`; raise InvalidInput otherwise."""
         if not isinstance(text, str):
-            raise InvalidInput("unknown-card", f"{text!r} is not a card: write cards like 10D or K♠.")
+            raise InvalidInput("unknown-card", _NOT_A_CARD.format(text))
         cleaned = text.strip().upper()
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
-            raise InvalidInput("unknown-card", f"{text!r} is not a card: write cards like 10D or K♠.")
+            raise InvalidInput("unknown-card", _NOT_A_CARD.format(text))
         return cls(rank, suit)
 
     @property

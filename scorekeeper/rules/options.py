@@ -23,7 +23,8 @@ def parse_choices(
     options = dict(defaults)
     for name, value in raw.items():
         allowed = choices[name]
-        if isinstance(value, bool) or value not in allowed:
+        # Compare types too: True == 1 and 100.0 == 100, but neither is a valid choice.
+        if not any(type(value) is type(a) and value == a for a in allowed):
             shown = ", ".join("open-ended" if a is None else str(a) for a in allowed)
             raise InvalidInput("bad-option", f"Option {name} cannot be {value!r}; choose {shown}.")
         options[name] = value

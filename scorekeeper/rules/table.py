@@ -34,6 +34,7 @@ class Table:
 
 
 MAX_NAME = 40
+MAX_TEAM_NAME = 60
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,9 @@ def parse_teams(raw: object) -> tuple[Table, tuple[TeamEntry, ...]]:
     seen: set[str] = set()
     for name in (p for entry in entries for p in entry.players):
         if name.casefold() in seen:
-            raise InvalidInput("bad-teams", f"{name} is named twice: every player needs a seat of their own.")
+            raise InvalidInput(
+                "bad-teams", f"{name} is named twice: every player needs a seat of their own."
+            )
         seen.add(name.casefold())
     return Table(len(entries), sizes.pop()), entries
 
@@ -68,8 +71,16 @@ def _parse_team(raw: object, number: int) -> TeamEntry:
     names = tuple(_name(p, f"A player of team {number + 1}") for p in players)
     team_name = fields.get("name")
     if team_name is None or (isinstance(team_name, str) and not team_name.strip()):
-        team_name = " & ".join(names)
-    return TeamEntry(_name(team_name, f"Team {number + 1}'s name", 60), names)
+        return TeamEntry(_default_name(names), names)
+    return TeamEntry(_name(team_name, f"Team {number + 1}'s name", MAX_TEAM_NAME), names)
+
+
+def _default_name(players: tuple[str, ...]) -> str:
+    """A team left unnamed is called after its players, shortened to fit."""
+    name = " & ".join(players)
+    if len(name) <= MAX_TEAM_NAME:
+        return name
+    return name[: MAX_TEAM_NAME - 1].rstrip() + "…"
 
 
 def _name(raw: object, what: str, longest: int = MAX_NAME) -> str:

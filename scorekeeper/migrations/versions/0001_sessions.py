@@ -34,7 +34,7 @@ def upgrade():
     op.create_table('players',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('name', sa.String(length=40), nullable=False),
-    sa.Column('key', sa.String(length=40), nullable=False),
+    sa.Column('key', sa.String(length=120), nullable=False),
     sa.Column('last_played_at', sa.DateTime(), nullable=False),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('key')

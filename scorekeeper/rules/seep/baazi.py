@@ -1,4 +1,4 @@
-"""The match: running lead, baazis, the under-9 rule and the next dealer (M1–M5)."""
+"""The match: running lead, baazis, the under-9 rule and the next dealer (M1 to M5)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,10 @@ def standing(
     needed = options["baazis"] // 2 + 1 if options["baazis"] else None
     rows = []
     for deal in deals:
-        dealer = deal.dealer if deal.dealer is not None else dealer
+        if deal.dealer is not None:
+            dealer = deal.dealer
+        elif deal.bid is not None:
+            dealer = (deal.bid.seat - 1) % table.seats  # S1: the bidder sits after the dealer
         lead, baazi = deal_result(deal, lead, options)
         if baazi:
             baazis[baazi.winner] += 1

@@ -33,7 +33,7 @@ class Sweep:
 
 @dataclass(frozen=True)
 class Bid:
-    """The opening bid: who bid and the house value 9–13."""
+    """The opening bid: who bid and the house value 9 to 13."""
 
     seat: int
     value: int
@@ -54,9 +54,10 @@ class SeepDeal:
 
     def sweep_points(self) -> tuple[int, int]:
         """Each team's points from sweeps (C4)."""
-        return tuple(  # type: ignore[return-value]
-            sum(s.points for s in self.sweeps if s.team == team) for team in range(TEAMS)
-        )
+        return self._sweep_points(0), self._sweep_points(1)
+
+    def _sweep_points(self, team: int) -> int:
+        return sum(s.points for s in self.sweeps if s.team == team)
 
     def points(self) -> tuple[int, int]:
         """Each team's deal score: card points plus sweep points (E2)."""
@@ -89,7 +90,7 @@ def parse_deal(raw: object, table: Table) -> SeepDeal:
         raise InvalidInput(
             "bad-bid", f"The bidder sits after the dealer: seat {(dealer + 1) % table.seats}."
         )
-    sweeps = _parse_sweeps(fields.get("sweeps", []), bid, table)
+    sweeps = _parse_sweeps(fields.get("sweeps"), bid, table)
     return SeepDeal(captured, sweeps, bid, dealer)
 
 
@@ -119,8 +120,12 @@ def _parse_bid(raw: object, table: Table) -> Bid | None:
 
 
 def _parse_sweeps(raw: object, bid: Bid | None, table: Table) -> tuple[Sweep, ...]:
+    if raw is None:
+        return ()  # optional, like bid and dealer
     if not isinstance(raw, list):
-        raise InvalidInput("bad-field", "sweeps must be a list such as [{\"team\": 0, \"when\": \"play\"}].")
+        raise InvalidInput(
+            "bad-field", 'sweeps must be a list such as [{"team": 0, "when": "play"}].'
+        )
     sweeps = []
     for item in raw:
         fields = record(item, "A sweep", ("team", "when"))
@@ -131,7 +136,9 @@ def _parse_sweeps(raw: object, bid: Bid | None, table: Table) -> tuple[Sweep, ..
         raise InvalidInput("bad-sweep", f"A deal has at most {MAX_SWEEPS} sweeps.")
     for when in ("opening", "last"):
         if sum(s.when == when for s in sweeps) > 1:
-            raise InvalidInput("bad-sweep", f"A deal has only one {when} play, so one {when} sweep.")
+            raise InvalidInput(
+                "bad-sweep", f"A deal has only one {when} play, so one {when} sweep."
+            )
     opening = next((s for s in sweeps if s.when == "opening"), None)
     if opening and bid and opening.team != table.team_of(bid.seat):
         # S3: the opening play is the bidder's.
