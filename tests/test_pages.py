@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules.seep.cards import POINT_CARDS
 
+ALL_SPADES_BUT_ACE = tuple(f"{rank}S" for rank in (2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))
 NAMES = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev"}
 
 
@@ -141,6 +142,18 @@ def test_undo_then_restore(client: FlaskClient) -> None:
     assert "Level" in page and "Deal 1 deleted." in page
     client.post(board + "/deals/restore")
     assert "+28" in client.get(board).get_data(as_text=True)
+
+
+def test_delete_a_past_deal_and_restore_it_in_its_place(client: FlaskClient) -> None:
+    board = start(client)
+    client.post(board + "/deals/new", data=deal_form(("KS", "QS", "JS")))  # B +28
+    client.post(board + "/deals/new", data=deal_form(("AH",) + ALL_SPADES_BUT_ACE))  # 91 v 9: A +82
+    assert "Delete deal 1" in client.get(board + "/deals/1/edit").get_data(as_text=True)
+    client.post(board + "/deals/1/delete")
+    assert "+82" in client.get(board).get_data(as_text=True)
+    client.post(board + "/deals/restore")
+    page = client.get(board).get_data(as_text=True)
+    assert "+54" in page and "Deal 1 restored." in page
 
 
 def test_another_browser_can_watch_but_not_edit(app: Any, client: FlaskClient) -> None:
