@@ -15,9 +15,15 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong."""
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        # json.loads gives up on very deep nesting with RecursionError, not ValueError.
+        raise InvalidInput("bad-json", "The body is nested too deeply to be read.") from None
     if not isinstance(body, dict):
-        raise InvalidInput("bad-json", "The body must be a JSON object (Content-Type: application/json).")
+        raise InvalidInput(
+            "bad-json", "The body must be a JSON object (Content-Type: application/json)."
+        )
     return body
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import click
 from flask import Flask
+from flask.cli import with_appcontext
 from flask_migrate import upgrade
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db() -> None:
     """Create the schema in an empty database, or upgrade it to the current version."""
     upgrade()

@@ -8,8 +8,15 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .rules import InvalidInput
 
-CODES = {400: "bad-request", 401: "unauthorized", 403: "forbidden", 404: "not-found",
-         405: "method-not-allowed", 413: "too-large", 415: "unsupported-media-type"}
+CODES = {
+    400: "bad-request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "too-large",
+    415: "unsupported-media-type",
+}
 
 
 def register(app: Flask) -> None:
@@ -22,7 +29,7 @@ def register(app: Flask) -> None:
 
 def error_response(status: int, code: str, message: str) -> tuple[Response | str, int]:
     """The error as JSON for API clients, as a page for people."""
-    if request.path.startswith("/api/"):
+    if (request.path + "/").startswith("/api/"):  # /api itself too
         return jsonify(error=code, message=message), status
     return render_template("error.html", status=status, message=message), status
 

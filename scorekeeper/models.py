@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime
@@ -14,12 +15,15 @@ from typing import Any
 
 from flask import abort
 from sqlalchemy import JSON, ForeignKey, String
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
 from .rules import Game, InvalidInput, Table, get_game
 from .rules.fields import required
 from .rules.table import TeamEntry, parse_teams
+
+SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def _now() -> datetime:
@@ -43,10 +47,15 @@ class Player(db.Model):
     def named(cls, name: str) -> Player:
         """The player with this name (any case), created if new."""
         key = name.casefold()
-        player = db.session.execute(db.select(cls).filter_by(key=key)).scalar_one_or_none()
+        query = db.select(cls).filter_by(key=key)
+        player = db.session.execute(query).scalar_one_or_none()
         if player is None:
-            player = cls(name=name, key=key)
-            db.session.add(player)
+            try:
+                with db.session.begin_nested():
+                    player = cls(name=name, key=key)
+                    db.session.add(player)
+            except IntegrityError:  # another request added the same name just now
+                player = db.session.execute(query).scalar_one()
         player.last_played_at = _now()
         return player
 
@@ -111,7 +120,8 @@ class GameSession(db.Model):
     @classmethod
     def get_or_404(cls, session_id: str) -> GameSession:
         """The session with this public id, or a 404."""
-        found = db.session.get(cls, session_id)
+        # Ids are token_urlsafe strings; others (a NUL, say) must not reach PostgreSQL.
+        found = db.session.get(cls, session_id) if SESSION_ID.fullmatch(session_id) else None
         if found is None:
             abort(404, description=f"There is no session {session_id!r}.")
         return found

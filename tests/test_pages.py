@@ -147,7 +147,7 @@ def test_undo_then_restore(client: FlaskClient) -> None:
 def test_delete_a_past_deal_and_restore_it_in_its_place(client: FlaskClient) -> None:
     board = start(client)
     client.post(board + "/deals/new", data=deal_form(("KS", "QS", "JS")))  # B +28
-    client.post(board + "/deals/new", data=deal_form(("AH",) + ALL_SPADES_BUT_ACE))  # 91 v 9: A +82
+    client.post(board + "/deals/new", data=deal_form(("AH", *ALL_SPADES_BUT_ACE)))  # 91 v 9: A +82
     assert "Delete deal 1" in client.get(board + "/deals/1/edit").get_data(as_text=True)
     client.post(board + "/deals/1/delete")
     assert "+82" in client.get(board).get_data(as_text=True)

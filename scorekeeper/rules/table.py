@@ -87,6 +87,8 @@ def _name(raw: object, what: str, longest: int = MAX_NAME) -> str:
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidInput("bad-name", f"{what} needs a name.")
     name = " ".join(raw.split())
+    if not name.isprintable():
+        raise InvalidInput("bad-name", f"{what} holds a character that cannot be shown.")
     if len(name) > longest:
         raise InvalidInput("bad-name", f"{what} is too long: at most {longest} characters.")
     return name

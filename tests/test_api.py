@@ -1,0 +1,843 @@
+"""The sessions API of shared/API.md: every endpoint, every error path, M1 to M5 through HTTP."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from conftest import FOUR, seep_session
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Deal, GameSession, Player, Team
+
+SESSIONS = "/api/v1/sessions"
+SPADES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
+# The 17 point cards of rules/seep.md and what each scores: 100 in all.
+POINTS = {card: n for n, card in enumerate(SPADES, start=1)} | {
+    "AH": 1,
+    "AD": 1,
+    "AC": 1,
+    "10D": 6,
+}
+DEFAULT_OPTIONS = {
+    "target": 100,
+    "baazis": None,
+    "under9": "sweeps",
+    "capture": "maximal",
+    "throw": "strict",
+}
+
+
+def captured(points0: int) -> list[list[str]]:
+    """The point cards split so that team 0 holds `points0` card points, team 1 the rest."""
+    team0, left = [], points0
+    for card in sorted(POINTS, key=POINTS.__getitem__, reverse=True):
+        if POINTS[card] <= left:
+            team0.append(card)
+            left -= POINTS[card]
+    assert left == 0, f"cannot give team 0 exactly {points0} points"
+    return [team0, [card for card in POINTS if card not in team0]]
+
+
+def deal(points0: int, *sweeps: tuple[int, str], **fields: Any) -> dict[str, Any]:
+    """A Seep deal record: team 0 takes `points0` card points; sweeps as (team, when)."""
+    record: dict[str, Any] = {"captured": captured(points0), **fields}
+    if sweeps:
+        record["sweeps"] = [{"team": team, "when": when} for team, when in sweeps]
+    return record
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def post_deal(client: FlaskClient, session: dict[str, Any], record: Any) -> TestResponse:
+    return client.post(
+        f"{SESSIONS}/{session['id']}/deals", json=record, headers=bearer(session["edit_token"])
+    )
+
+
+def add_deals(client: FlaskClient, session: dict[str, Any], *records: Any) -> dict[str, Any]:
+    """Post the deals in order; the answer to the last one."""
+    answer: dict[str, Any] = {}
+    for record in records:
+        response = post_deal(client, session, record)
+        assert response.status_code == 201, response.get_json()
+        answer = response.get_json()
+    return answer
+
+
+def read(client: FlaskClient, session: dict[str, Any]) -> dict[str, Any]:
+    response = client.get(f"{SESSIONS}/{session['id']}")
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def assert_error(response: TestResponse, status: int, code: str | None = None) -> str:
+    """The answer is `status` with exactly {"error": code, "message": sentence}; its message."""
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == "application/json"
+    body = response.get_json()
+    assert set(body) == {"error", "message"}, body
+    assert isinstance(body["error"], str) and re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", body["error"])
+    if code is not None:
+        assert body["error"] == code, body
+    message = body["message"]
+    assert isinstance(message, str) and len(message) >= 10 and message.endswith("."), body
+    assert "Traceback" not in message
+    return message
+
+
+def count(app: Flask, model: type[Any]) -> int:
+    with app.app_context():
+        return db.session.scalar(sa.select(sa.func.count()).select_from(model)) or 0
+
+
+# -- POST /api/v1/sessions ------------------------------------------------------------------
+
+
+def test_create_answers_201_with_id_token_and_location(client: FlaskClient) -> None:
+    response = client.post(SESSIONS, json={"game": "seep", "teams": FOUR})
+    assert response.status_code == 201
+    body = response.get_json()
+    assert re.fullmatch(r"[A-Za-z0-9_-]{12,}", body["id"]), body["id"]
+    assert len(body["edit_token"]) >= 24 and body["edit_token"] != body["id"]
+    assert response.headers["Location"].endswith(f"{SESSIONS}/{body['id']}")
+    assert body["game"] == "seep"
+    assert body["teams"] == FOUR
+    assert body["deals"] == []
+    # The Location answers, and reading never shows the edit token again.
+    again = client.get(response.headers["Location"])
+    assert again.status_code == 200
+    assert again.get_json()["id"] == body["id"]
+    assert "edit_token" not in again.get_json()
+    assert body["edit_token"] not in again.get_data(as_text=True)
+
+
+def test_ids_and_tokens_are_distinct_and_not_sequential(client: FlaskClient) -> None:
+    made = [seep_session(client) for _ in range(12)]
+    ids = [s["id"] for s in made]
+    tokens = [s["edit_token"] for s in made]
+    assert len(set(ids)) == len(ids)
+    assert len(set(tokens)) == len(tokens)
+    assert not any(i.isdigit() for i in ids)
+    # Random ids share no long common prefix, unlike counters or timestamps.
+    prefix = 0
+    while len({i[: prefix + 1] for i in ids}) == 1:
+        prefix += 1
+    assert prefix < 4, ids
+
+
+def test_options_defaults_are_filled(client: FlaskClient) -> None:
+    session = seep_session(client)
+    assert session["options"] == DEFAULT_OPTIONS
+    assert read(client, session)["options"] == DEFAULT_OPTIONS
+
+
+def test_given_options_are_kept_beside_the_defaults(client: FlaskClient) -> None:
+    session = seep_session(client, target=50, baazis=3, under9="cards")
+    expected = {**DEFAULT_OPTIONS, "target": 50, "baazis": 3, "under9": "cards"}
+    assert session["options"] == expected
+    assert read(client, session)["options"] == expected
+
+
+def test_two_players_alone_make_a_session(client: FlaskClient) -> None:
+    teams = [{"name": "Asha", "players": ["Asha"]}, {"name": "Dev", "players": ["Dev"]}]
+    session = seep_session(client, teams)
+    assert read(client, session)["teams"] == teams
+
+
+def test_unnamed_team_is_called_after_its_players(client: FlaskClient) -> None:
+    teams = [{"players": ["Asha", "Ravi"]}, {"name": "Tigers", "players": ["Meena", "Dev"]}]
+    session = seep_session(client, teams)
+    assert [t["name"] for t in read(client, session)["teams"]] == ["Asha & Ravi", "Tigers"]
+
+
+TWO = [{"name": "A", "players": ["Asha", "Ravi"]}, {"name": "B", "players": ["Meena", "Dev"]}]
+BAD_SESSIONS: list[tuple[str, Any, str]] = [
+    ("no game", {"teams": TWO}, "missing-field"),
+    ("no teams", {"game": "seep"}, "missing-field"),
+    ("unknown game", {"game": "poker", "teams": TWO}, "unknown-game"),
+    ("game not a string", {"game": ["seep"], "teams": TWO}, "unknown-game"),
+    ("teams not a list", {"game": "seep", "teams": {"A": ["Asha"]}}, "bad-teams"),
+    ("one team", {"game": "seep", "teams": TWO[:1]}, "bad-teams"),
+    (
+        "three teams",
+        {"game": "seep", "teams": [*TWO, {"name": "C", "players": ["Kiran", "Lata"]}]},
+        "bad-teams",
+    ),
+    (
+        "three players a team",
+        {
+            "game": "seep",
+            "teams": [
+                {"name": "A", "players": ["Asha", "Ravi", "Kiran"]},
+                {"name": "B", "players": ["Meena", "Dev", "Lata"]},
+            ],
+        },
+        "bad-teams",
+    ),
+    (
+        "unequal teams",
+        {"game": "seep", "teams": [TWO[0], {"name": "B", "players": ["Meena"]}]},
+        "bad-teams",
+    ),
+    (
+        "a player twice",
+        {"game": "seep", "teams": [TWO[0], {"name": "B", "players": ["Meena", "Asha"]}]},
+        "bad-teams",
+    ),
+    (
+        "a player twice, in another case",
+        {"game": "seep", "teams": [TWO[0], {"name": "B", "players": ["Meena", "ASHA"]}]},
+        "bad-teams",
+    ),
+    (
+        "a team that is not an object",
+        {"game": "seep", "teams": [TWO[0], ["Meena", "Dev"]]},
+        "bad-field",
+    ),
+    (
+        "a team without players",
+        {"game": "seep", "teams": [TWO[0], {"name": "B"}]},
+        "missing-field",
+    ),
+    (
+        "an unknown field in a team",
+        {"game": "seep", "teams": [TWO[0], {"name": "B", "players": ["M", "D"], "colour": 1}]},
+        "unknown-field",
+    ),
+    (
+        "a blank player name",
+        {"game": "seep", "teams": [TWO[0], {"name": "B", "players": ["Meena", "  "]}]},
+        "bad-name",
+    ),
+    (
+        "a player name that is not text",
+        {"game": "seep", "teams": [TWO[0], {"name": "B", "players": ["Meena", 7]}]},
+        "bad-name",
+    ),
+    (
+        "a player name too long",
+        {"game": "seep", "teams": [TWO[0], {"name": "B", "players": ["Meena", "x" * 41]}]},
+        "bad-name",
+    ),
+    (
+        "a NUL character in a name",
+        {"game": "seep", "teams": [TWO[0], {"name": "B", "players": ["Meena", "D\x00v"]}]},
+        "bad-name",
+    ),
+    ("options not an object", {"game": "seep", "teams": TWO, "options": [1]}, "bad-options"),
+    ("unknown option", {"game": "seep", "teams": TWO, "options": {"pace": 1}}, "unknown-option"),
+    ("target 99", {"game": "seep", "teams": TWO, "options": {"target": 99}}, "bad-option"),
+    ("target as text", {"game": "seep", "teams": TWO, "options": {"target": "100"}}, "bad-option"),
+    ("target true", {"game": "seep", "teams": TWO, "options": {"target": True}}, "bad-option"),
+    ("baazis 2", {"game": "seep", "teams": TWO, "options": {"baazis": 2}}, "bad-option"),
+    ("baazis 1.0", {"game": "seep", "teams": TWO, "options": {"baazis": 1.0}}, "bad-option"),
+    ("target 100.0", {"game": "seep", "teams": TWO, "options": {"target": 100.0}}, "bad-option"),
+    ("under9 bad", {"game": "seep", "teams": TWO, "options": {"under9": "all"}}, "bad-option"),
+    ("capture bad", {"game": "seep", "teams": TWO, "options": {"capture": "max"}}, "bad-option"),
+    ("throw bad", {"game": "seep", "teams": TWO, "options": {"throw": None}}, "bad-option"),
+]
+
+
+@pytest.mark.parametrize(
+    ("body", "code"), [b[1:] for b in BAD_SESSIONS], ids=[b[0] for b in BAD_SESSIONS]
+)
+def test_create_refuses_bad_sessions(client: FlaskClient, app: Flask, body: Any, code: str) -> None:
+    assert_error(client.post(SESSIONS, json=body), 400, code)
+    # Nothing was stored half-way: no session, team or player.
+    assert (count(app, GameSession), count(app, Team), count(app, Player)) == (0, 0, 0)
+
+
+BAD_BODIES = [
+    ("not JSON", "{game: seep", "application/json"),
+    ("truncated JSON", '{"game": "seep", "teams": [', "application/json"),
+    ("a list", "[]", "application/json"),
+    ("a string", '"seep"', "application/json"),
+    ("null", "null", "application/json"),
+    ("empty", "", "application/json"),
+    ("not UTF-8", b'{"game": "\xff\xfe"}', "application/json"),
+    ("JSON sent as text", '{"game": "seep"}', "text/plain"),
+    ("a form", "game=seep", "application/x-www-form-urlencoded"),
+    ("nested too deeply", "[" * 100_000, "application/json"),
+]
+
+
+@pytest.mark.parametrize(
+    ("data", "content_type"), [b[1:] for b in BAD_BODIES], ids=[b[0] for b in BAD_BODIES]
+)
+def test_create_refuses_bodies_that_are_not_json_objects(
+    client: FlaskClient, app: Flask, data: str | bytes, content_type: str
+) -> None:
+    assert_error(client.post(SESSIONS, data=data, content_type=content_type), 400, "bad-json")
+    assert count(app, GameSession) == 0
+
+
+def test_a_body_too_large_answers_413_json(client: FlaskClient) -> None:
+    body = '{"game": "seep", "teams": [], "pad": "' + "x" * 300_000 + '"}'
+    assert_error(client.post(SESSIONS, data=body, content_type="application/json"), 413)
+
+
+# -- GET /api/v1/sessions/<id> --------------------------------------------------------------
+
+
+def test_read_session_shape(client: FlaskClient) -> None:
+    session = seep_session(client)
+    body = read(client, session)
+    assert {"game", "teams", "options", "deals", "standing"} <= set(body)
+    assert body["game"] == "seep"
+    assert body["teams"] == FOUR
+    assert body["options"] == DEFAULT_OPTIONS
+    assert body["deals"] == []
+    standing = body["standing"]
+    assert standing["deals"] == []
+    assert standing["lead"] == {"team": None, "points": 0}
+    assert standing["baazis"] == [0, 0]
+    assert standing["next_dealer"] == 0
+    # Seat k is player k // 2 of team k mod 2: partners sit opposite.
+    assert body["seats"] == ["Asha", "Meena", "Ravi", "Dev"]
+
+
+def test_read_shows_deals_and_standing(client: FlaskClient) -> None:
+    session = seep_session(client)
+    add_deals(client, session, deal(60), deal(45))
+    body = read(client, session)
+    assert [d["captured"] for d in body["deals"]] == [captured(60), captured(45)]
+    assert [row["points"] for row in body["standing"]["deals"]] == [[60, 40], [45, 55]]
+    assert body["standing"]["lead"] == {"team": 0, "points": 10}
+
+
+@pytest.mark.parametrize(
+    "session_id", ["nope", "AAAAAAAAAAAA", "a" * 33, "x" * 200, "a%00b", "%C3%A9t%C3%A9", "a.b"]
+)
+def test_read_unknown_session_is_404(client: FlaskClient, session_id: str) -> None:
+    seep_session(client)  # there is a session, just not this one
+    assert_error(client.get(f"{SESSIONS}/{session_id}"), 404, "not-found")
+
+
+# -- POST /api/v1/sessions/<id>/deals -------------------------------------------------------
+
+
+def test_add_deal_answers_201_with_the_standing_at_the_top_level(client: FlaskClient) -> None:
+    session = seep_session(client)
+    response = post_deal(client, session, deal(60, dealer=0))
+    assert response.status_code == 201
+    body = response.get_json()
+    assert body["lead"] == {"team": 0, "points": 20}
+    assert body["baazis"] == [0, 0]
+    assert len(body["deals"]) == 1
+    assert body["deals"][0]["points"] == [60, 40]
+    assert body["deals"][0]["baazi"] is None
+    assert body["next_dealer"] == 1  # M5: the dealer's team leads, so the deal passes on
+    # It was stored: reading the session shows the same standing.
+    stored = read(client, session)
+    assert len(stored["deals"]) == 1
+    assert stored["standing"]["lead"] == body["lead"]
+    assert stored["standing"]["deals"] == body["deals"]
+
+
+def test_the_deal_record_comes_back_canonical(client: FlaskClient) -> None:
+    session = seep_session(client)
+    team0, team1 = captured(60)
+    # T for ten, lower case, suit symbols and stray spaces are all read...
+    spelled = {"10D": "TD", "AS": "as", "KS": "k♠", "10S": "10♠", "AH": " a♥ ", "QS": "qS"}
+    assert set(spelled) <= set(team0 + team1)
+    record = {
+        "captured": [
+            [spelled.get(c, c) for c in team0] + ["t♣"],
+            [spelled.get(c, c) for c in team1] + ["7h"],
+        ]
+    }
+    response = post_deal(client, session, record)
+    assert response.status_code == 201, response.get_json()
+    # ...and the output always uses the canonical form.
+    expected = [[*team0, "10C"], [*team1, "7H"]]
+    assert read(client, session)["deals"][0]["captured"] == expected
+    assert response.get_json()["records"][0]["captured"] == expected
+    assert response.get_json()["deals"][0]["points"] == [60, 40]
+
+
+def test_ten_of_diamonds_spelled_with_symbol_and_t(client: FlaskClient) -> None:
+    session = seep_session(client)
+    team0, team1 = captured(60)
+    record = {"captured": [team0, ["t♦" if c == "10D" else c for c in team1]]}
+    add_deals(client, session, record)
+    stored = read(client, session)["deals"][0]["captured"]
+    assert "10D" in stored[1] and "t♦" not in stored[1]
+    assert read(client, session)["standing"]["deals"][0]["points"] == [60, 40]
+
+
+def test_optional_fields_are_kept_in_the_record(client: FlaskClient) -> None:
+    session = seep_session(client)
+    record = deal(50, (0, "opening"), (1, "play"), bid={"seat": 1, "value": 11}, dealer=0)
+    record["sweeps"][0]["team"] = 1  # the bidder (seat 1) is on team 1
+    add_deals(client, session, record)
+    stored = read(client, session)["deals"][0]
+    assert stored["bid"] == {"seat": 1, "value": 11}
+    assert stored["dealer"] == 0
+    assert stored["sweeps"] == [{"team": 1, "when": "opening"}, {"team": 1, "when": "play"}]
+    assert read(client, session)["standing"]["deals"][0]["points"] == [50, 125]
+
+
+def snapshot(client: FlaskClient, session: dict[str, Any]) -> dict[str, Any]:
+    return read(client, session)
+
+
+@pytest.fixture
+def played(client: FlaskClient) -> dict[str, Any]:
+    """A session with two deals already recorded."""
+    session = seep_session(client)
+    add_deals(client, session, deal(60), deal(45))
+    return session
+
+
+AUTH_FAILURES = [
+    ("no header", {}, 401),
+    ("empty header", {"Authorization": ""}, 401),
+    ("Bearer without token", {"Authorization": "Bearer"}, 401),
+    ("Bearer and spaces", {"Authorization": "Bearer   "}, 401),
+    ("another scheme", {"Authorization": "Basic dXNlcjpwYXNz"}, 401),
+    ("wrong token", {"Authorization": "Bearer not-the-token"}, 403),
+]
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"), [a[1:] for a in AUTH_FAILURES], ids=[a[0] for a in AUTH_FAILURES]
+)
+@pytest.mark.parametrize("method", ["POST /deals", "PUT /deals/1", "DELETE /deals/1"])
+def test_writes_need_the_edit_token(
+    client: FlaskClient,
+    app: Flask,
+    played: dict[str, Any],
+    headers: dict[str, str],
+    status: int,
+    method: str,
+) -> None:
+    before = snapshot(client, played)
+    rows = count(app, Deal)
+    verb, path = method.split()
+    response = client.open(
+        f"{SESSIONS}/{played['id']}{path}", method=verb, json=deal(70), headers=headers
+    )
+    assert_error(response, status, "unauthorized" if status == 401 else "forbidden")
+    assert snapshot(client, played) == before
+    assert count(app, Deal) == rows
+
+
+def test_another_sessions_token_is_refused(client: FlaskClient, played: dict[str, Any]) -> None:
+    other = seep_session(client)
+    before = snapshot(client, played)
+    for verb, path in [("POST", "/deals"), ("PUT", "/deals/1"), ("DELETE", "/deals/2")]:
+        response = client.open(
+            f"{SESSIONS}/{played['id']}{path}",
+            method=verb,
+            json=deal(70),
+            headers=bearer(other["edit_token"]),
+        )
+        assert_error(response, 403, "forbidden")
+    assert snapshot(client, played) == before
+
+
+def test_the_bearer_scheme_is_case_insensitive(client: FlaskClient) -> None:
+    session = seep_session(client)
+    response = client.post(
+        f"{SESSIONS}/{session['id']}/deals",
+        json=deal(60),
+        headers={"Authorization": f"bearer {session['edit_token']}"},
+    )
+    assert response.status_code == 201, response.get_json()
+
+
+@pytest.mark.parametrize("method", ["POST /deals", "PUT /deals/1", "DELETE /deals/1"])
+def test_writes_to_an_unknown_session_are_404(
+    client: FlaskClient, played: dict[str, Any], method: str
+) -> None:
+    verb, path = method.split()
+    response = client.open(
+        f"{SESSIONS}/nosuchsession{path}",
+        method=verb,
+        json=deal(60),
+        headers=bearer(played["edit_token"]),
+    )
+    assert_error(response, 404, "not-found")
+
+
+def _without(cards: list[str], card: str) -> list[str]:
+    return [c for c in cards if c != card]
+
+
+TEAM0, TEAM1 = captured(60)
+assert "10D" in TEAM1 and "KS" in TEAM0
+BAD_DEALS: list[tuple[str, Any, str]] = [
+    ("a point card missing", {"captured": [TEAM0, _without(TEAM1, "10D")]}, "missing-point-card"),
+    ("a point card twice", {"captured": [[*TEAM0, "10D"], TEAM1]}, "duplicate-card"),
+    ("a card twice in one pile", {"captured": [[*TEAM0, "KS"], TEAM1]}, "duplicate-card"),
+    ("another card twice", {"captured": [[*TEAM0, "7H"], [*TEAM1, "7h"]]}, "duplicate-card"),
+    ("an unknown card", {"captured": [[*TEAM0, "1S"], TEAM1]}, "unknown-card"),
+    ("a card of rank 11", {"captured": [[*TEAM0, "11H"], TEAM1]}, "unknown-card"),
+    ("a card with no suit", {"captured": [[*TEAM0, "K"], TEAM1]}, "unknown-card"),
+    ("a card that is a number", {"captured": [[*TEAM0, 10], TEAM1]}, "unknown-card"),
+    ("an empty card", {"captured": [[*TEAM0, ""], TEAM1]}, "unknown-card"),
+    ("no captured field", {"sweeps": []}, "missing-field"),
+    ("captured not a list", {"captured": "KS"}, "bad-field"),
+    ("captured for three teams", {"captured": [TEAM0, TEAM1, []]}, "bad-field"),
+    ("captured for one team", {"captured": [TEAM0 + TEAM1]}, "bad-field"),
+    ("a pile not a list", {"captured": [TEAM0, "10D"]}, "bad-field"),
+    ("an unknown field", {"captured": [TEAM0, TEAM1], "winner": 0}, "unknown-field"),
+    ("a sweep for team 2", deal(60, (2, "play")), "bad-field"),
+    ("a sweep for team -1", deal(60, (-1, "play")), "bad-field"),
+    ("a sweep at an unknown time", deal(60, (0, "later")), "bad-field"),
+    ("a sweep not an object", {"captured": [TEAM0, TEAM1], "sweeps": [0]}, "bad-field"),
+    ("sweeps not a list", {"captured": [TEAM0, TEAM1], "sweeps": {"team": 0}}, "bad-field"),
+    ("an unknown field in a sweep", {"captured": [TEAM0, TEAM1],
+                                     "sweeps": [{"team": 0, "x": 1}]}, "unknown-field"),
+    ("two opening sweeps", deal(60, (0, "opening"), (0, "opening")), "bad-sweep"),
+    ("two last sweeps", deal(60, (0, "last"), (1, "last")), "bad-sweep"),
+    ("25 sweeps", deal(60, *[(0, "play")] * 25), "bad-sweep"),
+    ("an opening sweep not the bidder's", deal(60, (0, "opening"), bid={"seat": 1, "value": 9}),
+     "bad-sweep"),
+    ("a bid of 8", deal(60, bid={"seat": 1, "value": 8}), "bad-field"),
+    ("a bid of 14", deal(60, bid={"seat": 1, "value": 14}), "bad-field"),
+    ("a bid from seat 4", deal(60, bid={"seat": 4, "value": 9}), "bad-field"),
+    ("a bid without value", deal(60, bid={"seat": 1}), "missing-field"),
+    ("a bid not an object", deal(60, bid=11), "bad-field"),
+    ("a bidder not after the dealer", deal(60, bid={"seat": 3, "value": 9}, dealer=0), "bad-bid"),
+    ("dealer 4", deal(60, dealer=4), "bad-field"),
+    ("dealer as text", deal(60, dealer="0"), "bad-field"),
+    ("dealer true", deal(60, dealer=True), "bad-field"),
+    ("dealer 1.5", deal(60, dealer=1.5), "bad-field"),
+    ("a list, not an object", [TEAM0, TEAM1], "bad-json"),
+    ("a NUL character", {"captured": [[*TEAM0, "7\x00H"], TEAM1]}, "unknown-card"),
+]
+
+
+@pytest.mark.parametrize(
+    ("record", "code"), [b[1:] for b in BAD_DEALS], ids=[b[0] for b in BAD_DEALS]
+)
+@pytest.mark.parametrize("verb", ["POST", "PUT"])
+def test_bad_deals_are_refused_and_nothing_is_stored(
+    client: FlaskClient, app: Flask, played: dict[str, Any], record: Any, code: str, verb: str
+) -> None:
+    before = snapshot(client, played)
+    rows = count(app, Deal)
+    path = "/deals" if verb == "POST" else "/deals/2"
+    response = client.open(
+        f"{SESSIONS}/{played['id']}{path}",
+        method=verb,
+        json=record,
+        headers=bearer(played["edit_token"]),
+    )
+    assert_error(response, 400, code)
+    assert snapshot(client, played) == before
+    assert count(app, Deal) == rows
+
+
+def test_a_missing_point_card_is_named(client: FlaskClient, played: dict[str, Any]) -> None:
+    response = post_deal(client, played, {"captured": [TEAM0, _without(TEAM1, "10D")]})
+    assert "10♦" in assert_error(response, 400, "missing-point-card")
+
+
+def test_a_card_given_twice_is_named(client: FlaskClient, played: dict[str, Any]) -> None:
+    response = post_deal(client, played, {"captured": [[*TEAM0, "TD"], TEAM1]})
+    assert "10♦" in assert_error(response, 400, "duplicate-card")
+
+
+@pytest.mark.parametrize(
+    ("data", "content_type"), [b[1:] for b in BAD_BODIES], ids=[b[0] for b in BAD_BODIES]
+)
+def test_deal_bodies_that_are_not_json_objects_are_refused(
+    client: FlaskClient, played: dict[str, Any], data: str | bytes, content_type: str
+) -> None:
+    before = snapshot(client, played)
+    for verb, path in [("POST", "/deals"), ("PUT", "/deals/1")]:
+        response = client.open(
+            f"{SESSIONS}/{played['id']}{path}",
+            method=verb,
+            data=data,
+            content_type=content_type,
+            headers=bearer(played["edit_token"]),
+        )
+        assert_error(response, 400, "bad-json")
+    assert snapshot(client, played) == before
+
+
+def test_add_deal_answers_the_deal_number(client: FlaskClient, played: dict[str, Any]) -> None:
+    assert post_deal(client, played, deal(50)).get_json()["number"] == 3
+
+
+# -- PUT /api/v1/sessions/<id>/deals/<n> ----------------------------------------------------
+
+
+def test_put_replaces_the_deal_and_recomputes_the_standing(
+    client: FlaskClient, played: dict[str, Any]
+) -> None:
+    assert read(client, played)["standing"]["lead"] == {"team": 0, "points": 10}
+    response = client.put(
+        f"{SESSIONS}/{played['id']}/deals/1", json=deal(30), headers=bearer(played["edit_token"])
+    )
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    # -40 from the new first deal, then -10 from the second: team 1 leads by 50.
+    assert body["lead"] == {"team": 1, "points": 50}
+    assert [row["points"] for row in body["deals"]] == [[30, 70], [45, 55]]
+    stored = read(client, played)
+    assert [d["captured"] for d in stored["deals"]] == [captured(30), captured(45)]
+    assert stored["standing"]["lead"] == {"team": 1, "points": 50}
+
+
+def test_put_can_turn_a_deal_into_a_baazi(client: FlaskClient, played: dict[str, Any]) -> None:
+    response = client.put(
+        f"{SESSIONS}/{played['id']}/deals/2", json=deal(95), headers=bearer(played["edit_token"])
+    )
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["deals"][1]["baazi"] == {"winner": 0, "reason": "under-9"}
+    assert body["baazis"] == [1, 0]
+    assert body["lead"] == {"team": None, "points": 0}
+
+
+@pytest.mark.parametrize("number", ["0", "3", "99", "-1", "one"])
+def test_put_of_a_deal_that_does_not_exist_is_404(
+    client: FlaskClient, played: dict[str, Any], number: str
+) -> None:
+    before = snapshot(client, played)
+    response = client.put(
+        f"{SESSIONS}/{played['id']}/deals/{number}",
+        json=deal(30),
+        headers=bearer(played["edit_token"]),
+    )
+    assert_error(response, 404, "not-found")
+    assert snapshot(client, played) == before
+
+
+# -- DELETE /api/v1/sessions/<id>/deals/<n> -------------------------------------------------
+
+
+def test_delete_moves_later_deals_up_and_recomputes(client: FlaskClient) -> None:
+    session = seep_session(client)
+    add_deals(client, session, deal(60), deal(30), deal(55))
+    assert read(client, session)["standing"]["lead"] == {"team": 1, "points": 10}
+    url = f"{SESSIONS}/{session['id']}/deals"
+    response = client.delete(f"{url}/2", headers=bearer(session["edit_token"]))
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert [row["points"] for row in body["deals"]] == [[60, 40], [55, 45]]
+    assert body["lead"] == {"team": 0, "points": 30}
+    stored = read(client, session)
+    assert [d["captured"] for d in stored["deals"]] == [captured(60), captured(55)]
+    # The old deal 3 is deal 2 now: deleting 2 again removes it.
+    client.delete(f"{url}/2", headers=bearer(session["edit_token"]))
+    assert [d["captured"] for d in read(client, session)["deals"]] == [captured(60)]
+    client.delete(f"{url}/1", headers=bearer(session["edit_token"]))
+    emptied = read(client, session)
+    assert emptied["deals"] == []
+    assert emptied["standing"]["lead"] == {"team": None, "points": 0}
+    assert_error(client.delete(f"{url}/1", headers=bearer(session["edit_token"])), 404)
+
+
+def test_a_deal_added_after_a_delete_goes_last(client: FlaskClient, played: dict[str, Any]) -> None:
+    url = f"{SESSIONS}/{played['id']}/deals"
+    client.delete(f"{url}/1", headers=bearer(played["edit_token"]))
+    answer = add_deals(client, played, deal(70))
+    assert answer["number"] == 2
+    assert [d["captured"] for d in read(client, played)["deals"]] == [captured(45), captured(70)]
+
+
+@pytest.mark.parametrize("number", ["0", "3", "-1"])
+def test_delete_of_a_deal_that_does_not_exist_is_404(
+    client: FlaskClient, played: dict[str, Any], number: str
+) -> None:
+    before = snapshot(client, played)
+    response = client.delete(
+        f"{SESSIONS}/{played['id']}/deals/{number}", headers=bearer(played["edit_token"])
+    )
+    assert_error(response, 404, "not-found")
+    assert snapshot(client, played) == before
+
+
+# -- M1 to M5 through the API ---------------------------------------------------------------
+
+
+def standing_after(client: FlaskClient, *records: Any, **options: Any) -> dict[str, Any]:
+    session = seep_session(client, **options)
+    add_deals(client, session, *records)
+    return read(client, session)["standing"]
+
+
+def test_m1_the_difference_moves_one_running_lead(client: FlaskClient) -> None:
+    session = seep_session(client)
+    assert add_deals(client, session, deal(60))["lead"] == {"team": 0, "points": 20}
+    assert add_deals(client, session, deal(30))["lead"] == {"team": 1, "points": 20}
+    assert add_deals(client, session, deal(60))["lead"] == {"team": None, "points": 0}
+
+
+def test_m1_sweeps_count_in_the_deal_score(client: FlaskClient) -> None:
+    standing = standing_after(client, deal(40, (0, "play"), (1, "opening"), (0, "last")))
+    assert standing["deals"][0]["points"] == [90, 85]
+    assert standing["lead"] == {"team": 0, "points": 5}
+
+
+def test_m2_a_lead_reaching_100_wins_a_baazi(client: FlaskClient) -> None:
+    # +25 (an opening sweep at 50/50), +25 again, then +50: the lead is exactly 100.
+    standing = standing_after(client, deal(50, (0, "opening")), deal(50, (0, "opening")), deal(75))
+    assert [row["baazi"] for row in standing["deals"]] == [
+        None,
+        None,
+        {"winner": 0, "reason": "lead"},
+    ]
+    assert standing["baazis"] == [1, 0]
+    assert standing["lead"] == {"team": None, "points": 0}  # the lead returns to 0
+
+
+def test_m2_a_lead_of_99_is_not_a_baazi(client: FlaskClient) -> None:
+    standing = standing_after(client, deal(50, (0, "opening")), deal(87))
+    assert standing["lead"] == {"team": 0, "points": 99}
+    assert standing["baazis"] == [0, 0]
+    assert [row["baazi"] for row in standing["deals"]] == [None, None]
+
+
+def test_m2_team_1_wins_by_the_lead_and_play_goes_on(client: FlaskClient) -> None:
+    standing = standing_after(client, deal(20, (1, "play")), deal(45))
+    # 20-130 = -110: team 1's baazi; then a fresh lead from 45-55.
+    assert standing["deals"][0]["baazi"] == {"winner": 1, "reason": "lead"}
+    assert standing["baazis"] == [0, 1]
+    assert standing["lead"] == {"team": 1, "points": 10}
+
+
+def test_m2_target_option(client: FlaskClient) -> None:
+    assert standing_after(client, deal(75), target=50)["baazis"] == [1, 0]
+    assert standing_after(client, deal(70), target=50)["lead"] == {"team": 0, "points": 40}
+    assert standing_after(client, deal(25), deal(30), target=150)["lead"] == {
+        "team": 1,
+        "points": 90,
+    }
+
+
+def test_m3_under_9_loses_the_baazi_whatever_the_lead(client: FlaskClient) -> None:
+    # Team 1 leads by 40, then scores 8: team 0 takes the baazi.
+    standing = standing_after(client, deal(30), deal(92))
+    assert standing["deals"][1]["baazi"] == {"winner": 0, "reason": "under-9"}
+    assert standing["baazis"] == [1, 0]
+    assert standing["lead"] == {"team": None, "points": 0}
+
+
+def test_m3_team_0_under_9(client: FlaskClient) -> None:
+    standing = standing_after(client, deal(70), deal(5))
+    assert standing["deals"][1]["baazi"] == {"winner": 1, "reason": "under-9"}
+    assert standing["baazis"] == [0, 1]
+
+
+def test_m3_nine_is_enough(client: FlaskClient) -> None:
+    standing = standing_after(client, deal(91))
+    assert standing["deals"][0]["baazi"] is None
+    assert standing["lead"] == {"team": 0, "points": 82}
+
+
+def test_m3_sweeps_count_towards_9_by_default(client: FlaskClient) -> None:
+    standing = standing_after(client, deal(92, (1, "play")))
+    assert standing["deals"][0]["points"] == [92, 58]
+    assert standing["deals"][0]["baazi"] is None
+    assert standing["lead"] == {"team": 0, "points": 34}
+
+
+def test_m3_under9_cards_counts_card_points_only(client: FlaskClient) -> None:
+    standing = standing_after(client, deal(92, (1, "play")), under9="cards")
+    assert standing["deals"][0]["baazi"] == {"winner": 0, "reason": "under-9"}
+    assert standing["baazis"] == [1, 0]
+
+
+def test_m4_a_decided_session_refuses_more_deals(client: FlaskClient) -> None:
+    session = seep_session(client, baazis=1)
+    answer = add_deals(client, session, deal(95))
+    assert answer["baazis"] == [1, 0]
+    assert answer["winner"] == 0
+    before = snapshot(client, session)
+    message = assert_error(post_deal(client, session, deal(60)), 400, "session-over")
+    assert "Lions" in message
+    assert snapshot(client, session) == before
+    assert len(before["deals"]) == 1
+
+
+def test_m4_best_of_3_needs_two_baazis(client: FlaskClient) -> None:
+    session = seep_session(client, baazis=3)
+    assert add_deals(client, session, deal(95))["winner"] is None
+    assert add_deals(client, session, deal(5))["winner"] is None  # 1-1
+    assert add_deals(client, session, deal(60))["baazis"] == [1, 1]
+    decided = add_deals(client, session, deal(4))
+    assert decided["baazis"] == [1, 2]
+    assert decided["winner"] == 1
+    assert_error(post_deal(client, session, deal(60)), 400, "session-over")
+
+
+def test_m4_deleting_the_deciding_deal_reopens_the_session(client: FlaskClient) -> None:
+    session = seep_session(client, baazis=1)
+    add_deals(client, session, deal(60), deal(95))
+    response = client.delete(
+        f"{SESSIONS}/{session['id']}/deals/2", headers=bearer(session["edit_token"])
+    )
+    assert response.get_json()["winner"] is None
+    assert post_deal(client, session, deal(60)).status_code == 201
+
+
+def test_m5_next_dealer(client: FlaskClient) -> None:
+    session = seep_session(client)
+    # Seat 0 deals, team 0 leads after: the deal passes to seat 1.
+    assert add_deals(client, session, deal(60, dealer=0))["next_dealer"] == 1
+    # Seat 1 (team 1) deals and team 1 is still behind: seat 1 deals again.
+    assert add_deals(client, session, deal(55))["next_dealer"] == 1
+    # Team 1 draws level: level is not leading, so seat 1 deals again.
+    assert add_deals(client, session, deal(35))["next_dealer"] == 1
+    # Team 1 leads: the deal passes on to seat 2.
+    assert add_deals(client, session, deal(40))["next_dealer"] == 2
+    # Seat 2 (team 0) deals and team 0 wins a baazi: seat 3 would deal, so its partner,
+    # seat 1, does.
+    answer = add_deals(client, session, deal(95))
+    assert answer["deals"][-1]["baazi"] == {"winner": 0, "reason": "under-9"}
+    assert answer["next_dealer"] == 1
+
+
+# -- every error is JSON ----------------------------------------------------------------------
+
+
+def test_a_wrong_method_answers_405_json(client: FlaskClient, played: dict[str, Any]) -> None:
+    response = client.patch(f"{SESSIONS}/{played['id']}", json={})
+    assert_error(response, 405, "method-not-allowed")
+    assert "GET" in response.headers["Allow"]
+    assert_error(client.delete(SESSIONS), 405, "method-not-allowed")
+    assert_error(client.get(f"{SESSIONS}/{played['id']}/deals/1"), 405)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/v1/nothing", "/api/v2/sessions", "/api", "/api/", f"{SESSIONS}/", f"{SESSIONS}/a/b/c/d"],
+)
+def test_an_unknown_api_path_answers_404_json(client: FlaskClient, path: str) -> None:
+    assert_error(client.get(path), 404, "not-found")
+    assert_error(client.post(path, json={}), 404, "not-found")
+
+
+def test_an_unexpected_error_answers_json_without_a_trace(app: Flask) -> None:
+    def boom() -> str:
+        raise RuntimeError("secret internals")
+
+    app.add_url_rule("/api/v1/boom", "boom", boom)
+    response = app.test_client().get("/api/v1/boom")
+    message = assert_error(response, 500, "internal")
+    assert "secret internals" not in response.get_data(as_text=True)
+    assert "RuntimeError" not in message
+
+
+def test_reads_and_writes_touch_only_their_own_session(
+    client: FlaskClient, app: Flask, played: dict[str, Any]
+) -> None:
+    other = seep_session(client)
+    add_deals(client, other, deal(80))
+    assert len(read(client, played)["deals"]) == 2
+    assert len(read(client, other)["deals"]) == 1
+    assert count(app, Deal) == 3
