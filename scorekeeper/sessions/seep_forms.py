@@ -10,7 +10,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..rules.seep.cards import POINT_CARDS, POINTS
-from ..rules.seep.deal import MAX_SWEEPS
+from ..rules.seep.record import MAX_SWEEPS
 
 NAME = [Length(max=40)]
 

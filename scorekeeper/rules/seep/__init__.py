@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..table import Table
-from . import baazi, deal, options
+from . import baazi, options, record
 
 
 class Seep:
@@ -29,13 +29,13 @@ class Seep:
 
     def parse_deal(self, raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
         """The deal record in canonical form."""
-        return deal.parse_deal(raw, table).to_json()
+        return record.parse_deal(raw, table).to_json()
 
     def standing(
         self, table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
     ) -> dict[str, Any]:
         """The standing, derived from the stored records."""
-        return baazi.standing(table, options, [deal.parse_deal(d, table) for d in deals])
+        return baazi.standing(table, options, [record.parse_deal(d, table) for d in deals])
 
 
 SEEP = Seep()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..table import Table
-from .deal import SeepDeal
+from .record import SeepDeal
 
 UNDER = 9  # M3
 
