@@ -8,9 +8,12 @@ from flask import Blueprint, abort, request, url_for
 
 from .extensions import db
 from .models import GameSession
-from .rules import InvalidInput
+from .rules import InvalidInput, get_game
+from .rules.fields import integer, required
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+MOVES_PAGE = 100  # moves listed unless the request asks for more (its "limit")
+MOVES_MOST = 10_000
 
 
 def json_body() -> dict[str, Any]:
@@ -84,3 +87,20 @@ def delete_deal(session_id: str, number: int) -> dict[str, Any]:
     session.delete_deal(number)
     db.session.commit()
     return standing_answer(session)
+
+
+@bp.post("/check")
+def check_move() -> dict[str, Any]:
+    """Is this move legal in this position? Names the rule, or shows the position after."""
+    body = json_body()
+    game = get_game(required(body, "game", "A check"))
+    return game.check_move(required(body, "position", "A check"), required(body, "move", "A check"))
+
+
+@bp.post("/moves")
+def list_moves() -> dict[str, Any]:
+    """The legal moves of a position: a page of them, and the exact count."""
+    body = json_body()
+    game = get_game(required(body, "game", "A request for moves"))
+    limit = integer(body.get("limit", MOVES_PAGE), "limit", 0, MOVES_MOST)
+    return game.list_moves(required(body, "position", "A request for moves"), limit)

@@ -28,13 +28,22 @@ class Suit(enum.Enum):
         """The suit's symbol, such as ♠."""
         return _SYMBOLS[self]
 
+    def __lt__(self, other: object) -> bool:
+        """Suits sort in deck order (♠ ♥ ♦ ♣), so that cards can be sorted."""
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] < _SUIT_ORDER[other]
+
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_ORDER = {suit: n for n, suit in enumerate(Suit)}
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {v: s for s, v in _SYMBOLS.items()}
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
-_RANK_BY_TEXT = {str(n): n for n in range(2, 11)} | {"T": 10} | {
-    name: rank for rank, name in RANK_NAMES.items()
-}
+_RANK_BY_TEXT = (
+    {str(n): n for n in range(2, 11)}
+    | {"T": 10}
+    | {name: rank for rank, name in RANK_NAMES.items()}
+)
 _NOT_A_CARD = "{!r} is not a card: write cards like 10D or K♠."
 
 

@@ -33,3 +33,11 @@ class Game(Protocol):
     ) -> JSON:
         """Fold the stored deal records into the match standing."""
         ...
+
+    def check_move(self, raw_position: object, raw_move: object) -> JSON:
+        """The checker's answer: legal with the position after, or the rule broken."""
+        ...
+
+    def list_moves(self, raw_position: object, limit: int) -> JSON:
+        """Up to `limit` legal moves with their exact count."""
+        ...

@@ -15,7 +15,7 @@ def parse_choices(
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise InvalidInput("bad-options", "options must be an object such as {\"target\": 100}.")
+        raise InvalidInput("bad-options", 'options must be an object such as {"target": 100}.')
     unknown = sorted(set(raw) - set(choices))
     if unknown:
         known = ", ".join(choices)

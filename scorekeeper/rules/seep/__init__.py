@@ -1,13 +1,18 @@
-"""Seep: score keeping now; positions, moves and the checker live beside it."""
+"""Seep: the score keeper's deal records and standing, and the move checker."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from ..errors import InvalidInput
 from ..table import Table
 from . import baazi, options, record
+from .generate import count_moves, legal_moves, summary
+from .moves import Capture, parse_move
+from .play import apply, check
+from .position import parse_position
 
 
 class Seep:
@@ -36,6 +41,44 @@ class Seep:
     ) -> dict[str, Any]:
         """The standing, derived from the stored records."""
         return baazi.standing(table, options, [record.parse_deal(d, table) for d in deals])
+
+    def check_move(self, raw_position: object, raw_move: object) -> dict[str, Any]:
+        """Whether a move is legal, naming the rule it breaks or showing the floor after it."""
+        position, move = parse_position(raw_position), parse_move(raw_move)
+        violation = check(position, move)
+        if violation is not None:
+            return {
+                "legal": False,
+                "rule": violation.code,
+                "rule_id": violation.rule,
+                "reason": violation.reason,
+            }
+        outcome = apply(position, move)
+        answer = {
+            "legal": True,
+            "after": outcome.position.to_json(),
+            "move": move.to_json(),
+            "description": move.describe(),
+        }
+        if isinstance(move, Capture):
+            answer |= {
+                "captured": [str(c) for c in outcome.captured],
+                "sweep": outcome.sweep,
+                "sweep_points": outcome.sweep_points,
+            }
+        return answer
+
+    def list_moves(self, raw_position: object, limit: int) -> dict[str, Any]:
+        """Up to `limit` legal moves, the exact count, and a summary by card."""
+        position = parse_position(raw_position)
+        moves = [m.to_json() for m in islice(legal_moves(position), limit)]
+        count = count_moves(position)
+        return {
+            "moves": moves,
+            "count": count,
+            "truncated": count > len(moves),
+            "by_card": summary(position),
+        }
 
 
 SEEP = Seep()

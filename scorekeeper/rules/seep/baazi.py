@@ -49,9 +49,7 @@ def next_dealer(table: Table, dealer: int, lead: int, baazi: Baazi | None) -> in
     return table.partner_seat(would_deal) if baazi else would_deal
 
 
-def standing(
-    table: Table, options: Mapping[str, Any], deals: Sequence[SeepDeal]
-) -> dict[str, Any]:
+def standing(table: Table, options: Mapping[str, Any], deals: Sequence[SeepDeal]) -> dict[str, Any]:
     """Fold the deals, in order, into the session's standing."""
     lead, baazis, winner, dealer = 0, [0, 0], None, 0
     needed = options["baazis"] // 2 + 1 if options["baazis"] else None

@@ -1,0 +1,228 @@
+"""Every legal move of a position, listed lazily and counted exactly, without brute force.
+
+Which loose cards a capture or build may take depends only on their values, so the search
+runs over how many cards of each value to take (a few thousand choices even on a crowded
+floor) instead of over every subset of cards (2**n). Each accepted choice stands for the
+product of the ways to pick that many cards of each value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import combinations, product
+from math import comb, prod
+
+from ..cards import Card
+from .moves import Build, Capture, Move, Raise, Throw
+from .position import HOUSE_VALUES, Position
+from .sets import has_subset_sum, splits_into, values_key
+
+Counts = tuple[int, ...]  # how many loose cards of each value in `Floor.ranks` are taken
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One kind of move for one card: the loose-card choices it accepts, and how to spell it."""
+
+    card: Card
+    kind: str
+    counts: tuple[Counts, ...]
+    make: Callable[[frozenset[Card]], Move]
+
+
+class Floor:
+    """The loose cards grouped by value, with the searches over them."""
+
+    def __init__(self, loose: Sequence[Card]) -> None:
+        self.ranks = tuple(sorted({c.rank for c in loose}))
+        self.cards = {r: tuple(c for c in loose if c.rank == r) for r in self.ranks}
+        self.everything = values_key(c.rank for c in loose)
+        self.nothing: Counts = (0,) * len(self.ranks)
+        self._cache: dict[tuple[str, int, int], tuple[Counts, ...]] = {}
+
+    def captures(self, value: int, maximal: bool) -> tuple[Counts, ...]:
+        """Choices that split into groups of `value` (C1) and, if maximal, leave none (C2)."""
+        key = ("capture" if maximal else "free", value, 0)
+        if key not in self._cache:
+            self._cache[key] = tuple(
+                counts
+                for counts in self._all(value)
+                if splits_into(self._values(counts), value)
+                and not (maximal and has_subset_sum(self._rest(counts), value))
+            )
+        return self._cache[key]
+
+    def builds(self, value: int, card_rank: int) -> tuple[Counts, ...]:
+        """Choices that, with a card of `card_rank`, split into sets of `value` (B1)."""
+        key = ("build", value, card_rank)
+        if key not in self._cache:
+            self._cache[key] = tuple(
+                counts
+                for counts in self._all(value)
+                if splits_into(values_key((card_rank, *self._values(counts))), value)
+            )
+        return self._cache[key]
+
+    def ways(self, counts: Counts) -> int:
+        """How many sets of cards a choice of counts stands for."""
+        return prod(comb(len(self.cards[r]), k) for r, k in zip(self.ranks, counts, strict=True))
+
+    def spell(self, counts: Counts) -> Iterator[frozenset[Card]]:
+        """Each set of cards a choice of counts stands for."""
+        pools = [combinations(self.cards[r], k) for r, k in zip(self.ranks, counts, strict=True)]
+        for picked in product(*pools):
+            yield frozenset(card for group in picked for card in group)
+
+    def _all(self, most: int) -> Iterator[Counts]:
+        """Every choice of counts, taking only values up to `most`."""
+        limits = [len(self.cards[r]) if r <= most else 0 for r in self.ranks]
+        return product(*(range(limit + 1) for limit in limits))
+
+    def _values(self, counts: Counts) -> tuple[int, ...]:
+        return values_key(r for r, k in zip(self.ranks, counts, strict=True) for _ in range(k))
+
+    def _rest(self, counts: Counts) -> tuple[int, ...]:
+        rest = list(self.everything)
+        for value in self._values(counts):
+            rest.remove(value)
+        return tuple(rest)
+
+
+def choices(position: Position, floor: Floor) -> Iterator[Choice]:
+    """The legal moves, grouped by card and kind, in hand order."""
+    owned = {h.value for h in position.houses if position.seat in h.owners}
+    ranks_in_hand = [c.rank for c in position.hand]
+    seen: set[Card] = set()
+    for card in position.hand:
+        if card in seen:
+            continue
+        seen.add(card)
+
+        def holds(values: set[int], card: Card = card) -> bool:
+            # H5: after playing `card`, a card of each owned house's value is still in hand.
+            return all(ranks_in_hand.count(v) - (card.rank == v) > 0 for v in values)
+
+        yield from _captures(position, floor, card, owned, holds)
+        yield from _builds(position, floor, card, owned, holds)
+        yield from _raises(position, floor, card, owned, holds)
+        yield from _throws(position, floor, card, owned, holds)
+
+
+Holds = Callable[[set[int]], bool]
+
+
+def _capture(card: Card, house: bool, loose: frozenset[Card]) -> Move:
+    return Capture(card, loose, house)
+
+
+def _build(card: Card, value: int, loose: frozenset[Card]) -> Move:
+    return Build(card, value, loose)
+
+
+def _raise(card: Card, house: int, _: frozenset[Card]) -> Move:
+    return Raise(card, house)
+
+
+def _throw(card: Card, _: frozenset[Card]) -> Move:
+    return Throw(card)
+
+
+def _captures(
+    position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
+) -> Iterator[Choice]:
+    value, bid = card.rank, position.opening_bid
+    if bid is not None and value != bid:
+        return  # S3
+    maximal = position.options["capture"] == "maximal"
+    house = position.house(value)
+    flags = [True] if house and maximal else [False, True] if house else [False]
+    for take_house in flags:
+        if not holds(owned - {value} if take_house else owned):
+            continue
+        counts = tuple(c for c in floor.captures(value, maximal) if take_house or any(c))
+        if counts:
+            yield Choice(card, "capture", counts, partial(_capture, card, take_house))
+
+
+def _builds(
+    position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
+) -> Iterator[Choice]:
+    team = position.team_of(position.seat)
+    for value in HOUSE_VALUES:
+        if card.rank > value or (position.opening_bid not in (None, value)):
+            continue
+        house = position.house(value)
+        owner = (
+            house is None
+            or position.seat in house.owners
+            or not any(position.team_of(o) == team for o in house.owners)
+        )
+        if not holds(owned | {value} if owner else owned):
+            continue  # H5, B4
+        counts = tuple(c for c in floor.builds(value, card.rank) if house or any(c))  # B2
+        if counts:
+            yield Choice(card, "build", counts, partial(_build, card, value))
+
+
+def _raises(
+    position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
+) -> Iterator[Choice]:
+    if position.opening_bid is not None:
+        return  # S3
+    for house in position.houses:
+        new_value = house.value + card.rank
+        if (
+            position.seat not in house.owners  # R1
+            and not house.cemented  # H3
+            and new_value <= max(HOUSE_VALUES)  # R1
+            and holds(owned | {new_value})  # R2
+        ):
+            yield Choice(card, "raise", (floor.nothing,), partial(_raise, card, house.value))
+
+
+def _throws(
+    position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
+) -> Iterator[Choice]:
+    value, bid = card.rank, position.opening_bid
+    can_capture = position.house(value) is not None or has_subset_sum(floor.everything, value)
+    if bid is not None and (value != bid or can_capture):
+        return  # S3
+    if position.house(value) is not None:
+        return  # T2
+    if position.options["throw"] == "matching":
+        if value in floor.cards:
+            return  # T3, the Portuguese reading
+    elif can_capture:
+        return  # T3
+    if holds(owned):
+        yield Choice(card, "throw", (floor.nothing,), partial(_throw, card))
+
+
+def legal_moves(position: Position) -> Iterator[Move]:
+    """Every legal move, lazily, grouped by card in hand order (agrees with check())."""
+    floor = Floor(position.loose)
+    for choice in choices(position, floor):
+        for counts in choice.counts:
+            yield from map(choice.make, floor.spell(counts))
+
+
+def count_moves(position: Position) -> int:
+    """The exact number of legal moves, without listing them."""
+    floor = Floor(position.loose)
+    return sum(floor.ways(c) for choice in choices(position, floor) for c in choice.counts)
+
+
+def summary(position: Position) -> list[dict[str, object]]:
+    """How many legal moves each card has, by kind: for people, not a dump of moves."""
+    floor = Floor(position.loose)
+    by_card: dict[Card, dict[str, int]] = {}
+    for choice in choices(position, floor):
+        counts = by_card.setdefault(choice.card, {})
+        ways = sum(floor.ways(c) for c in choice.counts)
+        counts[choice.kind] = counts.get(choice.kind, 0) + ways
+    return [
+        {"card": str(card), "count": sum(kinds.values()), "actions": kinds}
+        for card, kinds in by_card.items()
+    ]

@@ -1,0 +1,107 @@
+"""Seep moves: capture (C), build (B), raise (R) and throw (T), and their notation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, ensure_distinct, names, parse_cards
+from ..errors import InvalidInput
+from ..fields import choice, integer, record, required
+
+
+@dataclass(frozen=True)
+class Capture:
+    """Take the house of the card's value (if `house`) and loose cards in groups of that sum."""
+
+    card: Card
+    loose: frozenset[Card] = frozenset()
+    house: bool = False
+
+    def describe(self) -> str:
+        """The move in words."""
+        what = names(sorted(self.loose))
+        if self.house:
+            what = f"the house of {self.card.rank}" + (f" and {what}" if what else "")
+        return f"{self.card.pretty} captures {what}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The move in the API's notation."""
+        loose = [str(c) for c in sorted(self.loose)]
+        return {"card": str(self.card), "action": "capture", "loose": loose, "house": self.house}
+
+
+@dataclass(frozen=True)
+class Build:
+    """Play the card with loose cards into the house of `value`, new or existing."""
+
+    card: Card
+    value: int
+    loose: frozenset[Card] = frozenset()
+
+    def describe(self) -> str:
+        """The move in words."""
+        cards = names([self.card, *sorted(self.loose)])
+        return f"build {cards} into a house of {self.value}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The move in the API's notation."""
+        loose = [str(c) for c in sorted(self.loose)]
+        return {"card": str(self.card), "action": "build", "value": self.value, "loose": loose}
+
+
+@dataclass(frozen=True)
+class Raise:
+    """Put the card on the house of value `house`, raising it by the card's value."""
+
+    card: Card
+    house: int
+
+    def describe(self) -> str:
+        """The move in words."""
+        return (
+            f"{self.card.pretty} raises the house of {self.house} to {self.house + self.card.rank}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The move in the API's notation."""
+        return {"card": str(self.card), "action": "raise", "house": self.house}
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Put the card on the floor as a loose card."""
+
+    card: Card
+
+    def describe(self) -> str:
+        """The move in words."""
+        return f"throw {self.card.pretty}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The move in the API's notation."""
+        return {"card": str(self.card), "action": "throw"}
+
+
+Move = Capture | Build | Raise | Throw
+ACTIONS = ("capture", "build", "raise", "throw")
+
+
+def parse_move(raw: object) -> Move:
+    """Read a move in the API's notation; raise InvalidInput if it cannot be read."""
+    fields = record(raw, "A move", ("card", "action", "loose", "house", "value"))
+    card = Card.parse(required(fields, "card", "A move"))
+    action = choice(required(fields, "action", "A move"), "action", ACTIONS)
+    if action == "throw":
+        return Throw(card)
+    if action == "raise":
+        return Raise(card, integer(required(fields, "house", "A raise"), "house", 1, 13))
+    loose = parse_cards(fields.get("loose", []), "loose")
+    ensure_distinct(loose)
+    if action == "build":
+        value = integer(required(fields, "value", "A build"), "value", 1, 99)
+        return Build(card, value, frozenset(loose))
+    house = fields.get("house", False)
+    if not isinstance(house, bool):
+        raise InvalidInput("bad-field", "house must be true or false in a capture.")
+    return Capture(card, frozenset(loose), house)

@@ -1,0 +1,278 @@
+"""One turn: is a move legal (check) and what it leaves behind (apply).
+
+`check` is the single source of truth for legality; `legal_moves` (generate.py) must agree
+with it, and the tests prove that on many positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, names
+from .moves import Build, Capture, Move, Raise, Throw
+from .position import HOUSE_VALUES, House, Position, without
+from .record import SWEEP_POINTS
+from .sets import has_subset_sum, splits_into, values_key
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Why a move is illegal: the rule's id in rules/seep.md, the API's code, a sentence."""
+
+    rule: str
+    code: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The position after a move, and what a capture took."""
+
+    position: Position
+    captured: tuple[Card, ...] = ()
+    sweep: bool = False
+    sweep_points: int = 0
+
+
+# -- apply ---------------------------------------------------------------------------------
+
+
+def apply(position: Position, move: Move) -> Outcome:
+    """The position after `move` (assumed legal); the position itself is never changed."""
+    hand = without(position.hand, [move.card])
+    after = position.with_(hand=hand, opening_bid=None)
+    if isinstance(move, Capture):
+        return _apply_capture(after, move, position)
+    if isinstance(move, Build):
+        return Outcome(_apply_build(after, move))
+    if isinstance(move, Raise):
+        return Outcome(_apply_raise(after, move))
+    return Outcome(after.with_(loose=(*after.loose, move.card)))
+
+
+def _apply_capture(after: Position, move: Capture, before: Position) -> Outcome:
+    house = after.house(move.card.rank) if move.house else None
+    houses = tuple(h for h in after.houses if h is not house)
+    loose = without(after.loose, move.loose)
+    captured = (move.card, *sorted(move.loose), *(house.cards if house else ()))
+    # C4: a capture that clears the floor is a sweep: 50, on the opening play 25, last play 0.
+    sweep = not loose and not houses
+    when = "opening" if before.opening_bid else "last" if before.last_play else "play"
+    points = SWEEP_POINTS[when] if sweep else 0
+    return Outcome(after.with_(loose=loose, houses=houses), captured, sweep, points)
+
+
+def _apply_build(after: Position, move: Build) -> Position:
+    loose = without(after.loose, move.loose)
+    old = after.house(move.value)
+    cards = (move.card, *sorted(move.loose))
+    if old is not None:
+        # B3, H4: the sets join the house; opponents of every owner become co-owners.
+        owners = old.owners
+        if not any(after.team_of(o) == after.team_of(after.seat) for o in owners):
+            owners = owners | {after.seat}
+        house = House(move.value, (*old.cards, *cards), owners)
+        return after.with_(loose=loose, houses=_replace(after.houses, old, house))
+    # B2: a new house, owned by the mover, absorbing loose cards of its value (H2).
+    house = House(move.value, cards, frozenset({after.seat}))
+    return _settle(after.with_(loose=loose), house)
+
+
+def _apply_raise(after: Position, move: Raise) -> Position:
+    old = after.house(move.house)
+    assert old is not None, "apply() takes legal moves only"
+    # R2: the raiser becomes the sole owner; H2 applies at the new value.
+    house = House(old.value + move.card.rank, (*old.cards, move.card), frozenset({after.seat}))
+    return _settle(after.with_(houses=tuple(h for h in after.houses if h is not old)), house)
+
+
+def _settle(position: Position, house: House) -> Position:
+    """H2: a house coming into being absorbs loose cards of its value and merges."""
+    absorbed = [c for c in position.loose if c.rank == house.value]
+    other = position.house(house.value)
+    if other is not None:
+        house = House(house.value, (*other.cards, *house.cards), other.owners | house.owners)
+    house = House(house.value, (*house.cards, *absorbed), house.owners)
+    houses = tuple(h for h in position.houses if h is not other)
+    return position.with_(loose=without(position.loose, absorbed), houses=(*houses, house))
+
+
+def _replace(houses: Sequence[House], old: House, new: House) -> tuple[House, ...]:
+    return tuple(new if h is old else h for h in houses)
+
+
+# -- check ---------------------------------------------------------------------------------
+
+
+def check(position: Position, move: Move) -> Violation | None:
+    """None if `move` is legal in `position`, else the first rule it breaks."""
+    if move.card not in position.hand:
+        return Violation("turn", "not-in-hand", f"{move.card.pretty} is not in your hand.")
+    violation = (
+        _check_opening(position, move)
+        or _check_action(position, move)
+        or _check_must_hold(position, move)
+    )
+    return violation
+
+
+def _check_action(position: Position, move: Move) -> Violation | None:
+    if isinstance(move, Capture):
+        return _check_capture(position, move)
+    if isinstance(move, Build):
+        return _check_build(position, move)
+    if isinstance(move, Raise):
+        return _check_raise(position, move)
+    return _check_throw(position, move)
+
+
+def _check_opening(position: Position, move: Move) -> Violation | None:
+    bid = position.opening_bid
+    if bid is None:
+        return None
+    card = move.card
+    # S3: the opening play builds a house of the bid, captures with it, or throws it.
+    if isinstance(move, Build) and move.value != bid:
+        return Violation("S3", "opening-bid", f"The opening play must build a house of {bid}.")
+    if isinstance(move, Capture | Throw) and card.rank != bid:
+        return Violation(
+            "S3", "opening-bid", f"The opening play must use the bid: {card.pretty} is not a {bid}."
+        )
+    if isinstance(move, Raise):
+        return Violation("S3", "opening-bid", "The opening play cannot raise a house.")
+    if isinstance(move, Throw) and _can_capture(position, card):
+        return Violation(
+            "S3", "opening-bid", f"{card.pretty} can capture, so the opening play cannot throw it."
+        )
+    return None
+
+
+def _check_capture(position: Position, move: Capture) -> Violation | None:
+    value = move.card.rank
+    missing = [c for c in move.loose if c not in position.loose]
+    if missing:
+        return _not_on_floor("C1", missing)
+    house = position.house(value)
+    if move.house and house is None:
+        return Violation("C1", "not-on-floor", f"There is no house of {value} to capture.")
+    if not move.loose and not move.house:
+        return Violation("C1", "nothing-captured", f"{move.card.pretty} must take something.")
+    if not splits_into(values_key(c.rank for c in move.loose), value):
+        return Violation(
+            "C1", "bad-sum", f"{names(sorted(move.loose))} do not make groups of {value}."
+        )
+    if position.options["capture"] == "maximal":
+        # C2: the house of the card's value, and every group of its sum, must be taken.
+        if house is not None and not move.house:
+            return Violation(
+                "C2",
+                "capture-not-maximal",
+                f"{move.card.pretty} must also take the house of {value}.",
+            )
+        left = _group_of(without(position.loose, move.loose), value)
+        if left:
+            return Violation(
+                "C2",
+                "capture-not-maximal",
+                f"{names(left)} would be left, and they make {value}: take them too.",
+            )
+    return None
+
+
+def _check_build(position: Position, move: Build) -> Violation | None:
+    value, card = move.value, move.card
+    if value not in HOUSE_VALUES:
+        return Violation("H1", "house-value", f"A house is worth 9 to 13, not {value}.")
+    missing = [c for c in move.loose if c not in position.loose]
+    if missing:
+        return _not_on_floor("B1", missing)
+    if position.house(value) is None and not move.loose:
+        return Violation("B2", "bad-sum", "A new house needs at least one loose card.")
+    if not splits_into(values_key([card.rank, *(c.rank for c in move.loose)]), value):
+        cards = names([card, *sorted(move.loose)])
+        return Violation("B1", "bad-sum", f"{cards} do not make sets of {value}.")
+    return None
+
+
+def _check_raise(position: Position, move: Raise) -> Violation | None:
+    house = position.house(move.house)
+    if house is None:
+        return Violation("R1", "not-on-floor", f"There is no house of {move.house} to raise.")
+    if position.seat in house.owners:
+        return Violation(
+            "R1", "raise-own-house", f"You cannot raise your own house of {house.value}."
+        )
+    if house.cemented:
+        return Violation(
+            "H3",
+            "raise-cemented-house",
+            f"The house of {house.value} is cemented: it cannot be raised.",
+        )
+    if house.value + move.card.rank > max(HOUSE_VALUES):
+        total = house.value + move.card.rank
+        return Violation(
+            "R1",
+            "house-value",
+            f"{move.card.pretty} would raise the house to {total}; 13 is the most.",
+        )
+    return None
+
+
+def _check_throw(position: Position, move: Throw) -> Violation | None:
+    card = move.card
+    if position.house(card.rank) is not None:
+        return Violation(
+            "T2",
+            "throw-matches-house",
+            f"{card.pretty} cannot be thrown: capture the house of {card.rank} or add to it.",
+        )
+    if position.options["throw"] == "matching":
+        twin = next((c for c in position.loose if c.rank == card.rank), None)
+        if twin:
+            return Violation(
+                "T3", "throw-can-capture", f"{card.pretty} cannot be thrown beside {twin.pretty}."
+            )
+    elif _can_capture(position, card):
+        return Violation(
+            "T3", "throw-can-capture", f"{card.pretty} can capture, so it cannot be thrown."
+        )
+    return None
+
+
+def _check_must_hold(position: Position, move: Move) -> Violation | None:
+    after = apply(position, move).position
+    held = {c.rank for c in after.hand}
+    for house in after.houses:
+        if position.seat in house.owners and house.value not in held:
+            # H5 (B4, R2): an owner keeps a card of the house's value until it is taken.
+            return Violation(
+                "H5",
+                "must-hold",
+                f"You would own the house of {house.value} with no {house.value} left in hand.",
+            )
+    return None
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def _can_capture(position: Position, card: Card) -> bool:
+    """Whether the card could take a house or a group of loose cards (C1)."""
+    ranks = values_key(c.rank for c in position.loose)
+    return position.house(card.rank) is not None or has_subset_sum(ranks, card.rank)
+
+
+def _group_of(cards: Iterable[Card], value: int) -> list[Card]:
+    """Some cards summing to `value`, or [] if none do."""
+    reachable: dict[int, list[Card]] = {0: []}
+    for card in sorted(cards):
+        for total, group in list(reachable.items()):
+            if total + card.rank <= value and total + card.rank not in reachable:
+                reachable[total + card.rank] = [*group, card]
+    return reachable.get(value, [])
+
+
+def _not_on_floor(rule: str, cards: Sequence[Card]) -> Violation:
+    verb = "is" if len(cards) == 1 else "are"
+    return Violation(rule, "not-on-floor", f"{names(sorted(cards))} {verb} not loose on the floor.")
