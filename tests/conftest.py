@@ -33,19 +33,18 @@ def migrated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def app(migrated_db: Path, tmp_path: Path) -> Iterator[Flask]:
-    """The app on its own copy of the migrated database."""
+def fresh_db(migrated_db: Path, tmp_path: Path) -> str:
+    """The URL of this test's own copy of the migrated database."""
     path = tmp_path / "test.sqlite"
     shutil.copy(migrated_db, path)
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-    yield app
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def app(fresh_db: str) -> Iterator[Flask]:
+    """The app on its own database, with CSRF off for form posts from the test client."""
+    config = {"SQLALCHEMY_DATABASE_URI": fresh_db, "WTF_CSRF_ENABLED": False}
+    yield create_app({"TESTING": True, "SECRET_KEY": "test", **config})
 
 
 @pytest.fixture

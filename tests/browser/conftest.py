@@ -6,7 +6,6 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -28,13 +27,9 @@ def chromium_path() -> str:
 
 
 @pytest.fixture
-def live_server(migrated_db: Path, tmp_path: Path) -> Iterator[str]:
+def live_server(fresh_db: str) -> Iterator[str]:
     """The real app, CSRF and all, on its own database; yields its base URL."""
-    db_path = tmp_path / "browser.sqlite"
-    shutil.copy(migrated_db, db_path)
-    app = create_app(
-        {"SECRET_KEY": "browser-test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}"}
-    )
+    app = create_app({"SECRET_KEY": "browser-test", "SQLALCHEMY_DATABASE_URI": fresh_db})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
