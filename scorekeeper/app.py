@@ -42,10 +42,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import api, cli, errors, pages, sessions
+    from . import api, checker, cli, errors, pages, sessions
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(sessions.bp)
+    app.register_blueprint(checker.bp)
     app.register_blueprint(api.bp)
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
     errors.register(app)
