@@ -161,7 +161,9 @@ def _builds(
         )
         if not holds(owned | {value} if owner else owned):
             continue  # H5, B4
-        counts = tuple(c for c in floor.builds(value, card.rank) if house or any(c))  # B2
+        # B2: a new house needs a loose card, named or absorbed (H2); adding needs none.
+        bare = house is not None or value in floor.cards
+        counts = tuple(c for c in floor.builds(value, card.rank) if bare or any(c))
         if counts:
             yield Choice(card, "build", counts, partial(_build, card, value))
 

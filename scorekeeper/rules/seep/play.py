@@ -187,7 +187,9 @@ def _check_build(position: Position, move: Build) -> Violation | None:
     missing = [c for c in move.loose if c not in position.loose]
     if missing:
         return _not_on_floor("B1", missing)
-    if position.house(value) is None and not move.loose:
+    absorbs = any(c.rank == value for c in position.loose)
+    if position.house(value) is None and not move.loose and not absorbs:
+        # B2: a new house needs a loose card, named or of its value (H2 absorbs those).
         return Violation("B2", "bad-sum", "A new house needs at least one loose card.")
     if not splits_into(values_key([card.rank, *(c.rank for c in move.loose)]), value):
         cards = names([card, *sorted(move.loose)])

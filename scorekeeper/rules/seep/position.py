@@ -84,7 +84,7 @@ def parse_position(raw: object) -> Position:
     """Read a position; raise InvalidInput if it cannot occur in a game."""
     fields = record(raw, "A Seep position", FIELDS)
     players = required(fields, "players", "A Seep position")
-    if players not in (2, 4) or isinstance(players, bool):
+    if type(players) is not int or players not in (2, 4):
         raise InvalidInput("bad-position", "Seep is played by 2 or 4 players.")
     seat = integer(required(fields, "seat", "A Seep position"), "seat", 0, players - 1)
     hand = parse_cards(required(fields, "hand", "A Seep position"), "hand")
@@ -100,6 +100,9 @@ def parse_position(raw: object) -> Position:
     bid = fields.get("opening_bid")
     if bid is not None:
         bid = integer(bid, "opening_bid", 9, 13)
+        if all(card.rank != bid for card in hand):
+            # S2: the bidder must hold a card of the bid, and has played none yet.
+            raise InvalidInput("bad-bid", f"A bid of {bid} needs a card of {bid} in hand.")
     last_play = fields.get("last_play", False)
     if not isinstance(last_play, bool):
         raise InvalidInput("bad-field", "last_play must be true or false.")
@@ -140,7 +143,15 @@ def _parse_house(raw: object, players: int) -> House:
         raise InvalidInput(
             "bad-position", f"{names(cards) or 'No cards'} cannot make a house of {value}."
         )
-    return House(value, cards, seats)
+    house = House(value, cards, seats)
+    kind = "cemented" if house.cemented else "ordinary"
+    if fields.get("cemented", house.cemented) is not house.cemented:
+        # H3: whether a house is cemented follows from its cards.
+        raise InvalidInput("bad-position", f"With {names(cards)} the house of {value} is {kind}.")
+    if not house.cemented and len(seats) > 1:
+        # H4: only adding to a house or merging it gives it a second owner; both cement it.
+        raise InvalidInput("bad-position", f"The ordinary house of {value} has a single owner.")
+    return house
 
 
 def without(cards: Iterable[Card], taken: Iterable[Card]) -> tuple[Card, ...]:
