@@ -564,3 +564,25 @@ def test_only_post_is_allowed(client: FlaskClient, url: str) -> None:
     response = client.get(url)
     assert response.status_code == 405
     assert response.get_json()["error"] == "method-not-allowed"
+
+
+def test_a_floor_too_crowded_to_search_is_refused_not_stalled(client: FlaskClient) -> None:
+    # 24 loose cards of every value: millions of choices; a real deal never gets there.
+    loose = [f"{rank}{suit}" for suit in "SH" for rank in ("A", *range(2, 11), "J", "Q")]
+    position = {"players": 4, "seat": 0, "hand": ["KS", "KH"], "loose": loose}
+    response = client.post("/api/v1/moves", json={"game": "seep", "position": position})
+    assert response.status_code == 400
+    assert response.get_json()["error"] == "too-crowded"
+    check = {"card": "KS", "action": "capture", "loose": ["QS", "AS"]}
+    answer = client.post(
+        "/api/v1/check", json={"game": "seep", "position": position, "move": check}
+    )
+    assert answer.status_code == 200  # checking one move needs no search
+
+
+def test_a_hand_of_thirteen_is_refused(client: FlaskClient) -> None:
+    hand = [f"{rank}C" for rank in ("A", *range(2, 11), "J", "Q", "K")]
+    position = {"players": 4, "seat": 0, "hand": hand, "loose": []}
+    response = client.post("/api/v1/moves", json={"game": "seep", "position": position})
+    assert response.status_code == 400
+    assert "at most 12" in response.get_json()["message"]  # S4

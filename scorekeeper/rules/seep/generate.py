@@ -15,11 +15,15 @@ from itertools import combinations, product
 from math import comb, prod
 
 from ..cards import Card
+from ..errors import InvalidInput
 from .moves import Build, Capture, Move, Raise, Throw
 from .position import HOUSE_VALUES, Position
 from .sets import has_subset_sum, splits_into, values_key
 
 Counts = tuple[int, ...]  # how many loose cards of each value in `Floor.ranks` are taken
+# The search visits every choice of counts; past this many, a floor is refused rather than
+# searched for seconds. Real floors stay far below (20 loose cards of values 1–5: 3,125).
+MOST_CHOICES = 50_000
 
 
 @dataclass(frozen=True)
@@ -38,9 +42,17 @@ class Floor:
     def __init__(self, loose: Sequence[Card]) -> None:
         self.ranks = tuple(sorted({c.rank for c in loose}))
         self.cards = {r: tuple(c for c in loose if c.rank == r) for r in self.ranks}
-        self.everything = values_key(c.rank for c in loose)
+        self.sizes = tuple(len(self.cards[r]) for r in self.ranks)
+        self.everything = values_key(c.rank for c in loose)  # every loose value, high to low
         self.nothing: Counts = (0,) * len(self.ranks)
+        if prod(m + 1 for m in self.sizes) > MOST_CHOICES:
+            raise InvalidInput(
+                "too-crowded",
+                f"{len(loose)} loose cards of so many values are too many to list every move.",
+            )
         self._cache: dict[tuple[str, int, int], tuple[Counts, ...]] = {}
+        self._totals: dict[int, dict[int, list[Counts]]] = {}
+        self._spelled: dict[Counts, tuple[int, ...]] = {}
 
     def captures(self, value: int, maximal: bool) -> tuple[Counts, ...]:
         """Choices that split into groups of `value` (C1) and, if maximal, leave none (C2)."""
@@ -48,7 +60,7 @@ class Floor:
         if key not in self._cache:
             self._cache[key] = tuple(
                 counts
-                for counts in self._all(value)
+                for counts in self._totalling(value, 0)
                 if splits_into(self._values(counts), value)
                 and not (maximal and has_subset_sum(self._rest(counts), value))
             )
@@ -60,14 +72,14 @@ class Floor:
         if key not in self._cache:
             self._cache[key] = tuple(
                 counts
-                for counts in self._all(value)
+                for counts in self._totalling(value, card_rank)
                 if splits_into(values_key((card_rank, *self._values(counts))), value)
             )
         return self._cache[key]
 
     def ways(self, counts: Counts) -> int:
         """How many sets of cards a choice of counts stands for."""
-        return prod(comb(len(self.cards[r]), k) for r, k in zip(self.ranks, counts, strict=True))
+        return prod(comb(m, k) for m, k in zip(self.sizes, counts, strict=True))
 
     def spell(self, counts: Counts) -> Iterator[frozenset[Card]]:
         """Each set of cards a choice of counts stands for."""
@@ -75,19 +87,41 @@ class Floor:
         for picked in product(*pools):
             yield frozenset(card for group in picked for card in group)
 
-    def _all(self, most: int) -> Iterator[Counts]:
-        """Every choice of counts, taking only values up to `most`."""
-        limits = [len(self.cards[r]) if r <= most else 0 for r in self.ranks]
-        return product(*(range(limit + 1) for limit in limits))
+    def _totalling(self, value: int, extra: int) -> Iterator[Counts]:
+        """Choices of values up to `value` whose total plus `extra` is a multiple of it."""
+        by_total = self._choices(value)
+        for total in range(-extra % value, max(by_total) + 1, value):
+            yield from by_total.get(total, ())
+
+    def _choices(self, most: int) -> dict[int, list[Counts]]:
+        """Every choice of counts taking only values up to `most`, by its total."""
+        if most not in self._totals:
+            choices: list[tuple[Counts, int]] = [((), 0)]
+            for rank in self.ranks:
+                limit = len(self.cards[rank]) if rank <= most else 0
+                choices = [
+                    ((*counts, k), total + k * rank)
+                    for counts, total in choices
+                    for k in range(limit + 1)
+                ]
+            by_total: dict[int, list[Counts]] = {}
+            for counts, total in choices:
+                by_total.setdefault(total, []).append(counts)
+            self._totals[most] = by_total
+        return self._totals[most]
 
     def _values(self, counts: Counts) -> tuple[int, ...]:
-        return values_key(r for r, k in zip(self.ranks, counts, strict=True) for _ in range(k))
+        """The values a choice takes, high to low."""
+        values = self._spelled.get(counts)
+        if values is None:
+            pairs = zip(reversed(self.ranks), reversed(counts), strict=True)
+            values = self._spelled[counts] = tuple(rank for rank, k in pairs for _ in range(k))
+        return values
 
     def _rest(self, counts: Counts) -> tuple[int, ...]:
-        rest = list(self.everything)
-        for value in self._values(counts):
-            rest.remove(value)
-        return tuple(rest)
+        """The values a choice leaves, high to low."""
+        left = tuple(m - k for m, k in zip(self.sizes, counts, strict=True))
+        return self._values(left)
 
 
 def choices(position: Position, floor: Floor) -> Iterator[Choice]:

@@ -13,6 +13,7 @@ from .options import parse_rule_options
 from .sets import splits_into, values_key
 
 HOUSE_VALUES = range(9, 14)  # H1
+MOST_IN_HAND = 12  # S4
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,8 @@ def parse_position(raw: object) -> Position:
         raise InvalidInput("bad-position", "Seep is played by 2 or 4 players.")
     seat = integer(required(fields, "seat", "A Seep position"), "seat", 0, players - 1)
     hand = parse_cards(required(fields, "hand", "A Seep position"), "hand")
+    if len(hand) > MOST_IN_HAND:
+        raise InvalidInput("bad-position", f"A Seep hand holds at most {MOST_IN_HAND} cards.")
     loose = parse_cards(fields.get("loose", []), "loose")
     houses = _parse_houses(fields.get("houses", []), players)
     ensure_distinct([*hand, *loose, *(c for h in houses for c in h.cards)])
