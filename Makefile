@@ -21,6 +21,10 @@ typecheck: $(VENV)/.test-installed
 pytest: $(VENV)/.test-installed
 	$(BIN)/pytest
 
+# Timings of Seep's move generator against the targets; `make bench ARGS="--deals 200"` is quicker.
+bench: $(VENV)/.test-installed
+	$(BIN)/python -m bench.seep_moves $(ARGS)
+
 # The browser tests drive Debian's Chromium; Playwright's own browser download does not work here.
 chromium:
 	@command -v chromium >/dev/null || { \

@@ -544,7 +544,7 @@
       box.classList.add("illegal");
       box.replaceChildren(
         h("p", { class: "verdict-title" }, h("span", { class: "mark", "aria-hidden": "true" }, "✗"), " Not allowed"),
-        h("p", { class: "rule" }, h("span", { class: "rule-id" }, a.rule_id || "?"), " ", h("code", {}, a.rule)),
+        h("p", { class: "rule" }, a.rule_id ? h("span", { class: "rule-id" }, a.rule_id) : "", " ", h("code", {}, a.rule)),
         h("p", { class: "reason" }, a.reason));
       return;
     }

@@ -20,7 +20,7 @@ from .sets import has_subset_sum, splits_into, values_key
 class Violation:
     """Why a move is illegal: the rule's id in rules/seep.md, the API's code, a sentence."""
 
-    rule: str
+    rule: str | None  # None: the rule is the turn itself, which has no id
     code: str
     reason: str
 
@@ -108,7 +108,7 @@ def _replace(houses: Sequence[House], old: House, new: House) -> tuple[House, ..
 def check(position: Position, move: Move) -> Violation | None:
     """None if `move` is legal in `position`, else the first rule it breaks."""
     if move.card not in position.hand:
-        return Violation("turn", "not-in-hand", f"{move.card.pretty} is not in your hand.")
+        return Violation(None, "not-in-hand", f"{move.card.pretty} is not in your hand.")
     violation = (
         _check_opening(position, move)
         or _check_action(position, move)
@@ -159,9 +159,7 @@ def _check_capture(position: Position, move: Capture) -> Violation | None:
     if not move.loose and not move.house:
         return Violation("C1", "nothing-captured", f"{move.card.pretty} must take something.")
     if not splits_into(values_key(c.rank for c in move.loose), value):
-        return Violation(
-            "C1", "bad-sum", f"{names(sorted(move.loose))} do not make groups of {value}."
-        )
+        return Violation("C1", "bad-sum", f"{_do_not_make(sorted(move.loose))} groups of {value}.")
     if position.options["capture"] == "maximal":
         # C2: the house of the card's value, and every group of its sum, must be taken.
         if house is not None and not move.house:
@@ -192,8 +190,9 @@ def _check_build(position: Position, move: Build) -> Violation | None:
         # B2: a new house needs a loose card, named or of its value (H2 absorbs those).
         return Violation("B2", "bad-sum", "A new house needs at least one loose card.")
     if not splits_into(values_key([card.rank, *(c.rank for c in move.loose)]), value):
-        cards = names([card, *sorted(move.loose)])
-        return Violation("B1", "bad-sum", f"{cards} do not make sets of {value}.")
+        return Violation(
+            "B1", "bad-sum", f"{_do_not_make([card, *sorted(move.loose)])} sets of {value}."
+        )
     return None
 
 
@@ -278,3 +277,7 @@ def _group_of(cards: Iterable[Card], value: int) -> list[Card]:
 def _not_on_floor(rule: str, cards: Sequence[Card]) -> Violation:
     verb = "is" if len(cards) == 1 else "are"
     return Violation(rule, "not-on-floor", f"{names(sorted(cards))} {verb} not loose on the floor.")
+
+
+def _do_not_make(cards: Sequence[Card]) -> str:
+    return f"{names(cards)} {'does' if len(cards) == 1 else 'do'} not make"
