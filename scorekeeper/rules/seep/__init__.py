@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import InvalidInput
 from ..table import Table
 from . import baazi, options, record
-from .generate import count_moves, legal_moves, summary
+from .generate import survey
 from .moves import Capture, parse_move
 from .play import apply, check
 from .position import parse_position
@@ -70,14 +70,14 @@ class Seep:
 
     def list_moves(self, raw_position: object, limit: int) -> dict[str, Any]:
         """Up to `limit` legal moves, the exact count, and a summary by card."""
-        position = parse_position(raw_position)
-        moves = [m.to_json() for m in islice(legal_moves(position), limit)]
-        count = count_moves(position)
+        found = survey(parse_position(raw_position))
+        moves = [m.to_json() for m in islice(found.moves(), limit)]
+        count = found.count()
         return {
             "moves": moves,
             "count": count,
             "truncated": count > len(moves),
-            "by_card": summary(position),
+            "by_card": found.by_card(),
         }
 
 

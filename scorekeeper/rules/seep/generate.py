@@ -236,29 +236,52 @@ def _throws(
         yield Choice(card, "throw", (floor.nothing,), partial(_throw, card))
 
 
+@dataclass(frozen=True)
+class Survey:
+    """One search of a position's legal moves, read as a listing, a count or a summary."""
+
+    floor: Floor
+    choices: tuple[Choice, ...]
+
+    def moves(self) -> Iterator[Move]:
+        """Every legal move, lazily, grouped by card in hand order."""
+        for choice in self.choices:
+            for counts in choice.counts:
+                yield from map(choice.make, self.floor.spell(counts))
+
+    def count(self) -> int:
+        """The exact number of legal moves, without listing them."""
+        return sum(self.floor.ways(c) for choice in self.choices for c in choice.counts)
+
+    def by_card(self) -> list[dict[str, object]]:
+        """How many legal moves each card has, by kind: for people, not a dump of moves."""
+        by_card: dict[Card, dict[str, int]] = {}
+        for choice in self.choices:
+            kinds = by_card.setdefault(choice.card, {})
+            ways = sum(self.floor.ways(c) for c in choice.counts)
+            kinds[choice.kind] = kinds.get(choice.kind, 0) + ways
+        return [
+            {"card": str(card), "count": sum(kinds.values()), "actions": kinds}
+            for card, kinds in by_card.items()
+        ]
+
+
+def survey(position: Position) -> Survey:
+    """Search the position once."""
+    floor = Floor(position.loose)
+    return Survey(floor, tuple(choices(position, floor)))
+
+
 def legal_moves(position: Position) -> Iterator[Move]:
     """Every legal move, lazily, grouped by card in hand order (agrees with check())."""
-    floor = Floor(position.loose)
-    for choice in choices(position, floor):
-        for counts in choice.counts:
-            yield from map(choice.make, floor.spell(counts))
+    return survey(position).moves()
 
 
 def count_moves(position: Position) -> int:
     """The exact number of legal moves, without listing them."""
-    floor = Floor(position.loose)
-    return sum(floor.ways(c) for choice in choices(position, floor) for c in choice.counts)
+    return survey(position).count()
 
 
 def summary(position: Position) -> list[dict[str, object]]:
-    """How many legal moves each card has, by kind: for people, not a dump of moves."""
-    floor = Floor(position.loose)
-    by_card: dict[Card, dict[str, int]] = {}
-    for choice in choices(position, floor):
-        counts = by_card.setdefault(choice.card, {})
-        ways = sum(floor.ways(c) for c in choice.counts)
-        counts[choice.kind] = counts.get(choice.kind, 0) + ways
-    return [
-        {"card": str(card), "count": sum(kinds.values()), "actions": kinds}
-        for card, kinds in by_card.items()
-    ]
+    """How many legal moves each card has, by kind."""
+    return survey(position).by_card()
