@@ -32,7 +32,7 @@ def json_body() -> dict[str, Any]:
 
 def editable_session(session_id: str) -> GameSession:
     """The session, if the request carries its edit token (401 without, 403 if wrong)."""
-    session = GameSession.get_or_404(session_id)
+    session = GameSession.get_or_404(session_id, for_update=True)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         abort(401, description="Send the session's edit token: Authorization: Bearer <token>.")

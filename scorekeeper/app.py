@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from sqlalchemy import Engine, event
 
 from .extensions import csrf, db, migrate
 
@@ -39,6 +40,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app)
 
     db.init_app(app)
+    with app.app_context():
+        _transactional_sqlite(db.engine)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
@@ -68,8 +71,30 @@ def _database_url(app: Flask) -> str:
 def _secret_key(app: Flask) -> str:
     """A key kept in instance/ so that cookies survive a restart."""
     path = Path(app.instance_path) / "secret_key"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        # Exclusive creation: of several workers starting at once, one writes the key.
+        descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(descriptor, "w") as file:
+        file.write(secrets.token_hex(32))
     return path.read_text().strip()
+
+
+def _transactional_sqlite(engine: Engine) -> None:
+    """Make SQLite begin transactions itself, so that savepoints and rollbacks hold.
+
+    Python's sqlite3 driver otherwise opens transactions late and lets a savepoint commit
+    (SQLAlchemy's documented recipe for pysqlite).
+    """
+    if engine.dialect.name != "sqlite":
+        return
+
+    @event.listens_for(engine, "connect")
+    def _no_driver_transactions(connection: Any, _record: Any) -> None:
+        connection.isolation_level = None
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN")

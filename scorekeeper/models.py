@@ -16,7 +16,7 @@ from typing import Any
 from flask import abort
 from sqlalchemy import JSON, ForeignKey, String
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
 from .extensions import db
 from .rules import Game, InvalidInput, Table, get_game
@@ -113,23 +113,35 @@ class GameSession(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=_now)
     updated_at: Mapped[datetime] = mapped_column(default=_now, index=True)
     teams: Mapped[list[Team]] = relationship(order_by=Team.position, cascade="all, delete-orphan")
-    all_deals: Mapped[list[Deal]] = relationship(order_by=Deal.seq, cascade="all, delete-orphan")
+    all_deals: Mapped[list[Deal]] = relationship(
+        order_by=(Deal.seq, Deal.id), cascade="all, delete-orphan"
+    )
 
     # -- reading ---------------------------------------------------------------------------
 
     @classmethod
-    def get_or_404(cls, session_id: str) -> GameSession:
-        """The session with this public id, or a 404."""
+    def get_or_404(cls, session_id: str, for_update: bool = False) -> GameSession:
+        """The session with this public id, or a 404; `for_update` locks it for a write."""
         # Ids are token_urlsafe strings; others (a NUL, say) must not reach PostgreSQL.
-        found = db.session.get(cls, session_id) if SESSION_ID.fullmatch(session_id) else None
+        found = (
+            db.session.get(cls, session_id, with_for_update=for_update)
+            if SESSION_ID.fullmatch(session_id)
+            else None
+        )
         if found is None:
             abort(404, description=f"There is no session {session_id!r}.")
         return found
 
     @classmethod
-    def recent(cls, limit: int = 20) -> list[GameSession]:
-        """The sessions played most recently."""
-        query = db.select(cls).order_by(cls.updated_at.desc()).limit(limit)
+    def recent(cls, ids: list[str], limit: int = 20) -> list[GameSession]:
+        """Of these sessions, the ones played most recently."""
+        query = (
+            db.select(cls)
+            .where(cls.id.in_(ids))
+            .options(selectinload(cls.teams), selectinload(cls.all_deals))
+            .order_by(cls.updated_at.desc())
+            .limit(limit)
+        )
         return list(db.session.execute(query).scalars())
 
     @property
@@ -244,7 +256,7 @@ class GameSession(db.Model):
         deleted = [d for d in self.all_deals if d.deleted_at is not None]
         if not deleted:
             return None
-        deal = max(deleted, key=lambda d: d.deleted_at or _now())
+        deal = max(deleted, key=lambda d: d.deleted_at)
         deal.deleted_at = None
         self._touch()
         return deal

@@ -1,16 +1,19 @@
-"""The home page: start a session, or go back to a recent one."""
+"""The home page: start a session, check a move, or go back to one of your sessions."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, session
 
 from .models import GameSession
 from .rules import GAMES
+from .sessions.games import PAGES
 
 bp = Blueprint("pages", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    """Games to start and the sessions played lately."""
-    return render_template("index.html", games=GAMES.values(), recent=GameSession.recent())
+    """Games to start and the sessions this browser keeps score of, latest first."""
+    games = [GAMES[name] for name in PAGES]
+    mine = GameSession.recent(list(session.get("tokens", {})))
+    return render_template("index.html", games=games, recent=mine)

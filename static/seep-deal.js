@@ -6,7 +6,8 @@
   const points = JSON.parse(form.dataset.points);
   const cards = Array.from(form.querySelectorAll(".card-pick"));
   const teamButtons = Array.from(form.querySelectorAll(".pick-team"));
-  const SWEEP = 50, OPENING = 25;
+  const sweepPoints = JSON.parse(form.dataset.sweepPoints);
+  const mostSweeps = Number(form.dataset.mostSweeps);
   let active = 0;
 
   const teamOf = (pick) => {
@@ -34,8 +35,8 @@
       pick.querySelector(".card-face").setAttribute("aria-pressed", team === null ? "false" : "true");
       if (team === null) left += 1; else totals[team] += value;
     });
-    [0, 1].forEach((team) => { totals[team] += SWEEP * number("sweeps" + team); });
-    if (radio("opening_sweep") !== null) totals[radio("opening_sweep")] += OPENING;
+    [0, 1].forEach((team) => { totals[team] += sweepPoints.play * number("sweeps" + team); });
+    if (radio("opening_sweep") !== null) totals[radio("opening_sweep")] += sweepPoints.opening;
     form.querySelectorAll("[data-total]").forEach((el) => { el.textContent = totals[el.dataset.total]; });
     form.querySelector("[data-left]").textContent = left ? `${left} card${left > 1 ? "s" : ""}` : "none";
     teamButtons.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.team) === active)));
@@ -61,7 +62,7 @@
   form.querySelectorAll(".stepper").forEach((stepper) => {
     const input = stepper.querySelector("input");
     stepper.querySelectorAll(".step").forEach((b) => b.addEventListener("click", () => {
-      input.value = Math.min(24, Math.max(0, (parseInt(input.value, 10) || 0) + Number(b.dataset.step)));
+      input.value = Math.min(mostSweeps, Math.max(0, (parseInt(input.value, 10) || 0) + Number(b.dataset.step)));
       render();
     }));
   });

@@ -202,3 +202,43 @@ def test_forms_without_csrf_token_are_refused(app: Any) -> None:
     response = app.test_client().post("/new/seep", data=NAMES)
     assert response.status_code == 400
     assert "reload the page" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("field", ["dealer", "bid"])
+def test_odd_digits_in_a_deal_form_are_refused_not_a_crash(client: FlaskClient, field: str) -> None:
+    board = start(client)
+    response = client.post(board + "/deals/new", data=deal_form(("AS",)) | {field: "²"})
+    assert response.status_code == 400
+    assert "must be a whole number" in response.get_data(as_text=True)
+
+
+def test_editing_on_the_web_keeps_what_only_the_api_recorded(client: FlaskClient) -> None:
+    board = start(client)
+    session_id = board.rsplit("/", 1)[1]
+    token = re.search(r"key=([^\"&]+)", client.get(board).get_data(as_text=True))
+    assert token
+    points = [str(card) for card in POINT_CARDS]
+    record = {
+        "captured": [[*points[:3], "2H", "3H"], [*points[3:], "4C"]],
+        "bid": {"seat": 1, "value": 11},
+    }
+    headers = {"Authorization": f"Bearer {token.group(1)}"}
+    assert (
+        client.post(
+            f"/api/v1/sessions/{session_id}/deals", json=record, headers=headers
+        ).status_code
+        == 201
+    )
+    form = client.get(board + "/deals/1/edit").get_data(as_text=True)
+    assert re.search(r'name="dealer" value="0"\s+checked', form)  # S1: the bidder's dealer
+    assert re.search(r'name="bid" value="11"\s+checked', form)
+    client.post(board + "/deals/1/edit", data=deal_form(points[:3], bid="11"))
+    stored = client.get(f"/api/v1/sessions/{session_id}").get_json()["deals"][0]
+    assert stored["bid"] == {"seat": 1, "value": 11}
+    assert {"2H", "3H"} <= set(stored["captured"][0]) and "4C" in stored["captured"][1]
+
+
+def test_the_home_page_lists_only_this_browsers_sessions(app: Any, client: FlaskClient) -> None:
+    start(client)
+    assert "Asha &amp; Ravi" in client.get("/").get_data(as_text=True)
+    assert "No sessions yet" in app.test_client().get("/").get_data(as_text=True)

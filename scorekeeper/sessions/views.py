@@ -19,8 +19,7 @@ from werkzeug.wrappers import Response
 from ..extensions import db
 from ..models import GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
-from .charts import lead_chart
-from .forms import DEAL_FORMS, SESSION_FORMS
+from .games import PAGES
 
 bp = Blueprint("sessions", __name__)
 REMEMBERED = 50  # edit tokens kept in the browser's cookie
@@ -44,7 +43,7 @@ def can_edit(game_session: GameSession) -> bool:
 
 def editable(session_id: str) -> GameSession:
     """The session, if this browser may edit it; 403 otherwise."""
-    game_session = GameSession.get_or_404(session_id)
+    game_session = GameSession.get_or_404(session_id, for_update=True)
     if not can_edit(game_session):
         abort(403, description="This phone can only watch: open the scorer's edit link.")
     return game_session
@@ -61,9 +60,9 @@ def undo_flash(text: str, action: str, label: str) -> None:
 @bp.route("/new/<game_name>", methods=["GET", "POST"])
 def new(game_name: str) -> Any:
     """Start a session of a game."""
-    if game_name not in SESSION_FORMS:
+    if game_name not in PAGES:
         abort(404, description=f"There is no game {game_name!r}.")
-    form = SESSION_FORMS[game_name]()
+    form = PAGES[game_name].session_form()
     if form.validate_on_submit():
         try:
             game_session, token = GameSession.from_request(form.to_request())
@@ -95,7 +94,7 @@ def show(session_id: str) -> Any:
         "sessions/show.html",
         gs=game_session,
         standing=standing,
-        chart=lead_chart(standing["deals"], game_session.options.get("target")),
+        **PAGES[game_session.game_name].scoreboard(game_session, standing),
         can_edit=can_edit(game_session),
         edit_key=session.get("tokens", {}).get(session_id),
     )
@@ -114,43 +113,39 @@ def rematch(session_id: str) -> Response:
 # -- deals ---------------------------------------------------------------------------------
 
 
-def _deal_page(game_session: GameSession, form: Any, number: int, status: int = 200) -> Any:
-    standing = game_session.standing()
+def _deal_page(game_session: GameSession, form: Any, number: int) -> Any:
     page = render_template(
         f"sessions/{game_session.game_name}/deal_form.html",
         gs=game_session,
         form=form,
         number=number,
-        standing=standing,
         seats=game_session.seat_names(),
         editing=number <= len(game_session.deals),
     )
-    return page, status
+    return page, 400 if form.is_submitted() else 200
 
 
 @bp.route("/s/<session_id>/deals/new", methods=["GET", "POST"])
 def new_deal(session_id: str) -> Any:
     """Enter the next deal."""
     game_session = editable(session_id)
-    form_class = DEAL_FORMS[game_session.game_name]
-    form = form_class(game_session.table.seats)
+    deal_form = PAGES[game_session.game_name].deal_form
+    seats = game_session.table.seats
     number = len(game_session.deals) + 1
     if request.method == "GET":
-        form.dealer.data = str(game_session.standing()["next_dealer"])
-    elif form.validate_on_submit():
+        return _deal_page(game_session, deal_form.for_next(seats, game_session.standing()), number)
+    form = deal_form(seats)
+    if form.validate_on_submit():
         try:
             game_session.add_deal(form.to_record())
         except InvalidInput as error:
             form.form_errors.append(error.message)
         else:
             db.session.commit()
-            undo_flash(
-                f"Deal {number} saved.",
-                url_for(".delete_deal", session_id=session_id, number=number),
-                "Undo",
-            )
+            undo = url_for(".delete_deal", session_id=session_id, number=number)
+            undo_flash(f"Deal {number} saved.", undo, "Undo")
             return redirect(url_for(".show", session_id=session_id))
-    return _deal_page(game_session, form, number, 400 if form.is_submitted() else 200)
+    return _deal_page(game_session, form, number)
 
 
 @bp.route("/s/<session_id>/deals/<int:number>/edit", methods=["GET", "POST"])
@@ -158,21 +153,21 @@ def edit_deal(session_id: str, number: int) -> Any:
     """Correct a past deal; everything after it is recomputed."""
     game_session = editable(session_id)
     deal = game_session.deal_or_404(number)
-    form_class = DEAL_FORMS[game_session.game_name]
+    deal_form = PAGES[game_session.game_name].deal_form
+    seats = game_session.table.seats
     if request.method == "GET":
-        form = form_class.for_record(game_session.table.seats, deal.record)
-    else:
-        form = form_class(game_session.table.seats)
-        if form.validate_on_submit():
-            try:
-                game_session.replace_deal(number, form.to_record())
-            except InvalidInput as error:
-                form.form_errors.append(error.message)
-            else:
-                db.session.commit()
-                flash({"text": f"Deal {number} corrected."}, "done")
-                return redirect(url_for(".show", session_id=session_id))
-    return _deal_page(game_session, form, number, 400 if form.is_submitted() else 200)
+        return _deal_page(game_session, deal_form.for_record(seats, deal.record), number)
+    form = deal_form(seats)
+    if form.validate_on_submit():
+        try:
+            game_session.replace_deal(number, form.to_record(keep=deal.record))
+        except InvalidInput as error:
+            form.form_errors.append(error.message)
+        else:
+            db.session.commit()
+            flash({"text": f"Deal {number} corrected."}, "done")
+            return redirect(url_for(".show", session_id=session_id))
+    return _deal_page(game_session, form, number)
 
 
 @bp.post("/s/<session_id>/deals/<int:number>/delete")

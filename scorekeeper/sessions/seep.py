@@ -1,16 +1,18 @@
-"""Seep's forms: a new session, and a deal entered by tapping the 17 point cards."""
+"""Seep's pages: a new session, a deal entered by tapping the 17 point cards, the chart."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from ..rules.cards import Card
 from ..rules.seep.cards import POINT_CARDS, POINTS
-from ..rules.seep.record import MAX_SWEEPS
+from ..rules.seep.record import MAX_SWEEPS, SWEEP_POINTS
+from .charts import lead_chart
 
 NAME = [Length(max=40)]
 
@@ -50,13 +52,15 @@ class SeepSessionForm(FlaskForm):
 
     def validate_a2(self, field: StringField) -> None:
         """Four players need both partners named."""
-        if self.players.data == "4" and not (field.data or "").strip():
-            raise ValidationError("Name team A's second player, or choose two players.")
+        self._partner_named(field, "A")
 
     def validate_b2(self, field: StringField) -> None:
         """Four players need both partners named."""
+        self._partner_named(field, "B")
+
+    def _partner_named(self, field: StringField, team: str) -> None:
         if self.players.data == "4" and not (field.data or "").strip():
-            raise ValidationError("Name team B's second player, or choose two players.")
+            raise ValidationError(f"Name team {team}'s second player, or choose two players.")
 
     def to_request(self) -> dict[str, Any]:
         """The same request the API's POST /sessions takes."""
@@ -103,23 +107,33 @@ class SeepDealForm(FlaskForm):
         self.seats = seats
 
     @classmethod
+    def for_next(cls, seats: int, standing: dict[str, Any]) -> SeepDealForm:
+        """An empty form for the next deal, the suggested dealer (M5) chosen."""
+        return cls(seats, data={"dealer": str(standing["next_dealer"])})
+
+    @classmethod
     def for_record(cls, seats: int, record: dict[str, Any]) -> SeepDealForm:
         """A form filled in from a stored deal, for editing."""
         data: dict[str, Any] = {}
         for team, pile in enumerate(record["captured"]):
-            data |= {f"card_{card}": str(team) for card in pile}
+            data |= {card_field(card): str(team) for card in pile}
         sweeps = record.get("sweeps", [])
         for team in (0, 1):
             data[f"sweeps{team}"] = sum(s["team"] == team and s["when"] == "play" for s in sweeps)
         for when, name in (("opening", "opening_sweep"), ("last", "last_sweep")):
             data[name] = next((str(s["team"]) for s in sweeps if s["when"] == when), "")
-        data["dealer"] = str(record.get("dealer", ""))
-        data["bid"] = str(record["bid"]["value"]) if record.get("bid") else ""
+        bid = record.get("bid")
+        dealer = record.get("dealer", (bid["seat"] - 1) % seats if bid else None)  # S1
+        data["dealer"] = "" if dealer is None else str(dealer)
+        data["bid"] = str(bid["value"]) if bid else ""
         return cls(seats, data=data)
 
-    def to_record(self) -> dict[str, Any]:
-        """The deal record the API takes; the rules engine validates it."""
-        captured: list[list[str]] = [[], []]
+    def to_record(self, keep: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The deal record the API takes; cards other than point cards are kept from `keep`."""
+        captured: list[list[str]] = [
+            [c for c in pile if Card.parse(c) not in POINTS]
+            for pile in (keep or {}).get("captured", [[], []])
+        ]
         for card in POINT_CARDS:
             team = getattr(self, card_field(card)).data
             if team in ("0", "1"):
@@ -146,15 +160,23 @@ class SeepDealForm(FlaskForm):
         """Each point card with the field that holds its team."""
         return [(card, getattr(self, card_field(card))) for card in POINT_CARDS]
 
-    def points(self) -> dict[str, int]:
-        """Each point card's points, for the running totals on the page."""
-        return {str(card): value for card, value in POINTS.items()}
+    # For the running totals on the page.
+    points: ClassVar[dict[str, int]] = {str(card): value for card, value in POINTS.items()}
+    sweep_points: ClassVar[dict[str, int]] = SWEEP_POINTS
+    most_sweeps: ClassVar[int] = MAX_SWEEPS
 
 
 def _whole(text: str) -> int | str:
-    # Options and seats travel as text in forms; the rules engine checks the numbers.
     """A number if the text is one; otherwise the text, for the rules engine to refuse."""
-    return int(text) if text.lstrip("-").isdigit() else text
+    try:
+        return int(text, 10) if text.isascii() else text
+    except ValueError:
+        return text
+
+
+def scoreboard(game_session: Any, standing: dict[str, Any]) -> dict[str, Any]:
+    """What Seep's scoreboard shows beyond the standing: the chart of the running lead."""
+    return {"chart": lead_chart(standing["deals"], game_session.options["target"])}
 
 
 for _card in POINT_CARDS:
