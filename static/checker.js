@@ -26,7 +26,6 @@
   const valueOf = (code) => RANKS.indexOf(rankText(code)) + 1;
   const pretty = (code) => rankText(code) + SYMBOL[suitOf(code)];
   const sum = (cards) => cards.reduce((total, c) => total + valueOf(c), 0);
-  const byDeck = (cards) => cards.slice().sort((a, b) => DECK.indexOf(a) - DECK.indexOf(b));
 
   function names(cards) {
     const shown = cards.map(pretty);
@@ -695,7 +694,8 @@
 
   $("add-house").addEventListener("click", () => {
     const value = HOUSE_VALUES.slice().reverse().find((v) => !houseOf(v));
-    const house = newHouse(value, [], [state.seat]);
+    // An opponent owns a new house by default: the mover would have to hold its value (H5).
+    const house = newHouse(value, [], [(state.seat + 1) % state.players]);
     state.houses.push(house);
     target = house.id;
     pickerOpen = true;

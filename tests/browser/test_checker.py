@@ -55,7 +55,7 @@ def lay_out_the_example(page: Page) -> None:
     expect(page.locator(".house")).to_have_count(1)
     type_cards(page, "t♣ 3h")
     page.get_by_label("Seat 3 owns the house of 13").click()
-    page.get_by_label("Seat 1 owns the house of 13").click()  # the mover's seat was the default
+    page.get_by_label("Seat 2 owns the house of 13").click()  # an opponent was the default
     page.locator("#picker-done").click()
 
 
