@@ -42,9 +42,9 @@ def editable_session(session_id: str) -> GameSession:
 
 
 def standing_answer(session: GameSession) -> dict[str, Any]:
-    """The standing at the top level, also under "standing" beside the deal records."""
+    """The standing at the top level, as API.md says, and again under "standing"."""
     standing = session.standing()
-    return {**standing, "standing": standing, "records": [d.record for d in session.deals]}
+    return {**standing, "standing": standing}
 
 
 @bp.post("/sessions")

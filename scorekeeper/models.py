@@ -163,7 +163,7 @@ class GameSession(db.Model):
         """Each seat's player, in playing order."""
         table = self.table
         return [
-            self.teams[table.team_of(seat)].players[seat // table.teams]
+            self.teams[table.team_of(seat)].players[table.player_of(seat)]
             for seat in range(table.seats)
         ]
 

@@ -108,8 +108,18 @@ class Cluster:
 
     def start(self) -> str:
         """initdb, start the server on a unix socket only, create the database; its URL."""
-        self.run("initdb", "-D", str(self.data), "-U", self.user, "--auth=trust",
-                 "--encoding=UTF8", "--no-locale", "--no-sync", "--no-instructions")
+        self.run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            self.user,
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--no-locale",
+            "--no-sync",
+            "--no-instructions",
+        )
         options = " ".join(
             [
                 f"-k {self.root}",  # the socket lives in our directory...
@@ -119,8 +129,19 @@ class Cluster:
                 "-c synchronous_commit=off",
             ]
         )
-        self.run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
-                 "-t", "30", "start")
+        self.run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.log),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "30",
+            "start",
+        )
         self.run("createdb", "-h", str(self.root), "-U", self.user, DATABASE)
         return f"postgresql+psycopg://{self.user}@/{DATABASE}?host={self.root}"
 

@@ -66,9 +66,7 @@ def test_init_db_creates_the_schema_on_postgresql_and_can_run_again(pg_app: Flas
 
 def test_the_sessions_api_on_postgresql(pg_client: FlaskClient) -> None:
     client = pg_client
-    created = client.post(
-        SESSIONS, json={"game": "seep", "teams": TEAMS, "options": {"baazis": 3}}
-    )
+    created = client.post(SESSIONS, json={"game": "seep", "teams": TEAMS, "options": {"baazis": 3}})
     assert created.status_code == 201, created.get_json()
     session = created.get_json()
     url = f"{SESSIONS}/{session['id']}"

@@ -28,6 +28,10 @@ class Table:
         """The seat of a team's n-th player."""
         return player * self.teams + team
 
+    def player_of(self, seat: int) -> int:
+        """Which of its team's players sits in `seat`."""
+        return seat // self.teams
+
     def partner_seat(self, seat: int) -> int:
         """The seat opposite: a partner, or with one player a side, the opponent."""
         return (seat + self.seats // 2) % self.seats

@@ -44,7 +44,7 @@ def lead_chart(rows: Sequence[dict[str, Any]], target: int | None) -> LeadChart 
         return None
     values = [0] + [signed_lead(row["lead"]) for row in rows]
     scale = max([target or 0, *map(abs, values), 1])
-    step = (WIDTH - 2 * PAD) / max(len(rows), 1)
+    step = (WIDTH - 2 * PAD) / len(rows)
 
     def x(i: int) -> float:
         return round(PAD + i * step, 1)

@@ -43,8 +43,15 @@ def test_every_spelling_parses_to_the_same_card_and_prints_canonically(text: str
 
 @pytest.mark.parametrize(
     ("form", "canonical"),
-    [("TD", "10D"), ("td", "10D"), ("T♦", "10D"), ("10♦", "10D"), ("qs", "QS"),
-     ("a♥", "AH"), (" KC ", "KC")],
+    [
+        ("TD", "10D"),
+        ("td", "10D"),
+        ("T♦", "10D"),
+        ("10♦", "10D"),
+        ("qs", "QS"),
+        ("a♥", "AH"),
+        (" KC ", "KC"),
+    ],
 )
 def test_examples_from_the_notation(form: str, canonical: str) -> None:
     assert str(Card.parse(form)) == canonical
@@ -58,8 +65,29 @@ def test_full_deck_is_the_52_canonical_cards() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", " ", "S", "10", "1S", "11S", "0D", "ZS", "10X", "AX", "S10", "AA", "10DD",
-     "JOKER", "A♠♠", "TT", "2 S", None, 10, ["AS"], {"card": "AS"}],
+    [
+        "",
+        " ",
+        "S",
+        "10",
+        "1S",
+        "11S",
+        "0D",
+        "ZS",
+        "10X",
+        "AX",
+        "S10",
+        "AA",
+        "10DD",
+        "JOKER",
+        "A♠♠",
+        "TT",
+        "2 S",
+        None,
+        10,
+        ["AS"],
+        {"card": "AS"},
+    ],
 )
 def test_unknown_cards_are_rejected(text: object) -> None:
     with pytest.raises(InvalidInput) as caught:
@@ -96,8 +124,12 @@ def test_ensure_distinct_accepts_a_whole_deck() -> None:
 
 @pytest.mark.parametrize(
     ("texts", "sentence"),
-    [([], ""), (["AS"], "A♠"), (["AS", "10D"], "A♠ and 10♦"),
-     (["AS", "10D", "KH"], "A♠, 10♦ and K♥")],
+    [
+        ([], ""),
+        (["AS"], "A♠"),
+        (["AS", "10D"], "A♠ and 10♦"),
+        (["AS", "10D", "KH"], "A♠, 10♦ and K♥"),
+    ],
 )
 def test_names_for_a_sentence(texts: list[str], sentence: str) -> None:
     assert names(parse_cards(texts)) == sentence

@@ -54,9 +54,9 @@ def test_the_engine_and_all_its_modules_load_only_the_standard_library() -> None
     assert "scorekeeper.rules.seep.baazi" in modules  # the walk did import the submodules
     assert [name for name in WEB if name in modules] == []
     foreign = [
-        name for name in modules
-        if name.split(".")[0] not in sys.stdlib_module_names
-        and name.split(".")[0] != "scorekeeper"
+        name
+        for name in modules
+        if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] != "scorekeeper"
     ]
     assert foreign == []
 

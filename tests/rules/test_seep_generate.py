@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules.seep.generate import count_moves, legal_moves, summary
+from scorekeeper.rules.seep.generate import count_moves, legal_moves, survey
 from scorekeeper.rules.seep.moves import Build, Capture, Move
 from scorekeeper.rules.seep.play import apply, check
 from scorekeeper.rules.seep.position import Position, parse_position
@@ -43,7 +43,7 @@ def keeps_h5(pos: Position) -> bool:
 
 
 def assert_lists_exactly(pos: Position, legal: set[Move]) -> list[Move]:
-    """legal_moves lists `legal`, each move once, and count_moves and summary count it."""
+    """legal_moves lists `legal`, each move once; count_moves and by_card count it."""
     listed = list(legal_moves(pos))
     where = pos.to_json()
     assert len(listed) == len(set(listed)), ("listed twice", where)
@@ -55,7 +55,7 @@ def assert_lists_exactly(pos: Position, legal: set[Move]) -> list[Move]:
         [m.to_json() for m in set(listed) - legal],
     )
     assert count_moves(pos) == len(legal), where
-    assert sum(int(str(card["count"])) for card in summary(pos)) == len(legal), where
+    assert sum(int(str(card["count"])) for card in survey(pos).by_card()) == len(legal), where
     return listed
 
 

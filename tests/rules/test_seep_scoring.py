@@ -26,7 +26,10 @@ TWO = Table(2, 1)
 RANK_TEXT = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 POINT_VALUES: dict[str, int] = {
     **{rank + "S": value for value, rank in enumerate(RANK_TEXT, start=1)},
-    "AH": 1, "AD": 1, "AC": 1, "10D": 6,
+    "AH": 1,
+    "AD": 1,
+    "AC": 1,
+    "10D": 6,
 }
 DECK = [rank + suit for suit in "SHDC" for rank in RANK_TEXT]
 NON_POINT = [card for card in DECK if card not in POINT_VALUES]
@@ -57,7 +60,7 @@ def give(
 
 
 def sweep(text: str) -> dict[str, Any]:
-    """"0:play" -> {"team": 0, "when": "play"}."""
+    """ "0:play" -> {"team": 0, "when": "play"}."""
     team, when = text.split(":")
     return {"team": int(team), "when": when}
 
@@ -115,8 +118,11 @@ def test_non_point_cards_score_nothing() -> None:
         pytest.param(40, ["1:opening"], [0, 25], [40, 85], id="C4 opening sweep 25"),
         pytest.param(40, ["0:last"], [0, 0], [40, 60], id="C4 sweep on the last play 0"),
         pytest.param(
-            30, ["1:opening", "0:play", "0:play", "1:play", "0:last"],
-            [50 + 50 + 0, 25 + 50], [30 + 100, 70 + 75], id="E2 cards plus several sweeps",
+            30,
+            ["1:opening", "0:play", "0:play", "1:play", "0:last"],
+            [50 + 50 + 0, 25 + 50],
+            [30 + 100, 70 + 75],
+            id="E2 cards plus several sweeps",
         ),
         pytest.param(100, ["0:play"] * 3, [150, 0], [250, 0], id="E2 all points and 3 sweeps"),
     ],
@@ -140,7 +146,9 @@ ROWS = [
     pytest.param({}, [deal(9)], [(9 - 91, None)], id="M1 exactly 9 is not under 9"),
     pytest.param({}, [deal(91)], [(91 - 9, None)], id="M1 exactly 9 for team 1"),
     pytest.param(
-        {}, [deal(60), deal(30), deal(55)], [(20, None), (20 - 40, None), (-20 + 10, None)],
+        {},
+        [deal(60), deal(30), deal(55)],
+        [(20, None), (20 - 40, None), (-20 + 10, None)],
         id="M1 differences accumulate",
     ),
     pytest.param({}, [deal(30, "0:play")], [(80 - 70, None)], id="M1 sweeps count"),
@@ -149,90 +157,138 @@ ROWS = [
     # Level deals leave the lead where it was.
     pytest.param({}, [deal(60), deal(50)], [(20, None), (20, None)], id="M1 level deal 50-50"),
     pytest.param(
-        {}, [deal(40), deal(25, "0:play")], [(-20, None), (-20, None)],
+        {},
+        [deal(40), deal(25, "0:play")],
+        [(-20, None), (-20, None)],
         id="M1 level deal 75-75 with a sweep",
     ),
     pytest.param({}, [deal(50)], [(0, None)], id="M1 level first deal, nobody leads"),
     # M2: a lead of the target (default 100) wins a baazi and the lead returns to 0.
     pytest.param(
-        {}, [deal(80), deal(70)], [(60, None), (0, (0, "lead"))], id="M2 exactly 100 wins",
+        {},
+        [deal(80), deal(70)],
+        [(60, None), (0, (0, "lead"))],
+        id="M2 exactly 100 wins",
     ),
     pytest.param(
-        {}, [deal(80), deal(57, "0:opening"), deal(51)],
+        {},
+        [deal(80), deal(57, "0:opening"), deal(51)],
         [(60, None), (60 + (82 - 43), None), (0, (0, "lead"))],
         id="M2 99 does not win, 101 does",
     ),
     pytest.param(
-        {}, [deal(10), deal(40)], [(-80, None), (0, (1, "lead"))], id="M2 team 1 reaches 100",
+        {},
+        [deal(10), deal(40)],
+        [(-80, None), (0, (1, "lead"))],
+        id="M2 team 1 reaches 100",
     ),
     pytest.param(
-        {}, [deal(80), deal(80), deal(60)], [(60, None), (0, (0, "lead")), (20, None)],
+        {},
+        [deal(80), deal(80), deal(60)],
+        [(60, None), (0, (0, "lead")), (20, None)],
         id="M2 120 wins and the excess is not carried",
     ),
     pytest.param(
-        {}, [deal(91, "0:play")], [(0, (0, "lead"))], id="M2 one deal of 141 to 9 wins",
+        {},
+        [deal(91, "0:play")],
+        [(0, (0, "lead"))],
+        id="M2 one deal of 141 to 9 wins",
     ),
     pytest.param({"target": 50}, [deal(75)], [(0, (0, "lead"))], id="M2 target 50 reached"),
     pytest.param({"target": 50}, [deal(74)], [(48, None)], id="M2 target 50, 48 does not win"),
     pytest.param(
-        {"target": 150}, [deal(80), deal(70)], [(60, None), (100, None)],
+        {"target": 150},
+        [deal(80), deal(70)],
+        [(60, None), (100, None)],
         id="M2 target 150, 100 does not win",
     ),
     pytest.param(
-        {"target": 150}, [deal(80), deal(80), deal(65)],
-        [(60, None), (120, None), (0, (0, "lead"))], id="M2 target 150 reached",
+        {"target": 150},
+        [deal(80), deal(80), deal(65)],
+        [(60, None), (120, None), (0, (0, "lead"))],
+        id="M2 target 150 reached",
     ),
     # M3: under 9 in a deal loses the baazi at once, whatever the lead.
     pytest.param({}, [deal(0)], [(0, (1, "under-9"))], id="M3 team 0 scores nothing"),
     pytest.param({}, [deal(8)], [(0, (1, "under-9"))], id="M3 team 0 scores 8"),
     pytest.param({}, [deal(92)], [(0, (0, "under-9"))], id="M3 team 1 scores 8"),
     pytest.param(
-        {}, [deal(10), deal(92)], [(-80, None), (0, (0, "under-9"))],
+        {},
+        [deal(10), deal(92)],
+        [(-80, None), (0, (0, "under-9"))],
         id="M3 team 1 loses though leading by 80",
     ),
     pytest.param(
-        {}, [deal(80), deal(8)], [(60, None), (0, (1, "under-9"))],
+        {},
+        [deal(80), deal(8)],
+        [(60, None), (0, (1, "under-9"))],
         id="M3 team 0 loses though leading by 60",
     ),
     pytest.param(
-        {}, [deal(80), deal(92)], [(60, None), (0, (0, "under-9"))],
+        {},
+        [deal(80), deal(92)],
+        [(60, None), (0, (0, "under-9"))],
         id="M3 under 9 decides, not the lead it would have made",
     ),
     pytest.param(
-        {}, [deal(8, "0:last")], [(0, (1, "under-9"))], id="M3 a last sweep lifts nothing",
+        {},
+        [deal(8, "0:last")],
+        [(0, (1, "under-9"))],
+        id="M3 a last sweep lifts nothing",
     ),
     pytest.param(
-        {"under9": "cards"}, [deal(8, "0:last")], [(0, (1, "under-9"))],
+        {"under9": "cards"},
+        [deal(8, "0:last")],
+        [(0, (1, "under-9"))],
         id="M3 cards: a last sweep lifts nothing",
     ),
     # M3 options: default counts the deal score with sweeps; `under9: cards` card points only.
     pytest.param(
-        {}, [deal(5, "0:play")], [(55 - 95, None)], id="M3 sweeps: 5+50 is not under 9",
+        {},
+        [deal(5, "0:play")],
+        [(55 - 95, None)],
+        id="M3 sweeps: 5+50 is not under 9",
     ),
     pytest.param(
-        {"under9": "cards"}, [deal(5, "0:play")], [(0, (1, "under-9"))],
+        {"under9": "cards"},
+        [deal(5, "0:play")],
+        [(0, (1, "under-9"))],
         id="M3 cards: 5 card points is under 9 despite the sweep",
     ),
     pytest.param(
-        {}, [deal(4, "0:opening")], [(29 - 96, None)], id="M3 sweeps: 4+25 is not under 9",
+        {},
+        [deal(4, "0:opening")],
+        [(29 - 96, None)],
+        id="M3 sweeps: 4+25 is not under 9",
     ),
     pytest.param(
-        {"under9": "cards"}, [deal(4, "0:opening")], [(0, (1, "under-9"))],
+        {"under9": "cards"},
+        [deal(4, "0:opening")],
+        [(0, (1, "under-9"))],
         id="M3 cards: 4 card points with an opening sweep",
     ),
     pytest.param(
-        {}, [deal(95, "1:play")], [(95 - 55, None)], id="M3 sweeps: team 1 lifted to 55",
+        {},
+        [deal(95, "1:play")],
+        [(95 - 55, None)],
+        id="M3 sweeps: team 1 lifted to 55",
     ),
     pytest.param(
-        {"under9": "cards"}, [deal(95, "1:play")], [(0, (0, "under-9"))],
+        {"under9": "cards"},
+        [deal(95, "1:play")],
+        [(0, (0, "under-9"))],
         id="M3 cards: team 1 has 5 card points",
     ),
     pytest.param(
-        {"under9": "cards"}, [deal(9, "1:play")], [(0, (1, "lead"))],
+        {"under9": "cards"},
+        [deal(9, "1:play")],
+        [(0, (1, "lead"))],
         id="M3 cards: 9 card points is enough, then M2 on 9-141",
     ),
     pytest.param(
-        {"under9": "cards"}, [deal(60, "0:play")], [(110 - 40, None)],
+        {"under9": "cards"},
+        [deal(60, "0:play")],
+        [(110 - 40, None)],
         id="M1 cards option still adds the deal score with sweeps",
     ),
 ]
@@ -297,11 +353,17 @@ M5_ROWS = [
     pytest.param(FOUR, [deal(60, dealer=1)], [1], 1, id="team 1 dealer behind: same dealer"),
     pytest.param(FOUR, [deal(30, dealer=3)], [3], 0, id="next seat after 3 is 0"),
     pytest.param(
-        FOUR, [deal(60, dealer=0), deal(50)], [0, 1], 1,
+        FOUR,
+        [deal(60, dealer=0), deal(50)],
+        [0, 1],
+        1,
         id="a level deal with team 0 ahead: team 1's dealer stays",
     ),
     pytest.param(
-        FOUR, [deal(80, dealer=2), deal(45)], [2, 3], 3,
+        FOUR,
+        [deal(80, dealer=2), deal(45)],
+        [2, 3],
+        3,
         id="the overall lead counts, not the deal: dealer 3 won the deal but is behind",
     ),
     pytest.param(FOUR, [deal(100, dealer=0)], [0], 3, id="baazi to dealer's team: partner of 1"),
@@ -309,16 +371,25 @@ M5_ROWS = [
     pytest.param(FOUR, [deal(0, dealer=1)], [1], 0, id="baazi to team 1 dealing: partner of 2"),
     pytest.param(FOUR, [deal(100, dealer=3)], [3], 1, id="baazi against dealer 3: partner of 3"),
     pytest.param(
-        FOUR, [deal(80, dealer=0), deal(70)], [0, 1], 3,
+        FOUR,
+        [deal(80, dealer=0), deal(70)],
+        [0, 1],
+        3,
         id="baazi by the lead against dealer 1: partner of 1",
     ),
     pytest.param(FOUR, [deal(40)], [0], 0, id="with no dealer given seat 0 deals first"),
     pytest.param(
-        FOUR, [deal(60, dealer=0), deal(60, bid={"seat": 3, "value": 9})], [0, 2], 3,
+        FOUR,
+        [deal(60, dealer=0), deal(60, bid={"seat": 3, "value": 9})],
+        [0, 2],
+        3,
         id="S1: a bid by seat 3 means seat 2 dealt",
     ),
     pytest.param(
-        FOUR, [deal(60, dealer=0), deal(60, dealer=3)], [0, 3], 3,
+        FOUR,
+        [deal(60, dealer=0), deal(60, dealer=3)],
+        [0, 3],
+        3,
         id="a recorded dealer overrides the expected one",
     ),
     # Two players: seats 0 and 1, each its own team; the "partner" is the other player.
@@ -355,21 +426,34 @@ ALL_POINTS = list(POINT_VALUES)
         pytest.param(FOUR, {"captured": "AS"}, "bad-field", id="captured a string"),
         pytest.param(FOUR, {"captured": ["AS", ALL_POINTS[1:]]}, "bad-field", id="pile a string"),
         pytest.param(
-            FOUR, {"captured": [["AS"], [c for c in ALL_POINTS if c not in ("AS", "10D")]]},
-            "missing-point-card", id="point card 10D missing",
+            FOUR,
+            {"captured": [["AS"], [c for c in ALL_POINTS if c not in ("AS", "10D")]]},
+            "missing-point-card",
+            id="point card 10D missing",
         ),
         pytest.param(FOUR, {"captured": [[], []]}, "missing-point-card", id="no cards at all"),
         pytest.param(
-            FOUR, {"captured": [["AS"], ALL_POINTS]}, "duplicate-card", id="point card to both",
+            FOUR,
+            {"captured": [["AS"], ALL_POINTS]},
+            "duplicate-card",
+            id="point card to both",
         ),
         pytest.param(
-            FOUR, {"captured": give(["AS", "as"])}, "duplicate-card", id="point card twice",
+            FOUR,
+            {"captured": give(["AS", "as"])},
+            "duplicate-card",
+            id="point card twice",
         ),
         pytest.param(
-            FOUR, {"captured": give(["TD", "10D"])}, "duplicate-card", id="TD and 10D",
+            FOUR,
+            {"captured": give(["TD", "10D"])},
+            "duplicate-card",
+            id="TD and 10D",
         ),
         pytest.param(
-            FOUR, {"captured": give([], extra0=["2H"], extra1=["2H"])}, "duplicate-card",
+            FOUR,
+            {"captured": give([], extra0=["2H"], extra1=["2H"])},
+            "duplicate-card",
             id="other card twice",
         ),
         pytest.param(FOUR, {"captured": give(["1S"])}, "unknown-card", id="unknown card 1S"),
@@ -380,15 +464,22 @@ ALL_POINTS = list(POINT_VALUES)
         pytest.param(FOUR, deal(50, "2:play"), "bad-field", id="sweep for team 2"),
         pytest.param(FOUR, deal(50, "-1:play"), "bad-field", id="sweep for team -1"),
         pytest.param(
-            FOUR, deal(50, sweeps=[{"team": "0", "when": "play"}]), "bad-field",
+            FOUR,
+            deal(50, sweeps=[{"team": "0", "when": "play"}]),
+            "bad-field",
             id="sweep team as text",
         ),
         pytest.param(FOUR, deal(50, "0:middle"), "bad-field", id="sweep when unknown"),
         pytest.param(
-            FOUR, deal(50, sweeps=[{"when": "play"}]), "missing-field", id="sweep team missing",
+            FOUR,
+            deal(50, sweeps=[{"when": "play"}]),
+            "missing-field",
+            id="sweep team missing",
         ),
         pytest.param(
-            FOUR, deal(50, sweeps=[{"team": 0, "when": "play", "points": 50}]), "unknown-field",
+            FOUR,
+            deal(50, sweeps=[{"team": 0, "when": "play", "points": 50}]),
+            "unknown-field",
             id="sweep unknown field",
         ),
         pytest.param(FOUR, deal(50, "0:opening", "0:opening"), "bad-sweep", id="two opening"),
@@ -396,18 +487,27 @@ ALL_POINTS = list(POINT_VALUES)
         pytest.param(FOUR, deal(50, "0:last", "1:last"), "bad-sweep", id="two last sweeps"),
         pytest.param(FOUR, deal(50, *["0:play"] * 25), "bad-sweep", id="25 sweeps"),
         pytest.param(
-            FOUR, deal(50, *["0:play"] * 13, *["1:play"] * 12), "bad-sweep", id="25 sweeps split",
+            FOUR,
+            deal(50, *["0:play"] * 13, *["1:play"] * 12),
+            "bad-sweep",
+            id="25 sweeps split",
         ),
         pytest.param(
-            FOUR, deal(50, "0:opening", dealer=0, bid={"seat": 1, "value": 9}), "bad-sweep",
+            FOUR,
+            deal(50, "0:opening", dealer=0, bid={"seat": 1, "value": 9}),
+            "bad-sweep",
             id="S3 opening sweep by the team that did not bid",
         ),
         pytest.param(
-            FOUR, deal(50, "1:opening", bid={"seat": 2, "value": 11}), "bad-sweep",
+            FOUR,
+            deal(50, "1:opening", bid={"seat": 2, "value": 11}),
+            "bad-sweep",
             id="S3 opening sweep by the other team, no dealer given",
         ),
         pytest.param(
-            TWO, deal(50, "0:opening", dealer=0, bid={"seat": 1, "value": 9}), "bad-sweep",
+            TWO,
+            deal(50, "0:opening", dealer=0, bid={"seat": 1, "value": 9}),
+            "bad-sweep",
             id="S3 two players: opening sweep by the dealer",
         ),
         pytest.param(FOUR, deal(50, bid={"seat": 1, "value": 8}), "bad-field", id="S2 bid 8"),
@@ -419,24 +519,34 @@ ALL_POINTS = list(POINT_VALUES)
         pytest.param(FOUR, deal(50, bid={"seat": 4, "value": 9}), "bad-field", id="bid seat 4"),
         pytest.param(TWO, deal(50, bid={"seat": 2, "value": 9}), "bad-field", id="two: seat 2"),
         pytest.param(
-            FOUR, deal(50, bid={"seat": 1, "value": 9, "suit": "S"}), "unknown-field",
+            FOUR,
+            deal(50, bid={"seat": 1, "value": 9, "suit": "S"}),
+            "unknown-field",
             id="bid unknown field",
         ),
         pytest.param(FOUR, deal(50, bid=9), "bad-field", id="bid not an object"),
         pytest.param(
-            FOUR, deal(50, dealer=0, bid={"seat": 2, "value": 9}), "bad-bid",
+            FOUR,
+            deal(50, dealer=0, bid={"seat": 2, "value": 9}),
+            "bad-bid",
             id="S1 dealer 0, bidder 2",
         ),
         pytest.param(
-            FOUR, deal(50, dealer=0, bid={"seat": 3, "value": 9}), "bad-bid",
+            FOUR,
+            deal(50, dealer=0, bid={"seat": 3, "value": 9}),
+            "bad-bid",
             id="S1 bidder before the dealer",
         ),
         pytest.param(
-            FOUR, deal(50, dealer=3, bid={"seat": 3, "value": 9}), "bad-bid",
+            FOUR,
+            deal(50, dealer=3, bid={"seat": 3, "value": 9}),
+            "bad-bid",
             id="S1 the dealer bids",
         ),
         pytest.param(
-            TWO, deal(50, dealer=1, bid={"seat": 1, "value": 9}), "bad-bid",
+            TWO,
+            deal(50, dealer=1, bid={"seat": 1, "value": 9}),
+            "bad-bid",
             id="S1 two players: the dealer bids",
         ),
         pytest.param(FOUR, deal(50, dealer=4), "bad-field", id="dealer 4"),
@@ -469,11 +579,13 @@ def test_missing_point_card_is_named() -> None:
         pytest.param(FOUR, deal(50, *["0:play"] * 12, *["1:play"] * 12), id="24 sweeps"),
         pytest.param(FOUR, deal(50, "0:opening", "1:play", "0:last"), id="one of each"),
         pytest.param(
-            FOUR, deal(50, "1:opening", dealer=0, bid={"seat": 1, "value": 9}),
+            FOUR,
+            deal(50, "1:opening", dealer=0, bid={"seat": 1, "value": 9}),
             id="S3 opening sweep by the bidder's team",
         ),
         pytest.param(
-            FOUR, deal(50, "0:opening", dealer=1, bid={"seat": 2, "value": 13}),
+            FOUR,
+            deal(50, "0:opening", dealer=1, bid={"seat": 2, "value": 13}),
             id="S3 opening sweep by the bidder's partner's team",
         ),
         pytest.param(FOUR, deal(50, dealer=3, bid={"seat": 0, "value": 9}), id="S1 wraps"),
@@ -482,7 +594,8 @@ def test_missing_point_card_is_named() -> None:
         pytest.param(FOUR, {"captured": give(worth(50))}, id="sweeps, bid, dealer optional"),
         pytest.param(FOUR, deal(50, sweeps=None, bid=None, dealer=None), id="null optionals"),
         pytest.param(
-            FOUR, {"captured": give(worth(50), extra0=NON_POINT[:18], extra1=NON_POINT[18:])},
+            FOUR,
+            {"captured": give(worth(50), extra0=NON_POINT[:18], extra1=NON_POINT[18:])},
             id="all 52 cards",
         ),
     ],
@@ -553,10 +666,13 @@ def reference(
     rows: list[Reference] = []
     winner: int | None = None
     for record in deals:
-        cards = [sum(POINT_VALUES.get(str(Card.parse(c)), 0) for c in pile)
-                 for pile in record["captured"]]
-        sweeps = [sum(SWEEP_VALUES[s["when"]] for s in record["sweeps"] if s["team"] == t)
-                  for t in (0, 1)]
+        cards = [
+            sum(POINT_VALUES.get(str(Card.parse(c)), 0) for c in pile)
+            for pile in record["captured"]
+        ]
+        sweeps = [
+            sum(SWEEP_VALUES[s["when"]] for s in record["sweeps"] if s["team"] == t) for t in (0, 1)
+        ]
         score = [cards[t] + sweeps[t] for t in (0, 1)]
         counted = cards if options["under9"] == "cards" else score
         if "dealer" in record:
@@ -590,11 +706,13 @@ def test_random_sessions(seed: int) -> None:
     played = 0
     while played < 1000:
         table = rng.choice([FOUR, TWO])
-        options = SEEP.parse_options({
-            "target": rng.choice([50, 100, 150]),
-            "under9": rng.choice(["sweeps", "cards"]),
-            "baazis": rng.choice([None, 1, 3, 5, 7]),
-        })
+        options = SEEP.parse_options(
+            {
+                "target": rng.choice([50, 100, 150]),
+                "under9": rng.choice(["sweeps", "cards"]),
+                "baazis": rng.choice([None, 1, 3, 5, 7]),
+            }
+        )
         deals = [random_deal(rng, table) for _ in range(rng.randint(1, 60))]
         played += len(deals)
         frozen = copy.deepcopy(deals)

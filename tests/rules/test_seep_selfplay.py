@@ -179,9 +179,7 @@ def test_the_loose_cards_left_go_to_the_last_capturer_without_a_sweep(
 
 
 @pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
-def test_the_record_is_one_the_score_keeper_accepts(
-    players: int, capture: str, throw: str
-) -> None:
+def test_the_record_is_one_the_score_keeper_accepts(players: int, capture: str, throw: str) -> None:
     table = Table(2, players // 2)
     for deal in played(players, capture, throw):
         raw = deal.record.to_json()

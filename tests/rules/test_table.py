@@ -47,10 +47,16 @@ def test_four_player_seep_seating(seat: int, team: int, player: int) -> None:
 @pytest.mark.parametrize(
     ("teams", "size", "seat", "partner"),
     [
-        (2, 2, 0, 2), (2, 2, 1, 3), (2, 2, 2, 0), (2, 2, 3, 1),  # partners opposite
-        (3, 2, 0, 3), (3, 2, 1, 4), (3, 2, 5, 2),  # six players, three teams of two
+        (2, 2, 0, 2),
+        (2, 2, 1, 3),
+        (2, 2, 2, 0),
+        (2, 2, 3, 1),  # partners opposite
+        (3, 2, 0, 3),
+        (3, 2, 1, 4),
+        (3, 2, 5, 2),  # six players, three teams of two
         # Two-player Seep: the project reads "partner" as the other player.
-        (2, 1, 0, 1), (2, 1, 1, 0),
+        (2, 1, 0, 1),
+        (2, 1, 1, 0),
     ],
 )
 def test_partner_seat(teams: int, size: int, seat: int, partner: int) -> None:
@@ -73,7 +79,8 @@ def test_parse_teams_reads_four_players() -> None:
     table, entries = parse_teams([team("Lions", "Asha", "Ravi"), team("Tigers", "Meena", "Dev")])
     assert table == Table(2, 2)
     assert [(e.name, e.players) for e in entries] == [
-        ("Lions", ("Asha", "Ravi")), ("Tigers", ("Meena", "Dev"))
+        ("Lions", ("Asha", "Ravi")),
+        ("Tigers", ("Meena", "Dev")),
     ]
     # API.md: seat k is player k // T of team k mod T.
     seated = [entries[table.team_of(k)].players[k // table.teams] for k in range(table.seats)]
@@ -87,7 +94,8 @@ def test_parse_teams_reads_two_players() -> None:
 
 
 @pytest.mark.parametrize(
-    "name_field", [{}, {"name": None}, {"name": ""}, {"name": "   "}],
+    "name_field",
+    [{}, {"name": None}, {"name": ""}, {"name": "   "}],
     ids=["absent", "null", "empty", "blank"],
 )
 def test_unnamed_team_is_called_after_its_players(name_field: dict[str, Any]) -> None:
@@ -128,41 +136,49 @@ def test_longest_names_allowed() -> None:
         ),
         pytest.param(
             [team("L", "Asha", "Ravi"), team("T", "Meena", "asha")],
-            "bad-teams", id="same name in another case",
+            "bad-teams",
+            id="same name in another case",
         ),
         pytest.param(
             [team("L", "Asha", "ASHA"), team("T", "Meena", "Dev")],
-            "bad-teams", id="same name twice in one team",
+            "bad-teams",
+            id="same name twice in one team",
         ),
         pytest.param(
             [team("L", "Asha  Rao", "Ravi"), team("T", "asha rao", "Dev")],
-            "bad-teams", id="same name after spaces are collapsed",
+            "bad-teams",
+            id="same name after spaces are collapsed",
         ),
         pytest.param([team("L", "", "Ravi"), team("T", "M", "D")], "bad-name", id="empty"),
         pytest.param([team("L", "  ", "Ravi"), team("T", "M", "D")], "bad-name", id="blank"),
         pytest.param([team("L", None, "Ravi"), team("T", "M", "D")], "bad-name", id="null"),
         pytest.param([team("L", 7, "Ravi"), team("T", "M", "D")], "bad-name", id="number"),
         pytest.param(
-            [team("L", "P" * 41, "Ravi"), team("T", "M", "D")], "bad-name",
+            [team("L", "P" * 41, "Ravi"), team("T", "M", "D")],
+            "bad-name",
             id="player name of 41 characters",
         ),
         pytest.param(
-            [team("N" * 61, "Asha"), team("T", "Ravi")], "bad-name",
+            [team("N" * 61, "Asha"), team("T", "Ravi")],
+            "bad-name",
             id="team name of 61 characters",
         ),
         pytest.param(
-            [{"name": ["L"], "players": ["Asha"]}, team("T", "Ravi")], "bad-name",
+            [{"name": ["L"], "players": ["Asha"]}, team("T", "Ravi")],
+            "bad-name",
             id="team name a list",
         ),
         pytest.param([team("L"), team("T")], "bad-teams", id="no players"),
         pytest.param(
-            [{"name": "L", "players": "Asha"}, team("T", "Ravi")], "bad-teams",
+            [{"name": "L", "players": "Asha"}, team("T", "Ravi")],
+            "bad-teams",
             id="players not a list",
         ),
         pytest.param([{"name": "L"}, team("T", "Ravi")], "missing-field", id="players missing"),
         pytest.param(
             [{"name": "L", "players": ["A"], "colour": "red"}, team("T", "R")],
-            "unknown-field", id="unknown field",
+            "unknown-field",
+            id="unknown field",
         ),
         pytest.param(["Lions", "Tigers"], "bad-field", id="teams not objects"),
     ],

@@ -280,8 +280,3 @@ def legal_moves(position: Position) -> Iterator[Move]:
 def count_moves(position: Position) -> int:
     """The exact number of legal moves, without listing them."""
     return survey(position).count()
-
-
-def summary(position: Position) -> list[dict[str, object]]:
-    """How many legal moves each card has, by kind."""
-    return survey(position).by_card()

@@ -31,8 +31,17 @@ class Outcome:
 
     position: Position
     captured: tuple[Card, ...] = ()
-    sweep: bool = False
-    sweep_points: int = 0
+    swept: str | None = None  # for a sweep, which play: "opening", "play" or "last" (C4)
+
+    @property
+    def sweep(self) -> bool:
+        """Whether the capture cleared the floor (C4)."""
+        return self.swept is not None
+
+    @property
+    def sweep_points(self) -> int:
+        """What the sweep scores: 50, on the opening play 25, on the last play 0 (C4)."""
+        return SWEEP_POINTS[self.swept] if self.swept else 0
 
 
 # -- apply ---------------------------------------------------------------------------------
@@ -57,10 +66,9 @@ def _apply_capture(after: Position, move: Capture, before: Position) -> Outcome:
     loose = without(after.loose, move.loose)
     captured = (move.card, *sorted(move.loose), *(house.cards if house else ()))
     # C4: a capture that clears the floor is a sweep: 50, on the opening play 25, last play 0.
-    sweep = not loose and not houses
     when = "opening" if before.opening_bid else "last" if before.last_play else "play"
-    points = SWEEP_POINTS[when] if sweep else 0
-    return Outcome(after.with_(loose=loose, houses=houses), captured, sweep, points)
+    swept = when if not loose and not houses else None
+    return Outcome(after.with_(loose=loose, houses=houses), captured, swept)
 
 
 def _apply_build(after: Position, move: Build) -> Position:

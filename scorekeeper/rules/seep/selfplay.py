@@ -172,9 +172,8 @@ def after_play(board: Board, seat: int, position: Position, outcome: Outcome) ->
         return board
     team = position.team_of(seat)
     board = replace(board, captured=add(board.captured, team, outcome.captured), last_capturer=team)
-    if outcome.sweep:
-        when = "opening" if position.opening_bid else "last" if position.last_play else "play"
-        board = replace(board, sweeps=(*board.sweeps, Sweep(team, when)))
+    if outcome.swept:
+        board = replace(board, sweeps=(*board.sweeps, Sweep(team, outcome.swept)))
     return board
 
 
