@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, session
+from flask import Blueprint, render_template
 
 from .models import GameSession
 from .rules import GAMES
 from .sessions.games import PAGES
+from .sessions.views import held_tokens
 
 bp = Blueprint("pages", __name__)
 
@@ -15,5 +16,5 @@ bp = Blueprint("pages", __name__)
 def index() -> str:
     """Games to start and the sessions this browser keeps score of, latest first."""
     games = [GAMES[name] for name in PAGES]
-    mine = GameSession.recent(list(session.get("tokens", {})))
+    mine = GameSession.recent(list(held_tokens()))
     return render_template("index.html", games=games, recent=mine)

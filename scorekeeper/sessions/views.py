@@ -28,9 +28,14 @@ REMEMBERED = 50  # edit tokens kept in the browser's cookie
 # -- who may edit ------------------------------------------------------------------------
 
 
+def held_tokens() -> dict[str, str]:
+    """The edit tokens this browser holds, by session id, oldest first."""
+    return dict(session.get("tokens", {}))
+
+
 def remember_token(session_id: str, token: str) -> None:
     """Let this browser edit the session from now on."""
-    tokens = dict(session.get("tokens", {}))
+    tokens = held_tokens()
     tokens.pop(session_id, None)
     tokens[session_id] = token
     session["tokens"] = dict(list(tokens.items())[-REMEMBERED:])
@@ -38,7 +43,7 @@ def remember_token(session_id: str, token: str) -> None:
 
 def can_edit(game_session: GameSession) -> bool:
     """Whether this browser holds the session's edit token."""
-    return game_session.can_edit(session.get("tokens", {}).get(game_session.id))
+    return game_session.can_edit(held_tokens().get(game_session.id))
 
 
 def editable(session_id: str) -> GameSession:
@@ -96,7 +101,7 @@ def show(session_id: str) -> Any:
         standing=standing,
         **PAGES[game_session.game_name].scoreboard(game_session, standing),
         can_edit=can_edit(game_session),
-        edit_key=session.get("tokens", {}).get(session_id),
+        edit_key=held_tokens().get(session_id),
     )
 
 

@@ -17,6 +17,7 @@ from math import comb, prod
 from ..cards import Card
 from ..errors import InvalidInput
 from .moves import Build, Capture, Move, Raise, Throw
+from .play import can_capture
 from .position import HOUSE_VALUES, Position
 from .sets import has_subset_sum, splits_into, values_key
 
@@ -183,16 +184,11 @@ def _captures(
 def _builds(
     position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
 ) -> Iterator[Choice]:
-    team = position.team_of(position.seat)
     for value in HOUSE_VALUES:
         if card.rank > value or (position.opening_bid not in (None, value)):
             continue
         house = position.house(value)
-        owner = (
-            house is None
-            or position.seat in house.owners
-            or not any(position.team_of(o) == team for o in house.owners)
-        )
+        owner = house is None or position.seat in position.owners_after_adding(house)
         if not holds(owned | {value} if owner else owned):
             continue  # H5, B4
         # B2: a new house needs a loose card, named or absorbed (H2); adding needs none.
@@ -222,15 +218,15 @@ def _throws(
     position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
 ) -> Iterator[Choice]:
     value, bid = card.rank, position.opening_bid
-    can_capture = position.house(value) is not None or has_subset_sum(floor.everything, value)
-    if bid is not None and (value != bid or can_capture):
+    capturing = can_capture(position, card)
+    if bid is not None and (value != bid or capturing):
         return  # S3
     if position.house(value) is not None:
         return  # T2
     if position.options["throw"] == "matching":
         if value in floor.cards:
             return  # T3, the Portuguese reading
-    elif can_capture:
+    elif capturing:
         return  # T3
     if holds(owned):
         yield Choice(card, "throw", (floor.nothing,), partial(_throw, card))

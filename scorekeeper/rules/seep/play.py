@@ -76,11 +76,8 @@ def _apply_build(after: Position, move: Build) -> Position:
     old = after.house(move.value)
     cards = (move.card, *sorted(move.loose))
     if old is not None:
-        # B3, H4: the sets join the house; opponents of every owner become co-owners.
-        owners = old.owners
-        if not any(after.team_of(o) == after.team_of(after.seat) for o in owners):
-            owners = owners | {after.seat}
-        house = House(move.value, (*old.cards, *cards), owners)
+        # B3, H4: the sets join the house; an opponent of every owner becomes a co-owner.
+        house = House(move.value, (*old.cards, *cards), after.owners_after_adding(old))
         return after.with_(loose=loose, houses=_replace(after.houses, old, house))
     # B2: a new house, owned by the mover, absorbing loose cards of its value (H2).
     house = House(move.value, cards, frozenset({after.seat}))
@@ -149,7 +146,7 @@ def _check_opening(position: Position, move: Move) -> Violation | None:
         )
     if isinstance(move, Raise):
         return Violation("S3", "opening-bid", "The opening play cannot raise a house.")
-    if isinstance(move, Throw) and _can_capture(position, card):
+    if isinstance(move, Throw) and can_capture(position, card):
         return Violation(
             "S3", "opening-bid", f"{card.pretty} can capture, so the opening play cannot throw it."
         )
@@ -242,7 +239,7 @@ def _check_throw(position: Position, move: Throw) -> Violation | None:
             return Violation(
                 "T3", "throw-can-capture", f"{card.pretty} cannot be thrown beside {twin.pretty}."
             )
-    elif _can_capture(position, card):
+    elif can_capture(position, card):
         return Violation(
             "T3", "throw-can-capture", f"{card.pretty} can capture, so it cannot be thrown."
         )
@@ -266,7 +263,7 @@ def _check_must_hold(position: Position, move: Move) -> Violation | None:
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _can_capture(position: Position, card: Card) -> bool:
+def can_capture(position: Position, card: Card) -> bool:
     """Whether the card could take a house or a group of loose cards (C1)."""
     ranks = values_key(c.rank for c in position.loose)
     return position.house(card.rank) is not None or has_subset_sum(ranks, card.rank)

@@ -56,6 +56,13 @@ class Position:
         """Teams are seat mod 2; with two players each seat is its own team."""
         return seat % 2
 
+    def owners_after_adding(self, house: House) -> frozenset[int]:
+        """H4: adding to a house owned only by opponents makes the mover a co-owner."""
+        team = self.team_of(self.seat)
+        if any(self.team_of(owner) == team for owner in house.owners):
+            return house.owners
+        return house.owners | {self.seat}
+
     def house(self, value: int) -> House | None:
         """The house of this value, if any (H2: at most one)."""
         return next((h for h in self.houses if h.value == value), None)

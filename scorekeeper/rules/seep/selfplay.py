@@ -199,10 +199,10 @@ def deal_to_bid(
 ) -> tuple[Board, int, int]:
     """S1 and S2: deal until the bidder can bid; the board, the bid and how many redeals."""
     bidder = (dealer + 1) % players
-    board, redeals = first_deal(shuffled(rng), dealer, players), 0
-    while not bids(board.hands[bidder]):
-        # S2: no card above 8: the cards are thrown in and the same dealer deals again.
-        board, redeals = first_deal(shuffled(rng), dealer, players), redeals + 1
+    redeals = 0
+    # S2: a bidder with no card above 8 throws the cards in; the same dealer deals again.
+    while not bids((board := first_deal(shuffled(rng), dealer, players)).hands[bidder]):
+        redeals += 1
     bid = bidder_policy(board.hands[bidder], rng)
     if bid not in bids(board.hands[bidder]):
         raise SelfPlayError(f"Bid {bid} is not a value 9 to 13 in the bidder's hand (S2).")
