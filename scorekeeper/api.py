@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, request, url_for
+from flask import Blueprint, Response, abort, jsonify, request, url_for
 
+from .conflicts import Conflict
 from .extensions import db
-from .models import GameSession
+from .idempotency import once
+from .models import Deal, GameSession
 from .rules import InvalidInput, get_game
 from .rules.fields import integer, required
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 MOVES_PAGE = 100  # moves listed unless the request asks for more (its "limit")
 MOVES_MOST = 10_000
+MOST_DEALS = 100_000  # a deal number beyond any evening's play
 
 
 def json_body() -> dict[str, Any]:
@@ -31,62 +34,172 @@ def json_body() -> dict[str, Any]:
 
 
 def editable_session(session_id: str) -> GameSession:
-    """The session, if the request carries its edit token (401 without, 403 if wrong)."""
-    session = GameSession.get_or_404(session_id, for_update=True)
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        abort(401, description="Send the session's edit token: Authorization: Bearer <token>.")
-    if not session.can_edit(token.strip()):
+    """The session, locked for a write, if the request carries a token that may edit it.
+
+    401 without a token, 403 with a wrong one.
+    """
+    session = GameSession.get_or_404(session_id, for_update=True, full=True)
+    if not session.can_edit(bearer_token()):
         abort(403, description="That edit token does not belong to this session.")
     return session
 
 
+def bearer_token() -> str:
+    """The request's bearer token; a 401 without one."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        abort(401, description="Send the session's edit token: Authorization: Bearer <token>.")
+    return token.strip()
+
+
 def standing_answer(session: GameSession) -> dict[str, Any]:
     """The standing at the top level, as API.md says, and again under "standing"."""
-    standing = session.standing()
-    return {**standing, "standing": standing}
+    standing = session.standing_json()
+    return {**standing, "standing": standing, "version": session.version}
+
+
+def deal_answer(session: GameSession, deal: Deal) -> dict[str, Any]:
+    """The standing after a change, with the deal changed and its identity at the top."""
+    shown = session.deal_json(deal)
+    identity = {name: shown[name] for name in ("id", "number", "version")}
+    return {**standing_answer(session), **identity, "deal": shown}
+
+
+def replayable(answer: tuple[dict[str, Any], int], replayed: bool) -> Response:
+    """The answer as JSON, saying whether it repeats an earlier one."""
+    response = jsonify(answer[0])
+    response.status_code = answer[1]
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+def tagged(body: dict[str, Any], etag: str) -> Response:
+    """A read answered with its ETag, or 304 when the client holds that version already."""
+    fresh = request.if_none_match.contains(etag)
+    response = Response(status=304) if fresh else jsonify(body)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"  # always ask; the 304 makes asking cheap
+    return response
+
+
+def require_if_match(session: GameSession, deal: Deal) -> None:
+    """412 with the current deal when If-Match names another version of it."""
+    etags = request.if_match
+    if etags and not etags.star_tag and not etags.contains(deal.etag):
+        raise Conflict(
+            412,
+            "version-mismatch",
+            f"Deal #{deal.serial} was changed by another scorer since you read it "
+            f"(now version {deal.version}). Nothing was changed; here is the deal as it is now.",
+            session.deal_json(deal),
+        )
+
+
+# -- sessions ------------------------------------------------------------------------------
 
 
 @bp.post("/sessions")
-def create_session() -> tuple[dict[str, Any], int, dict[str, str]]:
+def create_session() -> Response:
     """Start a session; the answer carries the edit token, shown only here."""
-    session, token = GameSession.from_request(json_body())
-    db.session.commit()
-    location = url_for("api.read_session", session_id=session.id)
-    return {**session.to_json(), "edit_token": token}, 201, {"Location": location}
+    body = json_body()
+
+    def start() -> tuple[dict[str, Any], int]:
+        session, token = GameSession.from_request(body)
+        db.session.flush()
+        return {**session.to_json(), "edit_token": token}, 201
+
+    answer, replayed = once("sessions", body, start)
+    response = replayable(answer, replayed)
+    response.headers["Location"] = url_for("api.read_session", session_id=answer[0]["id"])
+    return response
 
 
 @bp.get("/sessions/<session_id>")
-def read_session(session_id: str) -> dict[str, Any]:
+def read_session(session_id: str) -> Response:
     """A session with its deals and standing; reading needs only the id."""
-    return GameSession.get_or_404(session_id).to_json()
+    session = GameSession.get_or_404(session_id)
+    if request.if_none_match.contains(session.etag):
+        return tagged({}, session.etag)  # nothing more is loaded for a 304
+    session = GameSession.get_or_404(session_id, full=True)
+    return tagged(session.to_json(), session.etag)
+
+
+@bp.post("/sessions/<session_id>/scorer-link")
+def new_scorer_link(session_id: str) -> dict[str, Any]:
+    """A new scorer token for sharing; every earlier scorer link stops working (keeper only)."""
+    session = editable_session(session_id)
+    if not session.is_keeper(bearer_token()):
+        abort(403, description="Only the session's keeper can revoke scorer links.")
+    token = session.revoke_scorers()
+    db.session.commit()
+    return {"scorer_token": token, "version": session.version}
+
+
+# -- deals ---------------------------------------------------------------------------------
 
 
 @bp.post("/sessions/<session_id>/deals")
-def add_deal(session_id: str) -> tuple[dict[str, Any], int]:
-    """Record the next deal."""
+def add_deal(session_id: str) -> Response:
+    """Record the next deal, exactly once."""
     session = editable_session(session_id)
-    deal = session.add_deal(json_body())
-    db.session.commit()
-    return {**standing_answer(session), "number": session.number_of(deal)}, 201
+    body = json_body()
+    record = {name: value for name, value in body.items() if name != "number"}
+    number = body.get("number")
+    if number is not None:
+        number = integer(number, "number", 1, MOST_DEALS)
+
+    def add() -> tuple[dict[str, Any], int]:
+        deal = session.add_deal(record, number)
+        db.session.flush()
+        return deal_answer(session, deal), 201
+
+    answer, replayed = once(f"deals:{session_id}", body, add)
+    return replayable(answer, replayed)
 
 
-@bp.put("/sessions/<session_id>/deals/<int:number>")
-def replace_deal(session_id: str, number: int) -> dict[str, Any]:
-    """Correct deal `number`; the standing is recomputed."""
+@bp.get("/sessions/<session_id>/deals/<int:deal_id>")
+def read_deal(session_id: str, deal_id: int) -> Response:
+    """One deal, live or deleted, with its ETag for If-Match."""
+    session = GameSession.get_or_404(session_id, full=True)
+    deal = session.deal_or_404(deal_id)
+    return tagged(session.deal_json(deal), deal.etag)
+
+
+@bp.put("/sessions/<session_id>/deals/<int:deal_id>")
+def replace_deal(session_id: str, deal_id: int) -> Response:
+    """Correct a deal; the standing is recomputed."""
     session = editable_session(session_id)
-    session.replace_deal(number, json_body())
+    deal = session.deal_or_404(deal_id)
+    body = json_body()
+    require_if_match(session, deal)
+    session.replace_deal(deal, body)
     db.session.commit()
-    return {**standing_answer(session), "number": number}
+    return tagged(deal_answer(session, deal), deal.etag)
 
 
-@bp.delete("/sessions/<session_id>/deals/<int:number>")
-def delete_deal(session_id: str, number: int) -> dict[str, Any]:
-    """Remove deal `number`; later deals move up one."""
+@bp.delete("/sessions/<session_id>/deals/<int:deal_id>")
+def delete_deal(session_id: str, deal_id: int) -> Response:
+    """Remove a deal (restorable); later deals move up one. Again: nothing more happens."""
     session = editable_session(session_id)
-    session.delete_deal(number)
-    db.session.commit()
-    return standing_answer(session)
+    deal = session.deal_or_404(deal_id)
+    if not deal.deleted:
+        require_if_match(session, deal)
+        session.delete_deal(deal)
+        db.session.commit()
+    return tagged(deal_answer(session, deal), deal.etag)
+
+
+@bp.post("/sessions/<session_id>/deals/<int:deal_id>/restore")
+def restore_deal(session_id: str, deal_id: int) -> Response:
+    """Put a deleted deal back in its old place. Again: nothing more happens."""
+    session = editable_session(session_id)
+    deal = session.deal_or_404(deal_id)
+    if deal.deleted:
+        require_if_match(session, deal)
+        session.restore_deal(deal)
+        db.session.commit()
+    return tagged(deal_answer(session, deal), deal.etag)
 
 
 @bp.post("/check")

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, has_request_context, request
 from sqlalchemy import Engine, event
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .extensions import csrf, db, migrate
 
@@ -31,6 +32,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # A deal form may stay open for a whole evening: its token must not expire.
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=256 * 1024,
+        # A pooled connection is tested before use, so a database restart costs no request.
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        PROXIES=int(os.environ.get("SCOREKEEPER_PROXIES", "0")),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -39,13 +43,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app)
 
+    if app.config["PROXIES"]:
+        # Behind a proxy, trust its X-Forwarded-* so that HTTPS is seen as HTTPS.
+        proxies = app.config["PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+
     db.init_app(app)
     with app.app_context():
         _transactional_sqlite(db.engine)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import api, checker, cli, errors, pages, sessions
+    from . import api, checker, cli, errors, pages, security, sessions
+
+    security.register(app)
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(sessions.bp)
@@ -82,19 +93,30 @@ def _secret_key(app: Flask) -> str:
     return path.read_text().strip()
 
 
-def _transactional_sqlite(engine: Engine) -> None:
-    """Make SQLite begin transactions itself, so that savepoints and rollbacks hold.
+SQLITE_WAIT_MS = 30_000  # a writer waits this long for the one before it
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
-    Python's sqlite3 driver otherwise opens transactions late and lets a savepoint commit
-    (SQLAlchemy's documented recipe for pysqlite).
+
+def _transactional_sqlite(engine: Engine) -> None:
+    """Make SQLite safe for several writers at once.
+
+    The driver must not open transactions itself (it opens them late and lets a savepoint
+    commit: SQLAlchemy's documented pysqlite recipe). A write request takes the write lock
+    when it begins (BEGIN IMMEDIATE), so concurrent writers queue for up to SQLITE_WAIT_MS
+    instead of failing when a read lock cannot be upgraded; WAL lets readers go on meanwhile.
     """
     if engine.dialect.name != "sqlite":
         return
+    on_disk = engine.url.database not in (None, "", ":memory:")
 
     @event.listens_for(engine, "connect")
-    def _no_driver_transactions(connection: Any, _record: Any) -> None:
+    def _configure(connection: Any, _record: Any) -> None:
         connection.isolation_level = None
+        connection.execute(f"PRAGMA busy_timeout = {SQLITE_WAIT_MS}")
+        if on_disk:
+            connection.execute("PRAGMA journal_mode = WAL")
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN")
+        writing = has_request_context() and request.method in WRITES
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from .conflicts import Conflict
 from .extensions import db
 from .rules import InvalidInput
 
@@ -15,27 +19,69 @@ CODES = {
     403: "forbidden",
     404: "not-found",
     405: "method-not-allowed",
+    409: "conflict",
+    412: "precondition-failed",
     413: "too-large",
+    414: "uri-too-long",
     415: "unsupported-media-type",
+    422: "unprocessable",
+    431: "headers-too-large",
 }
+UNAVAILABLE = (
+    "The database did not answer, so we could not confirm whether this was saved. "
+    "It is safe to send it again: nothing will be stored twice."
+)
 
 
 def register(app: Flask) -> None:
     """Install the error handlers."""
     app.register_error_handler(InvalidInput, _invalid_input)
+    app.register_error_handler(Conflict, _conflict)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(DBAPIError, _unavailable)
     app.register_error_handler(Exception, _unexpected)
+    # Registered after Flask-SQLAlchemy's, so it runs first: a rollback on a dead connection
+    # is logged here instead of reaching the client as the server's own error page.
+    app.teardown_appcontext(_close_session)
 
 
-def error_response(status: int, code: str, message: str) -> Response:
+def error_response(status: int, code: str, message: str, **extra: Any) -> Response:
     """The error as JSON for API clients, as a page for people."""
-    db.session.rollback()  # nothing is stored half-way
-    if (request.path + "/").startswith("/api/"):  # /api itself too
-        body: Response | str = jsonify(error=code, message=message)
+    rollback()  # nothing is stored half-way
+    if is_api():
+        body: Response | str = jsonify(error=code, message=message, **extra)
     else:
         body = render_template("error.html", status=status, message=message)
     return current_app.make_response((body, status))
+
+
+def is_api() -> bool:
+    """Whether the request is for the JSON API (/api itself too)."""
+    return (request.path + "/").startswith("/api/")
+
+
+def rollback() -> None:
+    """Undo the request's uncommitted writes, even when the database has gone away."""
+    try:
+        db.session.rollback()
+    except SQLAlchemyError:
+        current_app.logger.warning("Rollback failed; the connection is discarded", exc_info=True)
+        db.session.invalidate()
+
+
+def _close_session(_error: BaseException | None) -> None:
+    try:
+        db.session.remove()
+    except SQLAlchemyError:
+        current_app.logger.warning("Closing the database session failed", exc_info=True)
+        db.session.invalidate()
+        db.session.remove()
+
+
+def _conflict(error: Conflict) -> Response:
+    extra = {} if error.deal is None else {"deal": error.deal}
+    return error_response(error.status, error.code, error.message, **extra)
 
 
 def _invalid_input(error: InvalidInput) -> Response:
@@ -56,6 +102,24 @@ def _http_error(error: HTTPException) -> Response:
     if allow:  # a 405 says which methods would work
         response.headers["Allow"] = allow
     return response
+
+
+def _unavailable(error: DBAPIError) -> Response:
+    if not (error.connection_invalidated or _outage(error)):
+        return _unexpected(error)
+    current_app.logger.warning("The database did not answer: %s", error.orig)
+    response = error_response(503, "unavailable", UNAVAILABLE)
+    response.headers["Retry-After"] = "2"
+    return response
+
+
+def _outage(error: DBAPIError) -> bool:
+    """Whether the database was unreachable or too busy, as opposed to a query being wrong."""
+    if not isinstance(error, OperationalError | InterfaceError):
+        return False
+    text = str(error.orig).lower()
+    # SQLite reports a wrong query ("no such table") as an OperationalError too.
+    return not text.startswith(("no such", "near ", "table ", "duplicate column"))
 
 
 def _unexpected(error: Exception) -> Response:

@@ -5,19 +5,22 @@ Standings are never stored: they are derived from the deal records by the rules 
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
 import secrets
+from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import abort
-from sqlalchemy import JSON, ForeignKey, String
+from flask import abort, current_app
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
+from .conflicts import Conflict
 from .extensions import db
 from .rules import Game, InvalidInput, Table, get_game
 from .rules.fields import required
@@ -89,16 +92,42 @@ class Team(db.Model):
 
 
 class Deal(db.Model):
-    """One deal as entered; a deleted deal is kept so that it can be restored."""
+    """One deal as entered; a deleted deal is kept so that it can be restored.
+
+    `serial` is the deal's id within its session, for life (the API's deal "id"); its
+    number is its place among the live deals and changes when an earlier deal is deleted.
+    """
 
     __tablename__ = "deals"
+    __table_args__ = (UniqueConstraint("session_id", "serial", name="uq_deals_session_serial"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[str] = mapped_column(ForeignKey("game_sessions.id"), index=True)
-    seq: Mapped[int]  # order of play; deal numbers count the live deals in this order
+    serial: Mapped[int]  # never reused, and also the order of play
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     updated_at: Mapped[datetime] = mapped_column(default=_now)
     deleted_at: Mapped[datetime | None]
+
+    @property
+    def etag(self) -> str:
+        """The deal's entity tag (unquoted): its id and version."""
+        return f"{self.serial}.{self.version}"
+
+    @property
+    def deleted(self) -> bool:
+        """Whether the deal is out of the session (restorable)."""
+        return self.deleted_at is not None
+
+    def to_json(self, number: int | None) -> dict[str, Any]:
+        """The deal as the API shows it: identity first, then the record as entered."""
+        identity = {"id": self.serial, "number": number, "version": self.version}
+        return identity | ({"deleted": True} if self.deleted else {}) | self.record
+
+    def changed(self) -> None:
+        """Count one more change."""
+        self.version += 1
+        self.updated_at = _now()
 
 
 class GameSession(db.Model):
@@ -109,28 +138,47 @@ class GameSession(db.Model):
     game_name: Mapped[str] = mapped_column("game", String(20))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     players_per_team: Mapped[int]
-    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    edit_token_hash: Mapped[str] = mapped_column(String(64))  # the keeper's token
+    scorer_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    version: Mapped[int] = mapped_column(default=1, server_default="1")  # grows with each change
     created_at: Mapped[datetime] = mapped_column(default=_now)
     updated_at: Mapped[datetime] = mapped_column(default=_now, index=True)
     teams: Mapped[list[Team]] = relationship(order_by=Team.position, cascade="all, delete-orphan")
     all_deals: Mapped[list[Deal]] = relationship(
-        order_by=(Deal.seq, Deal.id), cascade="all, delete-orphan"
+        order_by=Deal.serial, cascade="all, delete-orphan"
     )
 
     # -- reading ---------------------------------------------------------------------------
 
     @classmethod
-    def get_or_404(cls, session_id: str, for_update: bool = False) -> GameSession:
-        """The session with this public id, or a 404; `for_update` locks it for a write."""
+    def get_or_404(
+        cls, session_id: str, for_update: bool = False, full: bool = False
+    ) -> GameSession:
+        """The session with this public id, or a 404.
+
+        `for_update` locks it for a write; `full` loads teams, players and deals at once
+        (three queries, not one per player).
+        """
         # Ids are token_urlsafe strings; others (a NUL, say) must not reach PostgreSQL.
         found = (
-            db.session.get(cls, session_id, with_for_update=for_update)
+            db.session.get(
+                cls,
+                session_id,
+                with_for_update=for_update,
+                options=_EVERYTHING if full else (),
+                populate_existing=full,  # load the relations even if the row is known already
+            )
             if SESSION_ID.fullmatch(session_id)
             else None
         )
         if found is None:
             abort(404, description=f"There is no session {session_id!r}.")
         return found
+
+    @property
+    def etag(self) -> str:
+        """The session's entity tag (unquoted): its version."""
+        return f"s{self.version}"
 
     @classmethod
     def recent(cls, ids: list[str], limit: int = 20) -> list[GameSession]:
@@ -168,22 +216,70 @@ class GameSession(db.Model):
         ]
 
     def standing(self) -> dict[str, Any]:
-        """The standing, recomputed from the deal records."""
-        return self.game.standing(self.table, self.options, [d.record for d in self.deals])
+        """The standing, recomputed from the deal records (once per version of the session)."""
+        # Only committed states are memoised: a change rolled back must not leave its standing.
+        clean = not (db.session.new or db.session.dirty or db.session.deleted)
+        key = (self.id, self.version)
+        if clean and key in _STANDINGS:
+            _STANDINGS.move_to_end(key)
+            return _STANDINGS[key]
+        standing = self.game.standing(self.table, self.options, [d.record for d in self.deals])
+        if clean:
+            _STANDINGS[key] = standing
+            if len(_STANDINGS) > MEMO_SIZE:
+                _STANDINGS.popitem(last=False)
+        return standing
+
+    # -- who may write -----------------------------------------------------------------------
+
+    def is_keeper(self, token: str | None) -> bool:
+        """Whether `token` is the keeper's: the token this session was started with."""
+        return bool(token) and hmac.compare_digest(_digest(token or ""), self.edit_token_hash)
+
+    def scorer_token(self) -> str:
+        """The token of today's scorer link; revoking scorer links changes it."""
+        message = f"scorer:{self.id}:{self.scorer_generation}".encode()
+        secret = str(current_app.config["SECRET_KEY"]).encode()
+        mac = hmac.new(secret, message, hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac).decode().rstrip("=")[:32]
 
     def can_edit(self, token: str | None) -> bool:
-        """Whether `token` is this session's edit token."""
-        return bool(token) and hmac.compare_digest(_digest(token or ""), self.edit_token_hash)
+        """Whether `token` lets its holder keep score: the keeper's, or today's scorer link."""
+        if not token:
+            return False
+        return self.is_keeper(token) or hmac.compare_digest(token, self.scorer_token())
+
+    def revoke_scorers(self) -> str:
+        """Stop every scorer link; the new scorer token."""
+        self.scorer_generation += 1
+        self._touch()
+        return self.scorer_token()
+
+    # -- as the API shows it -----------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         """The session as the API shows it."""
         return {
             "id": self.id,
             **self.to_request(),
+            "version": self.version,
             "seats": self.seat_names(),
-            "deals": [d.record for d in self.deals],
-            "standing": self.standing(),
+            "deals": [deal.to_json(n) for n, deal in enumerate(self.deals, 1)],
+            "standing": self.standing_json(),
         }
+
+    def standing_json(self) -> dict[str, Any]:
+        """The standing, each deal's row carrying the deal's id, number and version."""
+        standing = self.standing()
+        rows = [
+            {"id": deal.serial, "number": n, "version": deal.version, **row}
+            for (n, deal), row in zip(enumerate(self.deals, 1), standing["deals"], strict=True)
+        ]
+        return {**standing, "deals": rows}
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        """One deal with its number (None once deleted)."""
+        return deal.to_json(None if deal.deleted else self.number_of(deal))
 
     def to_request(self) -> dict[str, Any]:
         """What POST /api/v1/sessions would take to start this session again."""
@@ -222,64 +318,118 @@ class GameSession(db.Model):
         db.session.add(session)
         return session, token
 
-    def add_deal(self, raw: Any) -> Deal:
-        """Validate and append a deal; a decided session takes no more."""
-        record = self.game.parse_deal(raw, self.table, self.options)
+    def ensure_open(self) -> None:
+        """Raise InvalidInput if the session is decided (M4 and its kind): no more deals."""
         winner = self.standing()["winner"]
         if winner is not None:
             raise InvalidInput(
                 "session-over",
                 f"This session is over: {self.teams[winner].name} won. Start a rematch to play on.",
             )
-        deal = Deal(seq=self._next_seq(), record=record)
+
+    def add_deal(self, raw: Any, number: int | None = None) -> Deal:
+        """Validate and append a deal entered as deal `number` (if given)."""
+        record = self.game.parse_deal(raw, self.table, self.options)
+        self.ensure_open()
+        upcoming = len(self.deals) + 1
+        if number is not None and number < upcoming:
+            raise Conflict(
+                409,
+                "deal-exists",
+                f"Deal {number} was already entered by another scorer. "
+                f"Nothing was stored; this one would be deal {upcoming}.",
+                self.deal_json(self.deals[number - 1]) if number >= 1 else None,
+            )
+        if number is not None and number > upcoming:
+            raise Conflict(
+                409,
+                "deal-out-of-order",
+                f"Deal {upcoming} comes next, not deal {number}. Nothing was stored.",
+            )
+        deal = Deal(serial=self._next_serial(), record=record)
         self.all_deals.append(deal)
         self._touch()
         return deal
 
-    def replace_deal(self, number: int, raw: Any) -> Deal:
-        """Validate and store a new record for deal `number`."""
-        deal = self.deal_or_404(number)
-        deal.record = self.game.parse_deal(raw, self.table, self.options)
-        deal.updated_at = _now()
+    def replace_deal(self, deal: Deal, raw: Any) -> bool:
+        """Store a new record for a live deal; False when it is the record already there."""
+        if deal.deleted:
+            raise Conflict(
+                409,
+                "deal-deleted",
+                f"Deal #{deal.serial} was deleted by another scorer. Restore it to correct it.",
+                self.deal_json(deal),
+            )
+        record = self.game.parse_deal(raw, self.table, self.options)
+        if record == deal.record:
+            return False  # a repeated correction changes nothing
+        deal.record = record
+        deal.changed()
         self._touch()
-        return deal
+        return True
 
-    def delete_deal(self, number: int) -> Deal:
-        """Take deal `number` out of the session; it stays restorable."""
-        deal = self.deal_or_404(number)
+    def delete_deal(self, deal: Deal) -> bool:
+        """Take a deal out of the session (restorable); False if it was out already."""
+        if deal.deleted:
+            return False  # a repeated delete deletes nothing more
         deal.deleted_at = _now()
+        deal.changed()
         self._touch()
-        return deal
+        return True
 
-    def restore_deal(self) -> Deal | None:
-        """Put back the deal deleted most recently, in its old place."""
-        deleted = [d for d in self.all_deals if d.deleted_at is not None]
-        if not deleted:
-            return None
-        deal = max(deleted, key=lambda d: d.deleted_at)
+    def restore_deal(self, deal: Deal) -> bool:
+        """Put a deleted deal back in its old place; False if it was not deleted."""
+        if not deal.deleted:
+            return False
         deal.deleted_at = None
+        deal.changed()
         self._touch()
-        return deal
+        return True
 
-    def deal_or_404(self, number: int) -> Deal:
-        """Live deal `number` (1-based), or a 404."""
-        deals = self.deals
-        if not 1 <= number <= len(deals):
-            abort(404, description=f"This session has no deal {number}.")
-        return deals[number - 1]
+    def deleted_deals(self) -> list[Deal]:
+        """The deals taken out, most recently first."""
+        deleted = [d for d in self.all_deals if d.deleted_at is not None]
+        return sorted(deleted, key=lambda d: d.deleted_at or _now(), reverse=True)
+
+    def deal_or_404(self, deal_id: int) -> Deal:
+        """The deal with this id, live or deleted, or a 404."""
+        for deal in self.all_deals:
+            if deal.serial == deal_id:
+                return deal
+        abort(404, description=f"This session has no deal #{deal_id}.")
 
     def number_of(self, deal: Deal) -> int:
         """The 1-based number of a live deal."""
         return self.deals.index(deal) + 1
 
-    def _next_seq(self) -> int:
-        return max((d.seq for d in self.all_deals), default=0) + 1
+    def _next_serial(self) -> int:
+        return max((d.serial for d in self.all_deals), default=0) + 1
 
     def _touch(self) -> None:
+        self.version += 1
         self.updated_at = _now()
 
 
-def recent_player_names(limit: int = 30) -> list[str]:
-    """Names of the players seen most recently, for quick entry."""
-    query = db.select(Player.name).order_by(Player.last_played_at.desc()).limit(limit)
-    return list(db.session.execute(query).scalars())
+_EVERYTHING = (
+    selectinload(GameSession.teams).selectinload(Team.members).selectinload(Membership.player),
+    selectinload(GameSession.all_deals),
+)
+MEMO_SIZE = 512  # standings kept, by session and version
+_STANDINGS: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+
+
+def recent_player_names(session_ids: list[str], limit: int = 30) -> list[str]:
+    """Players of these sessions (the ones this browser keeps score of), latest first."""
+    if not session_ids:
+        return []
+    query = (
+        db.select(Player.name, db.func.max(GameSession.updated_at).label("seen"))
+        .join(Membership, Membership.player_id == Player.id)
+        .join(Team, Team.id == Membership.team_id)
+        .join(GameSession, GameSession.id == Team.session_id)
+        .where(GameSession.id.in_(session_ids))
+        .group_by(Player.id, Player.name)
+        .order_by(db.text("seen DESC"))
+        .limit(limit)
+    )
+    return [name for name, _seen in db.session.execute(query)]

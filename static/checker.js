@@ -646,6 +646,7 @@
   }
 
   // -- wiring --------------------------------------------------------------------------------
+  $("table-form").addEventListener("submit", (event) => event.preventDefault());
   $("table-form").addEventListener("change", (event) => {
     const { name, value } = event.target;
     if (name === "players") {

@@ -13,6 +13,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
 
 FOUR = [
     {"name": "Lions", "players": ["Asha", "Ravi"]},
@@ -29,6 +30,7 @@ def migrated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     with app.app_context():
         upgrade()
+        db.engine.dispose()  # the last connection to close folds the WAL into the file
     return path
 
 

@@ -636,14 +636,14 @@ def test_delete_moves_later_deals_up_and_recomputes(client: FlaskClient) -> None
     assert body["lead"] == {"team": 0, "points": 30}
     stored = read(client, session)
     assert [d["captured"] for d in stored["deals"]] == [captured(60), captured(55)]
-    # The old deal 3 is deal 2 now: deleting 2 again removes it.
-    client.delete(f"{url}/2", headers=bearer(session["edit_token"]))
-    assert [d["captured"] for d in read(client, session)["deals"]] == [captured(60)]
-    client.delete(f"{url}/1", headers=bearer(session["edit_token"]))
+    # Deal 3 keeps its id though it is the second deal now.
+    assert [(d["id"], d["number"]) for d in stored["deals"]] == [(1, 1), (3, 2)]
+    for deal_id in (3, 1):
+        client.delete(f"{url}/{deal_id}", headers=bearer(session["edit_token"]))
     emptied = read(client, session)
     assert emptied["deals"] == []
     assert emptied["standing"]["lead"] == {"team": None, "points": 0}
-    assert_error(client.delete(f"{url}/1", headers=bearer(session["edit_token"])), 404)
+    assert_error(client.delete(f"{url}/4", headers=bearer(session["edit_token"])), 404)
 
 
 def test_a_deal_added_after_a_delete_goes_last(client: FlaskClient, played: dict[str, Any]) -> None:
@@ -815,7 +815,7 @@ def test_a_wrong_method_answers_405_json(client: FlaskClient, played: dict[str, 
     assert_error(response, 405, "method-not-allowed")
     assert "GET" in response.headers["Allow"]
     assert_error(client.delete(SESSIONS), 405, "method-not-allowed")
-    assert_error(client.get(f"{SESSIONS}/{played['id']}/deals/1"), 405)
+    assert_error(client.patch(f"{SESSIONS}/{played['id']}/deals/1"), 405)
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -130,8 +131,15 @@ def test_edit_a_deal_recomputes_the_standing(client: FlaskClient) -> None:
     assert re.search(r'name="card_KS" value="0"\s+checked', form)
     client.post(board + "/deals/1/edit", data=deal_form(("KS",)))
     page = client.get(board).get_data(as_text=True)
-    assert "+74" in page  # 13 v 87
+    assert "+74" in lead(page)  # 13 v 87
     assert "Deal 1 corrected." in page
+
+
+def lead(page: str) -> str:
+    """The scoreboard's lead line, as text."""
+    found = re.search(r'data-testid="lead">(.*?)</p>', page, re.S)
+    assert found, "no lead line on the page"
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
 
 
 def test_undo_then_restore(client: FlaskClient) -> None:
@@ -139,9 +147,9 @@ def test_undo_then_restore(client: FlaskClient) -> None:
     client.post(board + "/deals/new", data=deal_form(("KS", "QS", "JS")))
     client.post(board + "/deals/1/delete")
     page = client.get(board).get_data(as_text=True)
-    assert "Level" in page and "Deal 1 deleted." in page
-    client.post(board + "/deals/restore")
-    assert "+28" in client.get(board).get_data(as_text=True)
+    assert lead(page).startswith("Level") and "Deal 1 deleted." in page
+    client.post(board + "/deals/1/restore")
+    assert lead(client.get(board).get_data(as_text=True)).startswith("Lead: Meena & Dev +28")
 
 
 def test_delete_a_past_deal_and_restore_it_in_its_place(client: FlaskClient) -> None:
@@ -150,10 +158,10 @@ def test_delete_a_past_deal_and_restore_it_in_its_place(client: FlaskClient) -> 
     client.post(board + "/deals/new", data=deal_form(("AH", *ALL_SPADES_BUT_ACE)))  # 91 v 9: A +82
     assert "Delete deal 1" in client.get(board + "/deals/1/edit").get_data(as_text=True)
     client.post(board + "/deals/1/delete")
-    assert "+82" in client.get(board).get_data(as_text=True)
-    client.post(board + "/deals/restore")
+    assert "+82" in lead(client.get(board).get_data(as_text=True))
+    client.post(board + "/deals/1/restore")
     page = client.get(board).get_data(as_text=True)
-    assert "+54" in page and "Deal 1 restored." in page
+    assert "+54" in lead(page) and "Deal 1 restored." in page
 
 
 def test_another_browser_can_watch_but_not_edit(app: Any, client: FlaskClient) -> None:
@@ -169,12 +177,14 @@ def test_another_browser_can_watch_but_not_edit(app: Any, client: FlaskClient) -
 def test_the_edit_link_lets_another_phone_keep_score(app: Any, client: FlaskClient) -> None:
     board = start(client)
     page = client.get(board).get_data(as_text=True)
-    link = re.search(r'value="http://localhost(/s/[^"]+\?key=[^"]+)"', page)
-    assert link
+    link = re.search(r'value="http://localhost(/s/[^"#]+)#key=([^"]+)"', page)
+    assert link and link.group(1) == board
     other = app.test_client()
-    assert other.get(link.group(1).replace("&amp;", "&")).status_code == 302
+    assert other.get(board + "/deals/new").status_code == 403
+    # The key stays in the fragment; the page hands it over by POST.
+    assert other.post(board + "/join", data={"key": "wrong"}).status_code == 403
+    assert other.post(board + "/join", data={"key": link.group(2)}).status_code == 302
     assert other.get(board + "/deals/new").status_code == 200
-    assert other.get(board + "?key=wrong").status_code == 403
 
 
 def test_a_decided_session_offers_a_rematch(client: FlaskClient) -> None:

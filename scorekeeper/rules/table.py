@@ -67,16 +67,25 @@ def parse_teams(raw: object) -> tuple[Table, tuple[TeamEntry, ...]]:
     return Table(len(entries), sizes.pop()), entries
 
 
+def team_label(number: int) -> str:
+    """A team as the pages call it: Team A, Team B, …"""
+    return f"Team {chr(ord('A') + number)}"
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
 def _parse_team(raw: object, number: int) -> TeamEntry:
-    fields = record(raw, f"Team {number + 1}", ("name", "players"))
-    players = required(fields, "players", f"Team {number + 1}")
-    if not isinstance(players, list) or not players:
-        raise InvalidInput("bad-teams", f"Team {number + 1} needs a list of players.")
-    names = tuple(_name(p, f"A player of team {number + 1}") for p in players)
+    team = team_label(number)
+    fields = record(raw, team, ("name", "players"))
+    players = required(fields, "players", team)
+    if not isinstance(players, list) or not players or len(players) > len(ORDINALS):
+        raise InvalidInput("bad-teams", f"{team} needs a list of 1 to {len(ORDINALS)} players.")
+    names = tuple(_name(p, f"{team}'s {ORDINALS[n]} player") for n, p in enumerate(players))
     team_name = fields.get("name")
     if team_name is None or (isinstance(team_name, str) and not team_name.strip()):
         return TeamEntry(_default_name(names), names)
-    return TeamEntry(_name(team_name, f"Team {number + 1}'s name", MAX_TEAM_NAME), names)
+    return TeamEntry(_name(team_name, f"{team}'s name", MAX_TEAM_NAME), names)
 
 
 def _default_name(players: tuple[str, ...]) -> str:
@@ -94,5 +103,7 @@ def _name(raw: object, what: str, longest: int = MAX_NAME) -> str:
     if not name.isprintable():
         raise InvalidInput("bad-name", f"{what} holds a character that cannot be shown.")
     if len(name) > longest:
-        raise InvalidInput("bad-name", f"{what} is too long: at most {longest} characters.")
+        raise InvalidInput(
+            "bad-name", f"{what} ({name[:20]}…) is too long: at most {longest} characters."
+        )
     return name

@@ -11,8 +11,9 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from ..rules.cards import Card
 from ..rules.seep.cards import POINT_CARDS, POINTS
-from ..rules.seep.record import MAX_SWEEPS, SWEEP_POINTS
+from ..rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, parse_deal
 from .charts import lead_chart
+from .forms import DealForm
 
 NAME = [Length(max=40)]
 
@@ -87,7 +88,7 @@ def card_field(card: Any) -> str:
     return f"card_{card}"
 
 
-class SeepDealForm(FlaskForm):
+class SeepDealForm(DealForm):
     """A deal: who took each point card, sweeps, the dealer and the bid."""
 
     sweeps0 = IntegerField("Sweeps", default=0, validators=SWEEPS)
@@ -109,12 +110,13 @@ class SeepDealForm(FlaskForm):
     @classmethod
     def for_next(cls, seats: int, standing: dict[str, Any]) -> SeepDealForm:
         """An empty form for the next deal, the suggested dealer (M5) chosen."""
-        return cls(seats, data={"dealer": str(standing["next_dealer"])})
+        data = {"dealer": str(standing["next_dealer"]), "number": len(standing["deals"]) + 1}
+        return cls(seats, data=data)
 
     @classmethod
-    def for_record(cls, seats: int, record: dict[str, Any]) -> SeepDealForm:
-        """A form filled in from a stored deal, for editing."""
-        data: dict[str, Any] = {}
+    def for_record(cls, seats: int, record: dict[str, Any], version: int) -> SeepDealForm:
+        """A form filled in from a stored deal, for editing that version of it."""
+        data: dict[str, Any] = {"version": version}
         for team, pile in enumerate(record["captured"]):
             data |= {card_field(card): str(team) for card in pile}
         sweeps = record.get("sweeps", [])
@@ -177,6 +179,14 @@ def _whole(text: str) -> int | str:
 def scoreboard(game_session: Any, standing: dict[str, Any]) -> dict[str, Any]:
     """What Seep's scoreboard shows beyond the standing: the chart of the running lead."""
     return {"chart": lead_chart(standing["deals"], game_session.options["target"])}
+
+
+def summary(game_session: Any, record: dict[str, Any]) -> str:
+    """A deal in a line, to tell two versions of it apart: each team's points and sweeps."""
+    deal = parse_deal(record, game_session.table)
+    points, sweeps = deal.points(), len(deal.sweeps)
+    teams = " · ".join(f"{t.name} {p}" for t, p in zip(game_session.teams, points, strict=True))
+    return teams + (f" ({sweeps} sweep{'s' if sweeps != 1 else ''})" if sweeps else "")
 
 
 for _card in POINT_CARDS:

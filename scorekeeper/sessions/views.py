@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from flask import (
     Blueprint,
+    Response,
     abort,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
     session,
     url_for,
 )
-from werkzeug.wrappers import Response
 
+from ..conflicts import Conflict
 from ..extensions import db
-from ..models import GameSession, recent_player_names
+from ..models import Deal, GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from .games import PAGES
 
@@ -48,7 +51,7 @@ def can_edit(game_session: GameSession) -> bool:
 
 def editable(session_id: str) -> GameSession:
     """The session, if this browser may edit it; 403 otherwise."""
-    game_session = GameSession.get_or_404(session_id, for_update=True)
+    game_session = GameSession.get_or_404(session_id, for_update=True, full=True)
     if not can_edit(game_session):
         abort(403, description="This phone can only watch: open the scorer's edit link.")
     return game_session
@@ -57,6 +60,14 @@ def editable(session_id: str) -> GameSession:
 def undo_flash(text: str, action: str, label: str) -> None:
     """A message with a one-tap button that reverses what was just done."""
     flash({"text": text, "action": action, "label": label}, "undo")
+
+
+def page(body: str, status: int = 200, fresh: bool = False) -> Response:
+    """An HTML answer; `fresh` pages are never kept by the browser, so Back fetches them anew."""
+    response = make_response(body, status)
+    if fresh:
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 # -- sessions ------------------------------------------------------------------------------
@@ -78,31 +89,73 @@ def new(game_name: str) -> Any:
             remember_token(game_session.id, token)
             return redirect(url_for(".show", session_id=game_session.id))
     status = 400 if form.is_submitted() else 200
-    page = render_template(
-        "sessions/new.html", form=form, game=GAMES[game_name], recent_names=recent_player_names()
+    names = recent_player_names(list(held_tokens()))
+    body = render_template(
+        "sessions/new.html", form=form, game=GAMES[game_name], recent_names=names
     )
-    return page, status
+    return page(body, status)
 
 
 @bp.get("/s/<session_id>")
-def show(session_id: str) -> Any:
-    """The scoreboard; `?key=` with the edit token lets this browser keep score."""
+def show(session_id: str) -> Response:
+    """The scoreboard; a 304 when the browser holds this version of it already."""
+    etag = _scoreboard_etag(GameSession.get_or_404(session_id))
+    if etag and request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        game_session = GameSession.get_or_404(session_id, full=True)
+        standing = game_session.standing()
+        response = make_response(
+            render_template(
+                "sessions/show.html",
+                gs=game_session,
+                standing=standing,
+                **PAGES[game_session.game_name].scoreboard(game_session, standing),
+                can_edit=can_edit(game_session),
+                is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
+                summary=PAGES[game_session.game_name].summary,
+            )
+        )
+    if etag:
+        response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _scoreboard_etag(game_session: GameSession) -> str | None:
+    """The page's tag: the session's version and what this browser may do with it.
+
+    None while a message waits to be shown once: that page must be drawn.
+    """
+    if "_flashes" in session:
+        return None
+    viewer = f"{held_tokens().get(game_session.id)}|{session.get('csrf_token')}"
+    digest = hashlib.sha256(viewer.encode()).hexdigest()[:16]
+    return f"{game_session.etag}-{digest}"
+
+
+@bp.post("/s/<session_id>/join")
+def join(session_id: str) -> Response:
+    """Keep score on this phone: the scorer link's key, handed over from the URL's fragment."""
     game_session = GameSession.get_or_404(session_id)
-    key = request.args.get("key")
-    if key is not None:
-        if not game_session.can_edit(key):
-            abort(403, description="That edit link is not right for this session.")
-        remember_token(session_id, key)
-        return redirect(url_for(".show", session_id=session_id))
-    standing = game_session.standing()
-    return render_template(
-        "sessions/show.html",
-        gs=game_session,
-        standing=standing,
-        **PAGES[game_session.game_name].scoreboard(game_session, standing),
-        can_edit=can_edit(game_session),
-        edit_key=held_tokens().get(session_id),
-    )
+    key = request.form.get("key", "")
+    if not game_session.can_edit(key):
+        abort(403, description="That scorer link is wrong or was revoked: ask the keeper anew.")
+    remember_token(session_id, key)
+    flash({"text": "This phone keeps score of this session now."}, "done")
+    return redirect(url_for(".show", session_id=session_id))
+
+
+@bp.post("/s/<session_id>/revoke")
+def revoke(session_id: str) -> Response:
+    """Stop every scorer link (keeper only); the share panel shows the new one."""
+    game_session = editable(session_id)
+    if not game_session.is_keeper(held_tokens().get(session_id)):
+        abort(403, description="Only the phone that started this session can revoke links.")
+    game_session.revoke_scorers()
+    db.session.commit()
+    flash({"text": "Old scorer links stopped working. Share the new one."}, "done")
+    return redirect(url_for(".show", session_id=session_id))
 
 
 @bp.post("/s/<session_id>/rematch")
@@ -118,81 +171,148 @@ def rematch(session_id: str) -> Response:
 # -- deals ---------------------------------------------------------------------------------
 
 
-def _deal_page(game_session: GameSession, form: Any, number: int) -> Any:
-    page = render_template(
+def _deal_page(
+    game_session: GameSession,
+    form: Any,
+    number: int,
+    deal: Deal | None = None,
+    conflict: dict[str, Any] | None = None,
+) -> Response:
+    body = render_template(
         f"sessions/{game_session.game_name}/deal_form.html",
         gs=game_session,
         form=form,
         number=number,
         seats=game_session.seat_names(),
-        editing=number <= len(game_session.deals),
+        deal=deal,
+        conflict=conflict,
     )
-    return page, 400 if form.is_submitted() else 200
+    status = 409 if conflict else 400 if form.is_submitted() else 200
+    return page(body, status, fresh=True)
+
+
+def _summary(game_session: GameSession, deal: Deal) -> str:
+    return PAGES[game_session.game_name].summary(game_session, deal.record)
 
 
 @bp.route("/s/<session_id>/deals/new", methods=["GET", "POST"])
-def new_deal(session_id: str) -> Any:
-    """Enter the next deal."""
+def new_deal(session_id: str) -> Response:
+    """Enter the next deal; a form sent twice, or after another scorer's, stores nothing."""
     game_session = editable(session_id)
     deal_form = PAGES[game_session.game_name].deal_form
     seats = game_session.table.seats
-    number = len(game_session.deals) + 1
+    upcoming = len(game_session.deals) + 1
     if request.method == "GET":
-        return _deal_page(game_session, deal_form.for_next(seats, game_session.standing()), number)
-    form = deal_form(seats)
-    if form.validate_on_submit():
         try:
-            game_session.add_deal(form.to_record())
+            game_session.ensure_open()
         except InvalidInput as error:
-            form.form_errors.append(error.message)
-        else:
-            db.session.commit()
-            undo = url_for(".delete_deal", session_id=session_id, number=number)
-            undo_flash(f"Deal {number} saved.", undo, "Undo")
+            flash({"text": error.message}, "problem")
             return redirect(url_for(".show", session_id=session_id))
-    return _deal_page(game_session, form, number)
-
-
-@bp.route("/s/<session_id>/deals/<int:number>/edit", methods=["GET", "POST"])
-def edit_deal(session_id: str, number: int) -> Any:
-    """Correct a past deal; everything after it is recomputed."""
-    game_session = editable(session_id)
-    deal = game_session.deal_or_404(number)
-    deal_form = PAGES[game_session.game_name].deal_form
-    seats = game_session.table.seats
-    if request.method == "GET":
-        return _deal_page(game_session, deal_form.for_record(seats, deal.record), number)
+        form = deal_form.for_next(seats, game_session.standing())
+        return _deal_page(game_session, form, upcoming)
     form = deal_form(seats)
-    if form.validate_on_submit():
-        try:
-            game_session.replace_deal(number, form.to_record(keep=deal.record))
-        except InvalidInput as error:
-            form.form_errors.append(error.message)
-        else:
-            db.session.commit()
-            flash({"text": f"Deal {number} corrected."}, "done")
-            return redirect(url_for(".show", session_id=session_id))
-    return _deal_page(game_session, form, number)
-
-
-@bp.post("/s/<session_id>/deals/<int:number>/delete")
-def delete_deal(session_id: str, number: int) -> Response:
-    """Remove a deal at once; the message that follows can restore it."""
-    game_session = editable(session_id)
-    game_session.delete_deal(number)
+    if not form.validate_on_submit():
+        return _deal_page(game_session, form, upcoming)
+    try:
+        deal = game_session.add_deal(form.to_record(), form.number.data)
+    except InvalidInput as error:
+        form.form_errors.append(error.message)
+        return _deal_page(game_session, form, upcoming)
+    except Conflict as error:
+        # Keep what was entered; sending it again saves it as the deal that comes next.
+        form.number.data = upcoming
+        earlier = game_session.deals[-1]
+        conflict = {"message": error.message, "theirs": _summary(game_session, earlier)}
+        return _deal_page(game_session, form, upcoming, conflict=conflict)
     db.session.commit()
-    undo_flash(
-        f"Deal {number} deleted.", url_for(".restore_deal", session_id=session_id), "Restore"
-    )
+    undo = url_for(".delete_deal", session_id=session_id, deal_id=deal.serial, version=1)
+    undo_flash(f"Deal {upcoming} saved.", undo, "Undo")
     return redirect(url_for(".show", session_id=session_id))
 
 
-@bp.post("/s/<session_id>/deals/restore")
-def restore_deal(session_id: str) -> Response:
-    """Put back the deal deleted last."""
+@bp.route("/s/<session_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
+def edit_deal(session_id: str, deal_id: int) -> Response:
+    """Correct a past deal; everything after it is recomputed. Another's change is not lost."""
     game_session = editable(session_id)
-    deal = game_session.restore_deal()
+    deal = game_session.deal_or_404(deal_id)
+    if deal.deleted:
+        return _deleted_page(game_session, deal)
+    deal_form = PAGES[game_session.game_name].deal_form
+    seats = game_session.table.seats
+    number = game_session.number_of(deal)
+    if request.method == "GET":
+        form = deal_form.for_record(seats, deal.record, deal.version)
+        return _deal_page(game_session, form, number, deal)
+    form = deal_form(seats)
+    if not form.validate_on_submit():
+        return _deal_page(game_session, form, number, deal)
+    if form.version.data not in (None, deal.version):
+        # Another scorer changed it since this form was opened: show theirs, keep mine.
+        form.version.data = deal.version
+        message = f"Another scorer changed deal {number} while you were editing it."
+        conflict = {"message": message, "theirs": _summary(game_session, deal)}
+        return _deal_page(game_session, form, number, deal, conflict)
+    try:
+        changed = game_session.replace_deal(deal, form.to_record(keep=deal.record))
+    except InvalidInput as error:
+        form.form_errors.append(error.message)
+        return _deal_page(game_session, form, number, deal)
     db.session.commit()
-    if deal is not None:
-        flash({"text": f"Deal {game_session.number_of(deal)} restored."}, "done")
+    flash({"text": f"Deal {number} corrected." if changed else "Nothing changed."}, "done")
+    return redirect(url_for(".show", session_id=session_id))
+
+
+def _deleted_page(game_session: GameSession, deal: Deal) -> Response:
+    body = render_template(
+        "sessions/deleted.html", gs=game_session, deal=deal, summary=_summary(game_session, deal)
+    )
+    return page(body, 409, fresh=True)
+
+
+@bp.post("/s/<session_id>/deals/<int:deal_id>/delete")
+def delete_deal(session_id: str, deal_id: int) -> Response:
+    """Remove a deal at once; the message that follows can restore it."""
+    game_session = editable(session_id)
+    deal = game_session.deal_or_404(deal_id)
+    if deal.deleted:
+        flash({"text": "That deal was deleted already."}, "done")
+        return redirect(url_for(".show", session_id=session_id))
+    number = game_session.number_of(deal)
+    if _version_sent() not in (None, deal.version):
+        body = render_template(
+            "sessions/changed.html",
+            gs=game_session,
+            deal=deal,
+            number=number,
+            summary=_summary(game_session, deal),
+        )
+        return page(body, 409, fresh=True)
+    game_session.delete_deal(deal)
+    db.session.commit()
+    restore = url_for(".restore_deal", session_id=session_id, deal_id=deal.serial)
+    undo_flash(f"Deal {number} deleted.", restore, "Restore")
+    return redirect(url_for(".show", session_id=session_id))
+
+
+def _version_sent() -> int | None:
+    """The deal version a form or button was drawn with, if it says."""
+    raw = request.values.get("version", "")
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit()):
+        abort(400, description="The form is damaged: reload the page.")
+    return int(raw)
+
+
+@bp.post("/s/<session_id>/deals/<int:deal_id>/restore")
+def restore_deal(session_id: str, deal_id: int) -> Response:
+    """Put a deleted deal back in its old place."""
+    game_session = editable(session_id)
+    deal = game_session.deal_or_404(deal_id)
+    if game_session.restore_deal(deal):
+        db.session.commit()
+        text = f"Deal {game_session.number_of(deal)} restored."
+    else:
+        text = "That deal is in the session already."
+    flash({"text": text}, "done")
     return redirect(url_for(".show", session_id=session_id))

@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import Card, ensure_distinct, names, parse_cards
 from ..errors import InvalidInput
 from ..fields import choice, integer, record, required
-from ..table import Table
+from ..table import Table, team_label
 from .cards import POINT_CARDS, card_points
 
 # C4: a sweep scores 50; on the opening play 25; on the last play 0.
@@ -97,7 +97,10 @@ def parse_deal(raw: object, table: Table) -> SeepDeal:
 def _parse_captured(raw: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     if not isinstance(raw, list) or len(raw) != TEAMS:
         raise InvalidInput("bad-field", "captured must be two lists of cards, one per team.")
-    piles = (parse_cards(raw[0], "team 0's cards"), parse_cards(raw[1], "team 1's cards"))
+    piles = (
+        parse_cards(raw[0], f"{team_label(0)}'s cards"),
+        parse_cards(raw[1], f"{team_label(1)}'s cards"),
+    )
     ensure_distinct(piles[0] + piles[1])
     given = set(piles[0]) | set(piles[1])
     missing = [card for card in POINT_CARDS if card not in given]

@@ -1,0 +1,110 @@
+"""Exactly-once writes: a request repeated with the same Idempotency-Key is answered, not redone.
+
+The key and the answer are stored in the same transaction as the write, so either both are
+kept or neither is; a client that never heard the answer may send again, safely.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import request
+from sqlalchemy import JSON, String, UniqueConstraint
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .conflicts import Conflict
+from .extensions import db
+from .rules import InvalidInput
+
+KEPT = timedelta(days=2)  # long enough for any retry, short enough to keep the table small
+LONGEST_KEY = 200
+Answer = tuple[dict[str, Any], int]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class IdempotencyKey(db.Model):
+    """A write done once: its key, what was asked, and what was answered."""
+
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (UniqueConstraint("scope", "key", name="uq_idempotency_scope_key"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    scope: Mapped[str] = mapped_column(String(64))
+    key: Mapped[str] = mapped_column(String(LONGEST_KEY))
+    request_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int]
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=_now, index=True)
+
+
+def request_key() -> str | None:
+    """The request's Idempotency-Key, if it sent a usable one; a 400 if it is malformed."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 1 <= len(key) <= LONGEST_KEY or not key.isascii() or not key.isprintable():
+        raise InvalidInput(
+            "bad-idempotency-key",
+            f"Idempotency-Key must be 1 to {LONGEST_KEY} printable ASCII characters.",
+        )
+    return key
+
+
+def once(scope: str, body: Any, write: Callable[[], Answer]) -> tuple[Answer, bool]:
+    """Do `write` and commit, unless this key did it already; (the answer, whether replayed)."""
+    key = request_key()
+    if key is None:
+        answer = write()
+        db.session.commit()
+        return answer, False
+    digest = _hash(body)
+    earlier = _find(scope, key)
+    if earlier is not None:
+        return _replay(earlier, digest), True
+    answer = write()
+    db.session.add(
+        IdempotencyKey(scope=scope, key=key, request_hash=digest, status=answer[1], body=answer[0])
+    )
+    _forget_old()
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # Another request with this key committed first: answer as it was answered.
+        db.session.rollback()
+        earlier = _find(scope, key)
+        if earlier is None:
+            raise
+        return _replay(earlier, digest), True
+    return answer, False
+
+
+def _replay(earlier: IdempotencyKey, digest: str) -> Answer:
+    if earlier.request_hash != digest:
+        raise Conflict(
+            422,
+            "idempotency-key-reused",
+            "This Idempotency-Key was used for another request; send a new key with new data.",
+        )
+    return earlier.body, earlier.status
+
+
+def _find(scope: str, key: str) -> IdempotencyKey | None:
+    query = db.select(IdempotencyKey).filter_by(scope=scope, key=key)
+    return db.session.execute(query).scalar_one_or_none()
+
+
+def _forget_old() -> None:
+    old = db.delete(IdempotencyKey).where(IdempotencyKey.created_at < _now() - KEPT)
+    db.session.execute(old)
+
+
+def _hash(body: Any) -> str:
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
