@@ -21,9 +21,11 @@ typecheck: $(VENV)/.test-installed
 pytest: $(VENV)/.test-installed
 	$(BIN)/pytest
 
-# Timings of Seep's move generator against the targets; `make bench ARGS="--deals 200"` is quicker.
+# Timings against the targets: Seep's move generator (`make bench ARGS="--deals 200"` is
+# quicker), then the scoreboard of a 100-deal session and its 304 beside a bare Flask page.
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
+	$(BIN)/python -m bench.reads
 
 # The browser tests drive Debian's Chromium; Playwright's own browser download does not work here.
 chromium:

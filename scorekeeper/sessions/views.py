@@ -17,6 +17,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_wtf.csrf import generate_csrf
 
 from ..conflicts import Conflict
 from ..extensions import db
@@ -100,7 +101,7 @@ def new(game_name: str) -> Any:
 def show(session_id: str) -> Response:
     """The scoreboard; a 304 when the browser holds this version of it already."""
     etag = _scoreboard_etag(GameSession.get_or_404(session_id))
-    if etag and request.if_none_match.contains(etag):
+    if etag and request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
         game_session = GameSession.get_or_404(session_id, full=True)
@@ -129,6 +130,7 @@ def _scoreboard_etag(game_session: GameSession) -> str | None:
     """
     if "_flashes" in session:
         return None
+    generate_csrf()  # the page's forms carry this browser's token: make sure it has one
     viewer = f"{held_tokens().get(game_session.id)}|{session.get('csrf_token')}"
     digest = hashlib.sha256(viewer.encode()).hexdigest()[:16]
     return f"{game_session.etag}-{digest}"

@@ -1,0 +1,141 @@
+"""How cheap reads are: a 100-deal session's scoreboard and its 304, beside a bare Flask page.
+
+`make bench-reads` prints, for each read, the median and p90 time of many requests through
+the WSGI test client in one process, and its ratio to a bare Flask page timed the same way
+(targets of issue 6: the scoreboard within 25x, a 304 within 3x). A "cold" scoreboard is
+one drawn right after a change, when no standing is memoised yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, render_template_string
+from flask.testing import FlaskClient
+from flask_migrate import upgrade
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.rules.seep.cards import POINT_CARDS
+
+DEALS = 100
+REPEATS = 400
+TARGETS = {"scoreboard": 25.0, "scoreboard 304": 3.0}
+TEAMS = [
+    {"name": "Chandni Chowk Champions", "players": ["Asha", "Ravi"]},
+    {"name": "Old Delhi Seep Club", "players": ["Meena", "Dev"]},
+]
+
+
+def bare_app() -> Flask:
+    """The yardstick: a Flask app whose one page is a small template."""
+    app = Flask("bare")
+
+    @app.get("/")
+    def page() -> str:
+        return render_template_string("<!doctype html><title>{{ t }}</title><p>{{ t }}</p>", t="ok")
+
+    return app
+
+
+def session_with_deals(client: FlaskClient, deals: int, rng: random.Random) -> dict[str, Any]:
+    """A Seep session started through the web form (so this client keeps score) and filled
+    with `deals` random deals through the API."""
+    form = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev", "baazis": ""}
+    form |= {"team_a": TEAMS[0]["name"], "team_b": TEAMS[1]["name"]}
+    board = client.post("/new/seep", data=form).headers["Location"]
+    session_id = board.rsplit("/", 1)[1]
+    with client.session_transaction() as cookie:
+        token = cookie["tokens"][session_id]
+    for _ in range(deals):
+        piles: list[list[str]] = [[], []]
+        for card in POINT_CARDS:
+            piles[rng.random() < 0.5].append(str(card))
+        sweeps = [{"team": rng.randrange(2), "when": "play"} for _ in range(rng.randrange(2))]
+        answer = client.post(
+            f"/api/v1/sessions/{session_id}/deals",
+            json={"captured": piles, "sweeps": sweeps},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert answer.status_code == 201, answer.get_json()
+    return {"board": board, "id": session_id, "token": token}
+
+
+def timed(request: Callable[[], Any], repeats: int) -> list[float]:
+    """Milliseconds of each of `repeats` requests (after a few to warm up)."""
+    for _ in range(5):
+        request()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        response = request()
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code in (200, 304), response.status_code
+    return times
+
+
+def main() -> None:
+    """Time the reads and print them against the bare page."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=DEALS)
+    parser.add_argument("--repeats", type=int, default=REPEATS)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
+        config = {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "WTF_CSRF_ENABLED": False}
+        app = create_app(config)
+        with app.app_context():
+            upgrade()
+        run(app, args.deals, args.repeats)
+        with app.app_context():
+            db.engine.dispose()
+
+
+def run(app: Flask, deals: int, repeats: int) -> None:
+    """Print the table of timings."""
+    client = app.test_client()
+    played = session_with_deals(client, deals, random.Random(7))
+    board, api = played["board"], f"/api/v1/sessions/{played['id']}"
+    page_tag = client.get(board).headers["ETag"]
+    api_tag = client.get(api).headers["ETag"]
+    bare = bare_app().test_client()
+
+    def after_a_change() -> Any:
+        with app.app_context():
+            from scorekeeper.models import _STANDINGS
+
+            _STANDINGS.clear()
+        return client.get(board)
+
+    reads: dict[str, Callable[[], Any]] = {
+        "bare Flask page": lambda: bare.get("/"),
+        "scoreboard": lambda: client.get(board),
+        "scoreboard, cold": after_a_change,
+        "scoreboard 304": lambda: client.get(board, headers={"If-None-Match": page_tag}),
+        "session JSON": lambda: client.get(api),
+        "session JSON 304": lambda: client.get(api, headers={"If-None-Match": api_tag}),
+    }
+    print(f"{deals} deals, {repeats} requests each, one process (WSGI test client, SQLite)")
+    print(f"{'read':<20} {'median ms':>10} {'p90 ms':>8} {'x bare':>8}  target")
+    base = 0.0
+    for name, request in reads.items():
+        times = timed(request, repeats)
+        median = statistics.median(times)
+        p90 = statistics.quantiles(times, n=10)[-1]
+        base = base or median
+        target = TARGETS.get(name)
+        verdict = "" if target is None else f"<= {target:g}x " + (
+            "ok" if median / base <= target else "MISSED"
+        )
+        print(f"{name:<20} {median:>10.3f} {p90:>8.3f} {median / base:>8.1f}  {verdict}")
+
+
+if __name__ == "__main__":
+    main()
