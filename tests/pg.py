@@ -14,11 +14,13 @@ import re
 import shutil
 import subprocess
 import tempfile
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 DATABASE = "scorekeeper_test"
 SEARCH = ("/usr/lib/postgresql/*/bin", "/usr/local/pgsql/bin", "/usr/pgsql-*/bin")
@@ -120,6 +122,12 @@ class Cluster:
             "--no-sync",
             "--no-instructions",
         )
+        self.resume()
+        self.run("createdb", "-h", str(self.root), "-U", self.user, DATABASE)
+        return f"postgresql+psycopg://{self.user}@/{DATABASE}?host={self.root}"
+
+    def resume(self) -> None:
+        """Start the server on the existing data directory; return once it accepts connections."""
         options = " ".join(
             [
                 f"-k {self.root}",  # the socket lives in our directory...
@@ -142,16 +150,42 @@ class Cluster:
             "30",
             "start",
         )
-        self.run("createdb", "-h", str(self.root), "-U", self.user, DATABASE)
-        return f"postgresql+psycopg://{self.user}@/{DATABASE}?host={self.root}"
+
+    def halt(self) -> None:
+        """Stop the server at once, as a crash would, keeping the data for `resume`."""
+        self.run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def stop(self) -> None:
         """Stop the server (if it runs) and delete everything."""
         try:
             if (self.data / "postmaster.pid").exists():
-                self.run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+                self.halt()
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def create_database(url: str, name: str, template: str | None = None) -> str:
+    """Create database `name` on the server of `url` (a copy of `template`); its URL."""
+    engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            copy = f' TEMPLATE "{template}"' if template else ""
+            connection.exec_driver_sql(f'CREATE DATABASE "{name}"{copy}')
+    finally:
+        engine.dispose()
+    return sa.make_url(url).set(database=name).render_as_string(hide_password=False)
+
+
+def drop_database(url: str) -> None:
+    """Drop the database of `url`, closing whatever still holds it open."""
+    name = sa.make_url(url).database
+    server = sa.make_url(url).set(database="postgres")
+    engine = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        engine.dispose()
 
 
 @contextmanager
@@ -166,3 +200,36 @@ def throwaway_cluster() -> Iterator[str]:
         yield cluster.start()
     finally:
         cluster.stop()
+
+
+# -- fixtures for tests that run on both databases (import them into the test module) --------
+
+TEMPLATE = "scorekeeper_migrated"
+
+
+@pytest.fixture(scope="session")
+def migrated_postgres(postgres_url: str) -> str:
+    """The URL of a PostgreSQL database migrated once, to be copied for each test."""
+    from flask_migrate import upgrade
+
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    url = create_database(postgres_url, TEMPLATE)
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        upgrade()
+        db.engine.dispose()  # a template must have no connections when it is copied
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The URL of this test's own migrated database: SQLite (a file, WAL) or PostgreSQL."""
+    if request.param == "sqlite":
+        yield request.getfixturevalue("fresh_db")
+        return
+    template = request.getfixturevalue("migrated_postgres")
+    url = create_database(template, f"test_{uuid.uuid4().hex[:16]}", TEMPLATE)
+    yield url
+    drop_database(url)

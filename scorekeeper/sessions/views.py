@@ -193,6 +193,12 @@ def _deal_page(
     return page(body, status, fresh=True)
 
 
+def _set_hidden(field: Any, value: int) -> None:
+    """Change what a hidden field of a sent form will render (it shows what was sent)."""
+    field.data = value
+    field.raw_data = [str(value)]
+
+
 def _summary(game_session: GameSession, deal: Deal) -> str:
     return PAGES[game_session.game_name].summary(game_session, deal.record)
 
@@ -222,7 +228,7 @@ def new_deal(session_id: str) -> Response:
         return _deal_page(game_session, form, upcoming)
     except Conflict as error:
         # Keep what was entered; sending it again saves it as the deal that comes next.
-        form.number.data = upcoming
+        _set_hidden(form.number, upcoming)
         earlier = game_session.deals[-1]
         conflict = {"message": error.message, "theirs": _summary(game_session, earlier)}
         return _deal_page(game_session, form, upcoming, conflict=conflict)
@@ -250,7 +256,7 @@ def edit_deal(session_id: str, deal_id: int) -> Response:
         return _deal_page(game_session, form, number, deal)
     if form.version.data not in (None, deal.version):
         # Another scorer changed it since this form was opened: show theirs, keep mine.
-        form.version.data = deal.version
+        _set_hidden(form.version, deal.version)
         message = f"Another scorer changed deal {number} while you were editing it."
         conflict = {"message": message, "theirs": _summary(game_session, deal)}
         return _deal_page(game_session, form, number, deal, conflict)
