@@ -228,9 +228,11 @@ def new_deal(session_id: str) -> Response:
         return _deal_page(game_session, form, upcoming)
     except Conflict as error:
         # Keep what was entered; sending it again saves it as the deal that comes next.
+        sent = form.number.data or upcoming
         _set_hidden(form.number, upcoming)
-        earlier = game_session.deals[-1]
-        conflict = {"message": error.message, "theirs": _summary(game_session, earlier)}
+        # The deal entered as this number, if there is one (none when an earlier one was deleted).
+        theirs = game_session.deals[sent - 1] if sent < upcoming else None
+        conflict = {"message": error.message, "theirs": theirs and _summary(game_session, theirs)}
         return _deal_page(game_session, form, upcoming, conflict=conflict)
     db.session.commit()
     undo = url_for(".delete_deal", session_id=session_id, deal_id=deal.serial, version=1)
