@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request, url_for
@@ -76,7 +77,7 @@ def replayable(answer: tuple[dict[str, Any], int], replayed: bool) -> Response:
 
 def tagged(body: dict[str, Any], etag: str) -> Response:
     """A read answered with its ETag, or 304 when the client holds that version already."""
-    fresh = request.if_none_match.contains(etag)
+    fresh = request.method == "GET" and request.if_none_match.contains(etag)
     response = Response(status=304) if fresh else jsonify(body)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"  # always ask; the 304 makes asking cheap
@@ -217,3 +218,10 @@ def list_moves() -> dict[str, Any]:
     game = get_game(required(body, "game", "A request for moves"))
     limit = integer(body.get("limit", MOVES_PAGE), "limit", 0, MOVES_MOST)
     return game.list_moves(required(body, "position", "A request for moves"), limit)
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """This API's OpenAPI 3.1 description, exactly as checked in (scorekeeper/openapi.json)."""
+    document = resources.files(__package__).joinpath("openapi.json").read_bytes()
+    return Response(document, mimetype="application/json")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import InvalidInput
 
@@ -53,12 +53,23 @@ class Card:
 
     rank: int
     suit: Suit
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Cards are dictionary keys everywhere: hash once, not through the Enum each time.
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit._value_)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: object) -> Card:
         """Read `10D`, `TD`, `10♦` or `td`; raise InvalidInput otherwise."""
         if not isinstance(text, str):
             raise InvalidInput("unknown-card", _NOT_A_CARD.format(text))
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
         cleaned = text.strip().upper()
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
@@ -83,6 +94,10 @@ class Card:
 def full_deck() -> tuple[Card, ...]:
     """The 52 cards of one pack, spades first, ace to king."""
     return tuple(Card(rank, suit) for suit in Suit for rank in range(1, 14))
+
+
+# Stored records hold canonical names ("10D"): reading them back is one dictionary look-up.
+_PARSED: dict[str, Card] = {str(card): card for card in full_deck()}
 
 
 def parse_cards(items: object, what: str = "cards") -> tuple[Card, ...]:

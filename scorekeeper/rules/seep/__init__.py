@@ -39,8 +39,8 @@ class Seep:
     def standing(
         self, table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
     ) -> dict[str, Any]:
-        """The standing, derived from the stored records."""
-        return baazi.standing(table, options, [record.parse_deal(d, table) for d in deals])
+        """The standing, derived from the stored records (validated when they were written)."""
+        return baazi.standing(table, options, [record.from_stored(d) for d in deals])
 
     def check_move(self, raw_position: object, raw_move: object) -> dict[str, Any]:
         """Whether a move is legal, naming the rule it breaks or showing the floor after it."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..cards import Card, ensure_distinct, names, parse_cards
@@ -48,9 +50,13 @@ class SeepDeal:
     bid: Bid | None = None
     dealer: int | None = None
 
+    @cached_property
+    def _card_points(self) -> tuple[int, int]:
+        return card_points(self.captured[0]), card_points(self.captured[1])
+
     def card_points(self) -> tuple[int, int]:
         """Each team's points from captured cards (E2)."""
-        return card_points(self.captured[0]), card_points(self.captured[1])
+        return self._card_points
 
     def sweep_points(self) -> tuple[int, int]:
         """Each team's points from sweeps (C4)."""
@@ -75,6 +81,18 @@ class SeepDeal:
         if self.dealer is not None:
             out["dealer"] = self.dealer
         return out
+
+
+def from_stored(stored: Mapping[str, Any]) -> SeepDeal:
+    """A record that parse_deal accepted when it was written, read back without checks."""
+    piles = stored["captured"]
+    bid = stored.get("bid")
+    return SeepDeal(
+        (tuple(map(Card.parse, piles[0])), tuple(map(Card.parse, piles[1]))),
+        tuple(Sweep(s["team"], s["when"]) for s in stored.get("sweeps", ())),
+        Bid(bid["seat"], bid["value"]) if bid else None,
+        stored.get("dealer"),
+    )
 
 
 def parse_deal(raw: object, table: Table) -> SeepDeal:
