@@ -1,0 +1,61 @@
+"""Upgrading keeps every deal: a database of revision 0001 comes up with ids and versions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+from flask_migrate import upgrade
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+OLD_DEALS = [(1, None), (2, "2026-11-29 20:00:00"), (3, None)]  # (seq, deleted_at)
+
+
+def test_an_old_database_keeps_its_deals_with_ids_and_versions(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        upgrade(revision="0001")
+        _fill_revision_0001()
+        upgrade()
+        db.engine.dispose()
+    answer = app.test_client().get("/api/v1/sessions/old").get_json()
+    identities = [(d["id"], d["number"], d["version"]) for d in answer["deals"]]
+    assert identities == [(1, 1, 1), (3, 2, 1)]  # the old seq is the id; deal 2 stays deleted
+    assert answer["version"] == 1
+
+
+def _fill_revision_0001() -> None:
+    record = '{"captured": [["AS"], []]}'
+    statements = [
+        "INSERT INTO game_sessions VALUES ('old', 'seep', "
+        """'{"target": 100, "baazis": null, "under9": "sweeps", "capture": "maximal", """
+        """"throw": "strict"}', 1, 'x', '2026-11-29', '2026-11-29')""",
+        "INSERT INTO players VALUES (1, 'Asha', 'asha', '2026-11-29')",
+        "INSERT INTO players VALUES (2, 'Dev', 'dev', '2026-11-29')",
+        "INSERT INTO teams VALUES (1, 'old', 0, 'Asha')",
+        "INSERT INTO teams VALUES (2, 'old', 1, 'Dev')",
+        "INSERT INTO memberships VALUES (1, 0, 1)",
+        "INSERT INTO memberships VALUES (2, 0, 2)",
+    ]
+    with db.engine.begin() as connection:
+        for statement in statements:
+            connection.execute(sa.text(statement))
+        for seq, deleted in OLD_DEALS:
+            connection.execute(
+                sa.text(
+                    "INSERT INTO deals (session_id, seq, record, created_at, updated_at, "
+                    "deleted_at) VALUES ('old', :seq, :record, '2026-11-29', '2026-11-29', "
+                    ":deleted)"
+                ),
+                {"seq": seq, "record": record.replace("[]", _rest()), "deleted": deleted},
+            )
+
+
+def _rest() -> str:
+    """Every point card but the ace of spades, as a JSON list."""
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    cards = [f"{r}S" for r in ranks] + ["AH", "AD", "AC", "10D"]
+    return "[" + ", ".join(f'"{c}"' for c in cards) + "]"
