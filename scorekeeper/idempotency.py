@@ -69,11 +69,13 @@ def once(scope: str, body: Any, write: Callable[[], Answer]) -> tuple[Answer, bo
     if earlier is not None:
         return _replay(earlier, digest), True
     answer = write()
-    db.session.add(
-        IdempotencyKey(scope=scope, key=key, request_hash=digest, status=answer[1], body=answer[0])
-    )
-    _forget_old()
     try:
+        db.session.add(
+            IdempotencyKey(
+                scope=scope, key=key, request_hash=digest, status=answer[1], body=answer[0]
+            )
+        )
+        _forget_old()  # its query flushes the key: a clash may show here, not only at commit
         db.session.commit()
     except IntegrityError:
         # Another request with this key committed first: answer as it was answered.
