@@ -1,0 +1,504 @@
+"""The OpenAPI document (scorekeeper/openapi.json): valid 3.1, exactly the routes and codes the
+server has, and a schemathesis run that sends every operation generated requests and checks
+every answer against the document (no 5xx, documented status, content type, body and headers).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+import scorekeeper
+from scorekeeper import create_app, errors
+from scorekeeper.extensions import db
+from scorekeeper.models import Deal
+from scorekeeper.rules import GAMES
+from scorekeeper.rules.seep import options as seep_options
+from scorekeeper.rules.seep.cards import POINT_CARDS
+from scorekeeper.rules.seep.record import SWEEP_POINTS
+
+SOURCE = Path(scorekeeper.__file__).parent
+DOCUMENT: dict[str, Any] = json.loads((SOURCE / "openapi.json").read_text(encoding="utf-8"))
+SCHEMA = schemathesis.openapi.from_dict(copy.deepcopy(DOCUMENT))
+METHODS = ("get", "put", "post", "delete", "patch")
+OPERATIONS = [
+    (path, method)
+    for path, item in DOCUMENT["paths"].items()
+    for method in item
+    if method in METHODS
+]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    response_headers_conformance,
+]
+EXAMPLES = 50  # generated requests per operation: about a minute for the whole run on one core
+NOT_FUZZED = {"413", "503"}  # a 256 KiB body and a dead database: sent one by one below
+FOUR = [
+    {"name": "Lions", "players": ["Asha", "Ravi"]},
+    {"name": "Tigers", "players": ["Meena", "Dev"]},
+]
+DECK = [r + s for s in "SHDC" for r in ("A", *map(str, range(2, 11)), "J", "Q", "K")]
+
+
+def schema(name: str) -> dict[str, Any]:
+    return DOCUMENT["components"]["schemas"][name]
+
+
+def operation_of(path: str, method: str) -> dict[str, Any]:
+    return DOCUMENT["paths"][path][method]
+
+
+def documented_statuses(path: str, method: str) -> set[str]:
+    return set(operation_of(path, method)["responses"])
+
+
+# -- the document is valid and exact -------------------------------------------------------
+
+
+def test_document_is_valid_openapi_3_1() -> None:
+    assert DOCUMENT["openapi"].startswith("3.1.")
+    SCHEMA.validate()  # the OpenAPI 3.1 meta-schema, as schemathesis checks it
+
+
+def test_the_api_serves_the_document(client: FlaskClient) -> None:
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    assert response.get_json() == DOCUMENT
+
+
+def flask_operations(app: Flask) -> set[tuple[str, str, str]]:
+    """Every (path, method, endpoint) the app routes under /api/v1, in OpenAPI's spelling."""
+    found = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/v1"):
+            path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+            for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}:
+                found.add((path, method.lower(), rule.endpoint))
+    return found
+
+
+def test_every_route_is_documented_and_nothing_else(app: Flask) -> None:
+    documented = {
+        (path, method, f"api.{operation_of(path, method)['operationId']}")
+        for path, method in OPERATIONS
+    }
+    assert flask_operations(app) == documented
+
+
+def test_path_parameters_match_the_routes(app: Flask) -> None:
+    converters = {
+        re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule): rule._converters
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/v1")
+    }
+    parameters = DOCUMENT["components"]["parameters"]
+    for path, item in DOCUMENT["paths"].items():
+        declared = {
+            parameters[ref["$ref"].rsplit("/", 1)[1]]["name"]: parameters[
+                ref["$ref"].rsplit("/", 1)[1]
+            ]["schema"]["type"]
+            for ref in item.get("parameters", [])
+        }
+        routed = {
+            name: "integer" if type(conv).__name__ == "IntegerConverter" else "string"
+            for name, conv in converters[path].items()
+        }
+        assert declared == routed, path
+
+
+def source_codes(pattern: str) -> set[tuple[str, ...]]:
+    """Every match of `pattern` in the package's Python source."""
+    found: set[tuple[str, ...]] = set()
+    for file in SOURCE.rglob("*.py"):
+        found.update(m.groups() for m in re.finditer(pattern, file.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_bad_input_code_is_documented() -> None:
+    raised = {code for (code,) in source_codes(r'InvalidInput\(\s*"([a-z0-9-]+)"')}
+    assert raised == set(schema("BadInput")["properties"]["error"]["enum"])
+
+
+def error_codes(name: str) -> set[str]:
+    error = schema(name)["properties"]["error"]
+    return set(error["enum"]) if "enum" in error else {error["const"]}
+
+
+def test_every_conflict_code_is_documented() -> None:
+    raised = source_codes(r'Conflict\(\s*(\d+),\s*"([a-z0-9-]+)"')
+    by_status = {"409": "DealConflict", "412": "VersionMismatch", "422": "KeyReused"}
+    for status, name in by_status.items():
+        assert {code for s, code in raised if s == status} == error_codes(name)
+    assert {s for s, _ in raised} == set(by_status)
+
+
+def test_http_error_codes_are_the_documented_ones() -> None:
+    documented = {
+        401: "Unauthorized",
+        403: "Forbidden",
+        404: "NotFound",
+        413: "TooLarge",
+    }
+    for status, name in documented.items():
+        assert error_codes(name) == {errors.CODES[status]}
+    assert error_codes("Unavailable") == {"unavailable"}
+
+
+def test_games_options_and_rule_codes_are_the_engine_s() -> None:
+    assert schema("GameName")["enum"] == sorted(GAMES)
+    for name in ("SeepOptionsRequest", "SeepOptions"):
+        properties = schema(name)["properties"]
+        assert {k: v["enum"] for k, v in properties.items()} == {
+            k: list(v) for k, v in seep_options.CHOICES.items()
+        }
+    rules = {code for (code,) in source_codes(r'Violation\(\s*[^,]+,\s*"([a-z-]+)"')}
+    assert set(schema("IllegalMove")["properties"]["rule"]["enum"]) == rules
+    when = schema("Sweep")["properties"]["when"]["enum"]
+    assert when == list(SWEEP_POINTS)
+
+
+# -- the schemathesis run ------------------------------------------------------------------
+
+
+class Table:
+    """A session to aim generated requests at: real ids and tokens, some deals, one deleted."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.client = app.test_client()
+        created = self.client.post("/api/v1/sessions", json={"game": "seep", "teams": FOUR})
+        assert created.status_code == 201
+        self.id: str = created.get_json()["id"]
+        self.keeper: str = created.get_json()["edit_token"]
+        self.scorer: str = self.post("scorer-link").get_json()["scorer_token"]
+        for points in (30, 70, 50, 40, 60, 55):
+            assert self.post("deals", json=fixed_deal(points)).status_code == 201
+        assert self.client.delete(self.url("deals/2"), headers=self.auth()).status_code == 200
+
+    def url(self, tail: str = "") -> str:
+        return f"/api/v1/sessions/{self.id}/{tail}".rstrip("/")
+
+    def auth(self, token: str | None = None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token or self.keeper}"}
+
+    def post(self, tail: str, **kwargs: Any) -> Any:
+        return self.client.post(self.url(tail), headers=self.auth(), **kwargs)
+
+    def deals(self) -> tuple[list[int], list[int]]:
+        """The ids of the live deals and of the deleted ones."""
+        with self.app.app_context():
+            rows = db.session.execute(
+                db.select(Deal.serial, Deal.deleted_at).filter_by(session_id=self.id)
+            ).all()
+        return [s for s, gone in rows if gone is None], [s for s, gone in rows if gone]
+
+    def supply(self, deleted: bool) -> list[int]:
+        """The ids of the deleted deals (or the live ones): a run of deletes or restores would
+        use them all up, so one is deleted (or restored) when there are none."""
+        live, gone = self.deals()
+        if deleted and not gone:
+            self.client.delete(self.url(f"deals/{live[0]}"), headers=self.auth())
+        elif not deleted and not live:
+            self.post(f"deals/{gone[0]}/restore")
+        live, gone = self.deals()
+        return gone if deleted else live
+
+    def etag(self, path: str) -> str | None:
+        response = self.client.get(path)
+        return response.headers.get("ETag") if response.status_code == 200 else None
+
+    def live_count(self) -> int:
+        return len(self.deals()[0])
+
+
+def fixed_deal(points0: int) -> dict[str, Any]:
+    """A deal in which team 0 takes the spades worth `points0` or so, team 1 the rest."""
+    team0, left = [], points0
+    for rank, card in reversed(list(enumerate(POINT_CARDS[:13], start=1))):
+        if rank <= left:
+            team0.append(str(card))
+            left -= rank
+    others = [str(card) for card in POINT_CARDS if str(card) not in team0]
+    return {"captured": [team0, others]}
+
+
+@st.composite
+def seep_deals(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid Seep deal for four players: every point card to a team, sweeps, dealer, bid."""
+    sides = draw(st.lists(st.integers(0, 1), min_size=17, max_size=17))
+    captured: list[list[str]] = [[], []]
+    for card, side in zip(POINT_CARDS, sides, strict=True):
+        captured[side].append(str(card))
+    extra = draw(st.lists(st.sampled_from(["7C", "8D", "QH", "2C"]), unique=True, max_size=2))
+    captured[draw(st.integers(0, 1))].extend(extra)
+    deal: dict[str, Any] = {"captured": captured}
+    sweeps = draw(st.lists(st.integers(0, 1), max_size=3))
+    if sweeps:
+        deal["sweeps"] = [{"team": team, "when": "play"} for team in sweeps]
+    dealer = draw(st.none() | st.integers(0, 3))
+    if dealer is not None:
+        deal["dealer"] = dealer
+        if draw(st.booleans()):
+            deal["bid"] = {"seat": (dealer + 1) % 4, "value": draw(st.integers(9, 13))}
+    return deal
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> dict[str, Any]:
+    """A Seep position that can occur: a hand and loose cards, no houses."""
+    cards = draw(st.permutations(DECK))
+    hand_size, loose_size = draw(st.integers(1, 8)), draw(st.integers(0, 8))
+    players = draw(st.sampled_from([4, 2]))
+    return {
+        "players": players,
+        "seat": draw(st.integers(0, players - 1)),
+        "hand": cards[:hand_size],
+        "loose": cards[hand_size : hand_size + loose_size],
+        "options": {"capture": draw(st.sampled_from(["maximal", "free"]))},
+    }
+
+
+@st.composite
+def moves_in(draw: st.DrawFn, position: dict[str, Any]) -> dict[str, Any]:
+    """A move with a card of the hand: legal or not."""
+    card = draw(st.sampled_from(position["hand"]))
+    action = draw(st.sampled_from(["throw", "capture", "build", "raise"]))
+    loose = draw(st.lists(st.sampled_from(position["loose"] or ["AS"]), unique=True, max_size=3))
+    if action == "throw":
+        return {"card": card, "action": "throw"}
+    if action == "raise":
+        return {"card": card, "action": "raise", "house": draw(st.integers(9, 13))}
+    if action == "build":
+        return {"card": card, "action": "build", "value": draw(st.integers(9, 13)), "loose": loose}
+    return {"card": card, "action": "capture", "loose": loose, "house": False}
+
+
+SESSION_BODIES = [
+    {"game": "seep", "teams": FOUR},
+    {"game": "seep", "teams": [{"players": ["Uma"]}, {"players": ["Om"]}], "options": None},
+]
+# Each generated request is steered by a fault: what is left as schemathesis generated it (or
+# made wrong). Everything else is aimed at the real session (its id, its tokens, a live deal, a
+# current ETag, a valid body), so that the stateful answers are reached as well as the errors.
+# The faults take turns, so that each is tried whatever Hypothesis favours; "generated" sends
+# schemathesis's request untouched.
+FAULTS = [
+    "none",
+    "session",
+    "deal",
+    "deleted",
+    "no-token",
+    "wrong-token",
+    "scorer",
+    "stale",
+    "deleted stale",
+    "body",
+    "key",
+    "key body",
+    "generated",
+]
+
+
+def steer(case: Any, data: st.DataObject, table: Table, fault: str) -> None:
+    """Aim the case at the table, but for the fault.
+
+    The draws are the same whatever the fault and the database hold, as Hypothesis needs.
+    """
+    operation = operation_of(case.operation.path, case.method.lower())
+    names = parameter_names(operation)
+    index = data.draw(st.integers(0, 9), "deal")
+    preconditions = {h: data.draw(st.sampled_from(PRECONDITIONS[h]), h) for h in PRECONDITIONS}
+    body = data.draw(valid_body(operation["operationId"], table), "body")
+    faults = set(fault.split())
+    if "generated" in faults:
+        return
+    if "session" not in faults and "session_id" in case.path_parameters:
+        case.path_parameters["session_id"] = table.id
+    if "deal" not in faults and "deal_id" in case.path_parameters:
+        aim_deal(case, index, table, "deleted" in faults)
+    if operation.get("security"):
+        aim_token(case, faults, table)
+    for header in PRECONDITIONS.keys() & names:
+        how = "stale" if "stale" in faults else preconditions[header]
+        aim_precondition(case, header, how, table)
+    if "body" not in faults and "requestBody" in operation:
+        case.body = body
+    if "key" in faults and "Idempotency-Key" in names:
+        case.headers["Idempotency-Key"] = "the-same-key"  # "key body": another body, a 422
+
+
+def aim_deal(case: Any, index: int, table: Table, deleted: bool) -> None:
+    pool = table.supply(deleted)
+    case.path_parameters["deal_id"] = pool[index % len(pool)]
+
+
+def aim_token(case: Any, faults: set[str], table: Table) -> None:
+    case.headers.pop("Authorization", None)
+    token = "not-a-token" if "wrong-token" in faults else table.keeper
+    token = table.scorer if "scorer" in faults else token
+    if "no-token" not in faults:
+        case.headers["Authorization"] = f"Bearer {token}"
+
+
+# Preconditions that let a write through or not: a current ETag, none, any ("*"), or generated.
+PRECONDITIONS = {
+    "If-Match": ["current", "none", "*", "generated"],
+    "If-None-Match": ["current", "none", "generated"],
+}
+
+
+def aim_precondition(case: Any, header: str, how: str, table: Table) -> None:
+    if how == "generated":
+        return
+    case.headers.pop(header, None)
+    if how == "current":
+        etag = table.etag(case.formatted_path.removesuffix("/restore"))  # the deal's or session's
+    else:
+        etag = {"stale": '"0.0"', "*": "*"}.get(how)
+    if etag:
+        case.headers[header] = etag
+
+
+def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
+    """Bodies that pass the checks of input; a deal's number may still clash."""
+    if operation_id == "create_session":
+        return st.sampled_from(SESSION_BODIES).map(copy.deepcopy)
+    if operation_id == "replace_deal":
+        return seep_deals()
+    if operation_id == "add_deal":
+        numbers = st.sampled_from(["none", "next", "first", "beyond"])
+        return st.tuples(seep_deals(), numbers).map(lambda pair: numbered(*pair, table))
+    if operation_id == "check_move":
+        return positions().flatmap(
+            lambda p: moves_in(p).map(lambda m: {"game": "seep", "position": p, "move": m})
+        )
+    if operation_id == "list_moves":
+        return positions().map(lambda p: {"game": "seep", "position": p})
+    return st.none()
+
+
+def numbered(deal: dict[str, Any], number: str, table: Table) -> dict[str, Any]:
+    """The deal sent as the next deal, as deal 1, or as the one after next (or unnumbered)."""
+    upcoming = table.live_count() + 1
+    numbers = {"next": upcoming, "first": 1, "beyond": upcoming + 1}
+    return deal | ({"number": numbers[number]} if number in numbers else {})
+
+
+def parameter_names(operation: dict[str, Any]) -> set[str]:
+    parameters = DOCUMENT["components"]["parameters"]
+    refs = [p["$ref"].rsplit("/", 1)[1] for p in operation.get("parameters", [])]
+    return {parameters[ref]["name"] for ref in refs}
+
+
+def fuzz(app: Flask, path: str, method: str) -> Counter[str]:
+    """Send EXAMPLES generated requests to one operation; each answer is checked."""
+    table = Table(app)
+    operation = SCHEMA[path][method.upper()]
+    seen: Counter[str] = Counter()
+    turns = itertools.cycle(FAULTS)
+    operation_id = operation_of(path, method)["operationId"]
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        # No shrinking: the app's state has moved on, so a smaller example would not fail alike.
+        phases=[Phase.explicit, Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        report_multiple_bugs=False,
+    )
+    @given(case=operation.as_strategy(), data=st.data())
+    def send(case: Any, data: st.DataObject) -> None:
+        steer(case, data, table, next(turns))
+        response = case.call(app=app)
+        seen[str(response.status_code)] += 1
+        if operation_id == "new_scorer_link" and response.status_code == 200:
+            table.scorer = response.json()["scorer_token"]  # the old one was revoked
+        case.validate_response(response, checks=CHECKS)
+
+    send()
+    return seen
+
+
+@pytest.mark.parametrize(("path", "method"), OPERATIONS, ids=[f"{m} {p}" for p, m in OPERATIONS])
+def test_schemathesis(app: Flask, path: str, method: str) -> None:
+    seen = fuzz(app, path, method)
+    print(f"{method.upper()} {path}: {dict(sorted(seen.items()))}")
+    # Every documented answer happened (and matched the document) at least once.
+    assert documented_statuses(path, method) - NOT_FUZZED <= set(seen), seen
+
+
+# -- the answers generated requests cannot reach: a body too large, a database gone ----------
+
+
+def in_path(path: str, **values: Any) -> dict[str, Any]:
+    """The values of the parameters that `path` has."""
+    return {name: value for name, value in values.items() if f"{{{name}}}" in path}
+
+
+def bodies() -> Iterator[tuple[str, str]]:
+    for path, method in OPERATIONS:
+        if "413" in documented_statuses(path, method):
+            yield path, method
+
+
+@pytest.mark.parametrize(("path", "method"), list(bodies()))
+def test_too_large(app: Flask, path: str, method: str) -> None:
+    table = Table(app)
+    case = SCHEMA[path][method.upper()].Case(
+        path_parameters=in_path(path, session_id=table.id, deal_id=1),
+        headers=table.auth(),
+        body={"padding": "x" * 300_000},
+    )
+    response = case.call(app=app)
+    assert response.status_code == 413
+    case.validate_response(response, checks=CHECKS)
+
+
+def outage_operations() -> Iterator[tuple[str, str]]:
+    for path, method in OPERATIONS:
+        if "503" in documented_statuses(path, method):
+            yield path, method
+
+
+@pytest.mark.parametrize(("path", "method"), list(outage_operations()))
+def test_unavailable(tmp_path: Path, path: str, method: str) -> None:
+    # No database file can be opened in a directory that does not exist.
+    url = f"sqlite:///{tmp_path / 'gone' / 'db.sqlite'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    operation = SCHEMA[path][method.upper()]
+    body = {"game": "seep", "teams": FOUR} if "requestBody" in operation_of(path, method) else None
+    case = operation.Case(
+        path_parameters=in_path(path, session_id="abc", deal_id=1),
+        headers={"Authorization": "Bearer token"},
+        **({"body": body} if body else {}),
+    )
+    response = case.call(app=app)
+    assert response.status_code == 503
+    documented = [check for check in CHECKS if check is not not_a_server_error]
+    case.validate_response(response, checks=documented)
