@@ -720,7 +720,11 @@ def report_server_log(log: Path) -> None:
     text = log.read_text(errors="replace")
     marks = ("Traceback", "WORKER TIMEOUT", "Unexpected error", "did not answer", "failed")
     found = {mark: text.count(mark) for mark in marks if mark in text}
-    print(f"Server log ({log}): {found or 'nothing notable'}")
+    print(f"Server log: {found or 'nothing notable'}")
+    if "Traceback" in text:
+        start = text.rfind("\n", 0, text.index("Traceback")) + 1
+        print("The first traceback, from the line before it:")
+        print(text[text.rfind("\n", 0, start - 1) + 1 :][:6000])
 
 
 def failures_of(stats: Stats, restart: bool) -> list[str]:
@@ -744,7 +748,7 @@ def run(args: argparse.Namespace) -> int:
     """Start the database and the server, load it, report and verify; the exit status."""
     records, plays = sample_data(args.seed)
     with database(args.db) as (url, cluster), tempfile.TemporaryDirectory() as scratch:
-        log = Path(scratch) / "gunicorn.log"
+        log = Path(args.log or Path(scratch) / "gunicorn.log")
         with gunicorn(url, args.workers, log) as port:
             stats = Stats()
             client = Client(port, args.timeout, stats)
@@ -814,6 +818,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (at least 2)")
     parser.add_argument("--timeout", type=float, default=10.0, help="client timeout, seconds")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--log", help="keep gunicorn's log in this file")
     parser.add_argument(
         "--restart-db", action="store_true", help="restart PostgreSQL half-way through"
     )
