@@ -31,6 +31,13 @@ UNAVAILABLE = (
     "The database did not answer, so we could not confirm whether this was saved. "
     "It is safe to send it again: nothing will be stored twice."
 )
+UNAVAILABLE_UNKEYED = (
+    "The database did not answer, so we could not confirm whether this was saved. "
+    "Read the session before sending it again, or it may be stored twice: "
+    "a request sent with an Idempotency-Key is always safe to send again."
+)
+UNAVAILABLE_READ = "The database did not answer. Nothing was changed: try again in a moment."
+READS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 def register(app: Flask) -> None:
@@ -67,7 +74,7 @@ def rollback() -> None:
         db.session.rollback()
     except SQLAlchemyError:
         current_app.logger.warning("Rollback failed; the connection is discarded", exc_info=True)
-        db.session.invalidate()
+        db.session().invalidate()  # the scoped session does not pass invalidate() on
 
 
 def _close_session(_error: BaseException | None) -> None:
@@ -75,7 +82,7 @@ def _close_session(_error: BaseException | None) -> None:
         db.session.remove()
     except SQLAlchemyError:
         current_app.logger.warning("Closing the database session failed", exc_info=True)
-        db.session.invalidate()
+        db.session().invalidate()  # the scoped session does not pass invalidate() on
         db.session.remove()
 
 
@@ -108,9 +115,18 @@ def _unavailable(error: DBAPIError) -> Response:
     if not (error.connection_invalidated or _outage(error)):
         return _unexpected(error)
     current_app.logger.warning("The database did not answer: %s", error.orig)
-    response = error_response(503, "unavailable", UNAVAILABLE)
+    response = error_response(503, "unavailable", _unavailable_message())
     response.headers["Retry-After"] = "2"
     return response
+
+
+def _unavailable_message() -> str:
+    """What is true of a request the database did not answer: an unkeyed POST may double."""
+    if request.method in READS:
+        return UNAVAILABLE_READ
+    if is_api() and request.method == "POST" and "Idempotency-Key" not in request.headers:
+        return UNAVAILABLE_UNKEYED
+    return UNAVAILABLE
 
 
 def _outage(error: DBAPIError) -> bool:

@@ -151,9 +151,10 @@ class Cluster:
             "start",
         )
 
-    def halt(self) -> None:
-        """Stop the server at once, as a crash would, keeping the data for `resume`."""
-        self.run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+    def halt(self, mode: str = "immediate") -> None:
+        """Stop the server, keeping the data for `resume`: at once, as a crash would, or
+        "fast" (connections are cut, but what was committed is kept, as in a restart)."""
+        self.run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
 
     def stop(self) -> None:
         """Stop the server (if it runs) and delete everything."""

@@ -11,6 +11,7 @@ import json
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -41,8 +42,8 @@ def app(database: str) -> Iterator[Flask]:  # noqa: F811
         db.engine.dispose()
 
 
-@pytest.fixture
-def server(app: Flask) -> Iterator[str]:
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
     """The app served by a threaded HTTP server on 127.0.0.1; its base URL."""
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -52,6 +53,13 @@ def server(app: Flask) -> Iterator[str]:
     finally:
         httpd.shutdown()
         thread.join(timeout=10)
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[str]:
+    """The app served over real HTTP; its base URL."""
+    with serving(app) as url:
+        yield url
 
 
 def call(url: str, method: str, body: Any = None, headers: dict[str, str] | None = None) -> Answer:
