@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run test lint typecheck pytest chromium bench clean
+.PHONY: run test lint typecheck pytest chromium bench load clean
 
 run: $(VENV)/.installed
 	$(FLASK) init-db
@@ -26,6 +26,12 @@ pytest: $(VENV)/.test-installed
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.reads
+
+# gunicorn on 127.0.0.1 under load, over SQLite and then PostgreSQL (about 30 s each), then a
+# check that every acknowledged deal is stored exactly once; `make load ARGS="--seconds 10"`.
+load: $(VENV)/.test-installed
+	$(BIN)/python -m bench.load --db sqlite $(ARGS)
+	$(BIN)/python -m bench.load --db postgresql $(ARGS)
 
 # The browser tests drive Debian's Chromium; Playwright's own browser download does not work here.
 chromium:

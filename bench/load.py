@@ -4,7 +4,8 @@ Starts gunicorn (gunicorn.conf.py) on 127.0.0.1 over a throwaway database (a tem
 file, or a PostgreSQL cluster from tests/pg.py on a unix socket), then client threads mix for
 a bounded time: session reads (half of them conditional, for 304s), scoreboard pages, deal
 posts and move checks. Deals are posted as scorers would: numbered, under an Idempotency-Key,
-retried with the same key after a timeout, a dropped connection or a 503; a 409 (someone
+retried with the same key after a timeout, a dropped connection or a 503 (and, for a share
+of them, after hanging up before the answer came, as a phone losing signal); a 409 (someone
 else's deal has that number) means re-reading and entering it as the next deal, a new entry
 with a new key. Then it prints throughput, p50/p99 and statuses per endpoint and checks the
 database: every acknowledged deal stored exactly once with its record, no deal stored that
@@ -60,8 +61,10 @@ EXPECTED = {
     CHECK: {"200"},
     MOVES: {"200"},
 }
-RETRYABLE = {"503", "timeout", "reset", "refused", "disconnected", "broken pipe"}
-TOLERATED = {"timeout"}  # a busy machine may be slow; a dropped connection is the server's fault
+RETRYABLE = {"503", "timeout", "reset", "refused", "disconnected", "broken pipe", "dropped"}
+# A busy machine may be slow, and "dropped" is this client hanging up on purpose; a connection
+# the server drops is the server's fault.
+TOLERATED = {"timeout", "dropped"}
 
 
 # -- HTTP ------------------------------------------------------------------------------------
@@ -125,9 +128,10 @@ class Client:
         path: str,
         body: Any = None,
         headers: dict[str, str] | None = None,
+        drop: bool = False,
     ) -> Answer:
         """One exchange, recorded under `name`; transport errors are answers too."""
-        answer = exchange(self.port, self.timeout, method, path, body, headers or {})
+        answer = exchange(self.port, self.timeout, method, path, body, headers or {}, drop)
         self.stats.record(name, answer)
         json_type = answer.headers.get("content-type", "").startswith("application/json")
         if path.startswith("/api/") and answer.code >= 400 and not json_type:
@@ -136,9 +140,15 @@ class Client:
 
 
 def exchange(
-    port: int, timeout: float, method: str, path: str, body: Any, headers: dict[str, str]
+    port: int,
+    timeout: float,
+    method: str,
+    path: str,
+    body: Any,
+    headers: dict[str, str],
+    drop: bool = False,
 ) -> Answer:
-    """Send one request to 127.0.0.1:port and read the whole answer."""
+    """Send one request to 127.0.0.1:port and read the whole answer (or hang up: `drop`)."""
     data = None if body is None else json.dumps(body).encode()
     if data is not None:
         headers = {"Content-Type": "application/json", **headers}
@@ -146,6 +156,9 @@ def exchange(
     started = time.perf_counter()
     try:
         connection.request(method, path, body=data, headers=headers)
+        if drop:
+            # The request is sent whole; the answer is lost, as on a phone that lost its signal.
+            return Answer("dropped", {}, b"", _since(started))
         response = connection.getresponse()
         payload = response.read()
         found = {name.lower(): value for name, value in response.getheaders()}
@@ -210,6 +223,7 @@ class Shared:
     deadline: float
     budget: int
     deal_cap: int
+    drop: float  # the share of deal posts whose first answer is never read
     records: list[dict[str, Any]]
     plays: list[tuple[dict[str, Any], dict[str, Any]]]
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -382,7 +396,8 @@ class Scorer:
         body = {**entry.record, "number": entry.number}
         for attempt in range(ATTEMPTS):
             entry.sends += 1
-            answer = self.client.send(POST_DEAL, "POST", path, body, headers)
+            drop = attempt == 0 and self.rng.random() < self.shared.drop
+            answer = self.client.send(POST_DEAL, "POST", path, body, headers, drop)
             if answer.status == "201":
                 self.acknowledged(session, entry, answer)
                 return answer
@@ -752,7 +767,7 @@ def run(args: argparse.Namespace) -> int:
         with gunicorn(url, args.workers, log) as port:
             stats = Stats()
             client = Client(port, args.timeout, stats)
-            shared = Shared(stats, 0.0, args.requests, args.deal_cap, records, plays)
+            shared = Shared(stats, 0.0, args.requests, args.deal_cap, args.drop, records, plays)
             for _ in range(args.sessions):
                 made = create_session(client, shared)
                 if made is None:
@@ -817,6 +832,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deal-cap", type=int, default=50, help="deals before a new session")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (at least 2)")
     parser.add_argument("--timeout", type=float, default=10.0, help="client timeout, seconds")
+    parser.add_argument(
+        "--drop", type=float, default=0.05, help="share of deal posts whose answer is lost"
+    )
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--log", help="keep gunicorn's log in this file")
     parser.add_argument(
