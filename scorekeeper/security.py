@@ -40,7 +40,9 @@ class SessionCookies(SecureCookieSessionInterface):
 
 def register(app: Flask) -> None:
     """Add the headers, cookie rules and limits to the app."""
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    # Flask's defaults hold the key already (as None), so setdefault() would not set it.
+    if app.config.get("SESSION_COOKIE_SAMESITE") is None:
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.session_interface = SessionCookies()
     app.before_request(_limit_sizes)
     app.after_request(_add_headers)
