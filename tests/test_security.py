@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import http.cookiejar
+import json
+import os
 import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from flask import Flask
@@ -383,3 +394,106 @@ def test_a_too_long_url_answers_414_json(client: FlaskClient, path: str) -> None
 def test_too_large_headers_answer_431_json(client: FlaskClient) -> None:
     headers: dict[str, Any] = {f"X-Pad-{n}": "z" * 1000 for n in range(20)}
     api_error(client.get(f"{SESSIONS}/x", headers=headers), 431, "headers-too-large")
+
+
+# -- through gunicorn with the production settings ---------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def gunicorn(fresh_db: str, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """gunicorn with gunicorn.conf.py on 127.0.0.1 over a fresh SQLite file; (URL, access log)."""
+    port = free_port()
+    log = tmp_path / "access.log"
+    env = os.environ | {
+        "DATABASE_URL": fresh_db,
+        "SCOREKEEPER_BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "1",
+        "SCOREKEEPER_ACCESS_LOG": str(log),
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-c",
+        "gunicorn.conf.py",
+        "scorekeeper:create_app()",
+    ]
+    with (tmp_path / "error.log").open("w") as errors:
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=errors, stderr=errors)
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    assert server.poll() is None, (tmp_path / "error.log").read_text()
+                    assert time.monotonic() < deadline, "gunicorn did not start"
+                    time.sleep(0.1)
+            yield f"http://127.0.0.1:{port}", log
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def fetch(
+    opener: urllib.request.OpenerDirector, url: str, data: Any = None, **headers: str
+) -> tuple[int, str, str]:
+    """(status, content type, text) of a request; errors are answers too."""
+    body = None
+    if isinstance(data, dict) and headers.get("Content-Type") == "application/json":
+        body = json.dumps(data).encode()
+    elif data is not None:
+        body = urlencode(data).encode()
+    request = urllib.request.Request(url, data=body, headers=headers)
+    try:
+        with opener.open(request, timeout=30) as response:
+            return response.status, response.headers["Content-Type"], response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers["Content-Type"], error.read().decode()
+
+
+def test_through_gunicorn_no_token_reaches_the_access_log_and_a_long_url_gets_json(
+    gunicorn: tuple[str, Path],
+) -> None:
+    base, log = gunicorn
+    api = urllib.request.build_opener()
+    as_json = {"Content-Type": "application/json"}
+    status, _, text = fetch(api, f"{base}{SESSIONS}", {"game": "seep", "teams": TWO}, **as_json)
+    assert status == 201, text
+    session = json.loads(text)
+    keeper = session["edit_token"]
+    url = f"{base}{SESSIONS}/{session['id']}"
+    status, _, text = fetch(api, f"{url}/scorer-link", {}, **as_json, **bearer(keeper))
+    scorer = json.loads(text)["scorer_token"]
+    assert fetch(api, f"{url}/deals", deal(60), **as_json, **bearer(scorer))[0] == 201
+
+    # A phone opens the scorer link: the page hands the key over by POST, with the form's token.
+    phone = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    board = f"{base}/s/{session['id']}"
+    status, _, page = fetch(phone, board)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert status == 200 and csrf
+    status, _, page = fetch(phone, f"{board}/join", {"key": scorer, "csrf_token": csrf[1]})
+    assert status == 200 and "keeps score of this session now" in page
+    assert fetch(phone, f"{board}/deals/new")[0] == 200
+
+    # A URL that gunicorn lets through but Flask finds too long: the JSON error shape.
+    status, content_type, text = fetch(api, f"{base}{SESSIONS}/" + "a" * 5000)
+    assert (status, content_type) == (414, "application/json"), text
+    assert json.loads(text)["error"] == "uri-too-long"
+
+    logged = log.read_text()
+    assert f"/s/{session['id']}/join" in logged and "/deals/new" in logged
+    assert keeper not in logged and scorer not in logged
