@@ -109,4 +109,5 @@ def _forget_old() -> None:
 
 def _hash(body: Any) -> str:
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
+    # JSON may carry a lone surrogate ("\ud800"), which strict UTF-8 cannot encode.
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
