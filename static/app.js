@@ -40,12 +40,37 @@ document.addEventListener("DOMContentLoaded", () => {
   });
 
   // One tap is enough: a second tap on a form being sent does not send it again.
+  // Without a connection nothing is sent, and what was entered stays on the page.
   const posts = document.querySelectorAll("form[method=post]");
   posts.forEach((form) =>
     form.addEventListener("submit", (event) => {
-      if (form.dataset.sending) event.preventDefault();
+      if (form.dataset.sending) { event.preventDefault(); return; }
+      if (navigator.onLine === false) {
+        event.preventDefault();
+        offline();
+        return;
+      }
       form.dataset.sending = "1";
       setTimeout(() => { delete form.dataset.sending; }, 4000);
     }));
   window.addEventListener("pageshow", () => posts.forEach((form) => delete form.dataset.sending));
+  window.addEventListener("online", () =>
+    document.querySelectorAll("[data-offline]").forEach((note) => note.remove()));
 });
+
+/** Say, above the form, that it was not sent because this phone is offline. */
+function offline() {
+  if (document.querySelector("[data-offline]")) return;
+  const note = document.createElement("div");
+  note.className = "flash flash-problem";
+  note.setAttribute("role", "alert");
+  note.dataset.offline = "";
+  note.dataset.testid = "flash";
+  const text = document.createElement("span");
+  text.textContent = "No connection: nothing was sent. What you entered is still here: " +
+    "send it again when the phone is back online.";
+  note.append(text);
+  const main = document.querySelector("main");
+  main.insertBefore(note, main.firstChild);
+  note.scrollIntoView({ block: "nearest" });
+}

@@ -68,5 +68,7 @@
   });
   form.addEventListener("input", render);
   form.addEventListener("change", render);
+  // Back and Forward may refill the form after this script ran: show what is really chosen.
+  window.addEventListener("pageshow", render);
   render();
 })();

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.cards import full_deck
@@ -58,16 +60,25 @@ def test_an_unknown_game_is_a_friendly_404(client: FlaskClient) -> None:
     assert "There is no game" in page and "<html" in page
 
 
-@pytest.mark.parametrize("name", ["checker.js", "checker.css"])
-def test_the_static_files_are_served(client: FlaskClient, name: str) -> None:
-    response = client.get(f"/static/{name}")
-    assert response.status_code == 200
-    assert len(response.get_data()) > 1000
-    response.close()
+def test_the_scripts_and_styles_it_names_are_served(app: Flask, client: FlaskClient) -> None:
+    page = client.get("/check").get_data(as_text=True)
+    named = re.findall(r'(?:src|href)="/static/([\w.-]+)"', page)
+    assert {"checker.js", "checker.css", "app.js", "app.css", "favicon.svg"} <= set(named)
+    kinds = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+    static = Path(app.root_path).parent / "static"
+    for name in named:
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200, name
+        assert response.mimetype == kinds[name.rsplit(".", 1)[1]], name
+        assert response.get_data() == (static / name).read_bytes(), name
+        response.close()
 
 
 def test_a_shared_link_opens_the_same_page(client: FlaskClient) -> None:
     """The question lives in the query string; the server ignores it and the script reads it."""
+    plain = client.get("/check").get_data(as_text=True)
     link = "/check?players=4&seat=1&hand=KS.4H.9C&loose=9D.5C&house=13:10C.3H:3&move=throw:9C"
-    assert client.get(link).status_code == 200
-    assert client.get("/check?hand=%3Cscript%3E&house=zz").status_code == 200
+    assert client.get(link).get_data(as_text=True) == plain
+    hostile = client.get("/check?hand=%3Cscript%3Ealert(1)%3C/script%3E&house=zz")
+    assert hostile.status_code == 200
+    assert hostile.get_data(as_text=True) == plain  # nothing of the query is echoed

@@ -37,18 +37,21 @@ def test_home_offers_a_new_session(client: FlaskClient) -> None:
 def test_new_session_shows_the_scoreboard(client: FlaskClient) -> None:
     board = client.get(start(client)).get_data(as_text=True)
     assert "Asha &amp; Ravi" in board and "Meena &amp; Dev" in board
-    assert "Level" in board
+    assert lead(board).startswith("Level")
     assert "Enter deal 1" in board
 
 
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"a1": ""}, "Name team A&#39;s first player."),
-        ({"b2": ""}, "Name team B&#39;s second player"),
-        ({"b2": "asha"}, "named twice"),
-        ({"a1": "x" * 41}, "40"),
-        ({"target": "75"}, "Not a valid choice"),
+        ({"a1": ""}, "Name team A's first player."),
+        ({"b2": ""}, "Name team B's second player, or choose two players."),
+        ({"b2": "asha"}, "asha is named twice: every player needs a seat of their own."),
+        ({"a1": "x" * 41}, "Team A's first player is too long: at most 40 characters."),
+        ({"b2": "y" * 41}, "Team B's second player is too long: at most 40 characters."),
+        ({"team_a": "z" * 61}, "Team A's name is too long: at most 60 characters."),
+        ({"team_b": "z" * 61}, "Team B's name is too long: at most 60 characters."),
+        ({"target": "75"}, "Not a valid choice."),
     ],
 )
 def test_bad_session_forms_are_refused_and_kept(
@@ -57,9 +60,24 @@ def test_bad_session_forms_are_refused_and_kept(
     response = client.post("/new/seep", data=NAMES | fields)
     page = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert message in page
+    assert problems(page) == [message]  # one message, naming the box as the page does
     assert 'value="Meena"' in page  # what was typed is still there
     assert "No sessions yet" in client.get("/").get_data(as_text=True)
+
+
+def problems(page: str) -> list[str]:
+    """The sentences in the page's problem boxes."""
+    boxes = re.findall(r'<div class="problem[^"]*" role="alert">(.*?)</div>', page, re.S)
+    found = re.findall(r"<p>(.*?)</p>", "".join(boxes), re.S)
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", p)).split()) for p in found]
+
+
+def test_names_at_the_longest_are_taken_whole(client: FlaskClient) -> None:
+    longest = {"a1": "A" * 40, "b2": "B" * 40, "team_a": "T" * 60, "team_b": "U" * 60}
+    board = client.get(start(client, **longest)).get_data(as_text=True)
+    assert f'<div class="side-name">{"T" * 60}</div>' in board
+    assert f'<div class="side-name">{"U" * 60}</div>' in board
+    assert f"{'A' * 40} &amp; Ravi" in board and f"Meena &amp; {'B' * 40}" in board
 
 
 def test_two_players_need_no_partners(client: FlaskClient) -> None:
@@ -88,8 +106,14 @@ def test_a_deal_updates_the_standing(client: FlaskClient) -> None:
     assert response.status_code == 302
     page = client.get(board).get_data(as_text=True)
     # Team A: 36 + 50 = 86, team B: 64 (E2, C4); the lead moves by 22 (M1).
-    assert "+22" in page
-    assert "Deal 1 saved." in page
+    assert lead(page).startswith("Lead: Asha & Ravi +22")
+    assert flashes(page) == [("undo", "Deal 1 saved.")]
+
+
+def flashes(page: str) -> list[tuple[str, str]]:
+    """The page's messages: (category, text)."""
+    found = re.findall(r'<div class="flash flash-(\w+)"[^>]*>\s*<span>(.*?)</span>', page, re.S)
+    return [(category, html.unescape(text)) for category, text in found]
 
 
 def test_the_next_dealer_is_prefilled(client: FlaskClient) -> None:
@@ -162,6 +186,66 @@ def test_delete_a_past_deal_and_restore_it_in_its_place(client: FlaskClient) -> 
     client.post(board + "/deals/1/restore")
     page = client.get(board).get_data(as_text=True)
     assert "+54" in lead(page) and "Deal 1 restored." in page
+
+
+def test_two_deleted_deals_can_each_be_restored_in_their_place(client: FlaskClient) -> None:
+    board = start(client)
+    client.post(board + "/deals/new", data=deal_form(("KS", "QS", "JS")))  # 36 v 64: B +28
+    client.post(board + "/deals/new", data=deal_form(("AH", *ALL_SPADES_BUT_ACE)))  # 91 v 9: A +82
+    client.post(board + "/deals/new", data=deal_form(("KS", "QS", "JS")))  # B +28 again
+    client.post(board + "/deals/1/delete")
+    client.post(board + "/deals/2/delete")  # deal #2 was deal 1 by then
+    page = client.get(board).get_data(as_text=True)
+    assert lead(page).startswith("Lead: Meena & Dev +28")
+    assert deleted(page) == [  # each with its own Restore, the latest first
+        ("Deal #2: Asha & Ravi 91 · Meena & Dev 9", f"{board}/deals/2/restore"),
+        ("Deal #1: Asha & Ravi 36 · Meena & Dev 64", f"{board}/deals/1/restore"),
+    ]
+
+    client.post(board + "/deals/1/restore")  # the first deleted comes back first, as deal 1
+    page = client.get(board).get_data(as_text=True)
+    assert flashes(page) == [("done", "Deal 1 restored.")]
+    assert lead(page).startswith("Lead: Meena & Dev +56")
+    assert edit_links(page) == {1: 1, 2: 3}
+    second = ("Deal #2: Asha & Ravi 91 · Meena & Dev 9", f"{board}/deals/2/restore")
+    assert deleted(page) == [second]
+
+    client.post(board + "/deals/2/restore")  # the other one too, back between them
+    page = client.get(board).get_data(as_text=True)
+    assert flashes(page) == [("done", "Deal 2 restored.")]
+    assert lead(page).startswith("Lead: Asha & Ravi +26")
+    assert edit_links(page) == {1: 1, 2: 2, 3: 3}
+    assert deleted(page) == []
+
+
+def deleted(page: str) -> list[tuple[str, str]]:
+    """The scoreboard's deleted deals: each one's line and where its Restore button posts."""
+    found = re.search(r'data-testid="deleted-deals">(.*?)</details>', page, re.S)
+    if not found:
+        return []
+    row = r'<li><span>(.*?)</span>\s*<form method="post" action="([^"]+)"'
+    rows = re.findall(row, found[1], re.S)
+    assert found[1].count(">Restore</button>") == len(rows)
+    return [(html.unescape(text), action) for text, action in rows]
+
+
+def edit_links(page: str) -> dict[int, int]:
+    """Deal number -> the deal id its Edit button opens."""
+    found = re.findall(r'href="/s/[^/]+/deals/(\d+)/edit" aria-label="Edit deal (\d+)"', page)
+    return {int(number): int(deal_id) for deal_id, number in found}
+
+
+def test_a_finished_sessions_enter_deal_page_says_it_is_over(client: FlaskClient) -> None:
+    board = start(client, baazis="1")
+    client.post(board + "/deals/new", data=deal_form(("AH",)))  # M3: team A under 9
+    client.get(board)  # shows "Deal 1 saved."
+    response = client.get(board + "/deals/new")
+    assert response.status_code == 302 and response.headers["Location"] == board
+    page = client.get(board).get_data(as_text=True)
+    over = "This session is over: Meena & Dev won. Start a rematch to play on."
+    assert flashes(page) == [("problem", over)]
+    assert '<div class="flash flash-problem" role="alert"' in page  # read out at once
+    assert "Enter deal" not in page and ">Rematch</button>" in page
 
 
 def test_another_browser_can_watch_but_not_edit(app: Any, client: FlaskClient) -> None:

@@ -12,10 +12,19 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from ..rules.cards import Card
 from ..rules.seep.cards import POINT_CARDS, POINTS
 from ..rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, parse_deal
+from ..rules.table import MAX_NAME, MAX_TEAM_NAME
 from .charts import lead_chart
 from .forms import DealForm
 
-NAME = [Length(max=40)]
+
+def too_long(what: str, longest: int) -> Length:
+    """A length check whose message names the box as the page does (and as the API would)."""
+    return Length(max=longest, message=f"{what} is too long: at most {longest} characters.")
+
+
+def player(team: str, ordinal: str) -> list[Any]:
+    """The checks on a player's name box."""
+    return [too_long(f"Team {team}'s {ordinal} player", MAX_NAME)]
 
 
 def options(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
@@ -29,12 +38,16 @@ class SeepSessionForm(FlaskForm):
     players = RadioField(
         "Players", choices=options([("4", "Four, in two teams"), ("2", "Two")]), default="4"
     )
-    team_a = StringField("Team A's name", validators=[Length(max=60)])
-    a1 = StringField("Player", validators=[InputRequired("Name team A's first player."), *NAME])
-    a2 = StringField("Partner", validators=NAME)
-    team_b = StringField("Team B's name", validators=[Length(max=60)])
-    b1 = StringField("Player", validators=[InputRequired("Name team B's first player."), *NAME])
-    b2 = StringField("Partner", validators=NAME)
+    team_a = StringField("Team A's name", validators=[too_long("Team A's name", MAX_TEAM_NAME)])
+    a1 = StringField(
+        "Player", validators=[InputRequired("Name team A's first player."), *player("A", "first")]
+    )
+    a2 = StringField("Partner", validators=player("A", "second"))
+    team_b = StringField("Team B's name", validators=[too_long("Team B's name", MAX_TEAM_NAME)])
+    b1 = StringField(
+        "Player", validators=[InputRequired("Name team B's first player."), *player("B", "first")]
+    )
+    b2 = StringField("Partner", validators=player("B", "second"))
     target = RadioField(
         "A baazi is won by a lead of",
         choices=options([("50", "50"), ("100", "100"), ("150", "150")]),

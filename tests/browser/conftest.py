@@ -6,9 +6,10 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -56,11 +57,45 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+class Phones:
+    """Phone-sized pages, each with its own cookies, watched for broken script and CSP breaches."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.contexts: list[BrowserContext] = []
+        self.problems: list[str] = []
+
+    def __call__(self, **options: Any) -> Page:
+        """A new phone; `options` go to the browser context (colour scheme, permissions …)."""
+        context = self.browser.new_context(viewport=PHONE, has_touch=True, **options)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.problems.append(f"script error: {error}"))
+        return page
+
+    def _console(self, message: ConsoleMessage) -> None:
+        # The CSP allows no inline script or style: Chromium logs each breach as an error.
+        if "Content Security Policy" in message.text:
+            self.problems.append(message.text)
+
+    def close(self) -> None:
+        """Close every phone."""
+        for context in self.contexts:
+            context.close()
+
+
 @pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
+def phones(browser: Browser) -> Iterator[Phones]:
+    """Makes phones; at the end, no page may have logged a CSP breach or a script error."""
+    made = Phones(browser)
+    yield made
+    made.close()
+    assert made.problems == [], "\n".join(made.problems)
+
+
+@pytest.fixture
+def phone(phones: Phones) -> Page:
     """A fresh phone-sized page with its own cookies."""
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    return phones()

@@ -1,0 +1,106 @@
+"""A 360-px phone with long names: the scoreboard and the deal form fit, nothing is off-screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from . import seep
+from .conftest import Phones
+
+pytestmark = pytest.mark.browser
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def exactly(name: str, length: int) -> str:
+    """A name of exactly the longest length the forms take."""
+    assert len(name) == length, (name, len(name))
+    return name
+
+
+# Realistic names, and names at the 40 (player) and 60 (team) character limits: spaced and not.
+LONGEST = [
+    {
+        "name": exactly("Maharaja Wajid Mohammad's Magnificent Mumbai Marine Marauder", 60),
+        "players": [exactly("Wajid Mohammad Mumtaz Mirza-Wadhwa MMMMM", 40), "M" * 40],
+    },
+    {
+        "name": "W" * 60,
+        "players": ["W" * 40, exactly("Venkataraghavan Subrahmanyam Iyengar Raj", 40)],
+    },
+]
+NAMES = {"realistic": seep.PLAIN, "longest": LONGEST}
+# Scroll an element to just below the deal form's sticky totals bar.
+BELOW_THE_TOTALS = "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 90)"
+
+
+def evening(page: Page, base: str, teams: list[dict[str, Any]]) -> seep.Started:
+    """A session with sweeps, an under-9 baazi and a deleted deal, opened by its keeper."""
+    started = seep.start(page.context, base, teams)
+    for team_a, sweeps in ((3, (1, 0)), (10, (0, 0)), (1, (0, 0)), (5, (0, 2)), (12, (1, 1))):
+        seep.add_deal(page.context, started, seep.record(team_a, sweeps))
+    gone = seep.add_deal(page.context, started, seep.record(8))
+    answer = page.context.request.delete(
+        f"{base}/api/v1/sessions/{started.id}/deals/{gone['id']}",
+        headers={"Authorization": f"Bearer {started.token}"},
+    )
+    assert answer.ok
+    seep.join(page, started.keeper_link)
+    return started
+
+
+@pytest.mark.parametrize("names", NAMES)
+def test_the_scoreboard_fits_360_px_with_long_names(
+    live_server: str, phones: Phones, names: str
+) -> None:
+    page = phones(permissions=["clipboard-read", "clipboard-write"])
+    teams = NAMES[names]
+    evening(page, live_server, teams)
+    page.locator("details.deleted-deals summary").click()
+    page.locator("details.share summary").click()
+    seep.fits(page)
+    assert seep.inside(page, "a[aria-label^='Edit deal']") == 5
+    seep.inside(page, ".deals th, .deals td")
+    seep.inside(page, ".side, .lead-line, .banner, .actions .button, [data-testid='flash']")
+    assert seep.inside(page, ".deleted-deals button") == 1
+    seep.inside(page, ".share input, .share button:visible")
+    # Deal 3's under-9 baazi names both teams, on a row of its own, cut nowhere.
+    baazi = page.get_by_test_id("baazi-3")
+    winner, loser = teams[1]["name"], teams[0]["name"]
+    expect(baazi).to_have_text(f"★ {winner} — {loser} under 9")
+    seep.inside(page, "[data-testid='baazi-3']")
+    # A cut name keeps its whole text for a screen reader; the sides show up to three lines.
+    expect(page.locator(".side-name").first).to_have_text(teams[0]["name"])
+    page.screenshot(path=str(artifact(f"scoreboard-360-{names}.png")), full_page=True)
+
+
+@pytest.mark.parametrize("names", NAMES)
+def test_the_deal_form_fits_360_px_with_long_names(
+    live_server: str, phone: Page, names: str
+) -> None:
+    started = seep.start(phone.context, live_server, NAMES[names])
+    seep.join(phone, started.keeper_link)
+    phone.get_by_role("link", name="Enter deal 1").click()
+    sweep_options = phone.locator(".sweeps details")
+    sweep_options.locator("summary").click()
+    expect(sweep_options.locator(".segment")).to_have_count(6)
+    phone.locator(".card-pick[data-card='KS'] .card-face").click()
+    phone.locator("#rest-to-other").click()
+    phone.locator(".stepper.team-1 [data-step='1']").click()
+    expect(phone.locator("[data-total='1']")).to_have_text("137")  # 87 in cards, a sweep
+    seep.fits(phone)
+    seep.inside(phone, ".total, .pick-team, #rest-to-other, .submit-bar .button")
+    assert seep.inside(phone, ".step") == 4
+    seep.inside(phone, ".segment span")
+    assert seep.inside(phone, "input[name=dealer] + span") == 4
+    for part, where in (("top", "h1"), ("sweeps", ".sweeps"), ("dealer", "#dealer-group")):
+        phone.locator(where).evaluate(BELOW_THE_TOTALS)
+        phone.screenshot(path=str(artifact(f"deal-form-360-{names}-{part}.png")))
+
+
+def artifact(name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / name
