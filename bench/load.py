@@ -191,14 +191,19 @@ def report_restart(stats: Stats, window: dict[str, float]) -> list[str]:
     start, end = window["start"], window["end"]
     near = Counter(status for t, _, status, _ in stats.events if start - 1 <= t <= end + 5)
     later = Counter(status for t, _, status, _ in stats.events if t > end + 5)
-    errors = {s: n for s, n in near.items() if s.startswith("5") or not s.isdigit()}
+    errors = {s: n for s, n in near.items() if is_error(s)}
     print(
         f"\nPostgreSQL restart (pg_ctl restart -m fast) took {end - start:.2f} s; from 1 s "
         f"before to 5 s after: {sum(near.values())} answers, errors {errors or 'none'}; "
         f"afterwards {sum(later.values())} answers, "
-        f"{sum(n for s, n in later.items() if not s.startswith(('2', '3', '4')))} errors."
+        f"{sum(n for s, n in later.items() if is_error(s))} errors."
     )
     return []
+
+
+def is_error(status: str) -> bool:
+    """A 5xx or a transport error (not this client's own hang-ups)."""
+    return status.startswith("5") or not (status.isdigit() or status == "dropped")
 
 
 def report_server_log(log: Path) -> None:
