@@ -1,10 +1,14 @@
 """legal_moves and count_moves agree with check, the single source of truth (STYLE.md).
 
 (a) Brute force: on 1,200 random positions with floors of up to 8 loose cards, every
-    move a player could write is put to check(); the ones it accepts must be exactly the
-    listed moves, listed once each, and count_moves must count them.
+    move a player could write is put to check(); the plays it accepts must be exactly the
+    listed moves, each play listed once, and count_moves must count them. A move is a play,
+    not a way of writing it (API.md "Listing legal moves"): a build that names a loose card
+    of its value and one that leaves it for H2 to absorb are one play, so moves are compared
+    by their effect (apply's position, the cards captured, the sweep).
 (b) Crowded floors of up to 16 small cards, too many subsets for brute force: every listed
-    move passes check, the count is exact, and random unlisted moves fail check.
+    move passes check, the count is exact, and random moves check accepts are listed (as
+    one writing of their play).
 (c) apply never changes its input and loses or makes no card.
 The positions come from seep_positions.random_position, seeded, in the API's notation.
 """
@@ -13,25 +17,33 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable, Iterable
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from scorekeeper.rules.seep.generate import count_moves, legal_moves, survey
-from scorekeeper.rules.seep.moves import Build, Capture, Move
+from scorekeeper.rules.seep.moves import Build, Capture, Move, parse_move
 from scorekeeper.rules.seep.play import apply, check
 from scorekeeper.rules.seep.position import Position, parse_position
 
 from .seep_positions import (
+    DECK,
+    HOUSE_VALUES,
+    Json,
+    build,
     candidates,
     cards_of,
+    position,
     positions,
     random_candidate,
+    rank,
 )
 
 SEEDS = range(12)
-PER_SEED = 100  # 1,200 positions for the brute force: about 6 seconds
+PER_SEED = 100  # 1,200 positions for the brute force: about 8 seconds
+MOST_LOOSE = 6  # with_absorbable's floors at most: brute force costs 2**size per card
 
 
 def keeps_h5(pos: Position) -> bool:
@@ -42,21 +54,56 @@ def keeps_h5(pos: Position) -> bool:
     return owned | bid <= held
 
 
+def effect(pos: Position, move: Move) -> Hashable:
+    """What a legal move does: the position after it, the cards captured and the sweep."""
+    outcome = apply(pos, move)
+    after = outcome.position
+    houses = ((h.value, tuple(sorted(h.cards)), tuple(sorted(h.owners))) for h in after.houses)
+    return (
+        tuple(sorted(after.hand)),
+        tuple(sorted(after.loose)),
+        tuple(sorted(houses)),
+        tuple(sorted(outcome.captured)),
+        outcome.swept,
+    )
+
+
+def plays(pos: Position, moves: Iterable[Move]) -> dict[Hashable, list[Move]]:
+    """The moves grouped by effect: one entry per play, with every writing of it."""
+    found: dict[Hashable, list[Move]] = {}
+    for move in moves:
+        found.setdefault(effect(pos, move), []).append(move)
+    return found
+
+
 def assert_lists_exactly(pos: Position, legal: set[Move]) -> list[Move]:
-    """legal_moves lists `legal`, each move once; count_moves and by_card count it."""
+    """legal_moves lists one writing of each play in `legal`; count_moves and by_card count
+    each play once (API.md: a move is a play, not a way of writing it)."""
     listed = list(legal_moves(pos))
     where = pos.to_json()
-    assert len(listed) == len(set(listed)), ("listed twice", where)
-    assert set(listed) == legal, (
+    wanted, got = plays(pos, legal), plays(pos, listed)
+    assert set(listed) <= legal, (where, "illegal:", [m.to_json() for m in set(listed) - legal])
+    twice = [[m.to_json() for m in ms] for ms in got.values() if len(ms) > 1]
+    assert not twice, (where, "one play listed twice:", twice)
+    assert got.keys() == wanted.keys(), (
         where,
         "missing:",
-        [m.to_json() for m in legal - set(listed)],
-        "extra:",
-        [m.to_json() for m in set(listed) - legal],
+        [ms[0].to_json() for key, ms in wanted.items() if key not in got],
     )
-    assert count_moves(pos) == len(legal), where
-    assert sum(int(str(card["count"])) for card in survey(pos).by_card()) == len(legal), where
+    assert count_moves(pos) == len(wanted), where
+    assert sum(int(str(card["count"])) for card in survey(pos).by_card()) == len(wanted), where
+    assert by_card(pos) == Counter((str(m.card), m.to_json()["action"]) for m in listed), where
     return listed
+
+
+def by_card(pos: Position) -> Counter[tuple[str, str]]:
+    """survey().by_card() as a count per card and action."""
+    found: Counter[tuple[str, str]] = Counter()
+    for entry in survey(pos).by_card():
+        actions = entry["actions"]
+        assert isinstance(actions, dict)
+        found.update({(str(entry["card"]), kind): n for kind, n in actions.items()})
+    return found
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -69,6 +116,74 @@ def test_brute_force_agrees_with_check(seed: int) -> None:
             # A card can always capture, or else be thrown (C1, T3, S3), so a player who
             # keeps H5 is never stuck.
             assert legal, ("no legal move", raw)
+
+
+def with_absorbable(raw: Json, rng: random.Random) -> Json:
+    """The position with a loose card of a value no house has, which a new house of that
+    value absorbs (H2), and often a second one in hand, so that the mover may build it (H5)."""
+    used = {*raw["hand"], *raw["loose"], *(c for h in raw["houses"] for c in h["cards"])}
+    value = rng.choice([v for v in HOUSE_VALUES if all(h["value"] != v for h in raw["houses"])])
+    spare = [c for c in DECK if rank(c) == value and c not in used]
+    rng.shuffle(spare)
+    hand = raw["hand"] + spare[1:2] if rng.random() < 0.6 else raw["hand"]
+    kept = raw["loose"][: MOST_LOOSE - 1]
+    return raw | {"hand": hand, "loose": kept + spare[:1]}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_play_is_listed_and_counted_once(seed: int) -> None:
+    """Issue 6: a build that may name the loose cards of its value, which H2 absorbs anyway,
+    was listed and counted once per writing. No two listed moves may have the same effect,
+    and the count is the number of distinct effects among the moves check accepts."""
+    rng = random.Random(seed)
+    written_twice = 0
+    for raw in positions(5000 + seed, PER_SEED // 4):
+        pos = parse_position(with_absorbable(raw, rng))
+        legal = {move for move in candidates(pos) if check(pos, move) is None}
+        assert_lists_exactly(pos, legal)
+        written_twice += len(legal) > len(plays(pos, legal))
+    assert written_twice, "no position has a play with two writings: the test proves nothing"
+
+
+# One play, several writings: check accepts each, legal_moves lists one (the writing that
+# names no loose card of the house's value, since H2 absorbs those anyway), count_moves counts
+# one.
+# fmt: off
+ABSORBED = [
+    pytest.param(
+        position(["4C", "9S"], ["5D", "9H"]),
+        [build("4C", 9, ["5D"]), build("4C", 9, ["5D", "9H"])],
+        id="B1/H2: 4♣+5♦ makes a 9-house that absorbs loose 9♥, named or not",
+    ),
+    pytest.param(
+        position(["4C", "9S"], ["5D", "9H", "9D"]),
+        [build("4C", 9, ["5D"]), build("4C", 9, ["5D", "9H"]), build("4C", 9, ["5D", "9D"]),
+         build("4C", 9, ["5D", "9H", "9D"])],
+        id="B1/H2: two loose 9s absorbed: four writings, one play",
+    ),
+    pytest.param(
+        position(["9C", "9S"], ["9H"]),
+        [build("9C", 9), build("9C", 9, ["9H"])],
+        id="B2/H2: 9♣ onto loose 9♥ (9♠ held): the absorbed 9♥ is the new house's loose card",
+    ),
+    pytest.param(
+        position(["QC", "QS", "5D"], ["7H", "QH", "3S", "2S"], seat=3),
+        [build("QC", 12, ["7H", "3S", "2S"]), build("QC", 12, ["7H", "3S", "2S", "QH"])],
+        id="B1/H2: Q♣ with 7♥+3♠+2♠ makes a cemented 12-house that absorbs Q♥",
+    ),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("pos", "writings"), ABSORBED)
+def test_a_build_absorbing_loose_cards_is_listed_once(pos: Json, writings: list[Json]) -> None:
+    read = parse_position(pos)
+    moves = [parse_move(w) for w in writings]
+    assert all(check(read, move) is None for move in moves)  # check accepts every writing
+    assert len(plays(read, moves)) == 1  # ... and they are one play
+    listed = [move for move in legal_moves(read) if move in moves]
+    assert listed == [moves[0]]  # listed once, naming none of the absorbed cards
+    assert_lists_exactly(read, {m for m in candidates(read) if check(read, m) is None})
 
 
 def test_brute_force_positions_cover_the_rules() -> None:
@@ -129,11 +244,15 @@ def test_crowded_floors_list_only_legal_moves_and_count_them(seed: int) -> None:
         assert len(listed) == len(set(listed)), raw
         assert count_moves(pos) == len(listed), raw
         assert all(check(pos, move) is None for move in listed), raw
-        legal = set(listed)
+        legal, listed_plays = set(listed), plays(pos, listed)
         tries = [random_candidate(pos, rng) for _ in range(150)]
         tries += [near(move, pos, rng) for move in rng.sample(listed, min(len(listed), 150))]
         for move in tries:
-            assert (check(pos, move) is None) == (move in legal), (raw, move.to_json())
+            if check(pos, move) is None:
+                # API.md, H2: one writing of each play is listed, so compare plays, not writings.
+                assert effect(pos, move) in listed_plays, (raw, move.to_json())
+            else:
+                assert move not in legal, (raw, move.to_json())
 
 
 def near(move: Move, pos: Position, rng: random.Random) -> Move:

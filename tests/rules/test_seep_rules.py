@@ -10,6 +10,7 @@ Seat 0 moves unless a row says otherwise: its partner is seat 2, its opponents s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -57,6 +58,14 @@ def check_rows(rows: list[Any]) -> pytest.MarkDecorator:
     return pytest.mark.parametrize(("pos", "move", "code", "after"), rows)
 
 
+def listed_writing(move: Move) -> Move:
+    """The writing legal_moves lists: a build names no loose card of its value, which H2
+    absorbs anyway (API.md "Listing legal moves": a move is a play, not a way of writing it)."""
+    if not isinstance(move, Build):
+        return move
+    return replace(move, loose=frozenset(c for c in move.loose if c.rank != move.value))
+
+
 def verify(pos: Json, move: Json, code: str | None, after: dict[str, Any]) -> None:
     """Ask the checker, then compare its answer (and the move list) with the row."""
     answer = SEEP.check_move(pos, move)
@@ -68,7 +77,7 @@ def verify(pos: Json, move: Json, code: str | None, after: dict[str, Any]) -> No
         assert parse_move(move) not in listed
         return
     assert answer["legal"] is True, answer
-    assert parse_move(move) in listed
+    assert listed_writing(parse_move(move)) in listed
     done = answer["after"]
     played = move["card"]
     assert sorted(done["hand"]) == sorted(c for c in pos["hand"] if c != played)

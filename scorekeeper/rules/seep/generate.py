@@ -4,6 +4,10 @@ Which loose cards a capture or build may take depends only on their values, so t
 runs over how many cards of each value to take (a few thousand choices even on a crowded
 floor) instead of over every subset of cards (2**n). Each accepted choice stands for the
 product of the ways to pick that many cards of each value.
+
+Each play is listed once (API.md "Listing legal moves": a move is a play, not a way of
+writing it). A new house absorbs every loose card of its value (H2) whether the build names
+it or not, so a build is written naming none of them: its choices take only smaller values.
 """
 
 from __future__ import annotations
@@ -61,19 +65,22 @@ class Floor:
         if key not in self._cache:
             self._cache[key] = tuple(
                 counts
-                for counts in self._totalling(value, 0)
+                for counts in self._totalling(value, 0, value)
                 if splits_into(self._values(counts), value)
                 and not (maximal and has_subset_sum(self._rest(counts), value))
             )
         return self._cache[key]
 
-    def builds(self, value: int, card_rank: int) -> tuple[Counts, ...]:
+    def builds(self, value: int, card_rank: int, absorbing: bool) -> tuple[Counts, ...]:
         """Choices that, with a card of `card_rank`, split into sets of `value` (B1)."""
-        key = ("build", value, card_rank)
+        key = ("absorbing" if absorbing else "build", value, card_rank)
         if key not in self._cache:
+            # H2: a new house takes the loose cards of `value` anyway, so an absorbing build
+            # names none; each is a set of its own, so the other cards still make sets.
+            most = value - 1 if absorbing else value
             self._cache[key] = tuple(
                 counts
-                for counts in self._totalling(value, card_rank)
+                for counts in self._totalling(value, card_rank, most)
                 if splits_into(values_key((card_rank, *self._values(counts))), value)
             )
         return self._cache[key]
@@ -88,9 +95,9 @@ class Floor:
         for picked in product(*pools):
             yield frozenset(card for group in picked for card in group)
 
-    def _totalling(self, value: int, extra: int) -> Iterator[Counts]:
-        """Choices of values up to `value` whose total plus `extra` is a multiple of it."""
-        by_total = self._choices(value)
+    def _totalling(self, value: int, extra: int, most: int) -> Iterator[Counts]:
+        """Choices of values up to `most` whose total plus `extra` is a multiple of `value`."""
+        by_total = self._choices(most)
         for total in range(-extra % value, max(by_total) + 1, value):
             yield from by_total.get(total, ())
 
@@ -191,9 +198,11 @@ def _builds(
         owner = house is None or position.seat in position.owners_after_adding(house)
         if not holds(owned | {value} if owner else owned):
             continue  # H5, B4
-        # B2: a new house needs a loose card, named or absorbed (H2); adding needs none.
-        bare = house is not None or value in floor.cards
-        counts = tuple(c for c in floor.builds(value, card.rank) if bare or any(c))
+        # H2: a new house absorbs the loose cards of its value, so the build names none (one
+        # writing per play); B2: its loose card may be one of those, and adding needs none.
+        absorbing = house is None and value in floor.cards
+        bare = house is not None or absorbing
+        counts = tuple(c for c in floor.builds(value, card.rank, absorbing) if bare or any(c))
         if counts:
             yield Choice(card, "build", counts, partial(_build, card, value))
 
