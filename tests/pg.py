@@ -206,6 +206,7 @@ def throwaway_cluster() -> Iterator[str]:
 # -- fixtures for tests that run on both databases (import them into the test module) --------
 
 TEMPLATE = "scorekeeper_migrated"
+_migrated: dict[str, str] = {}  # each module importing the fixture has its own copy of it
 
 
 @pytest.fixture(scope="session")
@@ -216,7 +217,10 @@ def migrated_postgres(postgres_url: str) -> str:
     from scorekeeper import create_app
     from scorekeeper.extensions import db
 
-    url = create_database(postgres_url, TEMPLATE)
+    if postgres_url in _migrated:
+        return _migrated[postgres_url]
+    drop_database(sa.make_url(postgres_url).set(database=TEMPLATE).render_as_string(False))
+    url = _migrated[postgres_url] = create_database(postgres_url, TEMPLATE)
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         upgrade()
