@@ -564,3 +564,21 @@ def test_lone_surrogates_are_bad_input_not_a_crash(app: Flask, path: str, method
         operation.validate_response(response)
 
     send()
+
+
+@pytest.mark.parametrize(("path", "method"), BODY_OPERATIONS)
+def test_a_body_sent_as_another_type_is_bad_json(app: Flask, path: str, method: str) -> None:
+    # The document lists application/json only, and no 415: other types are a 400 `bad-json`.
+    table = Table(app)
+    body = json.dumps(base_body(operation_of(path, method)["operationId"]))
+    response = table.client.open(
+        path.format(session_id=table.id, deal_id=1),
+        method=method,
+        data=body,
+        content_type="text/plain",
+        headers=table.auth(),
+    )
+    assert response.status_code == 400
+    assert response.get_json()["error"] == "bad-json"
+    assert list(operation_of(path, method)["requestBody"]["content"]) == ["application/json"]
+    SCHEMA[path][method.upper()].validate_response(response)
