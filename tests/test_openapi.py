@@ -445,9 +445,29 @@ def fuzz(app: Flask, path: str, method: str) -> Counter[str]:
     return seen
 
 
+@pytest.fixture
+def pg_app(postgres_url: str) -> Iterator[Flask]:
+    """The app on the PostgreSQL database, brought up to date by init-db."""
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": postgres_url}
+    )
+    assert app.test_cli_runner().invoke(args=["init-db"]).exit_code == 0
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_app(request: pytest.FixtureRequest) -> Flask:
+    """The app on SQLite, then on PostgreSQL."""
+    name = "app" if request.param == "sqlite" else "pg_app"
+    app: Flask = request.getfixturevalue(name)
+    return app
+
+
 @pytest.mark.parametrize(("path", "method"), OPERATIONS, ids=[f"{m} {p}" for p, m in OPERATIONS])
-def test_schemathesis(app: Flask, path: str, method: str) -> None:
-    seen = fuzz(app, path, method)
+def test_schemathesis(any_app: Flask, path: str, method: str) -> None:
+    seen = fuzz(any_app, path, method)
     print(f"{method.upper()} {path}: {dict(sorted(seen.items()))}")
     # Every documented answer happened (and matched the document) at least once.
     assert documented_statuses(path, method) - NOT_FUZZED <= set(seen), seen
