@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from .conflicts import Conflict
@@ -47,6 +48,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(DBAPIError, _unavailable)
+    app.register_error_handler(PoolTimeout, _busy)
     app.register_error_handler(Exception, _unexpected)
     # Registered after Flask-SQLAlchemy's, so it runs first: a rollback on a dead connection
     # is logged here instead of reaching the client as the server's own error page.
@@ -115,6 +117,16 @@ def _unavailable(error: DBAPIError) -> Response:
     if not (error.connection_invalidated or _outage(error)):
         return _unexpected(error)
     current_app.logger.warning("The database did not answer: %s", error.orig)
+    return _service_unavailable()
+
+
+def _busy(error: PoolTimeout) -> Response:
+    # Every pooled connection stayed in use: the database is too busy to answer now.
+    current_app.logger.warning("No database connection was free: %s", error)
+    return _service_unavailable()
+
+
+def _service_unavailable() -> Response:
     response = error_response(503, "unavailable", _unavailable_message())
     response.headers["Retry-After"] = "2"
     return response

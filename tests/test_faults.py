@@ -303,3 +303,17 @@ def restart_under_load(postgres: Cluster, server: str) -> None:
     deals = call(url, "GET")[2]["deals"]
     assert sorted(tag_of(d) for d in deals) == list(range(CLIENTS * DEALS_EACH))
     assert [d["id"] for d in deals] == list(range(1, CLIENTS * DEALS_EACH + 1))
+
+
+def test_a_pool_with_no_free_connection_answers_503(fresh_db: str) -> None:
+    app = make_app(fresh_db, SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0,
+                                                        "pool_timeout": 0.2})
+    client = app.test_client()
+    session = seep_session(client)
+    with app.app_context():
+        held = db.engine.connect()  # the pool's only connection, kept busy
+        try:
+            assert_unavailable(client.get(f"{SESSIONS}/{session['id']}"))
+        finally:
+            held.close()
+    assert client.get(f"{SESSIONS}/{session['id']}").status_code == 200
