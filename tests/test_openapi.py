@@ -267,19 +267,32 @@ def seep_deals(draw: st.DrawFn) -> dict[str, Any]:
     return deal
 
 
+RANKS = ("A", *map(str, range(2, 11)), "J", "Q", "K")
+
+
 @st.composite
 def positions(draw: st.DrawFn) -> dict[str, Any]:
-    """A Seep position that can occur: a hand and loose cards, no houses."""
-    cards = draw(st.permutations(DECK))
-    hand_size, loose_size = draw(st.integers(1, 8)), draw(st.integers(0, 8))
+    """A Seep position that can occur: a hand, loose cards, and maybe a house of two cards."""
     players = draw(st.sampled_from([4, 2]))
-    return {
+    value = draw(st.integers(9, 13))
+    low = draw(st.integers(value - 10 if value > 10 else 1, value // 2))
+    pair = [RANKS[low - 1] + "S", RANKS[value - low - 1] + "H"]
+    # H2: no loose card of the house's value; the pair's cards are the house's own.
+    deck = [card for card in DECK if card not in pair and card[:-1] != RANKS[value - 1]]
+    cards = draw(st.permutations(deck))
+    hand_size, loose_size = draw(st.integers(1, 8)), draw(st.integers(0, 8))
+    position = {
         "players": players,
         "seat": draw(st.integers(0, players - 1)),
         "hand": cards[:hand_size],
         "loose": cards[hand_size : hand_size + loose_size],
         "options": {"capture": draw(st.sampled_from(["maximal", "free"]))},
     }
+    if draw(st.booleans()):
+        owner = draw(st.integers(0, players - 1))
+        position["houses"] = [{"value": value, "cards": pair, "owners": [owner]}]
+        position["hand"].append(RANKS[value - 1] + "D")  # H5: an owner holds a card of it
+    return position
 
 
 @st.composite
@@ -601,4 +614,23 @@ def test_a_body_sent_as_another_type_is_bad_json(app: Flask, path: str, method: 
     assert response.status_code == 400
     assert response.get_json()["error"] == "bad-json"
     assert list(operation_of(path, method)["requestBody"]["content"]) == ["application/json"]
+    SCHEMA[path][method.upper()].validate_response(response)
+
+
+def request_examples() -> Iterator[tuple[str, str, Any]]:
+    """Each example request body in the document, with its operation."""
+    for path, method in BODY_OPERATIONS:
+        ref = operation_of(path, method)["requestBody"]["content"]["application/json"]["schema"]
+        for example in schema(ref["$ref"].rsplit("/", 1)[1]).get("examples", []):
+            yield path, method, example
+
+
+@pytest.mark.parametrize(("path", "method", "example"), list(request_examples()))
+def test_the_document_s_examples_are_accepted(
+    app: Flask, path: str, method: str, example: Any
+) -> None:
+    table = Table(app)
+    url = path.format(session_id=table.id, deal_id=1)
+    response = table.client.open(url, method=method, json=example, headers=table.auth())
+    assert response.status_code in (200, 201), response.get_json()
     SCHEMA[path][method.upper()].validate_response(response)
