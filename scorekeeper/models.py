@@ -17,7 +17,6 @@ from typing import Any
 
 from flask import abort, current_app
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
 from .conflicts import Conflict
@@ -38,29 +37,22 @@ def _digest(token: str) -> str:
 
 
 class Player(db.Model):
-    """A person, remembered by name across sessions."""
+    """A person at one session's table, as that table named them.
+
+    Players are not shared between unrelated sessions: a name typed at one table must not
+    pick up another table's player (or their spelling of the name).
+    """
 
     __tablename__ = "players"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
-    key: Mapped[str] = mapped_column(String(120), unique=True)  # casefold may lengthen a name
+    key: Mapped[str] = mapped_column(String(120))  # the name case-folded (which may lengthen it)
     last_played_at: Mapped[datetime] = mapped_column(default=_now)
 
     @classmethod
-    def named(cls, name: str) -> Player:
-        """The player with this name (any case), created if new."""
-        key = name.casefold()
-        query = db.select(cls).filter_by(key=key)
-        player = db.session.execute(query).scalar_one_or_none()
-        if player is None:
-            try:
-                with db.session.begin_nested():
-                    player = cls(name=name, key=key)
-                    db.session.add(player)
-            except IntegrityError:  # another request added the same name just now
-                player = db.session.execute(query).scalar_one()
-        player.last_played_at = _now()
-        return player
+    def new(cls, name: str) -> Player:
+        """A player of this name."""
+        return cls(name=name, key=name.casefold())
 
 
 class Membership(db.Model):
@@ -316,7 +308,7 @@ class GameSession(db.Model):
         for position, entry in enumerate(teams):
             team = Team(position=position, name=entry.name)
             team.members = [
-                Membership(position=n, player=Player.named(p)) for n, p in enumerate(entry.players)
+                Membership(position=n, player=Player.new(p)) for n, p in enumerate(entry.players)
             ]
             session.teams.append(team)
         db.session.add(session)
@@ -432,7 +424,7 @@ def recent_player_names(session_ids: list[str], limit: int = 30) -> list[str]:
         .join(Team, Team.id == Membership.team_id)
         .join(GameSession, GameSession.id == Team.session_id)
         .where(GameSession.id.in_(session_ids))
-        .group_by(Player.id, Player.name)
+        .group_by(Player.name)
         .order_by(db.text("seen DESC"))
         .limit(limit)
     )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from conftest import seep_session
 from flask import Flask
+from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Player
@@ -10,13 +12,16 @@ from scorekeeper.models import Player
 
 def test_a_rolled_back_new_player_is_not_kept(app: Flask) -> None:
     with app.app_context():
-        Player.named("Zed")  # inserted inside a savepoint
+        with db.session.begin_nested():
+            db.session.add(Player.new("Zed"))
         db.session.rollback()
         assert db.session.execute(db.select(Player).filter_by(name="Zed")).first() is None
 
 
-def test_a_player_is_found_again_whatever_the_case(app: Flask) -> None:
-    with app.app_context():
-        first = Player.named("Asha")
-        db.session.commit()
-        assert Player.named("ASHA").id == first.id
+def test_a_table_keeps_its_own_spelling_of_a_name(client: FlaskClient) -> None:
+    """Finding 7: players are not shared between unrelated sessions by case-folded name."""
+    first = seep_session(client, [{"players": ["Asha"]}, {"players": ["Dev"]}])
+    second = seep_session(client, [{"players": ["ASHA"]}, {"players": ["dev"]}])
+    assert first["teams"][0]["players"] == ["Asha"]
+    assert second["teams"][0]["players"] == ["ASHA"]
+    assert second["seats"] == ["ASHA", "dev"]

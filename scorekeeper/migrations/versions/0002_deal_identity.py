@@ -31,6 +31,13 @@ def upgrade():
         batch_op.add_column(sa.Column('scorer_generation', sa.Integer(), nullable=False,
                                       server_default='0'))
 
+    # Players are no longer shared by name between unrelated sessions. 0001 left the unique
+    # constraint unnamed: the naming convention lets batch mode find it on SQLite too.
+    with op.batch_alter_table('players', schema=None,
+                              naming_convention={'uq': '%(table_name)s_%(column_0_name)s_key'}
+                              ) as batch_op:
+        batch_op.drop_constraint('players_key_key', type_='unique')
+
     op.create_table('idempotency_keys',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('scope', sa.String(length=64), nullable=False),
@@ -51,6 +58,8 @@ def downgrade():
     with op.batch_alter_table('idempotency_keys', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_idempotency_keys_created_at'))
     op.drop_table('idempotency_keys')
+    with op.batch_alter_table('players', schema=None) as batch_op:
+        batch_op.create_unique_constraint('players_key_key', ['key'])
     with op.batch_alter_table('game_sessions', schema=None) as batch_op:
         batch_op.drop_column('scorer_generation')
         batch_op.drop_column('version')
