@@ -182,23 +182,22 @@ def replace_deal(session_id: str, deal_id: int) -> Response:
 @bp.delete("/sessions/<session_id>/deals/<int:deal_id>")
 def delete_deal(session_id: str, deal_id: int) -> Response:
     """Remove a deal (restorable); later deals move up one. Again: nothing more happens."""
-    session = editable_session(session_id)
-    deal = session.deal_or_404(deal_id)
-    if not deal.deleted:
-        require_if_match(session, deal)
-        session.delete_deal(deal)
-        db.session.commit()
-    return tagged(deal_answer(session, deal), deal.etag)
+    return _move_deal(session_id, deal_id, deleted=True)
 
 
 @bp.post("/sessions/<session_id>/deals/<int:deal_id>/restore")
 def restore_deal(session_id: str, deal_id: int) -> Response:
     """Put a deleted deal back in its old place. Again: nothing more happens."""
+    return _move_deal(session_id, deal_id, deleted=False)
+
+
+def _move_deal(session_id: str, deal_id: int, deleted: bool) -> Response:
+    """Take a deal out of the session or put it back, unless it is there already."""
     session = editable_session(session_id)
     deal = session.deal_or_404(deal_id)
-    if deal.deleted:
+    if deal.deleted != deleted:
         require_if_match(session, deal)
-        session.restore_deal(deal)
+        (session.delete_deal if deleted else session.restore_deal)(deal)
         db.session.commit()
     return tagged(deal_answer(session, deal), deal.etag)
 
