@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from . import seep
+
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -144,3 +146,33 @@ def test_deal_form_and_scoreboard_fit_a_phone(live_server: str, phone: Page) -> 
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 360
     phone.locator("a:has-text('Enter deal 2')").click()
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 360
+
+
+def test_two_deleted_deals_are_each_restored_with_a_tap(live_server: str, phone: Page) -> None:
+    started = seep.start(phone.context, live_server)
+    for team_a in (3, 13, 5):  # A: 6 v 94 (under 9: a baazi), 91 v 9, 15 v 85
+        seep.add_deal(phone.context, started, seep.record(team_a))
+    seep.join(phone, started.keeper_link)
+    for _ in range(2):  # delete deal 1 twice: first #1, then #2, which had become deal 1
+        phone.get_by_role("link", name="Edit deal 1").click()
+        phone.get_by_role("button", name="Delete deal 1").click()
+        expect(phone.get_by_test_id("flash")).to_contain_text("Deal 1 deleted.")
+    deleted = phone.get_by_test_id("deleted-deals")
+    expect(deleted.locator("summary")).to_have_text("Deleted deals (2)")
+    deleted.locator("summary").click()
+    expect(deleted.locator("li")).to_have_count(2)
+    expect(deleted.get_by_role("button", name="Restore")).to_have_count(2)
+
+    deleted.locator("li", has_text="Deal #1:").get_by_role("button", name="Restore").click()
+    expect(phone.get_by_test_id("flash")).to_have_text("Deal 1 restored.")
+    expect(phone.get_by_test_id("baazi-1")).to_contain_text("under 9")  # #1 is deal 1 again
+    expect(phone.get_by_test_id("lead")).to_contain_text("Old Delhi Seep Club +70")  # 85 v 15
+    expect(deleted.locator("summary")).to_have_text("Deleted deals (1)")
+    deleted.locator("summary").click()
+    expect(deleted.locator("li")).to_have_text(
+        "Deal #2: Chandni Chowk Champions 91 · Old Delhi Seep Club 9 Restore"
+    )
+    deleted.get_by_role("button", name="Restore").click()
+    expect(phone.get_by_test_id("flash")).to_have_text("Deal 2 restored.")
+    expect(deleted).to_have_count(0)
+    assert [d["id"] for d in seep.stored_deals(phone.context, started)] == [1, 2, 3]

@@ -1,0 +1,191 @@
+"""Two phones on one session, the Back button and a dropped connection: nothing lost or doubled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from . import seep
+from .conftest import Phones
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def keeper(live_server: str, phones: Phones) -> Iterator[tuple[Page, seep.Started]]:
+    """The keeper's phone on a new session's scoreboard."""
+    page = phones()
+    started = seep.start(page.context, live_server)
+    seep.join(page, started.keeper_link)
+    yield page, started
+
+
+def scorer(phones: Phones, keeper_page: Page) -> Page:
+    """A second phone that opened the scorer link the keeper shared."""
+    keeper_page.locator("details.share summary").click()
+    link = keeper_page.locator("#scorer-link").input_value()
+    assert "#key=" in link and "?" not in link  # the key travels in the fragment only
+    page = phones()
+    seep.join(page, link)
+    return page
+
+
+def tap(page: Page, *cards: str, team: int = 0) -> None:
+    """Give `cards` to `team` by tapping, then every other card to the other team."""
+    page.locator(f".pick-team[data-team='{team}']").click()
+    for card in cards:
+        page.locator(f".card-pick[data-card='{card}'] .card-face").click()
+    page.locator("#rest-to-other").click()
+
+
+def given(page: Page, team: int) -> list[str]:
+    """The point cards the form shows as taken by `team`, once its script has drawn them."""
+    expect(page.locator("[data-left]")).not_to_have_text("–")
+    return page.locator(f".card-pick[data-team='{team}']").evaluate_all(
+        "picks => picks.map(p => p.dataset.card)"
+    )
+
+
+def test_a_stale_edit_of_a_deal_deleted_on_another_phone_changes_nothing(
+    keeper: tuple[Page, seep.Started], phones: Phones
+) -> None:
+    a, started = keeper
+    for team_a in (3, 5, 7):
+        seep.add_deal(a.context, started, seep.record(team_a))
+    before = seep.stored_deals(a.context, started)
+    b = scorer(phones, a)
+    a.reload()
+    a.get_by_role("link", name="Edit deal 2").click()
+
+    b.get_by_role("link", name="Edit deal 2").click()
+    b.get_by_role("button", name="Delete deal 2").click()
+    expect(b.get_by_test_id("flash")).to_contain_text("Deal 2 deleted.")
+
+    a.locator(".card-pick[data-card='KS'] .card-face").click()  # A's correction, too late
+    a.get_by_role("button", name="Save deal 2").click()
+    expect(a.locator("h1")).to_have_text(f"Deal #{before[1]['id']} was deleted")
+    expect(a.get_by_role("button", name="Restore it")).to_be_visible()
+    after = seep.stored_deals(a.context, started)
+    assert after == [before[0], {**before[2], "number": 2}]  # deal 3 is whole, only renumbered
+
+    a.get_by_role("button", name="Restore it").click()
+    expect(a.get_by_test_id("flash")).to_have_text("Deal 2 restored.")
+    restored = seep.stored_deals(a.context, started)
+    assert restored[1]["captured"] == before[1]["captured"]  # A's change was not saved
+    assert [restored[0], restored[2]] == [before[0], before[2]]
+
+
+def test_two_phones_entering_deal_1_store_it_once_and_keep_the_second_entry(
+    keeper: tuple[Page, seep.Started], phones: Phones
+) -> None:
+    a, started = keeper
+    b = scorer(phones, a)
+    a.get_by_role("link", name="Enter deal 1").click()
+    b.get_by_role("link", name="Enter deal 1").click()
+    tap(a, "KS", "QS", "JS")
+    tap(b, "AH", team=1)
+    a.get_by_role("button", name="Save deal 1").click()
+    expect(a.get_by_test_id("flash")).to_contain_text("Deal 1 saved.")
+
+    b.get_by_role("button", name="Save deal 1").click()
+    conflict = b.locator(".problem.conflict")
+    expect(conflict).to_contain_text("Deal 1 was already entered by another scorer")
+    expect(conflict).to_contain_text("Chandni Chowk Champions 36 · Old Delhi Seep Club 64")
+    assert given(b, 1) == ["AH"]  # B's entry is kept as B entered it
+    assert len(seep.stored_deals(b.context, started)) == 1
+    b.get_by_role("button", name="Save deal 2").click()
+    expect(b.get_by_test_id("flash")).to_contain_text("Deal 2 saved.")
+
+    deals = seep.stored_deals(b.context, started)
+    assert [(d["number"], sorted(d["captured"][1])) for d in deals] == [
+        (1, sorted(set(seep.POINTS) - {"KS", "QS", "JS"})),
+        (2, ["AH"]),
+    ]
+
+
+def test_back_after_save_and_save_again_stores_nothing_twice(
+    keeper: tuple[Page, seep.Started],
+) -> None:
+    page, started = keeper
+    page.get_by_role("link", name="Enter deal 1").click()
+    tap(page, "KS", "QS", "JS")
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.get_by_test_id("flash")).to_contain_text("Deal 1 saved.")
+
+    page.go_back()
+    expect(page.locator("h1")).to_have_text("Enter deal 2")  # no-store: drawn anew, not kept
+    page.get_by_role("button", name="Save deal 2").click()
+    expect(page.locator(".problem")).to_be_visible()
+    assert len(seep.stored_deals(page.context, started)) == 1
+
+
+def test_revoked_scorer_links_leave_the_other_phone_watching(
+    keeper: tuple[Page, seep.Started], phones: Phones
+) -> None:
+    a, started = keeper
+    b = scorer(phones, a)
+    b.get_by_role("link", name="Enter deal 1").click()
+    tap(b, "KS", "QS", "JS")
+    b.get_by_role("button", name="Save deal 1").click()
+    expect(b.get_by_test_id("lead")).to_contain_text("Old Delhi Seep Club")
+    b.get_by_role("link", name="Enter deal 2").click()  # B starts another deal …
+
+    a.get_by_role("button", name="Stop old scorer links").click()  # … and the keeper revokes
+    expect(a.get_by_test_id("flash")).to_contain_text("Old scorer links stopped working")
+
+    tap(b, "AH")
+    b.get_by_role("button", name="Save deal 2").click()
+    expect(b.locator("h1")).to_have_text("View only")
+    b.goto(started.board)
+    expect(b.get_by_text("You are watching this session")).to_be_visible()
+    expect(b.get_by_role("link", name="Enter deal 2")).to_have_count(0)
+    assert len(seep.stored_deals(b.context, started)) == 1
+
+
+def test_saving_without_a_connection_keeps_the_entry_and_stores_nothing(
+    keeper: tuple[Page, seep.Started],
+) -> None:
+    page, started = keeper
+    page.get_by_role("link", name="Enter deal 1").click()
+    tap(page, "KS", "QS", "JS")
+    page.locator(".stepper.team-0 [data-step='1']").click()
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.get_by_test_id("flash")).to_contain_text("No connection: nothing was sent")
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("flash")).to_have_count(0)
+    assert given(page, 0) == ["JS", "QS", "KS"]
+    expect(page.locator("[data-total='0']")).to_have_text("86")
+    assert seep.stored_deals(page.context, started) == []
+
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.get_by_test_id("flash")).to_contain_text("Deal 1 saved.")
+    assert len(seep.stored_deals(page.context, started)) == 1
+
+
+def test_a_connection_dropped_while_saving_loses_nothing_and_stores_once(
+    keeper: tuple[Page, seep.Started],
+) -> None:
+    page, started = keeper
+    page.get_by_role("link", name="Enter deal 1").click()
+    tap(page, "KS", "QS", "JS")
+    page.locator(".stepper.team-1 [data-step='1']").click()
+    page.route("**/deals/new", lambda route: route.abort("connectionreset"))
+    page.get_by_role("button", name="Save deal 1").click()
+    page.wait_for_url("chrome-error://**")  # the browser's own error page: the form is gone
+    page.unroute("**/deals/new")
+    assert seep.stored_deals(page.context, started) == []
+
+    page.go_back()  # Chrome's error page took the form's place: Back shows the scoreboard
+    page.get_by_role("link", name="Enter deal 1").click()
+    assert given(page, 0) == ["JS", "QS", "KS"]  # the entry, kept in this tab, is back
+    expect(page.locator("[data-total='1']")).to_have_text("114")  # 64 and a sweep
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(page.get_by_test_id("flash")).to_contain_text("Deal 1 saved.")
+    assert len(seep.stored_deals(page.context, started)) == 1
+
+    page.get_by_role("link", name="Enter deal 2").click()  # the next deal starts blank
+    expect(page.locator("[data-left]")).to_have_text("17 cards")
