@@ -75,6 +75,14 @@ def test_the_scoreboard_fits_360_px_with_long_names(
     # A cut name keeps its whole text for a screen reader; the sides show up to three lines.
     expect(page.locator(".side-name").first).to_have_text(teams[0]["name"])
     page.screenshot(path=str(artifact(f"scoreboard-360-{names}.png")), full_page=True)
+    page.goto(base_of(page) + "/")  # the home page lists the session by its teams' names
+    expect(page.locator(".session-list li")).to_have_count(1)
+    seep.fits(page)
+
+
+def base_of(page: Page) -> str:
+    """The app's address, from the page's."""
+    return page.url.split("/s/", 1)[0]
 
 
 @pytest.mark.parametrize("names", NAMES)
@@ -99,6 +107,20 @@ def test_the_deal_form_fits_360_px_with_long_names(
     for part, where in (("top", "h1"), ("sweeps", ".sweeps"), ("dealer", "#dealer-group")):
         phone.locator(where).evaluate(BELOW_THE_TOTALS)
         phone.screenshot(path=str(artifact(f"deal-form-360-{names}-{part}.png")))
+
+
+def test_the_new_session_form_fits_360_px_with_the_longest_names(
+    live_server: str, phone: Page
+) -> None:
+    phone.goto(live_server + "/new/seep")
+    for side, team in zip("ab", LONGEST, strict=True):
+        phone.fill(f"input[name=team_{side}]", team["name"])
+        for box, name in zip((f"{side}1", f"{side}2"), team["players"], strict=True):
+            phone.fill(f"input[name={box}]", name)
+    seep.fits(phone)
+    phone.get_by_role("button", name="Start session").click()
+    expect(phone.locator(".side-name").last).to_have_text("W" * 60)
+    seep.fits(phone)
 
 
 def artifact(name: str) -> Path:
