@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from . import seep
 from .conftest import Phones
@@ -126,6 +126,7 @@ def test_revoked_scorer_links_leave_the_other_phone_watching(
 ) -> None:
     a, started = keeper
     b = scorer(phones, a)
+    old_link = a.locator("#scorer-link").input_value()
     b.get_by_role("link", name="Enter deal 1").click()
     tap(b, "KS", "QS", "JS")
     b.get_by_role("button", name="Save deal 1").click()
@@ -142,6 +143,30 @@ def test_revoked_scorer_links_leave_the_other_phone_watching(
     expect(b.get_by_text("You are watching this session")).to_be_visible()
     expect(b.get_by_role("link", name="Enter deal 2")).to_have_count(0)
     assert len(seep.stored_deals(b.context, started)) == 1
+    b.goto(started.base + "/")
+    b.goto(old_link)  # the old link itself no longer lets a phone keep score
+    expect(b.locator(".lead-text")).to_have_text(
+        "That scorer link is wrong or was revoked: ask the keeper anew."
+    )
+
+
+def test_a_second_tap_on_save_sends_nothing(keeper: tuple[Page, seep.Started]) -> None:
+    page, started = keeper
+    page.get_by_role("link", name="Enter deal 1").click()
+    tap(page, "KS", "QS", "JS")
+    held: list[Route] = []  # the POST is held on its way, as on a slow network
+    page.route("**/deals/new", lambda route: held.append(route))
+    page.evaluate(TAP_TWICE)
+    page.wait_for_timeout(400)
+    assert len(held) == 1  # the second tap sent nothing
+    held[0].continue_()
+    expect(page.get_by_test_id("flash")).to_contain_text("Deal 1 saved.")
+    assert len(seep.stored_deals(page.context, started)) == 1
+
+
+# Tap Save, and again 100 ms later while the first is still on its way.
+TAP_TWICE = """() => { const save = document.querySelector(".submit-bar [type=submit]");
+  save.click(); setTimeout(() => save.click(), 100); }"""
 
 
 def test_saving_without_a_connection_keeps_the_entry_and_stores_nothing(
