@@ -74,7 +74,9 @@
   // after Save shows "Enter deal 2") starts blank, as it looks.
   const draftKey = `draft:${location.pathname}:${form.dataset.draft}`;
   const notDrafted = new Set(["csrf_token", "number", "version"]);
+  let cancelled = false; // Cancel means it: the draft goes too
   function saveDraft() {
+    if (cancelled) return;
     const entries = Array.from(new FormData(form)).filter(([name]) => !notDrafted.has(name));
     try { sessionStorage.setItem(draftKey, JSON.stringify(entries)); } catch { /* storage off */ }
   }
@@ -89,11 +91,22 @@
       else if (el.type === "number" && values.has(el.name)) el.value = values.get(el.name);
     });
   }
-  // Drafts of this session's other deals, or of versions gone by, are of no more use.
-  Object.keys(sessionStorage).filter((key) => key.startsWith("draft:") && key !== draftKey &&
-    key.split(":")[1] === location.pathname).forEach((key) => sessionStorage.removeItem(key));
+  function dropDrafts(keep) {
+    try {
+      // Drafts of this page's other deals, or of versions gone by, are of no more use.
+      Object.keys(sessionStorage)
+        .filter((key) => key.startsWith(`draft:${location.pathname}:`) && key !== keep)
+        .forEach((key) => sessionStorage.removeItem(key));
+    } catch { /* storage off */ }
+  }
+  form.querySelector("[data-cancel]").addEventListener("click", () => {
+    cancelled = true;
+    dropDrafts(null);
+  });
   form.addEventListener("click", () => setTimeout(saveDraft));
   ["change", "input", "submit"].forEach((type) => form.addEventListener(type, saveDraft));
+  window.addEventListener("pageshow", () => { cancelled = false; });
+  dropDrafts(draftKey);
   window.addEventListener("pageshow", render);
   loadDraft();
   render();

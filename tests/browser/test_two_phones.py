@@ -214,3 +214,13 @@ def test_a_connection_dropped_while_saving_loses_nothing_and_stores_once(
 
     page.get_by_role("link", name="Enter deal 2").click()  # the next deal starts blank
     expect(page.locator("[data-left]")).to_have_text("17 cards")
+
+
+def test_cancel_drops_what_was_entered(keeper: tuple[Page, seep.Started]) -> None:
+    page, started = keeper
+    page.get_by_role("link", name="Enter deal 1").click()
+    tap(page, "KS", "QS", "JS")
+    page.get_by_role("link", name="Cancel").click()
+    page.get_by_role("link", name="Enter deal 1").click()
+    expect(page.locator("[data-left]")).to_have_text("17 cards")
+    assert seep.stored_deals(page.context, started) == []
