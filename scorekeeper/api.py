@@ -8,8 +8,9 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request, url_for
 
 from .conflicts import Conflict
+from .errors import READS
 from .extensions import db
-from .idempotency import once
+from .idempotency import once, request_key, start_session
 from .models import Deal, GameSession
 from .rules import InvalidInput, get_game
 from .rules.fields import integer, required
@@ -18,6 +19,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 MOVES_PAGE = 100  # moves listed unless the request asks for more (its "limit")
 MOVES_MOST = 10_000
 MOST_DEALS = 100_000  # a deal number beyond any evening's play
+IDENTITY = ("id", "number", "version", "deleted")  # what a deal in an answer adds to its record
 
 
 def json_body() -> dict[str, Any]:
@@ -77,7 +79,8 @@ def replayable(answer: tuple[dict[str, Any], int], replayed: bool) -> Response:
 
 def tagged(body: dict[str, Any], etag: str) -> Response:
     """A read answered with its ETag, or 304 when the client holds that version already."""
-    fresh = request.method == "GET" and request.if_none_match.contains(etag)
+    # If-None-Match compares weakly (RFC 9110), so a proxy that weakens tags keeps its 304s.
+    fresh = request.method in READS and request.if_none_match.contains_weak(etag)
     response = Response(status=304) if fresh else jsonify(body)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"  # always ask; the 304 makes asking cheap
@@ -104,15 +107,11 @@ def require_if_match(session: GameSession, deal: Deal) -> None:
 def create_session() -> Response:
     """Start a session; the answer carries the edit token, shown only here."""
     body = json_body()
-
-    def start() -> tuple[dict[str, Any], int]:
-        session, token = GameSession.from_request(body)
-        db.session.flush()
-        return {**session.to_json(), "edit_token": token}, 201
-
-    answer, replayed = once("sessions", body, start)
-    response = replayable(answer, replayed)
-    response.headers["Location"] = url_for("api.read_session", session_id=answer[0]["id"])
+    (shown, status), token, replayed = start_session(
+        "sessions", request_key(), body, GameSession.to_json
+    )
+    response = replayable(({**shown, "edit_token": token}, status), replayed)
+    response.headers["Location"] = url_for("api.read_session", session_id=shown["id"])
     return response
 
 
@@ -120,7 +119,7 @@ def create_session() -> Response:
 def read_session(session_id: str) -> Response:
     """A session with its deals and standing; reading needs only the id."""
     session = GameSession.get_or_404(session_id)
-    if request.if_none_match.contains(session.etag):
+    if request.if_none_match.contains_weak(session.etag):
         return tagged({}, session.etag)  # nothing more is loaded for a 304
     session = GameSession.get_or_404(session_id, full=True)
     return tagged(session.to_json(), session.etag)
@@ -155,7 +154,7 @@ def add_deal(session_id: str) -> Response:
         db.session.flush()
         return deal_answer(session, deal), 201
 
-    answer, replayed = once(f"deals:{session_id}", body, add)
+    answer, replayed = once(f"deals:{session_id}", request_key(), body, add)
     return replayable(answer, replayed)
 
 
@@ -172,7 +171,8 @@ def replace_deal(session_id: str, deal_id: int) -> Response:
     """Correct a deal; the standing is recomputed."""
     session = editable_session(session_id)
     deal = session.deal_or_404(deal_id)
-    body = json_body()
+    # A deal as GET answered it may be sent back changed: its identity fields are not the record.
+    body = {name: value for name, value in json_body().items() if name not in IDENTITY}
     require_if_match(session, deal)
     session.replace_deal(deal, body)
     db.session.commit()

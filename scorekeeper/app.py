@@ -12,6 +12,7 @@ from flask import Flask, has_request_context, request
 from sqlalchemy import Engine, event
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .errors import READS
 from .extensions import csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +95,6 @@ def _secret_key(app: Flask) -> str:
 
 
 SQLITE_WAIT_MS = 30_000  # a writer waits this long for the one before it
-WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 def _transactional_sqlite(engine: Engine) -> None:
@@ -118,5 +118,5 @@ def _transactional_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        writing = has_request_context() and request.method in WRITES
+        writing = has_request_context() and request.method not in READS
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")

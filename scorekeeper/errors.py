@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
@@ -24,7 +25,6 @@ CODES = {
     412: "precondition-failed",
     413: "too-large",
     414: "uri-too-long",
-    415: "unsupported-media-type",
     422: "unprocessable",
     431: "headers-too-large",
 }
@@ -72,18 +72,19 @@ def is_api() -> bool:
 
 def rollback() -> None:
     """Undo the request's uncommitted writes, even when the database has gone away."""
-    try:
-        db.session.rollback()
-    except SQLAlchemyError:
-        current_app.logger.warning("Rollback failed; the connection is discarded", exc_info=True)
-        db.session().invalidate()  # the scoped session does not pass invalidate() on
+    _safely(db.session.rollback, "Rollback failed")
 
 
 def _close_session(_error: BaseException | None) -> None:
+    _safely(db.session.remove, "Closing the database session failed")
+
+
+def _safely(step: Callable[[], None], what: str) -> None:
+    """Do a clean-up step; if the connection is dead, log it and discard the connection."""
     try:
-        db.session.remove()
+        step()
     except SQLAlchemyError:
-        current_app.logger.warning("Closing the database session failed", exc_info=True)
+        current_app.logger.warning("%s; the connection is discarded", what, exc_info=True)
         db.session().invalidate()  # the scoped session does not pass invalidate() on
         db.session.remove()
 

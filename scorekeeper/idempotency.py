@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from flask import request
@@ -19,15 +19,13 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .conflicts import Conflict
 from .extensions import db
+from .models import GameSession, utcnow
 from .rules import InvalidInput
 
 KEPT = timedelta(days=2)  # long enough for any retry, short enough to keep the table small
 LONGEST_KEY = 200
 Answer = tuple[dict[str, Any], int]
 
-
-def _now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class IdempotencyKey(db.Model):
@@ -41,12 +39,16 @@ class IdempotencyKey(db.Model):
     request_hash: Mapped[str] = mapped_column(String(64))
     status: Mapped[int]
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(default=_now, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
 def request_key() -> str | None:
-    """The request's Idempotency-Key, if it sent a usable one; a 400 if it is malformed."""
-    key = request.headers.get("Idempotency-Key")
+    """The request's Idempotency-Key, if it sent one; a 400 if it is malformed."""
+    return checked_key(request.headers.get("Idempotency-Key"))
+
+
+def checked_key(key: str | None) -> str | None:
+    """A key as given (None for none); a 400 unless it is 1 to 200 printable ASCII characters."""
     if key is None:
         return None
     if not 1 <= len(key) <= LONGEST_KEY or not key.isascii() or not key.isprintable():
@@ -57,9 +59,31 @@ def request_key() -> str | None:
     return key
 
 
-def once(scope: str, body: Any, write: Callable[[], Answer]) -> tuple[Answer, bool]:
+def start_session(
+    scope: str, key: str | None, body: Any, shown: Callable[[GameSession], dict[str, Any]]
+) -> tuple[Answer, str, bool]:
+    """Start a session from `body` once per key: (the answer, the keeper's token, replayed).
+
+    The answer is remembered without the token; a keyed start's token is derived from the
+    key, so a repeated start can hand it out again.
+    """
+    tokens: list[str] = []
+
+    def start() -> Answer:
+        session, token = GameSession.from_request(body, key)
+        db.session.flush()
+        tokens.append(token)
+        return shown(session), 201
+
+    answer, replayed = once(scope, key, body, start)
+    token = GameSession.keyed_token(answer[0]["id"], key) if key else tokens[0]
+    return answer, token, replayed
+
+
+def once(
+    scope: str, key: str | None, body: Any, write: Callable[[], Answer]
+) -> tuple[Answer, bool]:
     """Do `write` and commit, unless this key did it already; (the answer, whether replayed)."""
-    key = request_key()
     if key is None:
         answer = write()
         db.session.commit()
@@ -103,7 +127,7 @@ def _find(scope: str, key: str) -> IdempotencyKey | None:
 
 
 def _forget_old() -> None:
-    old = db.delete(IdempotencyKey).where(IdempotencyKey.created_at < _now() - KEPT)
+    old = db.delete(IdempotencyKey).where(IdempotencyKey.created_at < utcnow() - KEPT)
     db.session.execute(old)
 
 

@@ -10,7 +10,6 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -28,7 +27,8 @@ from .rules.table import TeamEntry, parse_teams
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-def _now() -> datetime:
+def utcnow() -> datetime:
+    """Now, in UTC, as the database stores it (naive)."""
     return datetime.now(UTC).replace(tzinfo=None)
 
 
@@ -47,7 +47,7 @@ class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     key: Mapped[str] = mapped_column(String(120))  # the name case-folded (which may lengthen it)
-    last_played_at: Mapped[datetime] = mapped_column(default=_now)
+    last_played_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     @classmethod
     def new(cls, name: str) -> Player:
@@ -97,8 +97,8 @@ class Deal(db.Model):
     serial: Mapped[int]  # never reused, and also the order of play
     version: Mapped[int] = mapped_column(default=1, server_default="1")
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(default=_now)
-    updated_at: Mapped[datetime] = mapped_column(default=_now)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     deleted_at: Mapped[datetime | None]
 
     @property
@@ -119,7 +119,7 @@ class Deal(db.Model):
     def changed(self) -> None:
         """Count one more change."""
         self.version += 1
-        self.updated_at = _now()
+        self.updated_at = utcnow()
 
 
 class GameSession(db.Model):
@@ -133,8 +133,8 @@ class GameSession(db.Model):
     edit_token_hash: Mapped[str] = mapped_column(String(64))  # the keeper's token
     scorer_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     version: Mapped[int] = mapped_column(default=1, server_default="1")  # grows with each change
-    created_at: Mapped[datetime] = mapped_column(default=_now)
-    updated_at: Mapped[datetime] = mapped_column(default=_now, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     teams: Mapped[list[Team]] = relationship(order_by=Team.position, cascade="all, delete-orphan")
     all_deals: Mapped[list[Deal]] = relationship(
         order_by=Deal.serial, cascade="all, delete-orphan"
@@ -209,21 +209,20 @@ class GameSession(db.Model):
 
     def standing(self) -> dict[str, Any]:
         """The standing, recomputed from the deal records (once per set of deal versions)."""
-        # Only committed states are memoised: a change rolled back must not leave its standing.
-        clean = not (db.session.new or db.session.dirty or db.session.deleted)
         deals = self.deals
+        if db.session.info.get(WROTE):
+            # A write may still fail to commit: only a committed state may be memoised.
+            return self.game.standing(self.table, self.options, [d.record for d in deals])
         # Keyed by the deals as loaded, not by the session's version: on PostgreSQL a read sees
         # the session row and its deals in two statements, so a deal committed in between would
         # otherwise be memoised under the older version (found by bench/load.py: a 500).
         key = (self.id, tuple((d.serial, d.version) for d in deals))
-        if clean and key in _STANDINGS:
-            _STANDINGS.move_to_end(key)
-            return _STANDINGS[key]
-        standing = self.game.standing(self.table, self.options, [d.record for d in deals])
-        if clean:
+        standing = _STANDINGS.get(key)
+        if standing is None:
+            standing = self.game.standing(self.table, self.options, [d.record for d in deals])
+            if len(_STANDINGS) >= MEMO_SIZE:
+                _STANDINGS.clear()  # simple and thread-safe; refilled by the next reads
             _STANDINGS[key] = standing
-            if len(_STANDINGS) > MEMO_SIZE:
-                _STANDINGS.popitem(last=False)
         return standing
 
     # -- who may write -----------------------------------------------------------------------
@@ -234,16 +233,25 @@ class GameSession(db.Model):
 
     def scorer_token(self) -> str:
         """The token of today's scorer link; revoking scorer links changes it."""
-        message = f"scorer:{self.id}:{self.scorer_generation}".encode()
-        secret = str(current_app.config["SECRET_KEY"]).encode()
-        mac = hmac.new(secret, message, hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(mac).decode().rstrip("=")[:32]
+        return _derived_token(f"scorer:{self.id}:{self.scorer_generation}")
+
+    @staticmethod
+    def keyed_token(session_id: str, idempotency_key: str) -> str:
+        """The keeper's token of a session started under an Idempotency-Key.
+
+        Derived rather than random, so that a repeated start can answer it again without it
+        ever being stored in clear.
+        """
+        return _derived_token(f"keeper:{session_id}:{idempotency_key}")
 
     def can_edit(self, token: str | None) -> bool:
         """Whether `token` lets its holder keep score: the keeper's, or today's scorer link."""
         if not token:
             return False
-        return self.is_keeper(token) or hmac.compare_digest(token, self.scorer_token())
+        # Bytes, not str: compare_digest refuses a str that is not ASCII (a 500 otherwise).
+        return self.is_keeper(token) or hmac.compare_digest(
+            token.encode(), self.scorer_token().encode()
+        )
 
     def revoke_scorers(self) -> str:
         """Stop every scorer link; the new scorer token."""
@@ -285,21 +293,32 @@ class GameSession(db.Model):
     # -- writing ---------------------------------------------------------------------------
 
     @classmethod
-    def from_request(cls, body: Mapping[str, Any]) -> tuple[GameSession, str]:
+    def from_request(
+        cls, body: Mapping[str, Any], idempotency_key: str | None = None
+    ) -> tuple[GameSession, str]:
         """Start a session from the API's request body; raise InvalidInput if it is wrong."""
         game = get_game(required(body, "game", "A session"))
         table, teams = parse_teams(required(body, "teams", "A session"))
         game.check_table(table)
-        return cls.start(game, teams, body.get("options"))
+        return cls.start(game, teams, body.get("options"), idempotency_key)
 
     @classmethod
     def start(
-        cls, game: Game, teams: tuple[TeamEntry, ...], options: Any
+        cls,
+        game: Game,
+        teams: tuple[TeamEntry, ...],
+        options: Any,
+        idempotency_key: str | None = None,
     ) -> tuple[GameSession, str]:
-        """A new session, with its edit token (shown once, stored hashed)."""
-        token = secrets.token_urlsafe(24)
+        """A new session, with its keeper's token (shown once, stored hashed)."""
+        session_id = secrets.token_urlsafe(9)
+        token = (
+            cls.keyed_token(session_id, idempotency_key)
+            if idempotency_key
+            else secrets.token_urlsafe(24)
+        )
         session = cls(
-            id=secrets.token_urlsafe(9),
+            id=session_id,
             game_name=game.name,
             options=game.parse_options(options),
             players_per_team=len(teams[0].players),
@@ -323,29 +342,50 @@ class GameSession(db.Model):
                 f"This session is over: {self.teams[winner].name} won. Start a rematch to play on.",
             )
 
-    def add_deal(self, raw: Any, number: int | None = None) -> Deal:
-        """Validate and append a deal entered as deal `number` (if given)."""
+    def add_deal(self, raw: Any, number: int | None = None, next_id: int | None = None) -> Deal:
+        """Validate and append a deal entered as deal `number`, or as the deal that was to get
+        id `next_id` (a form's, which deletes do not move); a 409 if another came first."""
         record = self.game.parse_deal(raw, self.table, self.options)
+        if next_id is not None:
+            self._ensure_none_entered_since(next_id)
+        elif number is not None:
+            self._ensure_number_is_next(number)
         self.ensure_open()
+        deal = Deal(serial=self.next_serial(), record=record)
+        self.all_deals.append(deal)
+        self._touch()
+        return deal
+
+    def _ensure_number_is_next(self, number: int) -> None:
         upcoming = len(self.deals) + 1
-        if number is not None and number < upcoming:
+        if number < upcoming:
             raise Conflict(
                 409,
                 "deal-exists",
                 f"Deal {number} was already entered by another scorer. "
                 f"Nothing was stored; this one would be deal {upcoming}.",
-                self.deal_json(self.deals[number - 1]) if number >= 1 else None,
+                self.deal_json(self.deals[number - 1]),
             )
-        if number is not None and number > upcoming:
+        if number > upcoming:
             raise Conflict(
                 409,
                 "deal-out-of-order",
                 f"Deal {upcoming} comes next, not deal {number}. Nothing was stored.",
             )
-        deal = Deal(serial=self._next_serial(), record=record)
-        self.all_deals.append(deal)
-        self._touch()
-        return deal
+
+    def _ensure_none_entered_since(self, next_id: int) -> None:
+        if next_id == self.next_serial():
+            return
+        if next_id > self.next_serial():
+            raise Conflict(409, "deal-out-of-order", "This form is not of this session: reload it.")
+        latest = max(self.all_deals, key=lambda d: d.serial)  # ids only grow: it came last
+        raise Conflict(
+            409,
+            "deal-exists",
+            f"Another scorer entered a deal while you were entering this one. Nothing was "
+            f"stored; this one would be deal {len(self.deals) + 1}.",
+            self.deal_json(latest),
+        )
 
     def replace_deal(self, deal: Deal, raw: Any) -> bool:
         """Store a new record for a live deal; False when it is the record already there."""
@@ -368,7 +408,7 @@ class GameSession(db.Model):
         """Take a deal out of the session (restorable); False if it was out already."""
         if deal.deleted:
             return False  # a repeated delete deletes nothing more
-        deal.deleted_at = _now()
+        deal.deleted_at = utcnow()
         deal.changed()
         self._touch()
         return True
@@ -385,7 +425,7 @@ class GameSession(db.Model):
     def deleted_deals(self) -> list[Deal]:
         """The deals taken out, most recently first."""
         deleted = [d for d in self.all_deals if d.deleted_at is not None]
-        return sorted(deleted, key=lambda d: d.deleted_at or _now(), reverse=True)
+        return sorted(deleted, key=lambda d: d.deleted_at or utcnow(), reverse=True)
 
     def deal_or_404(self, deal_id: int) -> Deal:
         """The deal with this id, live or deleted, or a 404."""
@@ -398,12 +438,14 @@ class GameSession(db.Model):
         """The 1-based number of a live deal."""
         return self.deals.index(deal) + 1
 
-    def _next_serial(self) -> int:
+    def next_serial(self) -> int:
+        """The id the next deal will get: ids are never reused, so deletes do not change it."""
         return max((d.serial for d in self.all_deals), default=0) + 1
 
     def _touch(self) -> None:
+        db.session.info[WROTE] = True
         self.version += 1
-        self.updated_at = _now()
+        self.updated_at = utcnow()
 
 
 _EVERYTHING = (
@@ -411,7 +453,15 @@ _EVERYTHING = (
     selectinload(GameSession.all_deals),
 )
 MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
-_STANDINGS: OrderedDict[tuple[str, tuple[tuple[int, int], ...]], dict[str, Any]] = OrderedDict()
+_STANDINGS: dict[tuple[str, tuple[tuple[int, int], ...]], dict[str, Any]] = {}
+WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
+
+
+def _derived_token(purpose: str) -> str:
+    """A token computed from the app's secret key: it need not be stored to be checked."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    mac = hmac.new(secret, purpose.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).decode().rstrip("=")[:32]
 
 
 def recent_player_names(session_ids: list[str], limit: int = 30) -> list[str]:

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession
 from scorekeeper.rules.seep.cards import POINT_CARDS
 
 ALL_SPADES_BUT_ACE = tuple(f"{rank}S" for rank in (2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))
@@ -282,6 +284,25 @@ def test_a_decided_session_offers_a_rematch(client: FlaskClient) -> None:
     rematch = client.post(board + "/rematch")
     assert rematch.status_code == 302 and rematch.headers["Location"] != board
     assert "Enter deal 1" in client.get(rematch.headers["Location"]).get_data(as_text=True)
+    again = client.post(board + "/rematch")  # a second tap (or a resend after a lost answer)
+    assert again.headers["Location"] == rematch.headers["Location"]
+
+
+def test_a_new_session_form_sent_twice_starts_one_session(app: Any, client: FlaskClient) -> None:
+    form = client.get("/new/seep").get_data(as_text=True)
+    key = re.search(r'name="key" type="hidden" value="([^"]+)"', form) or re.search(
+        r'type="hidden" name="key" value="([^"]+)"', form
+    )
+    assert key, "the form carries no key"
+    first = client.post("/new/seep", data=NAMES | {"key": key.group(1)})
+    # The answer was lost: the phone sends again, from a browser that never got the cookie.
+    other = app.test_client()
+    again = other.post("/new/seep", data=NAMES | {"key": key.group(1)})
+    assert first.status_code == again.status_code == 302
+    assert again.headers["Location"] == first.headers["Location"]
+    assert "Enter deal 1" in other.get(again.headers["Location"]).get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(GameSession)) == 1
 
 
 def test_unknown_pages_are_friendly(client: FlaskClient) -> None:

@@ -497,3 +497,18 @@ def test_through_gunicorn_no_token_reaches_the_access_log_and_a_long_url_gets_js
     logged = log.read_text()
     assert f"/s/{session['id']}/join" in logged and "/deals/new" in logged
     assert keeper not in logged and scorer not in logged
+
+
+def test_a_token_that_is_not_ascii_is_refused_not_a_500(client: FlaskClient) -> None:
+    session_id = start(client)
+    url = f"{SESSIONS}/{session_id}/deals"
+    refused = client.post(url, json=deal(60), headers=bearer("\xe9t\xe9"))
+    assert refused.status_code == 403 and refused.get_json()["error"] == "forbidden"
+    assert client.post(f"/s/{session_id}/join", data={"key": "été"}).status_code == 403
+
+
+def test_joining_with_a_scorer_link_keeps_the_keeper_the_keeper(client: FlaskClient) -> None:
+    session_id = start(client)
+    key = key_of(scorer_link(client, session_id))
+    assert client.post(f"/s/{session_id}/join", data={"key": key}).status_code == 302
+    assert client.post(f"/s/{session_id}/revoke").status_code == 302  # still the keeper

@@ -7,6 +7,7 @@ nothing twice. Through the API and through the web forms.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +22,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.idempotency import IdempotencyKey
 from scorekeeper.rules.seep.cards import POINT_CARDS
 
 NAMES = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev"}
@@ -225,6 +227,23 @@ def test_the_same_key_starts_one_session(client: FlaskClient) -> None:
     assert reused.status_code == 422 and reused.get_json()["error"] == "idempotency-key-reused"
 
 
+def test_a_session_started_with_a_key_keeps_no_token_in_clear(
+    app: Flask, client: FlaskClient
+) -> None:
+    body = {"game": "seep", "teams": [{"players": ["A"]}, {"players": ["B"]}]}
+    first = client.post(SESSIONS, json=body, headers={"Idempotency-Key": "s2"}).get_json()
+    again = client.post(SESSIONS, json=body, headers={"Idempotency-Key": "s2"}).get_json()
+    assert again["edit_token"] == first["edit_token"]  # the replay hands out the same token
+    with app.app_context():
+        remembered = db.session.execute(db.select(IdempotencyKey)).scalar_one()
+        assert "edit_token" not in remembered.body
+        assert first["edit_token"] not in json.dumps(remembered.body)
+    posted = client.post(
+        f"{SESSIONS}/{first['id']}/deals", json=deal(60), headers=bearer(first["edit_token"])
+    )
+    assert posted.status_code == 201
+
+
 def test_a_malformed_idempotency_key_is_refused(client: FlaskClient) -> None:
     phone = Api(client, seep_session(client))
     response = phone.post(deal(60), **{"Idempotency-Key": "x" * 201})
@@ -247,6 +266,21 @@ def test_reading_a_session_again_answers_304_until_it_changes(api: Api) -> None:
     changed = api.client.get(api.url, headers={"If-None-Match": etag})
     assert changed.status_code == 200
     assert changed.headers["ETag"] != etag and len(changed.get_json()["deals"]) == 4
+
+
+def test_a_weakened_tag_and_a_head_request_get_304_too(api: Api) -> None:
+    etag = api.client.get(api.url).headers["ETag"]  # a proxy may weaken it, as gzip does
+    assert api.client.get(api.url, headers={"If-None-Match": f"W/{etag}"}).status_code == 304
+    assert api.client.head(api.url, headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_a_deal_sent_back_as_it_was_read_is_a_valid_correction(api: Api) -> None:
+    url = f"{api.url}/deals/2"
+    read = api.client.get(url)
+    changed = {**read.get_json(), "sweeps": [{"team": 0, "when": "play"}]}
+    answer = api.put(2, changed, **{"If-Match": read.headers["ETag"]})
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["deal"]["version"] == 2
 
 
 # -- the web forms: two phones ------------------------------------------------------------------
@@ -424,5 +458,43 @@ def test_a_deal_form_opened_before_another_scorer_deleted_a_deal_stores_nothing(
     assert hidden(page, "number") == "1"
     assert stored(client, session_id) == []
     saved = client.post(f"/s/{session_id}/deals/new", data=deal_fields(45, number="1"))
+    assert saved.status_code == 302
+    assert stored(client, session_id) == [(2, 45)]
+
+
+def test_a_deal_entered_and_another_deleted_meanwhile_is_not_stored_twice(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Deletes move deal numbers, so the form also carries the id its deal was to get."""
+    session_id = start(client)
+    phone_b = second_phone(app, client, session_id)
+    enter(client, session_id, 60, 30)
+    page = phone_b.get(f"/s/{session_id}/deals/new").get_data(as_text=True)
+    fields = {"number": hidden(page, "number"), "next_id": hidden(page, "next_id")}
+    assert fields == {"number": "3", "next_id": "3"}
+    # Phone A enters the same deal 3, then deletes deal 1 as a wrong entry...
+    client.post(f"/s/{session_id}/deals/new", data=deal_fields(45, number="3", next_id="3"))
+    client.post(f"/s/{session_id}/deals/1/delete", data={"version": "1"})
+    # ...so B's "deal 3" would be the next number again: the id says A's came first.
+    late = phone_b.post(f"/s/{session_id}/deals/new", data=deal_fields(45, **fields))
+    assert late.status_code == 409
+    page = late.get_data(as_text=True)
+    assert "Another scorer entered a deal while you were entering this one" in page
+    assert "Asha &amp; Ravi 45" in page  # theirs
+    assert (hidden(page, "number"), hidden(page, "next_id")) == ("3", "4")
+    assert stored(client, session_id) == [(2, 30), (3, 45)]
+
+
+def test_a_deal_form_opened_before_a_delete_saves_as_the_next_deal(
+    app: Flask, client: FlaskClient
+) -> None:
+    session_id = start(client)
+    phone_b = second_phone(app, client, session_id)
+    enter(client, session_id, 60)
+    page = client.get(f"/s/{session_id}/deals/new").get_data(as_text=True)
+    fields = {"number": hidden(page, "number"), "next_id": hidden(page, "next_id")}
+    phone_b.post(f"/s/{session_id}/deals/1/delete", data={"version": "1"})
+    # Nothing was entered meanwhile, so the deal is new: it is saved, as deal 1 now.
+    saved = client.post(f"/s/{session_id}/deals/new", data=deal_fields(45, **fields))
     assert saved.status_code == 302
     assert stored(client, session_id) == [(2, 45)]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api import SESSIONS, add_deals, deal
+from sqlalchemy.exc import OperationalError
+from test_api import SESSIONS, add_deals, bearer, deal
 
+from scorekeeper import idempotency
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession
 
@@ -30,3 +33,25 @@ def test_a_deal_committed_between_the_session_row_and_its_deals_is_read_whole(
     body = answer.get_json()
     assert [row["id"] for row in body["standing"]["deals"]] == [1, 2]
     assert [d["id"] for d in body["deals"]] == [1, 2]
+
+
+def test_a_write_that_fails_to_commit_leaves_no_standing_behind(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = seep_session(client)
+    add_deals(client, session, deal(60))
+    url, headers = f"{SESSIONS}/{session['id']}/deals", bearer(session["edit_token"])
+
+    def lose_the_connection() -> None:
+        raise OperationalError("DELETE", {}, Exception("server closed the connection"))
+
+    # The deal is flushed and its answer drawn, then the commit's last step fails: a 503.
+    monkeypatch.setattr(idempotency, "_forget_old", lose_the_connection)
+    failed = client.post(url, json=deal(90), headers=headers | {"Idempotency-Key": "k"})
+    assert failed.status_code == 503
+    monkeypatch.undo()
+    # Another deal 2 (the same id and version as the lost one) must be scored as itself.
+    answer = add_deals(client, session, deal(10))
+    assert [row["points"] for row in answer["deals"]] == [[60, 40], [10, 90]]
+    read = client.get(f"{SESSIONS}/{session['id']}").get_json()["standing"]
+    assert read["lead"] == {"team": 1, "points": 60}

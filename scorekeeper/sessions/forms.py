@@ -1,9 +1,11 @@
-"""What every game's deal form carries besides the deal: which deal, and which version of it."""
+"""What every game's forms carry besides the game: which deal and version, or a start's key."""
 
 from __future__ import annotations
 
+import secrets
+
 from flask_wtf import FlaskForm
-from wtforms import IntegerField
+from wtforms import IntegerField, StringField
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
@@ -11,11 +13,19 @@ WHOLE = [Optional(), NumberRange(1, 100_000, "The form is damaged: reload the pa
 
 
 class DealForm(FlaskForm):
-    """A deal form: `number` is the deal it was opened as, `version` the version it edits.
+    """A deal form: `number` is the deal it was opened as and `next_id` the id that deal was
+    to get (deletes move numbers, never ids); `version` is the version it edits.
 
     The server compares them with the session as it is now, so a form opened before another
     scorer's change, or sent again with the Back button, is caught instead of stored twice.
     """
 
     number = IntegerField(widget=HiddenInput(), validators=WHOLE)
+    next_id = IntegerField(widget=HiddenInput(), validators=WHOLE)
     version = IntegerField(widget=HiddenInput(), validators=WHOLE)
+
+
+class SessionForm(FlaskForm):
+    """A new-session form: `key` makes the start exactly once, however often it is sent."""
+
+    key = StringField(widget=HiddenInput(), default=lambda: secrets.token_urlsafe(16))

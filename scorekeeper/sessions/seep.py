@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
@@ -14,7 +13,7 @@ from ..rules.seep.cards import POINT_CARDS, POINTS
 from ..rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, parse_deal
 from ..rules.table import MAX_NAME, MAX_TEAM_NAME
 from .charts import lead_chart
-from .forms import DealForm
+from .forms import DealForm, SessionForm
 
 
 def too_long(what: str, longest: int) -> Length:
@@ -32,7 +31,7 @@ def options(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-class SeepSessionForm(FlaskForm):
+class SeepSessionForm(SessionForm):
     """Players, teams and the match options of rules/seep.md (M2–M4)."""
 
     players = RadioField(
@@ -121,9 +120,10 @@ class SeepDealForm(DealForm):
         self.seats = seats
 
     @classmethod
-    def for_next(cls, seats: int, standing: dict[str, Any]) -> SeepDealForm:
-        """An empty form for the next deal, the suggested dealer (M5) chosen."""
-        data = {"dealer": str(standing["next_dealer"]), "number": len(standing["deals"]) + 1}
+    def for_next(cls, seats: int, standing: dict[str, Any], next_id: int) -> SeepDealForm:
+        """An empty form for the next deal (to get id `next_id`), the suggested dealer (M5)."""
+        number = len(standing["deals"]) + 1
+        data = {"dealer": str(standing["next_dealer"]), "number": number, "next_id": next_id}
         return cls(seats, data=data)
 
     @classmethod

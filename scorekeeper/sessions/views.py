@@ -21,6 +21,7 @@ from flask_wtf.csrf import generate_csrf
 
 from ..conflicts import Conflict
 from ..extensions import db
+from ..idempotency import checked_key, start_session
 from ..models import Deal, GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from .games import PAGES
@@ -52,7 +53,8 @@ def can_edit(game_session: GameSession) -> bool:
 
 def editable(session_id: str) -> GameSession:
     """The session, if this browser may edit it; 403 otherwise."""
-    game_session = GameSession.get_or_404(session_id, for_update=True, full=True)
+    writing = request.method != "GET"  # a form being drawn need not wait for writers
+    game_session = GameSession.get_or_404(session_id, for_update=writing, full=True)
     if not can_edit(game_session):
         abort(403, description="This phone can only watch: open the scorer's edit link.")
     return game_session
@@ -82,13 +84,9 @@ def new(game_name: str) -> Any:
     form = PAGES[game_name].session_form()
     if form.validate_on_submit():
         try:
-            game_session, token = GameSession.from_request(form.to_request())
+            return _start(checked_key(form.key.data or None), form.to_request())
         except InvalidInput as error:
             form.form_errors.append(error.message)
-        else:
-            db.session.commit()
-            remember_token(game_session.id, token)
-            return redirect(url_for(".show", session_id=game_session.id))
     status = 400 if form.is_submitted() else 200
     names = recent_player_names(list(held_tokens()))
     body = render_template(
@@ -143,7 +141,8 @@ def join(session_id: str) -> Response:
     key = request.form.get("key", "")
     if not game_session.can_edit(key):
         abort(403, description="That scorer link is wrong or was revoked: ask the keeper anew.")
-    remember_token(session_id, key)
+    if not game_session.is_keeper(held_tokens().get(session_id)):  # never a step down
+        remember_token(session_id, key)
     flash({"text": "This phone keeps score of this session now."}, "done")
     return redirect(url_for(".show", session_id=session_id))
 
@@ -164,10 +163,19 @@ def revoke(session_id: str) -> Response:
 def rematch(session_id: str) -> Response:
     """A new session with the same teams and options."""
     old = editable(session_id)
-    game_session, token = GameSession.from_request(old.to_request())
-    db.session.commit()
-    remember_token(game_session.id, token)
-    return redirect(url_for(".show", session_id=game_session.id))
+    # One rematch per state of the old session, however often the button is tapped.
+    return _start(f"rematch:{old.id}:{old.version}", old.to_request())
+
+
+def _start(key: str | None, body: dict[str, Any]) -> Response:
+    """Start a session once per key, let this browser keep its score, and show it."""
+    (answer, _status), token, _replayed = start_session("web", key, body, _only_id)
+    remember_token(answer["id"], token)
+    return redirect(url_for(".show", session_id=answer["id"]))
+
+
+def _only_id(game_session: GameSession) -> dict[str, Any]:
+    return {"id": game_session.id}
 
 
 # -- deals ---------------------------------------------------------------------------------
@@ -216,22 +224,21 @@ def new_deal(session_id: str) -> Response:
         except InvalidInput as error:
             flash({"text": error.message}, "problem")
             return redirect(url_for(".show", session_id=session_id))
-        form = deal_form.for_next(seats, game_session.standing())
+        form = deal_form.for_next(seats, game_session.standing(), game_session.next_serial())
         return _deal_page(game_session, form, upcoming)
     form = deal_form(seats)
     if not form.validate_on_submit():
         return _deal_page(game_session, form, upcoming)
     try:
-        deal = game_session.add_deal(form.to_record(), form.number.data)
+        deal = game_session.add_deal(form.to_record(), form.number.data, form.next_id.data)
     except InvalidInput as error:
         form.form_errors.append(error.message)
         return _deal_page(game_session, form, upcoming)
     except Conflict as error:
         # Keep what was entered; sending it again saves it as the deal that comes next.
-        sent = form.number.data or upcoming
         _set_hidden(form.number, upcoming)
-        # The deal entered as this number, if there is one (none when an earlier one was deleted).
-        theirs = game_session.deals[sent - 1] if sent < upcoming else None
+        _set_hidden(form.next_id, game_session.next_serial())
+        theirs = game_session.deal_or_404(error.deal["id"]) if error.deal else None
         conflict = {"message": error.message, "theirs": theirs and _summary(game_session, theirs)}
         return _deal_page(game_session, form, upcoming, conflict=conflict)
     db.session.commit()
