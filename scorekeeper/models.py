@@ -379,11 +379,12 @@ class GameSession(db.Model):
         if next_id > self.next_serial():
             raise Conflict(409, "deal-out-of-order", "This form is not of this session: reload it.")
         latest = max(self.all_deals, key=lambda d: d.serial)  # ids only grow: it came last
+        theirs = "A deal" if latest.deleted else f"Deal {self.number_of(latest)}"
         raise Conflict(
             409,
             "deal-exists",
-            f"Another scorer entered a deal while you were entering this one. Nothing was "
-            f"stored; this one would be deal {len(self.deals) + 1}.",
+            f"{theirs} was already entered by another scorer while you were entering yours. "
+            f"Nothing was stored; this one would be deal {len(self.deals) + 1}.",
             self.deal_json(latest),
         )
 

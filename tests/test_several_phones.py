@@ -479,7 +479,7 @@ def test_a_deal_entered_and_another_deleted_meanwhile_is_not_stored_twice(
     late = phone_b.post(f"/s/{session_id}/deals/new", data=deal_fields(45, **fields))
     assert late.status_code == 409
     page = late.get_data(as_text=True)
-    assert "Another scorer entered a deal while you were entering this one" in page
+    assert "Deal 2 was already entered by another scorer while you were entering" in page
     assert "Asha &amp; Ravi 45" in page  # theirs
     assert (hidden(page, "number"), hidden(page, "next_id")) == ("3", "4")
     assert stored(client, session_id) == [(2, 30), (3, 45)]
