@@ -436,8 +436,8 @@ class GameSession(db.Model):
         abort(404, description=f"This session has no deal #{deal_id}.")
 
     def number_of(self, deal: Deal) -> int:
-        """The 1-based number of a live deal."""
-        return self.deals.index(deal) + 1
+        """The 1-based number of a live deal; of a deleted one, the place it would come back to."""
+        return 1 + sum(d.serial < deal.serial for d in self.deals)
 
     def next_serial(self) -> int:
         """The id the next deal will get: ids are never reused, so deletes do not change it."""

@@ -346,9 +346,14 @@ def test_a_stale_edit_of_a_deal_deleted_meanwhile_overwrites_nothing(
     )
     assert sent.status_code == 409
     page = sent.get_data(as_text=True)
-    assert "was deleted" in page
-    assert f'action="/s/{session_id}/deals/2/restore"' in page
+    assert "Another scorer deleted deal 2 while you were editing it" in page
     assert stored(client, session_id) == [(1, 60), (3, 55)]  # the old deal 3 is intact
+    # A's correction is still on the page; A may bring the deal back with it.
+    assert re.search(r'name="card_KS" value="0"\s+checked', page)
+    assert 'name="restore" value="1"' in page and "Restore with my correction" in page
+    fields = deal_fields(70, version=hidden(page, "version"), restore="1")
+    assert client.post(f"/s/{session_id}/deals/2/edit", data=fields).status_code == 302
+    assert stored(client, session_id) == [(1, 60), (2, 70), (3, 55)]
 
 
 def test_a_stale_edit_of_a_deal_changed_meanwhile_shows_both_and_keeps_mine(

@@ -252,7 +252,7 @@ def edit_deal(session_id: str, deal_id: int) -> Response:
     """Correct a past deal; everything after it is recomputed. Another's change is not lost."""
     game_session = editable(session_id)
     deal = game_session.deal_or_404(deal_id)
-    if deal.deleted:
+    if deal.deleted and request.method == "GET":
         return _deleted_page(game_session, deal)
     deal_form = PAGES[game_session.game_name].deal_form
     seats = game_session.table.seats
@@ -263,7 +263,15 @@ def edit_deal(session_id: str, deal_id: int) -> Response:
     form = deal_form(seats)
     if not form.validate_on_submit():
         return _deal_page(game_session, form, number, deal)
-    if form.version.data not in (None, deal.version):
+    if deal.deleted:
+        if request.form.get("restore") != "1":
+            # Deleted while this correction was made: keep the correction, offer both ways.
+            _set_hidden(form.version, deal.version)
+            message = f"Another scorer deleted deal {number} while you were editing it."
+            conflict = {"message": message, "theirs": None, "restore": True}
+            return _deal_page(game_session, form, number, deal, conflict)
+        game_session.restore_deal(deal)  # the scorer saw it was deleted, and chose this
+    elif form.version.data not in (None, deal.version):
         # Another scorer changed it since this form was opened: show theirs, keep mine.
         _set_hidden(form.version, deal.version)
         message = f"Another scorer changed deal {number} while you were editing it."

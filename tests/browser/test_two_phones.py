@@ -64,16 +64,18 @@ def test_a_stale_edit_of_a_deal_deleted_on_another_phone_changes_nothing(
     expect(b.get_by_test_id("flash")).to_contain_text("Deal 2 deleted.")
 
     a.locator(".card-pick[data-card='KS'] .card-face").click()  # A's correction, too late
+    corrected = given(a, 0)
     a.get_by_role("button", name="Save deal 2").click()
-    expect(a.locator("h1")).to_have_text(f"Deal #{before[1]['id']} was deleted")
-    expect(a.get_by_role("button", name="Restore it")).to_be_visible()
+    conflict = a.locator(".problem.conflict")
+    expect(conflict).to_contain_text("Another scorer deleted deal 2 while you were editing it")
     after = seep.stored_deals(a.context, started)
     assert after == [before[0], {**before[2], "number": 2}]  # deal 3 is whole, only renumbered
+    assert given(a, 0) == corrected  # A's correction is still on the page
 
-    a.get_by_role("button", name="Restore it").click()
-    expect(a.get_by_test_id("flash")).to_have_text("Deal 2 restored.")
+    a.get_by_role("button", name="Restore with my correction").click()
+    expect(a.get_by_test_id("flash")).to_have_text("Deal 2 corrected.")
     restored = seep.stored_deals(a.context, started)
-    assert restored[1]["captured"] == before[1]["captured"]  # A's change was not saved
+    assert sorted(restored[1]["captured"][0]) == sorted(corrected)  # back, with A's change
     assert [restored[0], restored[2]] == [before[0], before[2]]
 
 
