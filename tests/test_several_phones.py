@@ -447,26 +447,6 @@ def test_two_scorers_entering_deal_1_store_it_once(app: Flask, client: FlaskClie
     assert stored(client, session_id) == [(1, 60)]
 
 
-def test_a_deal_form_opened_before_another_scorer_deleted_a_deal_stores_nothing(
-    app: Flask, client: FlaskClient
-) -> None:
-    session_id = start(client)
-    phone_b = second_phone(app, client, session_id)
-    enter(client, session_id, 60)
-    page = client.get(f"/s/{session_id}/deals/new").get_data(as_text=True)
-    assert hidden(page, "number") == "2"  # phone A opens "Enter deal 2"...
-    phone_b.post(f"/s/{session_id}/deals/1/delete", data={"version": "1"})  # ...B deletes deal 1
-    late = client.post(f"/s/{session_id}/deals/new", data=deal_fields(45, number="2"))
-    assert late.status_code == 409
-    page = late.get_data(as_text=True)
-    assert "Deal 1 comes next, not deal 2" in page
-    assert hidden(page, "number") == "1"
-    assert stored(client, session_id) == []
-    saved = client.post(f"/s/{session_id}/deals/new", data=deal_fields(45, number="1"))
-    assert saved.status_code == 302
-    assert stored(client, session_id) == [(2, 45)]
-
-
 def test_a_deal_entered_and_another_deleted_meanwhile_is_not_stored_twice(
     app: Flask, client: FlaskClient
 ) -> None:
