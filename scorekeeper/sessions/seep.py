@@ -92,7 +92,9 @@ class SeepSessionForm(SessionForm):
 
 TEAM_CHOICES = options([("0", "A"), ("1", "B")])
 NO_TEAM = options([("", "None")])
-SWEEPS = [Optional(), NumberRange(0, MAX_SWEEPS, "Sweeps go from 0 to %(max)s.")]
+def sweeps(team: str) -> list[Any]:
+    """Validators of a team's sweep count, naming the team as the pages do."""
+    return [Optional(), NumberRange(0, MAX_SWEEPS, f"Team {team}'s sweeps go from 0 to %(max)s.")]
 
 
 def card_field(card: Any) -> str:
@@ -103,8 +105,8 @@ def card_field(card: Any) -> str:
 class SeepDealForm(DealForm):
     """A deal: who took each point card, sweeps, the dealer and the bid."""
 
-    sweeps0 = IntegerField("Sweeps", default=0, validators=SWEEPS)
-    sweeps1 = IntegerField("Sweeps", default=0, validators=SWEEPS)
+    sweeps0 = IntegerField("Sweeps", default=0, validators=sweeps("A"))
+    sweeps1 = IntegerField("Sweeps", default=0, validators=sweeps("B"))
     opening_sweep = RadioField("Opening sweep (25)", choices=NO_TEAM + TEAM_CHOICES, default="")
     last_sweep = RadioField("Last-play sweep (0)", choices=NO_TEAM + TEAM_CHOICES, default="")
     dealer = RadioField("Dealer", choices=[], validate_choice=False)
