@@ -32,6 +32,14 @@ class Table:
         """Which of its team's players sits in `seat`."""
         return seat // self.teams
 
+    def after(self, seat: int) -> int:
+        """The seat that plays after `seat`: after the dealer, the first to bid and lead."""
+        return (seat + 1) % self.seats
+
+    def before(self, seat: int) -> int:
+        """The seat that plays before `seat`: before the first bidder, the dealer."""
+        return (seat - 1) % self.seats
+
     def partner_seat(self, seat: int) -> int:
         """The seat opposite: a partner, or with one player a side, the opponent."""
         return (seat + self.seats // 2) % self.seats

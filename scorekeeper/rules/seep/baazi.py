@@ -45,7 +45,7 @@ def next_dealer(table: Table, dealer: int, lead: int, baazi: Baazi | None) -> in
     """M5: a leading dealer's team passes the deal on; after a baazi, the partner deals."""
     team = table.team_of(dealer)
     leads = baazi.winner == team if baazi else lead != 0 and (lead > 0) == (team == 0)
-    would_deal = (dealer + 1) % table.seats if leads else dealer
+    would_deal = table.after(dealer) if leads else dealer
     return table.partner_seat(would_deal) if baazi else would_deal
 
 
@@ -58,7 +58,7 @@ def standing(table: Table, options: Mapping[str, Any], deals: Sequence[SeepDeal]
         if deal.dealer is not None:
             dealer = deal.dealer
         elif deal.bid is not None:
-            dealer = (deal.bid.seat - 1) % table.seats  # S1: the bidder sits after the dealer
+            dealer = table.before(deal.bid.seat)  # S1: the bidder sits after the dealer
         lead, baazi = deal_result(deal, lead, options)
         if baazi:
             baazis[baazi.winner] += 1

@@ -10,19 +10,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, names
+from ..violation import Violation
 from .moves import Build, Capture, Move, Raise, Throw
 from .position import HOUSE_VALUES, House, Position, without
 from .record import SWEEP_POINTS
 from .sets import has_subset_sum, splits_into, values_key
-
-
-@dataclass(frozen=True)
-class Violation:
-    """Why a move is illegal: the rule's id in rules/seep.md, the API's code, a sentence."""
-
-    rule: str | None  # None: the rule is the turn itself, which has no id
-    code: str
-    reason: str
 
 
 @dataclass(frozen=True)

@@ -103,10 +103,10 @@ def parse_deal(raw: object, table: Table) -> SeepDeal:
     if dealer is not None:
         dealer = integer(dealer, "dealer", 0, table.seats - 1)
     bid = _parse_bid(fields.get("bid"), table)
-    if bid is not None and dealer is not None and bid.seat != (dealer + 1) % table.seats:
+    if bid is not None and dealer is not None and bid.seat != table.after(dealer):
         # S1: the bidder is the seat after the dealer.
         raise InvalidInput(
-            "bad-bid", f"The bidder sits after the dealer: seat {(dealer + 1) % table.seats}."
+            "bad-bid", f"The bidder sits after the dealer: seat {table.after(dealer)}."
         )
     sweeps = _parse_sweeps(fields.get("sweeps"), bid, table)
     return SeepDeal(captured, sweeps, bid, dealer)
