@@ -1,0 +1,61 @@
+"""Fifty-six's session options and the seating they give (F1, F2, F6, F16).
+
+>>> table_for(6, parse_options({"teams": "pairs"}))
+Table(teams=3, players_per_team=2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import InvalidInput
+from ..fields import integer
+from ..options import parse_choices
+from ..table import Table
+from .cards import check_players
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "teams": ("sides", "pairs"),  # F2: two sides alternating, or pairs of partners opposite
+    "doubling": ("multiply", "additive"),  # F16
+}
+TABLES = "tables"  # F6: the tables each team starts with, a whole number
+MAX_TABLES = 99
+DEFAULTS: dict[str, Any] = {"teams": "sides", "doubling": "multiply", TABLES: 12}
+
+
+def parse_options(raw: object) -> dict[str, Any]:
+    """Validated session options with the defaults of rules/fifty-six.md filled in."""
+    if not isinstance(raw, dict) or TABLES not in raw:
+        # parse_choices checks only listed values; `tables` is a range, read on its own.
+        return parse_choices(raw, CHOICES | {TABLES: ()}, DEFAULTS)
+    tables = _tables(raw[TABLES])
+    rest = {name: value for name, value in raw.items() if name != TABLES}
+    return parse_choices(rest, CHOICES | {TABLES: ()}, DEFAULTS) | {TABLES: tables}
+
+
+def _tables(value: object) -> int:
+    try:
+        return integer(value, "Option tables", 1, MAX_TABLES)
+    except InvalidInput as error:
+        raise InvalidInput("bad-option", error.message) from None
+
+
+def table_for(players: object, options: Mapping[str, Any]) -> Table:
+    """The seating for `players` (F1): two sides (T = 2) or pairs (T = n / 2), as F2 says."""
+    n = check_players(players)
+    if options["teams"] == "pairs":
+        return Table(n // 2, 2)
+    return Table(2, n // 2)
+
+
+def check_table(table: Table, options: Mapping[str, Any]) -> None:
+    """Raise InvalidInput unless `table` is the seating that F1 and the options give."""
+    wanted = table_for(table.seats, options)
+    if table != wanted:
+        shape = "two sides" if options["teams"] == "sides" else "pairs"
+        raise InvalidInput(
+            "bad-teams",
+            f"{table.seats} players in {shape} make {wanted.teams} teams of "
+            f"{wanted.players_per_team} (F2), not {table.teams} of {table.players_per_team}.",
+        )
