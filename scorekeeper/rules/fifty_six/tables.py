@@ -1,0 +1,195 @@
+"""Tables (tokens) moving between teams after each deal, and the game's standing (F6, F14–F17).
+
+>>> tables_moved(40, made=False, double=2, doubling="multiply")
+12
+>>> settle((12, 12), contracting_team=1, amount=3, made=False, table=Table(2, 2))
+((15, 9), [[1, 0, 3]])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import InvalidInput
+from ..fields import integer, record, required
+from ..table import Table, team_label
+from .cards import TOTAL_POINTS
+from .trick import TRUMPS
+
+LOWEST_BID, HIGHEST_BID = 28, TOTAL_POINTS  # F8
+# F15: (lowest bid, highest bid, tables if made, tables if lost).
+SCHEDULE: tuple[tuple[int, int, int, int], ...] = (
+    (28, 39, 1, 2),
+    (40, 47, 2, 3),
+    (48, 55, 3, 4),
+    (56, 56, 4, 5),
+)
+# F16: by the double level 0 (none), 1 (doubled), 2 (redoubled).
+MULTIPLIER = (1, 2, 4)  # doubling: multiply
+ADDED = (0, 1, 2)  # doubling: additive
+DOUBLE_LEVELS = (0, 1, 2)
+# F10: everyone passed: 28 no-trumps for the first bidder's team.
+ALL_PASS = {"value": LOWEST_BID, "trump": "NT", "double": 0}
+
+Transfer = list[int]  # [from team, to team, tables]
+
+
+def tables_moved(value: int, made: bool, double: int, doubling: str) -> int:
+    """How many tables a contract of `value` moves to or from each other team (F15, F16)."""
+    base = next(
+        made_n if made else lost_n for low, high, made_n, lost_n in SCHEDULE if low <= value <= high
+    )
+    if doubling == "additive":
+        return base + ADDED[double]
+    return base * MULTIPLIER[double]
+
+
+def after_in_order(table: Table, team: int) -> list[int]:
+    """The other teams in playing order from `team` (F17).
+
+    Reading of "in playing order from the payer": go round the seats from any seat of the
+    payer; seat s + k belongs to team (s + k) mod T, so the teams come as team + 1, team + 2,
+    … whichever of the payer's seats one starts from.
+    """
+    return [(team + k) % table.teams for k in range(1, table.teams)]
+
+
+def settle(
+    tables_by_team: Sequence[int], contracting_team: int, amount: int, made: bool, table: Table
+) -> tuple[tuple[int, ...], list[Transfer]]:
+    """The tables after a deal and the transfers [from, to, n], in the order paid (F15, F17)."""
+    tables = list(tables_by_team)
+    transfers: list[Transfer] = []
+    out = {team for team, n in enumerate(tables) if n == 0}
+    if contracting_team in out:
+        return tuple(tables), transfers  # F6: a team that is out neither pays nor receives
+    for other in after_in_order(table, contracting_team):
+        if other in out:
+            continue  # F6: a team that is out neither pays nor receives
+        payer, payee = (other, contracting_team) if made else (contracting_team, other)
+        # F17: a team that cannot pay in full pays what it has and is out at 0.
+        paid = min(amount, tables[payer])
+        if paid:
+            tables[payer] -= paid
+            tables[payee] += paid
+            transfers.append([payer, payee, paid])
+    return tuple(tables), transfers
+
+
+def is_made(value: int, points: int) -> bool:
+    """F14: the contract is made when the team's card points reach the bid."""
+    return points >= value
+
+
+def winner_of(tables: Sequence[int]) -> int | None:
+    """F6: the last team holding tables wins."""
+    holding = [team for team, n in enumerate(tables) if n > 0]
+    return holding[0] if len(holding) == 1 else None
+
+
+def next_seat_in(table: Table, seat: int, tables: Sequence[int]) -> int:
+    """The next seat after `seat` whose team still holds tables (seats of teams out sit out)."""
+    for _ in range(table.seats):
+        seat = table.after(seat)
+        if tables[table.team_of(seat)] > 0:
+            return seat
+    return table.after(seat)
+
+
+def standing(
+    table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """Fold canonical deal records (see parse_deal), in order, into the session's standing."""
+    tables: tuple[int, ...] = (options["tables"],) * table.teams
+    dealer = 0  # F7: without a recorded dealer, seat 0 deals first and the deal passes on
+    rows = []
+    for deal in deals:
+        dealer = deal.get("dealer", dealer)
+        contract = deal["contract"] or {"seat": next_seat_in(table, dealer, tables), **ALL_PASS}
+        team = table.team_of(contract["seat"])
+        made = is_made(contract["value"], deal["points"])
+        amount = tables_moved(contract["value"], made, contract["double"], options["doubling"])
+        tables, transfers = settle(tables, team, amount, made, table)
+        rows.append(
+            {
+                "made": made,
+                "transfers": transfers,
+                "dealer": dealer,
+                "contract": {"team": team, **contract},
+                "tables": list(tables),
+            }
+        )
+        dealer = next_seat_in(table, dealer, tables)  # F7
+    winner = winner_of(tables)
+    return {
+        "deals": rows,
+        "tables": list(tables),
+        "out": [team for team, n in enumerate(tables) if n == 0],
+        "winner": winner,
+        "finished": winner is not None,
+        "next_dealer": dealer,
+    }
+
+
+def parse_deal(
+    raw: object,
+    table: Table,
+    options: Mapping[str, Any],
+    previous: Sequence[Mapping[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Validate a deal record and return it in canonical form; raise InvalidInput.
+
+    Given the canonical deals before it (`previous`), also refuse a deal that cannot follow
+    them: the game is won, or the contracting team is out (see check_playable).
+    """
+    fields = record(raw, "A Fifty-six deal", ("contract", "points", "dealer", "double"))
+    contract = required(fields, "contract", "A Fifty-six deal")
+    if "double" in fields:
+        if contract is None:
+            # F9, F10: with everyone passing there is no bid, so nothing to double.
+            raise InvalidInput("bad-double", "Everyone passed, so there is no bid to double (F10).")
+        raise InvalidInput("unknown-field", 'A deal\'s "double" goes inside its "contract".')
+    out: dict[str, Any] = {"contract": None if contract is None else _contract(contract, table)}
+    # F14: the card points the contracting team won, out of the deck's 56.
+    out["points"] = integer(required(fields, "points", "A Fifty-six deal"), "points", 0, 56)
+    if fields.get("dealer") is not None:
+        out["dealer"] = integer(fields["dealer"], "dealer", 0, table.seats - 1)
+    if previous is not None:
+        check_playable(table, options, previous, out)
+    return out
+
+
+def _contract(raw: object, table: Table) -> dict[str, Any]:
+    fields = record(raw, "contract", ("seat", "value", "trump", "double"))
+    seat = integer(required(fields, "seat", "contract"), "contract seat", 0, table.seats - 1)
+    # F8: a bid is a number from 28 to 56 with a trump suit or no-trumps.
+    value = integer(required(fields, "value", "contract"), "bid", LOWEST_BID, HIGHEST_BID)
+    trump = required(fields, "trump", "contract")
+    if trump not in TRUMPS or not isinstance(trump, str):
+        raise InvalidInput("bad-field", f"trump must be one of {', '.join(TRUMPS)}.")
+    # F9: 0 (not doubled), 1 (doubled) or 2 (redoubled).
+    double = integer(fields.get("double", 0), "double", 0, len(DOUBLE_LEVELS) - 1)
+    return {"seat": seat, "value": value, "trump": trump, "double": double}
+
+
+def check_playable(
+    table: Table,
+    options: Mapping[str, Any],
+    deals: Sequence[Mapping[str, Any]],
+    deal: Mapping[str, Any],
+) -> None:
+    """Raise InvalidInput if canonical `deal` cannot follow `deals`: the game is won, or the
+    contracting seat's team is out (F6, F17)."""
+    now = standing(table, options, deals)
+    if now["winner"] is not None:
+        raise InvalidInput(
+            "game-over", f"The game is over: {team_label(now['winner'])} holds every table (F6)."
+        )
+    contract = deal["contract"]
+    if contract is not None and table.team_of(contract["seat"]) in now["out"]:
+        raise InvalidInput(
+            "team-out",
+            f"Seat {contract['seat']} plays for {team_label(table.team_of(contract['seat']))}, "
+            "which is out of tables, so it cannot bid (F6).",
+        )
