@@ -248,8 +248,8 @@ def test_a_refusal_cites_its_rule_and_names_seats_and_bids(
 # fmt: off
 BAD_INPUT = [
     pytest.param(auction() | {"extra": 1}, "unknown-field", "extra", id="unknown auction field"),
-    pytest.param(auction() | {"players": 5}, "bad-field", "4, 6 or 8", id="F1 5 players"),
-    pytest.param(auction() | {"players": True}, "bad-field", "4, 6 or 8", id="F1 players true"),
+    pytest.param(auction() | {"players": 5}, "bad-players", "4, 6 or 8", id="F1 5 players"),
+    pytest.param(auction() | {"players": True}, "bad-players", "4, 6 or 8", id="F1 players true"),
     pytest.param(auction() | {"dealer": 4}, "bad-field", "dealer", id="dealer out of range"),
     pytest.param(auction() | {"teams": "trios"}, "bad-field", "teams", id="F2 teams"),
     pytest.param(auction() | {"phase": "play"}, "bad-field", "phase", id="not an auction"),

@@ -13,11 +13,12 @@ from ..errors import InvalidInput
 from ..fields import choice, integer, record, required
 from ..table import Table
 from ..violation import Violation
+from .cards import check_players
+from .options import table_for
+from .trick import TRUMPS  # F8: a trump suit or no-trumps; not ranked
 
-TRUMPS = ("S", "H", "D", "C", "NT")  # F8: a trump suit or no-trumps; not ranked
 TRUMP_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": " NT"}
 LOWEST_BID, HIGHEST_BID = 28, 56  # F8
-PLAYERS = (4, 6, 8)  # F1
 TEAMINGS = ("sides", "pairs")  # F2
 KINDS = ("bid", "pass", "double", "redouble")
 CONVENTIONS = ("number-suit", "suit-number", "NT", "noes", "plus")  # F11: labels only
@@ -109,9 +110,7 @@ class Contract:
 
 def make_table(players: int, teams: str) -> Table:
     """F2: two sides (team = seat mod 2) or pairs of partners opposite (team = seat mod n/2)."""
-    if teams == "sides":
-        return Table(2, players // 2)
-    return Table(players // 2, 2)
+    return table_for(players, {"teams": teams})
 
 
 @dataclass(frozen=True)
@@ -343,7 +342,7 @@ def parse_call(raw: object, players: int | None = None) -> Call:
     refuses it (F8 bid-range); a trump that is not S, H, D, C or NT cannot be read.
     """
     fields = record(raw, "A call", CALL_FIELDS)
-    top = (players or max(PLAYERS)) - 1
+    top = (players or 8) - 1  # F1: at most 8 players
     seat = integer(required(fields, "seat", "A call"), "seat", 0, top)
     kind = _KINDS[choice(required(fields, "call", "A call"), "call", KINDS)]
     convention = fields.get("convention")
@@ -374,10 +373,7 @@ def parse_auction(raw: object) -> Auction:
     fields = record(raw, "An auction", (*AUCTION_FIELDS, *DERIVED_FIELDS))
     if "phase" in fields:
         choice(fields["phase"], "phase", ("auction",))
-    players = required(fields, "players", "An auction")
-    if isinstance(players, bool) or players not in PLAYERS:
-        # F1: 4, 6 or 8 players.
-        raise InvalidInput("bad-field", "players must be 4, 6 or 8.")
+    players = check_players(required(fields, "players", "An auction"))  # F1: 4, 6 or 8
     dealer = integer(required(fields, "dealer", "An auction"), "dealer", 0, players - 1)
     teams = choice(fields.get("teams", "sides"), "teams", TEAMINGS)
     raw_calls = fields.get("calls", [])
