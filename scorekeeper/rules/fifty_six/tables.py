@@ -14,10 +14,9 @@ from typing import Any
 from ..errors import InvalidInput
 from ..fields import integer, record, required
 from ..table import Table, team_label
-from .cards import TOTAL_POINTS
+from .auction import HIGHEST_BID, LOWEST_BID
 from .trick import TRUMPS
 
-LOWEST_BID, HIGHEST_BID = 28, TOTAL_POINTS  # F8
 # F15: (lowest bid, highest bid, tables if made, tables if lost).
 SCHEDULE: tuple[tuple[int, int, int, int], ...] = (
     (28, 39, 1, 2),
