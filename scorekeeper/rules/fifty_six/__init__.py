@@ -1,1 +1,160 @@
-"""Fifty-six: the pack, the auction, trick play and table transfers (rules/fifty-six.md)."""
+"""Fifty-six: the pack, the auction, trick play and table transfers (rules/fifty-six.md).
+
+`FIFTY_SIX` puts them behind the common game interface (rules/game.py): the score keeper's
+deal records and standing, and the move checker for both phases of a deal — the auction
+(`"phase": "auction"`) and the play of a trick (`"phase": "play"`, the default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import Card, names
+from ..errors import InvalidInput
+from ..fields import choice
+from ..table import Table
+from ..violation import Violation
+from . import auction, tables, trick
+from .cards import PLAYERS
+from .options import check_table as check_seating
+from .options import parse_options
+
+PHASES = ("auction", "play")
+
+
+def _illegal(violation: Violation) -> dict[str, Any]:
+    """The checker's answer for an illegal move, as Seep gives it."""
+    return {
+        "legal": False,
+        "rule": violation.code,
+        "rule_id": violation.rule,
+        "reason": violation.reason,
+    }
+
+
+def _phase(raw_position: object) -> str:
+    """The position's phase: "auction", or "play" when it names none."""
+    if not isinstance(raw_position, dict):
+        raise InvalidInput("bad-field", "A Fifty-six position must be an object.")
+    return choice(raw_position.get("phase", "play"), "phase", PHASES)
+
+
+def _sentence(text: str) -> str:
+    """`text` with a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:] + "."
+
+
+def _describe_call(call: auction.Call, after: auction.Auction) -> str:
+    """'Seat 0 passes. The auction is over: the contract is 28♦ by seat 1 (team 1), doubled.'"""
+    text = _sentence(call.describe())
+    contract = after.contract
+    if not after.finished or contract is None:
+        return text
+    if after.standing is None:
+        # F10: nobody bid: 28 no-trumps for the first bidder's team.
+        return text + f" Everyone passed, so the contract is {contract.describe()}."
+    return text + f" The auction is over: the contract is {contract.describe()}."
+
+
+def _describe_card(position: trick.TrickPosition, card: Card, outcome: trick.TrickOutcome) -> str:
+    """'Q♥ is played on K♥.' and, when the trick is complete, who wins it and its points."""
+    if not position.trick:
+        return f"{card.pretty} leads the trick."
+    text = f"{card.pretty} is played on {names(list(position.trick))}."
+    if outcome.winner is None or outcome.points is None:
+        return text
+    won = outcome.position.trick[outcome.winner]
+    points = f"{outcome.points} point" + ("" if outcome.points == 1 else "s")
+    return text + (
+        f" The trick is complete: {won.pretty}, card {outcome.winner + 1} in playing order, "
+        f"wins it with {points}."
+    )
+
+
+class FiftySix:
+    """Fifty-six's rules behind the common game interface (see rules/game.py)."""
+
+    name = "fifty-six"
+    title = "Fifty-six"
+
+    def parse_options(self, raw: object) -> dict[str, Any]:
+        """Validated options with the defaults of rules/fifty-six.md."""
+        return parse_options(raw)
+
+    def check_table(self, table: Table) -> None:
+        """4, 6 or 8 players (F1) in two sides or in pairs of partners (F2).
+
+        Only the table is known here; for 4 players the two shapes are the same table, and
+        which shape a session uses is its `teams` option (checked with each deal).
+        """
+        seats = table.seats
+        shapes = (Table(2, seats // 2), Table(seats // 2, 2))
+        if seats not in PLAYERS or table not in shapes:
+            raise InvalidInput(
+                "bad-teams",
+                "Fifty-six is played by 4, 6 or 8 players, in two teams (sides) or in "
+                "teams of two partners (pairs) (F1, F2).",
+            )
+
+    def parse_deal(self, raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The deal record in canonical form; the table must be the one the options give (F2)."""
+        check_seating(table, options)
+        return tables.parse_deal(raw, table, options)
+
+    def standing(
+        self, table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The tables each team holds, derived from the stored records (F6, F14–F17)."""
+        return tables.standing(table, options, deals)
+
+    def check_move(self, raw_position: object, raw_move: object) -> dict[str, Any]:
+        """Whether a call or a card is legal, naming the rule it breaks or showing what follows."""
+        if _phase(raw_position) == "auction":
+            return self._check_call(raw_position, raw_move)
+        return self._check_card(raw_position, raw_move)
+
+    def list_moves(self, raw_position: object, limit: int) -> dict[str, Any]:
+        """Up to `limit` legal calls (auction) or different legal cards (trick), and the count."""
+        moves: list[dict[str, Any]]
+        if _phase(raw_position) == "auction":
+            moves = [c.to_json() for c in auction.legal_calls(auction.parse_auction(raw_position))]
+        else:
+            position = trick.parse_position(raw_position)
+            moves = [{"card": str(c)} for c in trick.legal_cards(position)]
+        shown = moves[: max(limit, 0)]
+        return {"moves": shown, "count": len(moves), "truncated": len(moves) > len(shown)}
+
+    def _check_call(self, raw_position: object, raw_move: object) -> dict[str, Any]:
+        before = auction.parse_auction(raw_position)
+        call = auction.parse_call(raw_move, before.players)
+        violation = auction.check(before, call)
+        if violation is not None:
+            return _illegal(violation)
+        after = auction.apply(before, call)
+        return {
+            "legal": True,
+            "after": after.to_json(),
+            "move": call.to_json(),
+            "description": _describe_call(call, after),
+        }
+
+    def _check_card(self, raw_position: object, raw_move: object) -> dict[str, Any]:
+        position = trick.parse_position(raw_position)
+        card = trick.parse_card_move(raw_move)
+        violation = trick.check(position, card)
+        if violation is not None:
+            return _illegal(violation)
+        outcome = trick.apply(position, card)
+        answer = {
+            "legal": True,
+            "after": outcome.position.to_json(),
+            "move": {"card": str(card)},
+            "description": _describe_card(position, card, outcome),
+        }
+        if outcome.complete:
+            answer |= {"winner": outcome.winner, "points": outcome.points}
+        return answer
+
+
+FIFTY_SIX = FiftySix()
