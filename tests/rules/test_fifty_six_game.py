@@ -405,7 +405,7 @@ def key(move: Json) -> str:
 def agree(pos: Json, candidates: list[Json]) -> list[Json]:
     """Every listed move is legal under check_move; every legal candidate is listed."""
     listed = GAME.list_moves(pos, 1000)
-    moves = listed["moves"]
+    moves: list[Json] = listed["moves"]
     assert listed["count"] == len(moves) and listed["truncated"] is False
     for move in moves:
         answer = GAME.check_move(pos, move)
