@@ -25,7 +25,7 @@ def test_the_checker_page_is_served(client: FlaskClient, path: str) -> None:
     assert "<h1>Check a Seep move</h1>" in page
     assert 'data-game="seep"' in page
     assert 'data-check-url="/api/v1/check"' in page and 'data-moves-url="/api/v1/moves"' in page
-    assert "/static/checker.js" in page and "/static/checker.css" in page
+    assert "/static/js/seep-checker.js" in page and "/static/checker.css" in page
     assert "/static/app.css" in page  # it extends base.html
 
 
@@ -62,8 +62,8 @@ def test_an_unknown_game_is_a_friendly_404(client: FlaskClient) -> None:
 
 def test_the_scripts_and_styles_it_names_are_served(app: Flask, client: FlaskClient) -> None:
     page = client.get("/check").get_data(as_text=True)
-    named = re.findall(r'(?:src|href)="/static/([\w.-]+)"', page)
-    assert {"checker.js", "checker.css", "app.js", "app.css", "favicon.svg"} <= set(named)
+    named = re.findall(r'(?:src|href)="/static/([\w./-]+)"', page)
+    assert {"js/seep-checker.js", "checker.css", "app.js", "app.css", "favicon.svg"} <= set(named)
     kinds = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
     static = Path(app.root_path).parent / "static"
     for name in named:

@@ -1,0 +1,51 @@
+// Card notation shared by every game's page: the 52-card codes the API speaks ("10D", "KS"),
+// how they are shown ("10♦"), and how typed words ("ks 4h t♦", "q", "♦") are read.
+// A card's value is the game's: this module knows ranks and suits, not what they are worth.
+
+export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+export const SUITS = ["S", "H", "D", "C"];
+export const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const FROM_SYMBOL = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
+/** Every card once, suit by suit: "AS" … "KC". */
+export const DECK = SUITS.flatMap((s) => RANKS.map((r) => r + s));
+
+export const rankText = (code) => code.slice(0, -1);
+export const suitOf = (code) => code.slice(-1);
+/** "10D" → "10♦". */
+export const pretty = (code) => rankText(code) + SYMBOL[suitOf(code)];
+
+/** Cards in words: "K♠", "K♠ and 4♥", "K♠, 4♥ and 9♣". */
+export function names(cards) {
+  const shown = cards.map(pretty);
+  return shown.length <= 1 ? shown.join("") : shown.slice(0, -1).join(", ") + " and " + shown[shown.length - 1];
+}
+
+/** Upper case, suit symbols as letters: " t♦" → "TD". */
+function normal(text) {
+  let t = String(text).trim().toUpperCase();
+  Object.keys(FROM_SYMBOL).forEach((sym) => { t = t.split(sym).join(FROM_SYMBOL[sym]); });
+  return t;
+}
+
+/** The canonical code: "10d", "TD", "t♦" → "10D"; null when it is not a card. */
+export function parseCard(text) {
+  const t = normal(text);
+  const suit = t.slice(-1);
+  const rank = t.slice(0, -1) === "T" ? "10" : t.slice(0, -1);
+  return SUITS.includes(suit) && RANKS.includes(rank) ? rank + suit : null;
+}
+
+/** The cards a typed word stands for: "ks" → K♠, "q" → every queen, "♦" → every diamond. */
+export function matches(word, deck = DECK) {
+  const t = normal(word);
+  if (!t) return [];
+  let rank = t, suit = "";
+  if (SUITS.includes(t.slice(-1))) { suit = t.slice(-1); rank = t.slice(0, -1); }
+  if (rank === "T") rank = "10";
+  if (rank && rank !== "1" && !RANKS.includes(rank)) return [];
+  return deck.filter((c) => (!rank || rankText(c) === rank || (rank === "1" && rankText(c) === "10"))
+    && (!suit || suitOf(c) === suit));
+}
+
+/** The words of what was typed: "ks, 4h;t♦" → ["ks", "4h", "t♦"]. */
+export const words = (text) => String(text).split(/[\s,;]+/).filter(Boolean);

@@ -1,0 +1,43 @@
+// Building the page: elements, card tiles and radio rows, for every game's page.
+import { pretty, rankText, suitOf, SYMBOL } from "./cards.js";
+
+export const byId = (id) => document.getElementById(id);
+
+/** An element: h("button", {class: "x", onclick: f}, "text", child…). */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  Object.entries(attrs || {}).forEach(([key, value]) => {
+    if (value === null || value === undefined || value === false) return;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  });
+  children.flat().forEach((child) => {
+    if (child === null || child === undefined || child === false) return;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  });
+  return el;
+}
+
+/** A card tile; a button when it does something on a tap. */
+export function tile(code, attrs) {
+  const a = attrs || {};
+  const tag = a.onclick ? "button" : "span";
+  return h(tag, {
+    ...a, type: tag === "button" ? "button" : null,
+    class: `tile suit-${suitOf(code)} ${a.class || ""}`, dataset: { card: code, ...(a.dataset || {}) },
+    "aria-label": a["aria-label"] || pretty(code),
+  }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suitOf(code)]));
+}
+
+/** A row of tiles that do nothing on a tap. */
+export const tiles = (cards, cls) => h("div", { class: "tiles " + (cls || "") }, cards.map((c) => tile(c)));
+
+/** Tick the radio button `name` = `value` inside `root`, if there is one. */
+export function setRadio(root, name, value) {
+  const input = root.querySelector(`input[name="${name}"][value="${value}"]`);
+  if (input) input.checked = true;
+}
+
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
