@@ -1,7 +1,8 @@
 """The move checker page: lay out a position, choose a move, see whether the rules allow it.
 
-The page is drawn by the server; a little JavaScript (static/checker.js) asks the JSON API
-(/api/v1/check and /api/v1/moves) as the player taps. The view only picks the game.
+The page is drawn by the server; a little JavaScript asks the JSON API (/api/v1/check and
+/api/v1/moves) as the player taps: shared modules in static/js/ (cards, picker, link,
+requests) and one per game (seep-checker.js). The view only picks the game.
 """
 
 from __future__ import annotations
