@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -197,7 +198,7 @@ def _move_deal(session_id: str, deal_id: int, deleted: bool) -> Response:
     deal = session.deal_or_404(deal_id)
     if deal.deleted != deleted:
         require_if_match(session, deal)
-        (session.delete_deal if deleted else session.restore_deal)(deal)
+        session.set_deleted(deal, deleted)
         db.session.commit()
     return tagged(deal_answer(session, deal), deal.etag)
 
@@ -222,5 +223,9 @@ def list_moves() -> dict[str, Any]:
 @bp.get("/openapi.json")
 def openapi() -> Response:
     """This API's OpenAPI 3.1 description, exactly as checked in (scorekeeper/openapi.json)."""
-    document = resources.files(__package__).joinpath("openapi.json").read_bytes()
-    return Response(document, mimetype="application/json")
+    return Response(_openapi_document(), mimetype="application/json")
+
+
+@cache
+def _openapi_document() -> bytes:
+    return resources.files(__package__).joinpath("openapi.json").read_bytes()

@@ -197,7 +197,7 @@ class GameSession(db.Model):
     @property
     def deals(self) -> list[Deal]:
         """The live deals in order of play; deal n is deals[n - 1]."""
-        return [d for d in self.all_deals if d.deleted_at is None]
+        return [d for d in self.all_deals if not d.deleted]
 
     def seat_names(self) -> list[str]:
         """Each seat's player, in playing order."""
@@ -210,19 +210,19 @@ class GameSession(db.Model):
     def standing(self) -> dict[str, Any]:
         """The standing, recomputed from the deal records (once per set of deal versions)."""
         deals = self.deals
-        if db.session.info.get(WROTE):
-            # A write may still fail to commit: only a committed state may be memoised.
-            return self.game.standing(self.table, self.options, [d.record for d in deals])
         # Keyed by the deals as loaded, not by the session's version: on PostgreSQL a read sees
         # the session row and its deals in two statements, so a deal committed in between would
         # otherwise be memoised under the older version (found by bench/load.py: a 500).
         key = (self.id, tuple((d.serial, d.version) for d in deals))
-        standing = _STANDINGS.get(key)
+        # A write may still fail to commit: only a committed state may be memoised.
+        memoise = not db.session.info.get(WROTE)
+        standing = _STANDINGS.get(key) if memoise else None
         if standing is None:
             standing = self.game.standing(self.table, self.options, [d.record for d in deals])
-            if len(_STANDINGS) >= MEMO_SIZE:
-                _STANDINGS.clear()  # simple and thread-safe; refilled by the next reads
-            _STANDINGS[key] = standing
+            if memoise:
+                if len(_STANDINGS) >= MEMO_SIZE:
+                    _STANDINGS.clear()  # simple and thread-safe; refilled by the next reads
+                _STANDINGS[key] = standing
         return standing
 
     # -- who may write -----------------------------------------------------------------------
@@ -405,27 +405,21 @@ class GameSession(db.Model):
         self._touch()
         return True
 
-    def delete_deal(self, deal: Deal) -> bool:
-        """Take a deal out of the session (restorable); False if it was out already."""
-        if deal.deleted:
-            return False  # a repeated delete deletes nothing more
-        deal.deleted_at = utcnow()
-        deal.changed()
-        self._touch()
-        return True
+    def set_deleted(self, deal: Deal, deleted: bool) -> bool:
+        """Take a deal out of the session (restorable), or put it back in its old place.
 
-    def restore_deal(self, deal: Deal) -> bool:
-        """Put a deleted deal back in its old place; False if it was not deleted."""
-        if not deal.deleted:
+        False when it is that way already: a repeated delete or restore changes nothing.
+        """
+        if deal.deleted == deleted:
             return False
-        deal.deleted_at = None
+        deal.deleted_at = utcnow() if deleted else None
         deal.changed()
         self._touch()
         return True
 
     def deleted_deals(self) -> list[Deal]:
         """The deals taken out, most recently first."""
-        deleted = [d for d in self.all_deals if d.deleted_at is not None]
+        deleted = [d for d in self.all_deals if d.deleted]
         return sorted(deleted, key=lambda d: d.deleted_at or utcnow(), reverse=True)
 
     def deal_or_404(self, deal_id: int) -> Deal:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import InvalidInput
 
+Choices = tuple[Any, ...] | Callable[[object], Any]  # the allowed values, or a reader of a range
+
 
 def parse_choices(
-    raw: object, choices: Mapping[str, tuple[Any, ...]], defaults: Mapping[str, Any]
+    raw: object, choices: Mapping[str, Choices], defaults: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """Check `raw` against the allowed values and fill in the defaults."""
+    """Check `raw` against the allowed values (or readers) and fill in the defaults."""
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
@@ -23,6 +25,9 @@ def parse_choices(
     options = dict(defaults)
     for name, value in raw.items():
         allowed = choices[name]
+        if callable(allowed):
+            options[name] = allowed(value)
+            continue
         # Compare types too: True == 1 and 100.0 == 100, but neither is a valid choice.
         if not any(type(value) is type(a) and value == a for a in allowed):
             shown = ", ".join("open-ended" if a is None else str(a) for a in allowed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -12,3 +13,7 @@ class Violation:
     rule: str | None  # None: the rule is the turn itself, which has no id
     code: str
     reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The checker's answer for an illegal move."""
+        return {"legal": False, "rule": self.code, "rule_id": self.rule, "reason": self.reason}

@@ -270,7 +270,7 @@ def edit_deal(session_id: str, deal_id: int) -> Response:
             message = f"Another scorer deleted deal {number} while you were editing it."
             conflict = {"message": message, "theirs": None, "restore": True}
             return _deal_page(game_session, form, number, deal, conflict)
-        game_session.restore_deal(deal)  # the scorer saw it was deleted, and chose this
+        game_session.set_deleted(deal, False)  # the scorer saw it was deleted, and chose this
     elif form.version.data not in (None, deal.version):
         # Another scorer changed it since this form was opened: show theirs, keep mine.
         _set_hidden(form.version, deal.version)
@@ -312,7 +312,7 @@ def delete_deal(session_id: str, deal_id: int) -> Response:
             summary=_summary(game_session, deal),
         )
         return page(body, 409, fresh=True)
-    game_session.delete_deal(deal)
+    game_session.set_deleted(deal, True)
     db.session.commit()
     restore = url_for(".restore_deal", session_id=session_id, deal_id=deal.serial)
     undo_flash(f"Deal {number} deleted.", restore, "Restore")
@@ -334,7 +334,7 @@ def restore_deal(session_id: str, deal_id: int) -> Response:
     """Put a deleted deal back in its old place."""
     game_session = editable(session_id)
     deal = game_session.deal_or_404(deal_id)
-    if game_session.restore_deal(deal):
+    if game_session.set_deleted(deal, False):
         db.session.commit()
         text = f"Deal {game_session.number_of(deal)} restored."
     else:

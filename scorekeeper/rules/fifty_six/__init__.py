@@ -14,23 +14,12 @@ from ..cards import Card, names
 from ..errors import InvalidInput
 from ..fields import choice
 from ..table import Table
-from ..violation import Violation
 from . import auction, tables, trick
 from .cards import PLAYERS
 from .options import check_table as check_seating
 from .options import parse_options
 
 PHASES = ("auction", "play")
-
-
-def _illegal(violation: Violation) -> dict[str, Any]:
-    """The checker's answer for an illegal move, as Seep gives it."""
-    return {
-        "legal": False,
-        "rule": violation.code,
-        "rule_id": violation.rule,
-        "reason": violation.reason,
-    }
 
 
 def _phase(raw_position: object) -> str:
@@ -130,7 +119,7 @@ class FiftySix:
         call = auction.parse_call(raw_move, before.players)
         violation = auction.check(before, call)
         if violation is not None:
-            return _illegal(violation)
+            return violation.to_json()
         after = auction.apply(before, call)
         return {
             "legal": True,
@@ -144,7 +133,7 @@ class FiftySix:
         card = trick.parse_card_move(raw_move)
         violation = trick.check(position, card)
         if violation is not None:
-            return _illegal(violation)
+            return violation.to_json()
         outcome = trick.apply(position, card)
         answer = {
             "legal": True,

@@ -11,11 +11,11 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..fields import integer
-from ..options import parse_choices
+from ..options import Choices, parse_choices
 from ..table import Table
 from .cards import check_players
 
-CHOICES: dict[str, tuple[Any, ...]] = {
+CHOICES: dict[str, Choices] = {
     "teams": ("sides", "pairs"),  # F2: two sides alternating, or pairs of partners opposite
     "doubling": ("multiply", "additive"),  # F16
 }
@@ -26,12 +26,7 @@ DEFAULTS: dict[str, Any] = {"teams": "sides", "doubling": "multiply", TABLES: 12
 
 def parse_options(raw: object) -> dict[str, Any]:
     """Validated session options with the defaults of rules/fifty-six.md filled in."""
-    if not isinstance(raw, dict) or TABLES not in raw:
-        # parse_choices checks only listed values; `tables` is a range, read on its own.
-        return parse_choices(raw, CHOICES | {TABLES: ()}, DEFAULTS)
-    tables = _tables(raw[TABLES])
-    rest = {name: value for name, value in raw.items() if name != TABLES}
-    return parse_choices(rest, CHOICES | {TABLES: ()}, DEFAULTS) | {TABLES: tables}
+    return parse_choices(raw, {**CHOICES, TABLES: _tables}, DEFAULTS)
 
 
 def _tables(value: object) -> int:

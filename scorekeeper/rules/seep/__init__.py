@@ -47,12 +47,7 @@ class Seep:
         position, move = parse_position(raw_position), parse_move(raw_move)
         violation = check(position, move)
         if violation is not None:
-            return {
-                "legal": False,
-                "rule": violation.code,
-                "rule_id": violation.rule,
-                "reason": violation.reason,
-            }
+            return violation.to_json()
         outcome = apply(position, move)
         answer = {
             "legal": True,
