@@ -131,8 +131,10 @@ def run(app: Flask, deals: int, repeats: int) -> None:
         p90 = statistics.quantiles(times, n=10)[-1]
         base = base or median
         target = TARGETS.get(name)
-        verdict = "" if target is None else f"<= {target:g}x " + (
-            "ok" if median / base <= target else "MISSED"
+        verdict = (
+            ""
+            if target is None
+            else f"<= {target:g}x " + ("ok" if median / base <= target else "MISSED")
         )
         print(f"{name:<20} {median:>10.3f} {p90:>8.3f} {median / base:>8.1f}  {verdict}")
 

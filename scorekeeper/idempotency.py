@@ -27,7 +27,6 @@ LONGEST_KEY = 200
 Answer = tuple[dict[str, Any], int]
 
 
-
 class IdempotencyKey(db.Model):
     """A write done once: its key, what was asked, and what was answered."""
 

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
 from .conflicts import Conflict
 from .extensions import db
-from .rules import Game, InvalidInput, Table, get_game
+from .rules import Game, Table, get_game
 from .rules.fields import required
 from .rules.table import TeamEntry, parse_teams
 
@@ -136,9 +136,7 @@ class GameSession(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     teams: Mapped[list[Team]] = relationship(order_by=Team.position, cascade="all, delete-orphan")
-    all_deals: Mapped[list[Deal]] = relationship(
-        order_by=Deal.serial, cascade="all, delete-orphan"
-    )
+    all_deals: Mapped[list[Deal]] = relationship(order_by=Deal.serial, cascade="all, delete-orphan")
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -334,13 +332,13 @@ class GameSession(db.Model):
         return session, token
 
     def ensure_open(self) -> None:
-        """Raise InvalidInput if the session is decided (M4 and its kind): no more deals."""
-        winner = self.standing()["winner"]
-        if winner is not None:
-            raise InvalidInput(
-                "session-over",
-                f"This session is over: {self.teams[winner].name} won. Start a rematch to play on.",
-            )
+        """Raise InvalidInput if no deal can follow (a Seep session that is decided, M4)."""
+        self._check_next(self.standing(), None)
+
+    def _check_next(self, standing: dict[str, Any], record: dict[str, Any] | None) -> None:
+        """Raise InvalidInput unless `record` may follow the deals folded into `standing`."""
+        names = [team.name for team in self.teams]
+        self.game.check_next(self.table, self.options, standing, record, names)
 
     def add_deal(self, raw: Any, number: int | None = None, next_id: int | None = None) -> Deal:
         """Validate and append a deal entered as deal `number`, or as the deal that was to get
@@ -350,7 +348,7 @@ class GameSession(db.Model):
             self._ensure_none_entered_since(next_id)
         elif number is not None:
             self._ensure_number_is_next(number)
-        self.ensure_open()
+        self._check_next(self.standing(), record)
         deal = Deal(serial=self.next_serial(), record=record)
         self.all_deals.append(deal)
         self._touch()
@@ -400,6 +398,8 @@ class GameSession(db.Model):
         record = self.game.parse_deal(raw, self.table, self.options)
         if record == deal.record:
             return False  # a repeated correction changes nothing
+        before = [d.record for d in self.deals if d.serial < deal.serial]
+        self._check_next(self.game.standing(self.table, self.options, before), record)
         deal.record = record
         deal.changed()
         self._touch()

@@ -306,8 +306,9 @@ def restart_under_load(postgres: Cluster, server: str) -> None:
 
 
 def test_a_pool_with_no_free_connection_answers_503(fresh_db: str) -> None:
-    app = make_app(fresh_db, SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0,
-                                                        "pool_timeout": 0.2})
+    app = make_app(
+        fresh_db, SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0, "pool_timeout": 0.2}
+    )
     client = app.test_client()
     session = seep_session(client)
     with app.app_context():

@@ -15,6 +15,11 @@ class Game(Protocol):
 
     name: str
     title: str
+    players: tuple[int, ...]  # the numbers of players it is played by, the usual first
+
+    def table_for(self, players: int, options: Mapping[str, Any]) -> Table:
+        """How `players` sit in teams under these (parsed) options; raise InvalidInput."""
+        ...
 
     def parse_options(self, raw: object) -> JSON:
         """Validate session options and fill in defaults; raise InvalidInput."""
@@ -26,6 +31,18 @@ class Game(Protocol):
 
     def parse_deal(self, raw: object, table: Table, options: Mapping[str, Any]) -> JSON:
         """Validate one deal record and return it in canonical form."""
+        ...
+
+    def check_next(
+        self,
+        table: Table,
+        options: Mapping[str, Any],
+        standing: Mapping[str, Any],
+        record: Mapping[str, Any] | None,
+        names: Sequence[str],
+    ) -> None:
+        """Raise InvalidInput unless canonical `record` may follow the deals folded into
+        `standing` (None: unless some deal may); `names` are the teams' names."""
         ...
 
     def standing(

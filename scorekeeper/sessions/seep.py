@@ -92,6 +92,8 @@ class SeepSessionForm(SessionForm):
 
 TEAM_CHOICES = options([("0", "A"), ("1", "B")])
 NO_TEAM = options([("", "None")])
+
+
 def sweeps(team: str) -> list[Any]:
     """Validators of a team's sweep count, naming the team as the pages do."""
     return [Optional(), NumberRange(0, MAX_SWEEPS, f"Team {team}'s sweeps go from 0 to %(max)s.")]

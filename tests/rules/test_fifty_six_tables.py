@@ -431,7 +431,7 @@ def test_a_deal_after_the_game_is_won_is_refused() -> None:
     with pytest.raises(InvalidInput) as caught:
         parse_deal(deal(1, 28, 30), SIDES4, options, won)
     assert caught.value.code == "game-over"
-    assert "Team A" in caught.value.message
+    assert "Team A holds every table" in caught.value.message
 
 
 def test_a_contract_by_a_team_that_is_out_is_refused() -> None:
@@ -442,6 +442,70 @@ def test_a_contract_by_a_team_that_is_out_is_refused() -> None:
         parse_deal(deal(4, 28, 30), PAIRS6, options, before)
     assert caught.value.code == "team-out"
     parse_deal(deal(5, 28, 30), PAIRS6, options, before)  # team 2 still plays
+
+
+def test_f6_a_new_game_starts_every_team_at_the_starting_tables() -> None:
+    options = opts(tables=1)
+    won = [parse_deal(deal(0, 28, 30, dealer=3), SIDES4, options)]
+    again = parse_deal({**deal(2, 28, 0), "new_game": True}, SIDES4, options, won)
+    assert again["new_game"] is True
+    got = standing(SIDES4, options, [*won, again])
+    assert [r["game"] for r in got["deals"]] == [1, 2]
+    assert got["deals"][1]["dealer"] == 0  # F7: the deal goes on round the table
+    assert (got["game"], got["games"], got["tables"], got["winner"]) == (2, [0], [0, 2], 1)
+
+
+def test_a_new_game_while_one_is_on_is_refused() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_deal({**deal(2, 28, 0), "new_game": True}, SIDES4, opts(), [])
+    assert caught.value.code == "game-not-over"
+
+
+def test_the_standing_of_any_stored_sequence_is_total() -> None:
+    # An edit can leave a deal after a won game without new_game: it starts the next game.
+    options = opts(tables=1)
+    got = standing(SIDES4, options, [deal(0, 28, 30), deal(1, 28, 30), deal(1, 28, 30)])
+    assert (got["games"], got["game"], got["winner"]) == ([0, 1], 3, 1)
+
+
+def test_a_recorded_auction_is_kept_when_it_gives_the_contract() -> None:
+    calls = [
+        {"seat": 1, "call": "bid", "value": 28, "trump": "D"},
+        {"seat": 2, "call": "double"},
+        {"seat": 3, "call": "pass"},
+        {"seat": 0, "call": "pass"},
+        {"seat": 1, "call": "pass"},
+    ]  # the worked example of fifty-six.md: 28♦ for team 1, doubled
+    got = parse_deal(deal(1, 28, 30, "D", 1, dealer=0, auction=calls), SIDES4, opts())
+    assert got["auction"] == calls
+    passes = [{"seat": s, "call": "pass"} for s in (1, 2, 3, 0)]
+    all_pass = {"contract": None, "points": 20, "dealer": 0, "auction": passes}
+    assert parse_deal(all_pass, SIDES4, opts())["auction"] == passes  # F10
+
+
+BAD_AUCTIONS = [
+    ("F7: no dealer", deal(1, 28, 30, auction=[])),
+    ("F10: not over", deal(1, 28, 30, dealer=0, auction=[{"seat": 1, "call": "pass"}])),
+    ("F7: out of turn", deal(2, 28, 30, dealer=0, auction=[{"seat": 2, "call": "pass"}])),
+    (
+        "another contract",
+        deal(
+            1,
+            29,
+            30,
+            dealer=0,
+            auction=[{"seat": 1, "call": "bid", "value": 28, "trump": "D"}]
+            + [{"seat": s, "call": "pass"} for s in (2, 3, 0)],
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("raw", [pytest.param(r, id=w) for w, r in BAD_AUCTIONS])
+def test_a_recorded_auction_that_does_not_give_the_contract_is_refused(raw: Json) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_deal(raw, SIDES4, opts())
+    assert caught.value.code == "bad-auction"
 
 
 # -- random deal sequences: tables are conserved ---------------------------------------------

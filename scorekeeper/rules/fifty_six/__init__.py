@@ -17,7 +17,7 @@ from ..table import Table
 from . import auction, tables, trick
 from .cards import PLAYERS
 from .options import check_table as check_seating
-from .options import parse_options
+from .options import parse_options, table_for
 
 PHASES = ("auction", "play")
 
@@ -66,6 +66,7 @@ class FiftySix:
 
     name = "fifty-six"
     title = "Fifty-six"
+    players = PLAYERS
 
     def parse_options(self, raw: object) -> dict[str, Any]:
         """Validated options with the defaults of rules/fifty-six.md."""
@@ -86,10 +87,25 @@ class FiftySix:
                 "teams of two partners (pairs) (F1, F2).",
             )
 
+    def table_for(self, players: int, options: Mapping[str, Any]) -> Table:
+        """Two sides, or pairs of partners opposite, as the `teams` option says (F1, F2)."""
+        return table_for(players, options)
+
     def parse_deal(self, raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
         """The deal record in canonical form; the table must be the one the options give (F2)."""
         check_seating(table, options)
         return tables.parse_deal(raw, table, options)
+
+    def check_next(
+        self,
+        table: Table,
+        options: Mapping[str, Any],
+        standing: Mapping[str, Any],
+        record: Mapping[str, Any] | None,
+        names: Sequence[str],
+    ) -> None:
+        """A won game is followed by a new game only; a team that is out cannot bid (F6)."""
+        tables.check_next(table, options, standing, record, names)
 
     def standing(
         self, table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]

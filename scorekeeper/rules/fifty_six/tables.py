@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InvalidInput
 from ..fields import integer, record, required
 from ..table import Table, team_label
-from .auction import HIGHEST_BID, LOWEST_BID
+from .auction import HIGHEST_BID, LOWEST_BID, parse_auction
 from .trick import TRUMPS
 
 # F15: (lowest bid, highest bid, tables if made, tables if lost).
@@ -30,6 +30,8 @@ ADDED = (0, 1, 2)  # doubling: additive
 DOUBLE_LEVELS = (0, 1, 2)
 # F10: everyone passed: 28 no-trumps for the first bidder's team.
 ALL_PASS = {"value": LOWEST_BID, "trump": "NT", "double": 0}
+
+DEAL_FIELDS = ("contract", "points", "dealer", "double", "auction", "new_game")
 
 Transfer = list[int]  # [from team, to team, tables]
 
@@ -99,11 +101,20 @@ def next_seat_in(table: Table, seat: int, tables: Sequence[int]) -> int:
 def standing(
     table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
 ) -> dict[str, Any]:
-    """Fold canonical deal records (see parse_deal), in order, into the session's standing."""
-    tables: tuple[int, ...] = (options["tables"],) * table.teams
+    """Fold canonical deal records (see parse_deal), in order, into the session's standing.
+
+    A session plays game after game: a deal marked `new_game` (or any deal after a game is
+    won) starts the next game with every team back at the starting tables (F6).
+    """
+    start: tuple[int, ...] = (options["tables"],) * table.teams
+    tables, games = start, list[int]()
     dealer = 0  # F7: without a recorded dealer, seat 0 deals first and the deal passes on
     rows = []
     for deal in deals:
+        won = winner_of(tables)
+        if won is not None or deal.get("new_game"):
+            games += [] if won is None else [won]
+            tables = start
         dealer = deal.get("dealer", dealer)
         contract = deal["contract"] or {"seat": next_seat_in(table, dealer, tables), **ALL_PASS}
         team = table.team_of(contract["seat"])
@@ -117,9 +128,12 @@ def standing(
                 "dealer": dealer,
                 "contract": {"team": team, **contract},
                 "tables": list(tables),
+                "game": len(games) + 1,
             }
         )
-        dealer = next_seat_in(table, dealer, tables)  # F7
+        # F7: the deal passes on; past the seats of teams out, or to anyone in a new game.
+        won = winner_of(tables) is not None
+        dealer = table.after(dealer) if won else next_seat_in(table, dealer, tables)
     winner = winner_of(tables)
     return {
         "deals": rows,
@@ -128,6 +142,8 @@ def standing(
         "winner": winner,
         "finished": winner is not None,
         "next_dealer": dealer,
+        "game": len(games) + 1,
+        "games": games,
     }
 
 
@@ -140,9 +156,9 @@ def parse_deal(
     """Validate a deal record and return it in canonical form; raise InvalidInput.
 
     Given the canonical deals before it (`previous`), also refuse a deal that cannot follow
-    them: the game is won, or the contracting team is out (see check_playable).
+    them (see check_next).
     """
-    fields = record(raw, "A Fifty-six deal", ("contract", "points", "dealer", "double"))
+    fields = record(raw, "A Fifty-six deal", DEAL_FIELDS)
     contract = required(fields, "contract", "A Fifty-six deal")
     if "double" in fields:
         if contract is None:
@@ -154,9 +170,37 @@ def parse_deal(
     out["points"] = integer(required(fields, "points", "A Fifty-six deal"), "points", 0, 56)
     if fields.get("dealer") is not None:
         out["dealer"] = integer(fields["dealer"], "dealer", 0, table.seats - 1)
+    if fields.get("auction") is not None:
+        out["auction"] = _auction(fields["auction"], out, table, options)
+    if fields.get("new_game", False) is not False:
+        if fields["new_game"] is not True:
+            raise InvalidInput("bad-field", "new_game must be true or false.")
+        out["new_game"] = True
     if previous is not None:
-        check_playable(table, options, previous, out)
+        check_next(table, options, standing(table, options, previous), out)
     return out
+
+
+def _auction(
+    raw: object, deal: Mapping[str, Any], table: Table, options: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The calls of a recorded auction: legal, finished, and adding up to the deal's contract."""
+    if "dealer" not in deal:
+        raise InvalidInput("bad-auction", "A recorded auction needs the deal's dealer (F7).")
+    position = {"players": table.seats, "dealer": deal["dealer"], "teams": options["teams"]}
+    done = parse_auction(position | {"calls": raw})
+    if not done.finished:
+        raise InvalidInput(
+            "bad-auction", f"The auction is not over: it is seat {done.next_seat}'s call (F10)."
+        )
+    contract = None if done.standing is None else done.contract
+    wanted = None if contract is None else contract.to_json()
+    if wanted is not None:
+        del wanted["team"]
+    if wanted != deal["contract"]:
+        said = "everyone passed" if contract is None else contract.describe()
+        raise InvalidInput("bad-auction", f"The auction's contract ({said}) is not the deal's.")
+    return [call.to_json() for call in done.calls]
 
 
 def _contract(raw: object, table: Table) -> dict[str, Any]:
@@ -172,23 +216,40 @@ def _contract(raw: object, table: Table) -> dict[str, Any]:
     return {"seat": seat, "value": value, "trump": trump, "double": double}
 
 
-def check_playable(
+def check_next(
     table: Table,
     options: Mapping[str, Any],
-    deals: Sequence[Mapping[str, Any]],
-    deal: Mapping[str, Any],
+    now: Mapping[str, Any],
+    deal: Mapping[str, Any] | None,
+    names: Sequence[str] | None = None,
 ) -> None:
-    """Raise InvalidInput if canonical `deal` cannot follow `deals`: the game is won, or the
-    contracting seat's team is out (F6, F17)."""
-    now = standing(table, options, deals)
-    if now["winner"] is not None:
+    """Raise InvalidInput if canonical `deal` cannot follow the deals folded into `now`: the
+    game is won and the deal does not start a new one, a new game while one is on, or a
+    contract by a team that is out (F6, F17). None asks whether any deal may follow: one may.
+    """
+    if deal is None:
+        return
+    teams = names or [team_label(team) for team in range(table.teams)]
+    winner = now["winner"]
+    if deal.get("new_game"):
+        if winner is None:
+            raise InvalidInput(
+                "game-not-over",
+                f"Game {now['game']} is still being played: a new game starts when one team "
+                "holds every table (F6).",
+            )
+        return
+    if winner is not None:
         raise InvalidInput(
-            "game-over", f"The game is over: {team_label(now['winner'])} holds every table (F6)."
+            "game-over",
+            f"Game {now['game']} is over: {teams[winner]} holds every table (F6). "
+            "Start a new game to play on.",
         )
     contract = deal["contract"]
     if contract is not None and table.team_of(contract["seat"]) in now["out"]:
+        team = table.team_of(contract["seat"])
         raise InvalidInput(
             "team-out",
-            f"Seat {contract['seat']} plays for {team_label(table.team_of(contract['seat']))}, "
-            "which is out of tables, so it cannot bid (F6).",
+            f"Seat {contract['seat']} plays for {teams[team]}, which is out of tables, so it "
+            "cannot bid (F6).",
         )

@@ -20,6 +20,7 @@ class Seep:
 
     name = "seep"
     title = "Seep"
+    players = (4, 2)
 
     def parse_options(self, raw: object) -> dict[str, Any]:
         """Validated options with the defaults of rules/seep.md."""
@@ -32,9 +33,31 @@ class Seep:
                 "bad-teams", "Seep is played by two teams of two players, or by two players."
             )
 
+    def table_for(self, players: int, options: Mapping[str, Any]) -> Table:
+        """Two teams: of two partners opposite, or of one player each."""
+        if players not in self.players:
+            raise InvalidInput("bad-players", "Seep is played by 4 players, or by 2.")
+        return Table(2, players // 2)
+
     def parse_deal(self, raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
         """The deal record in canonical form."""
         return record.parse_deal(raw, table).to_json()
+
+    def check_next(
+        self,
+        table: Table,
+        options: Mapping[str, Any],
+        standing: Mapping[str, Any],
+        record: Mapping[str, Any] | None,
+        names: Sequence[str],
+    ) -> None:
+        """No deal follows once the session is decided (M4)."""
+        winner = standing["winner"]
+        if winner is not None:
+            raise InvalidInput(
+                "session-over",
+                f"This session is over: {names[winner]} won. Start a rematch to play on.",
+            )
 
     def standing(
         self, table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
