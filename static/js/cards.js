@@ -14,9 +14,9 @@ export const suitOf = (code) => code.slice(-1);
 /** "10D" → "10♦". */
 export const pretty = (code) => rankText(code) + SYMBOL[suitOf(code)];
 
-/** Cards in words: "K♠", "K♠ and 4♥", "K♠, 4♥ and 9♣". */
-export function names(cards) {
-  const shown = cards.map(pretty);
+/** Cards in words: "K♠", "K♠ and 4♥", "K♠, 4♥ and 9♣"; other things written by `show`. */
+export function names(cards, show = pretty) {
+  const shown = cards.map((item) => show(item));
   return shown.length <= 1 ? shown.join("") : shown.slice(0, -1).join(", ") + " and " + shown[shown.length - 1];
 }
 

@@ -20,16 +20,19 @@ export function number(text, low, high) {
 }
 
 /**
- * Reads dotted card lists, each card once across every list read: "KS.4H" → ["KS", "4H"].
- * `notes` collects what could not be read.
+ * Reads dotted card lists, each card at most `copies` times across every list read and only
+ * the cards `inPack`: "KS.4H" → ["KS", "4H"]. `notes` collects what could not be read.
  */
-export function cardReader(notes) {
-  const used = new Set();
+export function cardReader(notes, { copies = 1, inPack = () => true } = {}) {
+  const used = new Map();
+  const tooMany = copies === 1 ? "twice" : `more than ${copies} times`;
   return (text) => undotted(text).map((t) => {
     const c = parseCard(t);
+    const n = used.get(c) || 0;
     if (!c) notes.push(`“${t}” is not a card`);
-    else if (used.has(c)) notes.push(`${pretty(c)} was given twice`);
-    else { used.add(c); return c; }
+    else if (!inPack(c)) notes.push(`${pretty(c)} is not in the pack`);
+    else if (n >= copies) notes.push(`${pretty(c)} was given ${tooMany}`);
+    else { used.set(c, n + 1); return c; }
     return null;
   }).filter(Boolean);
 }

@@ -1,6 +1,7 @@
-// The card picker: the 52-card grid the server draws (#deck), the zones a tapped card can go
-// to (#targets), and the typing box (#card-search: "ks 4h t♦", "q", "♦", then Enter).
-// It knows no game: the page passes its zones, and redraws and asks when told.
+// The card picker: the pack the server draws (#deck), the zones a tapped card can go to
+// (#targets), and the typing box (#card-search: "ks 4h t♦", "q", "♦", then Enter).
+// It knows no game: the page passes its zones, how many copies of a card are in play (two
+// in Fifty-six's double pack) and which of the drawn cards are in the pack now.
 import { matches, names, pretty, words } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
 
@@ -10,16 +11,26 @@ import { byId as $, h, tile } from "./dom.js";
  *   label(zone)      a target button's text ("Hand")
  *   name(zone, short) in a sentence ("your hand"); short under a taken card ("hand")
  *   has(zone)        whether the zone still exists
- *   whereIs(code)    the zone holding the card, or null
- *   add(code, zone), remove(code), clear()   change the cards
+ *   placesOf(code)   the zone of each copy of the card in play, [] when none
+ *                    (or whereIs(code): the one zone holding it, or null, when a card is once)
+ *   add(code, zone)  add a copy; remove(code, zone, index) take one out of the zone (the
+ *                    index-th card there, else the last copy); clear()
  * first — the zone cards go to at the start, and when their zone is gone.
  * changed() — the cards changed: redraw and ask. redraw() — redraw only.
+ * copies — how many of each card the pack holds (1). inPack(code) — whether the drawn card is
+ * in the pack now (all are).
  * The page's redraw calls picker.render(); isTarget(zone) marks the zone cards go to.
  */
-export function createPicker({ zones, first, changed, redraw }) {
+export function createPicker({ zones, first, changed, redraw, copies = 1, inPack = () => true }) {
   let target = first; // where a tapped card goes
   let open = true;
   const search = $("card-search");
+  const drawn = Array.from($("deck").querySelectorAll(".pick"), (button) => button.dataset.card);
+  const pack = () => drawn.filter(inPack);
+  const placesOf = (code) => (zones.placesOf ? zones.placesOf(code) : [zones.whereIs(code)].filter(Boolean));
+  const free = (code) => copies - placesOf(code).length;
+  /** Where the card is, in words: "your hand", "the trick and your hand". */
+  const placesText = (places) => names([...new Set(places)].map((zone) => zones.name(zone)), String);
 
   function hint(text) { $("search-hint").textContent = text; }
 
@@ -41,9 +52,9 @@ export function createPicker({ zones, first, changed, redraw }) {
   /** A zone's cards, each taken out on a tap, then its "+" tile. */
   function zoneTiles(zone, cards) {
     return [
-      ...cards.map((c) => tile(c, {
+      ...cards.map((c, i) => tile(c, {
         "aria-label": `${pretty(c)}: tap to take it out of ${zones.name(zone)}`,
-        onclick: () => { zones.remove(c); changed(); },
+        onclick: () => { zones.remove(c, zone, i); changed(); },
       })),
       addTile(zone),
     ];
@@ -58,16 +69,21 @@ export function createPicker({ zones, first, changed, redraw }) {
       onclick: () => { target = zone; redraw(); },
     }, zones.label(zone))));
     const typed = words(search.value);
-    const shown = typed.length ? new Set(typed.flatMap((word) => matches(word))) : null;
+    const inPlay = new Set(pack());
+    const shown = typed.length ? new Set(typed.flatMap((word) => matches(word, pack()))) : null;
     $("deck").querySelectorAll(".pick").forEach((button) => {
       const code = button.dataset.card;
-      const where = zones.whereIs(code);
-      button.hidden = shown !== null && !shown.has(code);
-      button.setAttribute("aria-pressed", String(where === target));
-      button.classList.toggle("taken", where !== null && where !== target);
-      button.setAttribute("aria-disabled", String(where !== null && where !== target));
-      button.querySelector(".where").textContent = where && where !== target ? zones.name(where, true) : "";
-      button.setAttribute("aria-label", pretty(code) + (where ? ` (in ${zones.name(where)})` : ""));
+      const places = placesOf(code);
+      const here = places.filter((zone) => zone === target).length;
+      const elsewhere = [...new Set(places.filter((zone) => zone !== target))];
+      const taken = free(code) <= 0 && !here; // every copy is in another zone
+      button.hidden = !inPlay.has(code) || (shown !== null && !shown.has(code));
+      button.setAttribute("aria-pressed", String(here > 0));
+      button.classList.toggle("taken", taken);
+      button.setAttribute("aria-disabled", String(taken));
+      button.querySelector(".where").textContent = here > 1 ? `×${here}`
+        : here ? "" : elsewhere.map((zone) => zones.name(zone, true)).join(" ");
+      button.setAttribute("aria-label", pretty(code) + (places.length ? ` (in ${placesText(places)})` : ""));
     });
     $("deck").querySelectorAll(".suit-row").forEach((row) => {
       row.hidden = !row.querySelector(".pick:not([hidden])");
@@ -79,10 +95,13 @@ export function createPicker({ zones, first, changed, redraw }) {
     const button = event.target.closest(".pick");
     if (!button) return;
     const code = button.dataset.card;
-    const where = zones.whereIs(code);
-    if (where === target) { zones.remove(code); hint(`${pretty(code)} taken out of ${zones.name(target)}.`); }
-    else if (where) { hint(`${pretty(code)} is already in ${zones.name(where)}: tap it there to take it out.`); return; }
-    else { zones.add(code, target); hint(`${pretty(code)} added to ${zones.name(target)}.`); }
+    const places = placesOf(code);
+    // A tap adds a copy while one is free, then takes this zone's copies out again.
+    if (free(code) > 0) { zones.add(code, target); hint(`${pretty(code)} added to ${zones.name(target)}.`); }
+    else if (places.includes(target)) {
+      places.filter((zone) => zone === target).forEach(() => zones.remove(code, target));
+      hint(`${pretty(code)} taken out of ${zones.name(target)}.`);
+    } else { hint(`${pretty(code)} is already in ${placesText(places)}: tap it there to take it out.`); return; }
     if (search.value) search.value = "";
     changed();
   });
@@ -93,11 +112,11 @@ export function createPicker({ zones, first, changed, redraw }) {
     event.preventDefault();
     const added = [], left = [], notes = [];
     words(search.value).forEach((word) => {
-      const found = matches(word);
-      const free = found.filter((c) => !zones.whereIs(c));
-      if (found.length === 1 && !free.length) notes.push(`${pretty(found[0])} is already in ${zones.name(zones.whereIs(found[0]))}`);
-      else if (free.length === 1) { zones.add(free[0], target); added.push(free[0]); }
-      else { left.push(word); if (found.length) notes.push(`“${word}” matches ${free.length} cards: tap one`); else notes.push(`“${word}” is not a card`); }
+      const found = matches(word, pack());
+      const spare = found.filter((c) => free(c) > 0);
+      if (found.length === 1 && !spare.length) notes.push(`${pretty(found[0])} is already in ${placesText(placesOf(found[0]))}`);
+      else if (spare.length === 1) { zones.add(spare[0], target); added.push(spare[0]); }
+      else { left.push(word); if (found.length) notes.push(`“${word}” matches ${spare.length} cards: tap one`); else notes.push(`“${word}” is not a card`); }
     });
     search.value = left.join(" ");
     hint([added.length ? `Added ${names(added)} to ${zones.name(target)}.` : "", ...notes.map((n) => n + ".")].join(" ").trim());

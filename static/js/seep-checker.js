@@ -8,6 +8,7 @@ import { byId as $, capital, h, setRadio, tile, tiles } from "./dom.js";
 import { askedInAddress, cardReader, copyButton, dotted, linkTo, number, query, remember, showNotes, undotted } from "./link.js";
 import { createPicker } from "./picker.js";
 import { debounce, latestWins, postJson } from "./requests.js";
+import { showProblem, showVerdict } from "./verdict.js";
 
 const HOUSE_VALUES = [9, 10, 11, 12, 13];
 const ACTIONS = ["capture", "build", "raise", "throw"];
@@ -367,14 +368,8 @@ async function askCheck(position, layout) {
     answer = await postJson(api.check, { game: api.game, position, move: probe });
   }
   if (!question.isLatest()) return; // a newer question has been asked
-  if (answer) showLayoutProblem(answer.ok ? null : answer.message);
-  showVerdict(move ? answer : { hint: state.hand.length ? text : "" });
-}
-
-function showLayoutProblem(message) {
-  const problem = $("layout-problem");
-  problem.hidden = !message;
-  problem.replaceChildren(message ? h("p", {}, message) : "");
+  if (answer) showProblem($("layout-problem"), answer.ok ? null : answer.message);
+  showVerdict($("verdict"), move ? answer : { hint: state.hand.length ? text : "" }, afterMove);
 }
 
 async function askMoves(position) {
@@ -391,35 +386,10 @@ async function askMoves(position) {
 const countText = (n) => (n === 1 ? "1 legal move" : `${n} legal moves`);
 
 // -- the verdict ---------------------------------------------------------------------------
-function showVerdict(answer) {
-  const box = $("verdict");
-  box.classList.remove("pending", "legal", "illegal", "problem-box", "hint");
-  if (answer.hint === "") { box.replaceChildren(); return; }
-  if (answer.hint) {
-    box.classList.add("hint");
-    box.replaceChildren(h("p", { class: "verdict-hint" }, answer.hint));
-    return;
-  }
-  if (!answer.ok) {
-    box.classList.add("problem-box");
-    box.replaceChildren(h("p", { class: "verdict-title" }, "Cannot check this yet"), h("p", { class: "reason" }, answer.message));
-    return;
-  }
-  const a = answer.data;
-  if (!a.legal) {
-    box.classList.add("illegal");
-    box.replaceChildren(
-      h("p", { class: "verdict-title" }, h("span", { class: "mark", "aria-hidden": "true" }, "✗"), " Not allowed"),
-      h("p", { class: "rule" }, a.rule_id ? h("span", { class: "rule-id" }, a.rule_id) : "", " ", h("code", {}, a.rule)),
-      h("p", { class: "reason" }, a.reason));
-    return;
-  }
-  box.classList.add("legal");
+/** What a legal move takes and leaves: the cards taken, a sweep, the floor and hand after it. */
+function afterMove(a) {
   const after = a.after;
-  const parts = [
-    h("p", { class: "verdict-title" }, h("span", { class: "mark", "aria-hidden": "true" }, "✓"), " Legal"),
-    h("p", { class: "description" }, capital(a.description || "")),
-  ];
+  const parts = [];
   if (a.captured) {
     parts.push(h("div", { class: "after-row" }, h("span", { class: "after-label" }, "Taken"), tiles(a.captured, "small")));
     parts.push(h("p", { class: "sweep" + (a.sweep ? " is-sweep" : "") },
@@ -435,7 +405,7 @@ function showVerdict(answer) {
     tiles(house.cards, "small"))));
   parts.push(h("div", { class: "after-row" }, h("span", { class: "after-label" }, "Your hand"),
     after.hand.length ? tiles(after.hand, "small") : h("span", { class: "muted" }, "empty")));
-  box.replaceChildren(...parts);
+  return parts;
 }
 
 // -- what can I play? ----------------------------------------------------------------------

@@ -1,0 +1,150 @@
+// Fifty-six's trick on the checker page: the cards already in the trick, in playing order, and
+// the mover's hand (two packs: a card may be there twice). Every card of the hand is checked:
+// playable, or greyed with the rule it breaks (F12); a tapped card shows the server's answer,
+// and when it completes the trick, which card wins it and its points (F13, F5).
+import { parseCard, pretty } from "./cards.js";
+import { byId as $, h, tile } from "./dom.js";
+import { dotted } from "./link.js";
+import { createPicker } from "./picker.js";
+import { latestWins, postJson } from "./requests.js";
+import { ruleLine, showProblem, showVerdict } from "./verdict.js";
+
+const TRUMPS = ["S", "H", "D", "C", "NT"];
+const ZONES = ["trick", "hand"];
+
+let page = null; // {state(), changed(), render(), api, cards(notes)}
+let picker = null;
+const questions = latestWins();
+let answers = new Map(); // a card of the hand → the server's answer to playing it
+
+export const blank = () => ({ trump: "S", trick: [], hand: [], play: null });
+
+/** Whether the drawn card is in the pack for this many players (the page says, from F3). */
+export function inPack(code, players) {
+  const button = document.querySelector(`#deck .pick[data-card="${code}"]`);
+  return Boolean(button) && (!button.dataset.players || button.dataset.players.split(" ").includes(String(players)));
+}
+
+/** The trick and the hand for the card picker; two of every card are in play. */
+const zones = {
+  list: () => ZONES,
+  label: (zone) => (zone === "trick" ? "Trick" : "Hand"),
+  name: (zone, short) => (zone === "trick" ? (short ? "trick" : "the trick") : (short ? "hand" : "your hand")),
+  has: (zone) => ZONES.includes(zone),
+  placesOf: (code) => ZONES.flatMap((zone) => page.state()[zone].filter((c) => c === code).map(() => zone)),
+  add: (code, zone) => { page.state()[zone].push(code); },
+  remove(code, zone, index) {
+    const cards = page.state()[zone];
+    const at = cards[index] === code ? index : cards.lastIndexOf(code);
+    if (at >= 0) cards.splice(at, 1);
+  },
+  clear: () => { Object.assign(page.state(), { trick: [], hand: [], play: null }); },
+};
+
+const positionJson = (s) => ({ phase: "play", players: s.players, trump: s.trump, hand: s.hand.slice(), trick: s.trick.slice() });
+
+// -- the link ------------------------------------------------------------------------------
+export function encode(s, parts) {
+  parts.push(`trump=${s.trump}`);
+  if (s.trick.length) parts.push("trick=" + dotted(s.trick));
+  if (s.hand.length) parts.push("hand=" + dotted(s.hand));
+  if (s.play) parts.push("play=" + s.play);
+}
+
+export function decode(q, s, notes) {
+  const trump = String(q.get("trump") || "").toUpperCase();
+  s.trump = TRUMPS.includes(trump) ? trump : "S";
+  const cards = page.cards(notes, (code) => inPack(code, s.players));
+  s.trick = cards(q.get("trick"));
+  s.hand = cards(q.get("hand"));
+  const play = parseCard(q.get("play") || "");
+  s.play = play && s.hand.includes(play) ? play : null;
+}
+
+// -- drawing -------------------------------------------------------------------------------
+function trickNote(s) {
+  const left = s.players - 1 - s.trick.length;
+  if (!s.trick.length) return "Empty: your card leads the trick.";
+  const led = `${pretty(s.trick[0])} was led`;
+  if (left === 0) return `${led}; your card completes the trick.`;
+  if (left > 0) return `${led}; ${left} more ${left === 1 ? "card comes" : "cards come"} after yours.`;
+  return `${led}; a trick of ${s.players} players holds ${s.players - 1} cards before yours.`;
+}
+
+function renderZones(s) {
+  ZONES.forEach((zone) => {
+    const box = document.querySelector(`[data-tiles="${zone}"]`);
+    box.replaceChildren(...picker.zoneTiles(zone, s[zone]));
+    document.querySelector(`[data-count="${zone}"]`).textContent = s[zone].length ? `(${s[zone].length})` : "";
+    box.closest(".zone").classList.toggle("is-target", picker.isTarget(zone));
+  });
+  $("trick-note").textContent = trickNote(s);
+}
+
+/** The hand once more, each card playable or greyed; a tap shows its answer. */
+function renderPlay(s) {
+  $("play-empty").hidden = s.hand.length > 0;
+  $("play-hand").replaceChildren(...s.hand.map((code) => {
+    const a = answers.get(code);
+    const known = a && a.ok;
+    const illegal = known && !a.data.legal;
+    return tile(code, {
+      class: illegal ? "greyed" : "", "aria-pressed": String(s.play === code),
+      "aria-label": `${pretty(code)}: ` + (!known ? "not checked yet" : illegal ? `not allowed (${a.data.rule})` : "playable"),
+      onclick: () => { s.play = s.play === code ? null : code; page.changed(false); },
+    });
+  }));
+  const refused = [...new Set(s.hand)].filter((code) => { const a = answers.get(code); return a && a.ok && !a.data.legal; });
+  $("reasons").replaceChildren(...refused.map((code) => h("li", { class: "refused", dataset: { card: code } },
+    tile(code, { class: "small greyed" }), h("div", {}, ruleLine(answers.get(code).data), h("p", { class: "reason small" }, answers.get(code).data.reason)))));
+  const answer = s.play && answers.get(s.play);
+  showVerdict($("play-verdict"), answer || { hint: !s.hand.length ? "" : s.play ? "Checking…" : "Tap the card you play." }, trickResult);
+}
+
+/** A complete trick: its cards in playing order, the winner marked, and its points. */
+function trickResult(a) {
+  if (a.winner === undefined) return [];
+  const won = a.after.trick[a.winner];
+  const cards = a.after.trick.map((code, i) => h("li", { class: "played" + (i === a.winner ? " winner" : ""), dataset: { place: i + 1 } },
+    tile(code, { class: "small" }), h("span", { class: "place" }, i === a.winner ? `${i + 1} wins` : `${i + 1}`)));
+  return [
+    h("ol", { class: "trick-result", "aria-label": "The complete trick, in playing order" }, cards),
+    h("p", { class: "trick-won" }, h("strong", {}, `${pretty(won)} wins`), ` — card ${a.winner + 1} of ${a.after.trick.length} in playing order — `,
+      h("strong", { class: "points" }, `${a.points} ${a.points === 1 ? "point" : "points"}`), "."),
+  ];
+}
+
+export function render(s) {
+  if (s.play && !s.hand.includes(s.play)) s.play = null;
+  renderZones(s);
+  picker.render();
+  renderPlay(s);
+}
+
+// -- asking --------------------------------------------------------------------------------
+/** Check every different card of the hand: which may be played, and why not the others. */
+export async function ask() {
+  const s = page.state();
+  const question = questions.begin();
+  const cards = [...new Set(s.hand)];
+  const position = positionJson(s);
+  $("play-verdict").classList.add("pending");
+  const found = await Promise.all(cards.map((card) => postJson(page.api.check, { game: page.api.game, position, move: { card } })));
+  if (!question.isLatest()) return;
+  const problem = found.find((a) => !a.ok);
+  answers = new Map(problem ? [] : cards.map((card, i) => [card, found[i]]));
+  showProblem($("layout-problem"), problem ? problem.message : null);
+  renderPlay(s);
+}
+
+export function forget() { questions.begin(); }
+
+// -- wiring --------------------------------------------------------------------------------
+export function start(context) {
+  page = context;
+  picker = createPicker({
+    zones, first: "trick", copies: page.copies, inPack: (code) => inPack(code, page.state().players),
+    changed: () => page.changed(true), redraw: page.render,
+  });
+  return picker;
+}

@@ -1,0 +1,46 @@
+// The answer to "may I play this?", drawn the same way for every game: a hint while the move
+// is not chosen yet, the server's message when it cannot check, the rule broken, or "Legal"
+// with what the move does. Each game adds only the details of a legal move.
+import { capital, h } from "./dom.js";
+
+const mark = (sign) => h("span", { class: "mark", "aria-hidden": "true" }, sign);
+
+/** The rule a move breaks: its id (when the rules name one) and its code. */
+export const ruleLine = (a) => h("p", { class: "rule" },
+  a.rule_id ? h("span", { class: "rule-id" }, a.rule_id) : "", " ", h("code", {}, a.rule));
+
+/**
+ * Show in `box` an answer of postJson for /check — or {hint: text} ("" for nothing) — with
+ * `details(data)`, the game's own parts of a legal answer, after its description.
+ */
+export function showVerdict(box, answer, details = () => []) {
+  box.classList.remove("pending", "legal", "illegal", "problem-box", "hint");
+  if (answer.hint === "") { box.replaceChildren(); return; }
+  if (answer.hint) {
+    box.classList.add("hint");
+    box.replaceChildren(h("p", { class: "verdict-hint" }, answer.hint));
+    return;
+  }
+  if (!answer.ok) {
+    box.classList.add("problem-box");
+    box.replaceChildren(h("p", { class: "verdict-title" }, "Cannot check this yet"), h("p", { class: "reason" }, answer.message));
+    return;
+  }
+  const a = answer.data;
+  if (!a.legal) {
+    box.classList.add("illegal");
+    box.replaceChildren(h("p", { class: "verdict-title" }, mark("✗"), " Not allowed"), ruleLine(a), h("p", { class: "reason" }, a.reason));
+    return;
+  }
+  box.classList.add("legal");
+  box.replaceChildren(
+    h("p", { class: "verdict-title" }, mark("✓"), " Legal"),
+    h("p", { class: "description" }, capital(a.description || "")),
+    ...details(a));
+}
+
+/** Show the server's message about the position in `box`, or hide it when there is none. */
+export function showProblem(box, message) {
+  box.hidden = !message;
+  box.replaceChildren(message ? h("p", {}, message) : "");
+}
