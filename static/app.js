@@ -14,6 +14,18 @@ document.addEventListener("DOMContentLoaded", () => {
     }
   }
 
+  // − and + beside a number box: one step within its min and max.
+  document.querySelectorAll(".number-stepper").forEach((stepper) => {
+    const input = stepper.querySelector("input");
+    stepper.querySelectorAll("[data-step]").forEach((button) => button.addEventListener("click", () => {
+      const low = Number(input.min), high = Number(input.max);
+      const now = parseInt(input.value, 10);
+      const next = (Number.isNaN(now) ? low : now) + Number(button.dataset.step);
+      input.value = String(Math.min(high, Math.max(low, next)));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }));
+  });
+
   document.querySelectorAll("[data-back]").forEach((button) =>
     button.addEventListener("click", () => history.back()));
 

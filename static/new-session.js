@@ -1,22 +1,62 @@
-// New session: show the partner boxes only for four players; tap a recent name to fill a box.
+// New session: show as many teams and name boxes as the players chosen make, say who sits
+// where, and tap a recent name to fill the next empty box.
 (function () {
   "use strict";
   const form = document.getElementById("new-session");
   if (!form) return;
-  const fourPlayers = () => {
-    const checked = form.querySelector('input[name="players"]:checked');
-    return !checked || checked.value === "4";
+  const shapes = JSON.parse(form.dataset.shapes);
+  const shapedBy = form.dataset.shapedBy;
+  const note = document.getElementById("seating-note");
+  const chosen = (name) => {
+    const checked = form.querySelector(`input[name="${name}"]:checked`);
+    return checked ? checked.value : "";
   };
-  function render() {
-    form.classList.toggle("two-players", !fourPlayers());
+  const letter = (team) => "ABCD"[team];
+
+  /** [teams, players per team] for what is chosen now. */
+  function shape() {
+    const byOption = shapes[chosen("players")] || Object.values(shapes)[0];
+    return byOption[shapedBy ? chosen(shapedBy) : ""] || Object.values(byOption)[0];
   }
+
+  /** The name in a seat's box, or its place (A1) while it is empty. */
+  function seatName(team, place) {
+    const box = form.querySelector(`[data-team="${team}"] [data-place="${place}"] input`);
+    return (box && box.value.trim()) || `${letter(team)}${place + 1}`;
+  }
+
+  function render() {
+    const [teams, perTeam] = shape();
+    form.querySelectorAll("[data-team]").forEach((fieldset) => {
+      const team = Number(fieldset.dataset.team);
+      fieldset.hidden = team >= teams;
+      fieldset.disabled = team >= teams; // a hidden box is not sent
+      fieldset.querySelectorAll("[data-place]").forEach((label) => {
+        const off = Number(label.dataset.place) >= perTeam;
+        label.hidden = off;
+        label.querySelector("input").disabled = off;
+      });
+    });
+    note.textContent = "";
+    if (perTeam < 2) return;
+    note.append("Around the table, play goes ");
+    for (let seat = 0; seat < teams * perTeam; seat += 1) {
+      const team = seat % teams;
+      const tag = document.createElement("span");
+      tag.className = `tag team-${team}`;
+      tag.textContent = seatName(team, Math.floor(seat / teams));
+      note.append(tag, seat + 1 < teams * perTeam ? " → " : "");
+    }
+    note.append(": partners never sit side by side.");
+  }
+
   form.querySelectorAll(".chip").forEach((chip) => chip.addEventListener("click", () => {
-    const boxes = Array.from(form.querySelectorAll(".player-name"))
-      .filter((box) => box.offsetParent !== null);
+    const boxes = Array.from(form.querySelectorAll(".player-name")).filter((box) => !box.disabled);
     const taken = boxes.some((box) => box.value.trim().toLowerCase() === chip.dataset.name.toLowerCase());
     const empty = boxes.find((box) => !box.value.trim());
-    if (!taken && empty) { empty.value = chip.dataset.name; chip.disabled = true; }
+    if (!taken && empty) { empty.value = chip.dataset.name; chip.disabled = true; render(); }
   }));
   form.addEventListener("change", render);
+  form.addEventListener("input", render);
   render();
 })();

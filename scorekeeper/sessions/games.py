@@ -6,21 +6,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask_wtf import FlaskForm
-
-from . import seep
+from ..rules import GAMES
+from . import fifty_six, seep
+from .setup import SetupForm, session_form
 
 
 @dataclass(frozen=True)
 class GamePages:
-    """A game's new-session form, its deal form, what its scoreboard adds, a deal in a line."""
+    """A game's new-session form, its deal form and what its page adds, what its scoreboard
+    adds, a deal in a line."""
 
-    session_form: type[FlaskForm]
+    session_form: type[SetupForm]
     deal_form: Any  # a DealForm with for_next, for_record and to_record
+    deal_page: Callable[[Any, int], dict[str, Any]]
     scoreboard: Callable[[Any, dict[str, Any]], dict[str, Any]]
     summary: Callable[[Any, dict[str, Any]], str]
 
 
 PAGES: dict[str, GamePages] = {
-    "seep": GamePages(seep.SeepSessionForm, seep.SeepDealForm, seep.scoreboard, seep.summary),
+    module.GAME: GamePages(
+        session_form(GAMES[module.GAME], module.SETUP),
+        module.DEAL_FORM,
+        module.deal_page,
+        module.scoreboard,
+        module.summary,
+    )
+    for module in (seep, fifty_six)
 }

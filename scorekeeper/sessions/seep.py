@@ -1,97 +1,47 @@
-"""Seep's pages: a new session, a deal entered by tapping the 17 point cards, the chart."""
+"""Seep's pages: its session options, a deal entered by tapping the 17 point cards, the chart."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from wtforms import IntegerField, RadioField, StringField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms import IntegerField, RadioField
+from wtforms.validators import NumberRange, Optional
 
 from ..rules.cards import Card
 from ..rules.seep.cards import POINT_CARDS, POINTS
 from ..rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, parse_deal
-from ..rules.table import MAX_NAME, MAX_TEAM_NAME
 from .charts import lead_chart
-from .forms import DealForm, SessionForm
+from .forms import DealForm
+from .setup import Radio, Setup, options
+
+# Players, teams and the match options of rules/seep.md (M2–M4).
+SETUP = Setup(
+    players=(("4", "Four, in two teams"), ("2", "Two")),
+    options=(
+        Radio(
+            "target",
+            "A baazi is won by a lead of",
+            (("50", "50"), ("100", "100"), ("150", "150")),
+            "100",
+        ),
+        Radio(
+            "baazis",
+            "Baazis to play",
+            (("", "Open-ended"), ("1", "One"), *((n, f"Best of {n}") for n in "357")),
+            "",
+        ),
+        Radio(
+            "under9",
+            "Under 9 counts",
+            (("sweeps", "Deal score with sweeps"), ("cards", "Card points only")),
+            "sweeps",
+        ),
+    ),
+)
 
 
-def too_long(what: str, longest: int) -> Length:
-    """A length check whose message names the box as the page does (and as the API would)."""
-    return Length(max=longest, message=f"{what} is too long: at most {longest} characters.")
-
-
-def player(team: str, ordinal: str) -> list[Any]:
-    """The checks on a player's name box."""
-    return [too_long(f"Team {team}'s {ordinal} player", MAX_NAME)]
-
-
-def options(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
-    """Radio choices from (value, label) pairs."""
-    return [SelectChoice(value, label) for value, label in pairs]
-
-
-class SeepSessionForm(SessionForm):
-    """Players, teams and the match options of rules/seep.md (M2–M4)."""
-
-    players = RadioField(
-        "Players", choices=options([("4", "Four, in two teams"), ("2", "Two")]), default="4"
-    )
-    team_a = StringField("Team A's name", validators=[too_long("Team A's name", MAX_TEAM_NAME)])
-    a1 = StringField(
-        "Player", validators=[InputRequired("Name team A's first player."), *player("A", "first")]
-    )
-    a2 = StringField("Partner", validators=player("A", "second"))
-    team_b = StringField("Team B's name", validators=[too_long("Team B's name", MAX_TEAM_NAME)])
-    b1 = StringField(
-        "Player", validators=[InputRequired("Name team B's first player."), *player("B", "first")]
-    )
-    b2 = StringField("Partner", validators=player("B", "second"))
-    target = RadioField(
-        "A baazi is won by a lead of",
-        choices=options([("50", "50"), ("100", "100"), ("150", "150")]),
-        default="100",
-    )
-    baazis = RadioField(
-        "Baazis to play",
-        choices=options([("", "Open-ended"), ("1", "One")] + [(n, f"Best of {n}") for n in "357"]),
-        default="",
-    )
-    under9 = RadioField(
-        "Under 9 counts",
-        choices=options([("sweeps", "Deal score with sweeps"), ("cards", "Card points only")]),
-        default="sweeps",
-    )
-
-    def validate_a2(self, field: StringField) -> None:
-        """Four players need both partners named."""
-        self._partner_named(field, "A")
-
-    def validate_b2(self, field: StringField) -> None:
-        """Four players need both partners named."""
-        self._partner_named(field, "B")
-
-    def _partner_named(self, field: StringField, team: str) -> None:
-        if self.players.data == "4" and not (field.data or "").strip():
-            raise ValidationError(f"Name team {team}'s second player, or choose two players.")
-
-    def to_request(self) -> dict[str, Any]:
-        """The same request the API's POST /sessions takes."""
-        four = self.players.data == "4"
-        teams = [
-            {"name": name.data or None, "players": [one.data] + ([two.data] if four else [])}
-            for name, one, two in ((self.team_a, self.a1, self.a2), (self.team_b, self.b1, self.b2))
-        ]
-        chosen = {
-            "target": _whole(self.target.data or "100"),
-            "baazis": _whole(self.baazis.data) if self.baazis.data else None,
-            "under9": self.under9.data,
-        }
-        return {"game": "seep", "teams": teams, "options": chosen}
-
-
-TEAM_CHOICES = options([("0", "A"), ("1", "B")])
-NO_TEAM = options([("", "None")])
+TEAM_CHOICES = options((("0", "A"), ("1", "B")))
+NO_TEAM = options((("", "None"),))
 
 
 def sweeps(team: str) -> list[Any]:
@@ -114,7 +64,7 @@ class SeepDealForm(DealForm):
     dealer = RadioField("Dealer", choices=[], validate_choice=False)
     bid = RadioField(
         "Bid",
-        choices=options([("", "—")] + [(str(v), str(v)) for v in range(9, 14)]),
+        choices=options((("", "—"), *((str(v), str(v)) for v in range(9, 14)))),
         default="",
         validate_choice=False,
     )
@@ -193,6 +143,11 @@ def _whole(text: str) -> int | str:
         return text
 
 
+def deal_page(game_session: Any, number: int) -> dict[str, Any]:
+    """Seep's deal form needs nothing beyond its fields."""
+    return {}
+
+
 def scoreboard(game_session: Any, standing: dict[str, Any]) -> dict[str, Any]:
     """What Seep's scoreboard shows beyond the standing: the chart of the running lead."""
     return {"chart": lead_chart(standing["deals"], game_session.options["target"])}
@@ -212,3 +167,7 @@ for _card in POINT_CARDS:
         card_field(_card),
         RadioField(_card.pretty, choices=TEAM_CHOICES, validate_choice=False),
     )
+
+
+GAME = "seep"
+DEAL_FORM = SeepDealForm

@@ -194,8 +194,10 @@ def _deal_page(
         form=form,
         number=number,
         seats=game_session.seat_names(),
+        table=game_session.table,
         deal=deal,
         conflict=conflict,
+        **PAGES[game_session.game_name].deal_page(game_session, number),
     )
     status = 409 if conflict else 400 if form.is_submitted() else 200
     return page(body, status, fresh=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from . import seep
+from . import seep, taps
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -24,15 +24,8 @@ def start_session(page: Page, base: str) -> None:
     expect(page.get_by_test_id("lead")).to_contain_text("Level")
 
 
-class Taps:
-    """Counts the taps a player makes, to report how quick entry is."""
-
-    def __init__(self, page: Page) -> None:
-        self.page, self.count = page, 0
-
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).click()
-        self.count += 1
+class Taps(taps.Taps):
+    """Taps on Seep's deal form."""
 
     def cards(self, *cards: str) -> None:
         for card in cards:

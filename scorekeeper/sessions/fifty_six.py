@@ -1,0 +1,219 @@
+"""Fifty-six's pages: its session options, a deal in five taps, the tables on the scoreboard."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from wtforms import HiddenField, IntegerField, RadioField
+from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.widgets import HiddenInput
+
+from ..rules import InvalidInput
+from ..rules.fifty_six.auction import HIGHEST_BID, LOWEST_BID, bid_text
+from ..rules.fifty_six.tables import SCHEDULE, next_seat_in, settle, tables_moved
+from ..rules.table import Table
+from .forms import DealForm
+from .setup import Number, Radio, Setup, options
+
+SETUP = Setup(
+    players=(("4", "4"), ("6", "6"), ("8", "8")),
+    options=(
+        Radio("teams", "Teams", (("sides", "Two sides"), ("pairs", "Pairs of partners")), "sides"),
+        Radio(
+            "doubling",
+            "A double and a redouble",
+            (("multiply", "×2 and ×4"), ("additive", "+1 and +2")),
+            "multiply",
+        ),
+        Number("tables", "Tables each team starts with", 1, 99, 12),
+    ),
+    shaped_by="teams",
+)
+TRUMPS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"), ("NT", "NT"))
+DOUBLES = (("0", "Not doubled"), ("1", "Doubled"), ("2", "Redoubled"))
+PASSED = "passed"
+
+
+class FiftySixDealForm(DealForm):
+    """A deal: the dealer, the contract (or everyone passed), the contracting team's points."""
+
+    dealer = RadioField("Dealer", choices=[], validate_choice=False)
+    outcome = RadioField(
+        "Auction",
+        choices=options((("bid", "A contract"), (PASSED, "Everyone passed"))),
+        default="bid",
+    )
+    seat = RadioField("Contract won by", choices=[], validate_choice=False)
+    value = IntegerField("Bid", default=LOWEST_BID, validators=[Optional()])
+    trump = RadioField("Trump", choices=options(TRUMPS), validate_choice=False)
+    double = RadioField("Doubled?", choices=options(DOUBLES), default="0", validate_choice=False)
+    points = IntegerField(
+        "Card points",
+        validators=[
+            InputRequired("Enter the contracting team's card points (0 to 56)."),
+            NumberRange(0, 56, "Card points go from 0 to 56 (F5)."),
+        ],
+    )
+    new_game = IntegerField(widget=HiddenInput(), validators=[Optional()])
+    auction = HiddenField()
+
+    def __init__(self, seats: int, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+
+    @classmethod
+    def for_next(cls, seats: int, standing: dict[str, Any], next_id: int) -> FiftySixDealForm:
+        """An empty form for the next deal: the dealer by F7, a new game after a won one."""
+        data = {
+            "dealer": str(standing["next_dealer"]),
+            "number": len(standing["deals"]) + 1,
+            "next_id": next_id,
+            "new_game": 1 if standing["winner"] is not None else None,
+        }
+        return cls(seats, data=data)
+
+    @classmethod
+    def for_record(cls, seats: int, record: dict[str, Any], version: int) -> FiftySixDealForm:
+        """A form filled in from a stored deal, for editing that version of it."""
+        contract = record["contract"]
+        data: dict[str, Any] = {
+            "version": version,
+            "points": record["points"],
+            "dealer": str(record["dealer"]) if "dealer" in record else "",
+            "outcome": PASSED if contract is None else "bid",
+            "new_game": 1 if record.get("new_game") else None,
+            "auction": json.dumps(record["auction"]) if "auction" in record else "",
+        }
+        if contract is not None:
+            data |= {
+                "seat": str(contract["seat"]),
+                "value": contract["value"],
+                "trump": contract["trump"],
+                "double": str(contract["double"]),
+            }
+        return cls(seats, data=data)
+
+    def to_record(self, keep: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The deal record the API takes; the engine refuses what is missing or wrong."""
+        record: dict[str, Any] = {"contract": None, "points": self.points.data}
+        if self.outcome.data != PASSED:
+            record["contract"] = {
+                "seat": _whole(self.seat.data, "Tap the player who won the contract."),
+                "value": self.value.data if self.value.data is not None else LOWEST_BID,
+                "trump": self.trump.data or _missing("Tap the trump: ♠ ♥ ♦ ♣ or NT."),
+                "double": _whole(self.double.data or "0", "Choose the double."),
+            }
+        if self.dealer.data not in (None, ""):
+            record["dealer"] = _whole(self.dealer.data, "Tap the dealer.")
+        if self.new_game.data:
+            record["new_game"] = True
+        if self.auction.data:
+            try:
+                record["auction"] = json.loads(self.auction.data)
+            except ValueError:
+                _missing("The recorded auction is damaged: clear it and record it again.")
+        return record
+
+    values = range(LOWEST_BID, HIGHEST_BID + 1)  # for the page
+
+
+def _missing(message: str) -> Any:
+    raise InvalidInput("missing-field", message)
+
+
+def _whole(text: str | None, message: str) -> int:
+    """A seat or level from a radio button; a message naming the choice when none is made."""
+    if not text or not text.isascii() or not text.isdigit():
+        _missing(message)
+    return int(text or 0)
+
+
+def tables_before(game_session: Any, number: int) -> list[int]:
+    """The tables each team holds as deal `number` (1-based) starts: a new game starts full."""
+    standing = game_session.standing()
+    rows = standing["deals"]
+    start = [game_session.options["tables"]] * len(game_session.teams)
+    if number > len(rows):  # the deal to come
+        return start if not rows or standing["winner"] is not None else list(standing["tables"])
+    if number == 1 or rows[number - 1]["game"] != rows[number - 2]["game"]:
+        return start
+    return list(rows[number - 2]["tables"])
+
+
+def outcomes(table: Table, options: dict[str, Any], tables: list[int]) -> dict[str, Any]:
+    """Every transfer a deal could make from these tables, for the form's preview: by the
+    contracting team, the lowest bid of the F15 band, the double level and made or lost."""
+    preview = {}
+    for team in range(table.teams):
+        for low, *_ in SCHEDULE:
+            for double in (0, 1, 2):
+                for made in (True, False):
+                    amount = tables_moved(low, made, double, options["doubling"])
+                    after, moved = settle(tables, team, amount, made, table)
+                    key = f"{team}|{low}|{double}|{int(made)}"
+                    preview[key] = {"transfers": moved, "tables": list(after)}
+    return {"bands": [low for low, *_ in SCHEDULE], "outcomes": preview}
+
+
+def deal_page(game_session: Any, number: int) -> dict[str, Any]:
+    """What the deal form shows beyond its fields: the tables now and what each result moves."""
+    tables = tables_before(game_session, number)
+    table = game_session.table
+    return {
+        "tables_now": tables,
+        "preview": outcomes(table, game_session.options, tables),
+        "passed_seat": {d: next_seat_in(table, d, tables) for d in range(table.seats)},
+        "trumps": TRUMPS,
+        "doubles": DOUBLES,
+    }
+
+
+def scoreboard(game_session: Any, standing: dict[str, Any]) -> dict[str, Any]:
+    """What the scoreboard shows beyond the standing: who bids first next (past the seats of
+    teams out, F7), and the tables over the deals as a chart."""
+    dealer, table = standing["next_dealer"], game_session.table
+    first = table.after(dealer) if standing["winner"] is not None else None
+    return {
+        "first_bidder": first
+        if first is not None
+        else next_seat_in(table, dealer, standing["tables"]),
+        "chart": tables_chart(game_session, standing),
+    }
+
+
+def tables_chart(game_session: Any, standing: dict[str, Any]) -> dict[str, Any] | None:
+    """Each team's tables after every deal of the game being played, as SVG polylines."""
+    game = standing["game"]
+    rows = [r for r in standing["deals"] if r["game"] == game]
+    if not rows:
+        return None
+    start = [game_session.options["tables"]] * len(game_session.teams)
+    series = [start] + [r["tables"] for r in rows]
+    top = max(max(s) for s in series)
+    width, height, pad = 320, 140, 8
+    step = (width - 2 * pad) / max(len(series) - 1, 1)
+
+    def y(n: int) -> float:
+        return round(height - pad - (height - 2 * pad) * n / top, 1)
+
+    lines = [
+        " ".join(f"{round(pad + i * step, 1)},{y(s[team])}" for i, s in enumerate(series))
+        for team in range(len(start))
+    ]
+    return {"width": width, "height": height, "lines": lines, "top": top, "game": game}
+
+
+def summary(game_session: Any, record: dict[str, Any]) -> str:
+    """A deal in a line, to tell two versions of it apart: the contract and the points."""
+    contract = record["contract"]
+    seats = game_session.seat_names()
+    if contract is None:
+        return f"Everyone passed · {record['points']} points"
+    doubled = ("", " doubled", " redoubled")[contract["double"]]
+    bid = bid_text(contract["value"], contract["trump"])
+    return f"{bid}{doubled} by {seats[contract['seat']]} · {record['points']} points"
+
+
+GAME = "fifty-six"
+DEAL_FORM = FiftySixDealForm

@@ -1,0 +1,197 @@
+"""One new-session form for every game: how many play, who sits in which team, the options.
+
+Each game's pages describe their setup (`Setup`); `session_form` turns it into a form whose
+boxes are named by team letter and place (a1, b2, c1 …), and whose teams take the shape the
+game's `table_for` gives for the players chosen (and the option that shapes them, if any).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from wtforms import Field, IntegerField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length, NumberRange
+
+from ..rules import Game, InvalidInput, Table
+from ..rules.table import MAX_NAME, MAX_TEAM_NAME, ORDINALS
+from .forms import SessionForm
+
+LETTERS = "abcd"
+NUMBER_WORDS = {2: "two", 4: "four", 6: "six", 8: "eight"}
+
+
+@dataclass(frozen=True)
+class Radio:
+    """An option chosen from a row of buttons: (value as sent, label) pairs."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    default: str
+
+
+@dataclass(frozen=True)
+class Number:
+    """An option that is a whole number, with − and + buttons."""
+
+    name: str
+    label: str
+    low: int
+    high: int
+    default: int
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game's new-session page asks: players (count, label), options, and the option
+    (if any) that decides how the players make teams."""
+
+    players: tuple[tuple[str, str], ...]
+    options: tuple[Radio | Number, ...]
+    shaped_by: str | None = None
+
+
+def too_long(what: str, longest: int) -> Length:
+    """A length check whose message names the box as the page does (and as the API would)."""
+    return Length(max=longest, message=f"{what} is too long: at most {longest} characters.")
+
+
+def options(pairs: tuple[tuple[str, str], ...]) -> list[SelectChoice]:
+    """Radio choices from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def radio(label: str, pairs: tuple[tuple[str, str], ...], default: str) -> RadioField:
+    """A row of big buttons from (value, label) pairs."""
+    return RadioField(label, choices=options(pairs), default=default)
+
+
+def shapes(game: Game, setup: Setup) -> dict[str, dict[str, Table]]:
+    """The table for each number of players and each value of the shaping option ("" if none)."""
+    shaping = next((o for o in setup.options if o.name == setup.shaped_by), None)
+    values = [v for v, _ in shaping.choices] if isinstance(shaping, Radio) else [""]
+    return {
+        count: {
+            value: game.table_for(
+                int(count), game.parse_options({setup.shaped_by: value} if value else {})
+            )
+            for value in values
+        }
+        for count, _ in setup.players
+    }
+
+
+class SetupForm(SessionForm):
+    """The fields every game's form has; `session_form` adds the game's own."""
+
+    game: Game
+    setup: Setup
+    seatings: dict[str, dict[str, Table]]
+    most_teams: int  # of any table the choices make
+    most_per_team: int
+
+    def table(self) -> Table | None:
+        """The table the chosen players and options make, or None if they are not choices."""
+        shaping = self.setup.shaped_by
+        value = self[shaping].data if shaping else ""
+        return self.seatings.get(self.players.data or "", {}).get(value or "")
+
+    def team_boxes(self) -> list[tuple[Field, list[Field]]]:
+        """Every team's name box and player boxes, as many as the largest table has."""
+        return [
+            (self[f"team_{x}"], [self[f"{x}{n}"] for n in range(1, self.most_per_team + 1)])
+            for x in LETTERS[: self.most_teams]
+        ]
+
+    def shapes_json(self) -> str:
+        """For the page's script: [teams, players per team] by players and shaping option."""
+        return json.dumps(
+            {
+                count: {v: [t.teams, t.players_per_team] for v, t in by.items()}
+                for count, by in self.seatings.items()
+            }
+        )
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields' own checks, then a name in every seat the table has."""
+        valid = super().validate(extra_validators)
+        table = self.table()
+        if table is None:
+            return valid
+        for team, (_name, boxes) in enumerate(self.team_boxes()[: table.teams]):
+            for place, box in enumerate(boxes[: table.players_per_team]):
+                if not (box.data or "").strip():
+                    box.errors.append(self._unnamed(team, place))
+                    valid = False
+        return valid
+
+    def _unnamed(self, team: int, place: int) -> str:
+        who = f"Name team {LETTERS[team].upper()}'s {ORDINALS[place]} player"
+        chosen = int(self.players.data)
+        fewer = [int(c) for c, _ in self.setup.players if int(c) < chosen]
+        if place == 0 or not fewer:
+            return who + "."
+        return f"{who}, or choose {NUMBER_WORDS.get(max(fewer), max(fewer))} players."
+
+    def to_request(self) -> dict[str, Any]:
+        """The same request the API's POST /sessions takes."""
+        table = self.table()
+        if table is None:
+            raise InvalidInput("bad-players", "Choose how many play.")
+        teams = [
+            {"name": name.data or None, "players": [box.data for box in boxes]}
+            for name, boxes in (
+                (name, boxes[: table.players_per_team])
+                for name, boxes in self.team_boxes()[: table.teams]
+            )
+        ]
+        chosen = {option.name: _value(self[option.name].data) for option in self.setup.options}
+        return {"game": self.game.name, "teams": teams, "options": chosen}
+
+
+def _value(data: Any) -> Any:
+    """A choice as the API takes it: "" is none, digits a whole number, else the text."""
+    if data in ("", None):
+        return None
+    if isinstance(data, str) and data.isascii() and data.isdigit():
+        return int(data)
+    return data
+
+
+def session_form(game: Game, setup: Setup) -> type[SetupForm]:
+    """The new-session form of `game`, as its setup describes it."""
+    seatings = shapes(game, setup)
+    every = [t for by in seatings.values() for t in by.values()]
+    widest, most = max(t.players_per_team for t in every), max(t.teams for t in every)
+    fields: dict[str, Any] = {
+        "game": game,
+        "setup": setup,
+        "seatings": seatings,
+        "most_teams": most,
+        "most_per_team": widest,
+        "players": radio("Players", setup.players, setup.players[0][0]),
+    }
+    for x in LETTERS[:most]:
+        team = f"Team {x.upper()}"
+        fields[f"team_{x}"] = StringField(
+            f"{team}'s name", validators=[too_long(f"{team}'s name", MAX_TEAM_NAME)]
+        )
+        for n in range(1, widest + 1):
+            what = f"{team}'s {ORDINALS[n - 1]} player"
+            fields[f"{x}{n}"] = StringField(
+                "Player" if n == 1 else "Partner", validators=[too_long(what, MAX_NAME)]
+            )
+    for option in setup.options:
+        if isinstance(option, Radio):
+            fields[option.name] = radio(option.label, option.choices, option.default)
+        else:
+            limits = NumberRange(option.low, option.high, f"{option.label}: %(min)s to %(max)s.")
+            fields[option.name] = IntegerField(
+                option.label,
+                default=option.default,
+                validators=[InputRequired(f"{option.label}: a number."), limits],
+            )
+    return type(f"{game.title.replace('-', '')}SessionForm", (SetupForm,), fields)

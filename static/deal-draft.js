@@ -1,0 +1,48 @@
+// Every deal form: keep a draft of what was entered, before the game's script draws the page.
+(function () {
+  "use strict";
+  const form = document.getElementById("deal-form");
+  if (!form) return;
+  // A draft of what was entered, kept in this tab: when Save fails for want of a connection and
+  // the browser's error page sends the player back, the entry comes back too. It belongs to
+  // this deal as the session stood when the form was drawn, so a form drawn after a save (Back
+  // after Save shows "Enter deal 2") starts blank, as it looks.
+  const draftKey = `draft:${location.pathname}:${form.dataset.draft}`;
+  const notDrafted = new Set(["csrf_token", "number", "version"]);
+  let cancelled = false; // Cancel means it: the draft goes too
+  function saveDraft() {
+    if (cancelled) return;
+    const entries = Array.from(new FormData(form)).filter(([name]) => !notDrafted.has(name));
+    try { sessionStorage.setItem(draftKey, JSON.stringify(entries)); } catch { /* storage off */ }
+  }
+  function loadDraft() {
+    let entries = null;
+    try { entries = JSON.parse(sessionStorage.getItem(draftKey)); } catch { /* none */ }
+    if (!Array.isArray(entries)) return;
+    const values = new Map(entries);
+    Array.from(form.elements).forEach((el) => {
+      if (!el.name || notDrafted.has(el.name)) return;
+      if (el.type === "radio") el.checked = values.get(el.name) === el.value;
+      else if ((el.type === "number" || "drafted" in el.dataset) && values.has(el.name)) {
+        el.value = values.get(el.name);
+      }
+    });
+  }
+  function dropDrafts(keep) {
+    try {
+      // Drafts of this page's other deals, or of versions gone by, are of no more use.
+      Object.keys(sessionStorage)
+        .filter((key) => key.startsWith(`draft:${location.pathname}:`) && key !== keep)
+        .forEach((key) => sessionStorage.removeItem(key));
+    } catch { /* storage off */ }
+  }
+  form.querySelector("[data-cancel]").addEventListener("click", () => {
+    cancelled = true;
+    dropDrafts(null);
+  });
+  form.addEventListener("click", () => setTimeout(saveDraft));
+  ["change", "input", "submit"].forEach((type) => form.addEventListener(type, saveDraft));
+  window.addEventListener("pageshow", () => { cancelled = false; });
+  dropDrafts(draftKey);
+  loadDraft();
+})();

@@ -1,0 +1,206 @@
+// Fifty-six deal entry: the contract or "everyone passed", the points on a keypad, and before
+// saving, whether the contract is made and which tables move (worked out by the server for
+// every result: data-preview). Optionally the auction, call by call, checked by /api/v1/check.
+(function () {
+  "use strict";
+  const form = document.getElementById("deal-form");
+  if (!form) return;
+  const data = (name) => JSON.parse(form.dataset[name]);
+  const preview = data("preview");
+  const passedSeat = data("passedSeat");
+  const teams = data("teams");
+  const seats = data("seats");
+  const teamCount = Number(form.dataset.teamCount);
+  const signs = { S: "♠", H: "♥", D: "♦", C: "♣", NT: " NT" };
+  const $ = (selector) => form.querySelector(selector);
+  const chosen = (name) => {
+    const checked = form.querySelector(`input[name="${name}"]:checked`);
+    return checked ? checked.value : null;
+  };
+  const choose = (name, value) => form.querySelectorAll(`input[name="${name}"]`).forEach((input) => {
+    input.checked = input.value === String(value);
+  });
+  const whole = (name) => {
+    const n = parseInt(form.elements[name].value, 10);
+    return Number.isNaN(n) ? null : n;
+  };
+
+  /** The contract as the form stands: {seat, value, double, passed}, or null if unfinished. */
+  function contract() {
+    const dealer = chosen("dealer");
+    if (chosen("outcome") === "passed") {
+      return dealer === null ? null : { seat: passedSeat[dealer], value: 28, double: 0, trump: "NT", passed: true };
+    }
+    const seat = chosen("seat"), value = whole("value");
+    if (seat === null || value === null || value < 28 || value > 56) return null;
+    return { seat: Number(seat), value, double: Number(chosen("double") || 0), trump: chosen("trump"), passed: false };
+  }
+
+  function describe(c, points) {
+    const band = preview.bands.filter((low) => low <= c.value).pop();
+    const made = points >= c.value; // F14
+    const team = c.seat % teamCount;
+    const result = preview.outcomes[`${team}|${band}|${c.double}|${made ? 1 : 0}`];
+    const lines = result.transfers.map(([from, to, n]) =>
+      `${teams[from]} → ${teams[to]}: ${n} table${n === 1 ? "" : "s"}`);
+    const box = $("[data-preview-box]");
+    box.textContent = "";
+    const head = document.createElement("p");
+    head.className = `verdict ${made ? "made" : "lost"}`;
+    head.dataset.testid = "verdict";
+    head.textContent = `${made ? "Made" : "Lost"}: ${points} of ${c.value}${c.passed ? "" : signs[c.trump] || ""}` +
+      `${["", ", doubled", ", redoubled"][c.double]}`;
+    const moves = document.createElement("p");
+    moves.textContent = lines.length ? lines.join(" · ") : "No tables move.";
+    const after = document.createElement("p");
+    after.className = "muted small";
+    after.textContent = "Tables after: " + result.tables.map((n, t) => `${teams[t]} ${n}`).join(" · ");
+    box.append(head, moves, after);
+  }
+
+  function render() {
+    const passed = chosen("outcome") === "passed";
+    $(".contract-part").hidden = passed;
+    $("[data-passed-note]").hidden = !passed;
+    const dealer = chosen("dealer");
+    $("[data-dealer-name]").textContent = dealer === null ? "—" : seats[dealer];
+    const c = contract();
+    if (passed && c) {
+      $("[data-passed-note]").textContent = `Everyone passed: 28 no-trumps for ${teams[c.seat % teamCount]}` +
+        ` (${seats[c.seat]} bids first, F10).`;
+    }
+    $("[data-contract-team]").textContent = c ? teams[c.seat % teamCount] : "the contracting team";
+    const points = whole("points");
+    if (c && points !== null && points >= 0 && points <= 56) describe(c, points);
+    else $("[data-preview-box]").textContent = "";
+    $("[data-bid-label]").textContent = `${whole("value") ?? 28}${signs[chosen("trump")] || ""}`;
+  }
+
+  // The keypad types into the points box: a third digit, or a number past 56, starts again.
+  form.querySelectorAll("[data-key]").forEach((key) => key.addEventListener("click", () => {
+    const box = form.elements.points;
+    if (key.dataset.key === "back") box.value = box.value.slice(0, -1);
+    else {
+      const next = box.value === "0" ? key.dataset.key : box.value + key.dataset.key;
+      box.value = next.length > 2 || Number(next) > 56 ? key.dataset.key : next;
+    }
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  }));
+
+  // -- the auction, call by call -------------------------------------------------------------
+  const field = form.elements.auction;
+  let calls = [];
+  let state = null; // the /check answer's `after` for the calls so far
+
+  function position(upTo) {
+    return { phase: "auction", players: Number(form.dataset.players), dealer: Number(chosen("dealer") || 0),
+      teams: form.dataset.teaming, calls: upTo };
+  }
+
+  function nextSeat() {
+    if (state) return state.next_seat;
+    return (Number(chosen("dealer") || 0) + 1) % Number(form.dataset.players);
+  }
+
+  function problem(text) {
+    const box = $("[data-auction-problem]");
+    box.hidden = !text;
+    box.textContent = text || "";
+  }
+
+  function drawCalls() {
+    const list = $("[data-calls]");
+    list.textContent = "";
+    calls.forEach((call) => {
+      const item = document.createElement("li");
+      const what = call.call === "bid" ? `${call.value}${signs[call.trump]}` : call.call;
+      item.textContent = `${seats[call.seat]}: ${what}`;
+      item.className = `team-text-${call.seat % teamCount}`;
+      list.append(item);
+    });
+    const status = $("[data-auction-status]");
+    if (state && state.finished) {
+      const c = state.contract;
+      status.textContent = calls.some((call) => call.call === "bid")
+        ? `The auction is over: ${c.value}${signs[c.trump]} by ${seats[c.seat]}` +
+          `${["", ", doubled", ", redoubled"][c.double]}. The contract is filled in above.`
+        : "Everyone passed (F10): filled in above.";
+    } else {
+      status.textContent = `${seats[nextSeat()]} to call.`;
+    }
+    form.querySelectorAll("[data-call]").forEach((button) => {
+      button.disabled = button.dataset.call === "undo" ? !calls.length : Boolean(state && state.finished);
+    });
+    field.value = calls.length ? JSON.stringify(calls) : "";
+  }
+
+  function fill(after) {
+    if (!after.finished) return;
+    if (!calls.some((call) => call.call === "bid")) { choose("outcome", "passed"); return; }
+    const c = after.contract;
+    choose("outcome", "bid");
+    choose("seat", c.seat);
+    form.elements.value.value = String(c.value);
+    choose("trump", c.trump);
+    choose("double", c.double);
+  }
+
+  async function ask(upTo, move) {
+    const response = await fetch(form.dataset.checkUrl, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: "fifty-six", position: position(upTo), move }),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer.message || "The call could not be checked.");
+    return answer;
+  }
+
+  async function call(kind) {
+    problem("");
+    if (kind === "undo") {
+      calls = calls.slice(0, -1);
+      state = calls.length ? (await ask(calls.slice(0, -1), calls[calls.length - 1])).after : null;
+      drawCalls();
+      return;
+    }
+    const move = { seat: nextSeat(), call: kind };
+    if (kind === "bid") {
+      move.value = whole("value") ?? 28;
+      move.trump = chosen("trump");
+      if (!move.trump) { problem("Tap the bid's trump above (♠ ♥ ♦ ♣ or NT), then Bid."); return; }
+    }
+    try {
+      const answer = await ask(calls, move);
+      if (!answer.legal) { problem(`${answer.reason} (${answer.rule_id || answer.rule})`); return; }
+      calls = [...calls, move];
+      state = answer.after;
+      fill(state);
+    } catch (error) {
+      problem(navigator.onLine === false ? "No connection: the call was not checked." : error.message);
+      return;
+    }
+    drawCalls();
+    render();
+  }
+
+  form.querySelectorAll("[data-call]").forEach((button) =>
+    button.addEventListener("click", () => call(button.dataset.call)));
+  form.querySelectorAll('input[name="dealer"]').forEach((input) => input.addEventListener("change", () => {
+    if (calls.length) { calls = []; state = null; problem("The dealer changed, so the auction starts again."); }
+    drawCalls();
+  }));
+
+  async function restore() {
+    try { calls = JSON.parse(field.value || "[]"); } catch { calls = []; }
+    if (calls.length) {
+      try { state = (await ask(calls.slice(0, -1), calls[calls.length - 1])).after; } catch { state = null; }
+    }
+    drawCalls();
+  }
+
+  form.addEventListener("input", render);
+  form.addEventListener("change", render);
+  window.addEventListener("pageshow", render);
+  restore();
+  render();
+})();
