@@ -33,6 +33,10 @@ from scorekeeper import create_app, errors
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal
 from scorekeeper.rules import GAMES
+from scorekeeper.rules.fifty_six import auction as fifty_six_auction
+from scorekeeper.rules.fifty_six import cards as fifty_six_cards
+from scorekeeper.rules.fifty_six import options as fifty_six_options
+from scorekeeper.rules.fifty_six.trick import TRUMPS
 from scorekeeper.rules.seep import options as seep_options
 from scorekeeper.rules.seep.cards import POINT_CARDS
 from scorekeeper.rules.seep.record import SWEEP_POINTS
@@ -187,22 +191,48 @@ def test_games_options_and_rule_codes_are_the_engine_s() -> None:
     assert when == list(SWEEP_POINTS)
 
 
+def test_fifty_six_options_and_notation_are_the_engine_s() -> None:
+    requested = schema("FiftySixOptionsRequest")["properties"]
+    assert {name: value["default"] for name, value in requested.items()} == (
+        fifty_six_options.DEFAULTS
+    )
+    assert set(schema("FiftySixOptions")["required"]) == set(fifty_six_options.DEFAULTS)
+    for name, choices in fifty_six_options.CHOICES.items():
+        assert schema(requested[name]["$ref"].rsplit("/", 1)[1])["enum"] == list(choices)
+    tables = schema("StartingTables")
+    assert (tables["minimum"], tables["maximum"]) == (1, fifty_six_options.MAX_TABLES)
+    bid = schema("BidValue")
+    assert (bid["minimum"], bid["maximum"]) == (
+        fifty_six_auction.LOWEST_BID,
+        fifty_six_auction.HIGHEST_BID,
+    )
+    assert schema("Trump")["enum"] == list(TRUMPS)
+    assert schema("AuctionRequest")["properties"]["players"]["enum"] == list(
+        fifty_six_cards.PLAYERS
+    )
+    kinds = [v["properties"]["call"] for v in schema("CallRequest")["oneOf"]]
+    assert [kinds[0]["const"], *kinds[1]["enum"]] == list(fifty_six_auction.KINDS)
+    convention = schema("CallRequest")["oneOf"][0]["properties"]["convention"]["enum"]
+    assert convention == [*fifty_six_auction.CONVENTIONS, None]
+
+
 # -- the schemathesis run ------------------------------------------------------------------
 
 
 class Table:
     """A session to aim generated requests at: real ids and tokens, some deals, one deleted."""
 
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: Flask, game: str = "seep") -> None:
         self.app = app
+        self.game = game
         self.client = app.test_client()
-        created = self.client.post("/api/v1/sessions", json={"game": "seep", "teams": FOUR})
+        created = self.client.post("/api/v1/sessions", json=SESSION_BODIES[game][0])
         assert created.status_code == 201
         self.id: str = created.get_json()["id"]
         self.keeper: str = created.get_json()["edit_token"]
         self.scorer: str = self.post("scorer-link").get_json()["scorer_token"]
-        for points in (30, 70, 50, 40, 60, 55):
-            assert self.post("deals", json=fixed_deal(points)).status_code == 201
+        for deal in OPENING_DEALS[game]:
+            assert self.post("deals", json=deal).status_code == 201
         assert self.client.delete(self.url("deals/2"), headers=self.auth()).status_code == 200
 
     def url(self, tail: str = "") -> str:
@@ -252,6 +282,17 @@ def fixed_deal(points0: int) -> dict[str, Any]:
     return {"captured": [team0, others]}
 
 
+def fixed_fifty_six_deal(points: int) -> dict[str, Any]:
+    """A 40♠ contract by seat 1 (team 1) in which the team wins `points` card points."""
+    return {"contract": {"seat": 1, "value": 40, "trump": "S"}, "points": points}
+
+
+OPENING_DEALS = {
+    "seep": [fixed_deal(points) for points in (30, 70, 50, 40, 60, 55)],
+    "fifty-six": [fixed_fifty_six_deal(points) for points in (30, 50, 44, 39, 56, 20)],
+}
+
+
 @st.composite
 def seep_deals(draw: st.DrawFn) -> dict[str, Any]:
     """A valid Seep deal for four players: every point card to a team, sweeps, dealer, bid."""
@@ -271,6 +312,31 @@ def seep_deals(draw: st.DrawFn) -> dict[str, Any]:
         if draw(st.booleans()):
             deal["bid"] = {"seat": (dealer + 1) % 4, "value": draw(st.integers(9, 13))}
     return deal
+
+
+@st.composite
+def fifty_six_deals(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid Fifty-six deal for four players: a contract or everyone passing, maybe with
+    its dealer and the auction that made the contract."""
+    points = draw(st.integers(0, 56))
+    if draw(st.integers(0, 4)) == 0:
+        return {"contract": None, "points": points}
+    seat, value = draw(st.integers(0, 3)), draw(st.integers(28, 56))
+    trump, double = draw(st.sampled_from(TRUMPS)), draw(st.integers(0, 2))
+    deal = {"contract": {"seat": seat, "value": value, "trump": trump, "double": double}}
+    if draw(st.booleans()):
+        deal |= {"dealer": (seat - 1) % 4, "auction": auction_for(seat, value, trump, double)}
+    return deal | {"points": points}
+
+
+def auction_for(seat: int, value: int, trump: str, double: int) -> list[dict[str, Any]]:
+    """The calls of a four-player auction that ends in this contract, bid by the first bidder,
+    doubled by the next seat and redoubled by the bidder's partner (F9, F10)."""
+    calls: list[dict[str, Any]] = [{"seat": seat, "call": "bid", "value": value, "trump": trump}]
+    kinds = [["pass"] * 3, ["double", "pass", "pass", "pass"], ["double", "redouble"]][double]
+    for n, kind in enumerate(kinds, start=1):
+        calls.append({"seat": (seat + n) % 4, "call": kind})
+    return calls
 
 
 RANKS = ("A", *map(str, range(2, 11)), "J", "Q", "K")
@@ -316,10 +382,57 @@ def moves_in(draw: st.DrawFn, position: dict[str, Any]) -> dict[str, Any]:
     return {"card": card, "action": "capture", "loose": loose, "house": False}
 
 
-SESSION_BODIES = [
-    {"game": "seep", "teams": FOUR},
-    {"game": "seep", "teams": [{"players": ["Uma"]}, {"players": ["Om"]}], "options": None},
+@st.composite
+def fifty_six_checks(draw: st.DrawFn) -> dict[str, Any]:
+    """A Fifty-six position, an auction or a trick, with a call or a card: legal or not."""
+    if draw(st.booleans()):
+        calls, turn = draw(st.sampled_from(AUCTIONS))
+        position = {"phase": "auction", "players": 4, "dealer": 0, "calls": calls}
+        # Drawn as offsets from the seat to call and from 30, the simplest draws are legal.
+        seat, value = (turn + draw(st.integers(0, 3))) % 4, 30 + draw(st.integers(-3, 27))
+        call = {"seat": seat, "call": draw(st.sampled_from(CALLS))}
+        if call["call"] == "bid":
+            call |= {"value": value, "trump": draw(st.sampled_from(TRUMPS))}
+        return {"game": "fifty-six", "position": copy.deepcopy(position), "move": call}
+    pack = [rank + suit for suit in "SHDC" for rank in ("J", "9", "A", "10", "K", "Q")] * 2
+    cards = draw(st.permutations(pack))
+    # The simplest draw completes the trick: its winner and points are answered then.
+    hand_size, trick_size = draw(st.integers(1, 12)), 3 - draw(st.integers(0, 3))
+    position = {
+        "phase": "play",
+        "players": 4,
+        "trump": draw(st.sampled_from(TRUMPS)),
+        "hand": cards[:hand_size],
+        "trick": cards[hand_size : hand_size + trick_size],
+    }
+    card = draw(st.sampled_from(position["hand"] + ["QH"]))  # QH may not be in the hand
+    return {"game": "fifty-six", "position": position, "move": {"card": card}}
+
+
+CALLS = ("bid", "pass", "double", "redouble")
+BID = {"seat": 1, "call": "bid", "value": 28, "trump": "D"}
+# The calls of auctions that can occur (dealer 0), and whose call it is: none yet, a bid, a
+# bid doubled, and an auction that is over.
+AUCTIONS: list[tuple[list[dict[str, Any]], int]] = [
+    ([], 1),
+    ([BID], 2),
+    ([BID, {"seat": 2, "call": "double"}], 3),
+    ([BID, *({"seat": seat, "call": "pass"} for seat in (2, 3, 0))], 1),
 ]
+SESSION_BODIES = {
+    "seep": [
+        {"game": "seep", "teams": FOUR},
+        {"game": "seep", "teams": [{"players": ["Uma"]}, {"players": ["Om"]}], "options": None},
+    ],
+    "fifty-six": [
+        {"game": "fifty-six", "teams": FOUR, "options": {"tables": 99}},
+        {
+            "game": "fifty-six",
+            "teams": [{"players": [f"{team}{n}" for n in (1, 2)]} for team in "ABC"],
+            "options": {"teams": "pairs", "doubling": "additive"},
+        },
+    ],
+}
 # Each generated request is steered by a fault: what is left as schemathesis generated it (or
 # made wrong). Everything else is aimed at the real session (its id, its tokens, a live deal, a
 # current ETag, a valid body), so that the stateful answers are reached as well as the errors.
@@ -342,16 +455,23 @@ FAULTS = [
 ]
 
 
-def steer(case: Any, data: st.DataObject, table: Table, fault: str) -> None:
-    """Aim the case at the table, but for the fault.
+def steer(case: Any, data: st.DataObject, tables: dict[str, Table], turn: tuple[str, str]) -> None:
+    """Aim the case at the table of the turn's game, but for the turn's fault.
 
-    The draws are the same whatever the fault and the database hold, as Hypothesis needs.
+    The draws are the same whatever the turn and the database hold, as Hypothesis needs: a
+    body is drawn for every game, and the turn's is sent.
     """
+    fault, game = turn
+    table = tables[game]
     operation = operation_of(case.operation.path, case.method.lower())
     names = parameter_names(operation)
     index = data.draw(st.integers(0, 9), "deal")
     preconditions = {h: data.draw(st.sampled_from(PRECONDITIONS[h]), h) for h in PRECONDITIONS}
-    body = data.draw(valid_body(operation["operationId"], table), "body")
+    bodies = {
+        name: data.draw(valid_body(operation["operationId"], each), f"{name} body")
+        for name, each in tables.items()
+    }
+    body = bodies[game]
     faults = set(fault.split())
     if "generated" in faults:
         return
@@ -368,6 +488,9 @@ def steer(case: Any, data: st.DataObject, table: Table, fault: str) -> None:
         case.body = body
     if "key" in faults and "Idempotency-Key" in names:
         case.headers["Idempotency-Key"] = "the-same-key"  # "key body": another body, a 422
+        if "body" not in faults:
+            # Only a write that is done keeps its key: a number that clashes (a 409) would not.
+            case.body.pop("number", None)
 
 
 def aim_deal(case: Any, index: int, table: Table, deleted: bool) -> None:
@@ -403,20 +526,35 @@ def aim_precondition(case: Any, header: str, how: str, table: Table) -> None:
 
 
 def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
-    """Bodies that pass the checks of input; a deal's number may still clash."""
+    """Bodies of the table's game that pass the checks of input; a deal's number may still
+    clash."""
     if operation_id == "create_session":
-        return st.sampled_from(SESSION_BODIES).map(copy.deepcopy)
+        return st.sampled_from(SESSION_BODIES[table.game]).map(copy.deepcopy)
+    deals = seep_deals() if table.game == "seep" else fifty_six_deals()
     if operation_id == "replace_deal":
-        return seep_deals()
+        return deals
     if operation_id == "add_deal":
         numbers = st.sampled_from(["none", "next", "first", "beyond"])
-        return st.tuples(seep_deals(), numbers).map(lambda pair: numbered(*pair, table))
+        return st.tuples(deals, numbers).map(lambda pair: numbered(*pair, table))
+    if table.game == "fifty-six":
+        return valid_fifty_six_body(operation_id)
     if operation_id == "check_move":
         return positions().flatmap(
             lambda p: moves_in(p).map(lambda m: {"game": "seep", "position": p, "move": m})
         )
     if operation_id == "list_moves":
         return positions().map(lambda p: {"game": "seep", "position": p})
+    return st.none()
+
+
+def valid_fifty_six_body(operation_id: str) -> st.SearchStrategy[Any]:
+    """A check of a call or a card, or a request for the moves of its position."""
+    if operation_id == "check_move":
+        return fifty_six_checks()
+    if operation_id == "list_moves":
+        return fifty_six_checks().map(
+            lambda body: {"game": body["game"], "position": body["position"]}
+        )
     return st.none()
 
 
@@ -434,11 +572,14 @@ def parameter_names(operation: dict[str, Any]) -> set[str]:
 
 
 def fuzz(app: Flask, path: str, method: str) -> Counter[str]:
-    """Send EXAMPLES generated requests to one operation; each answer is checked."""
-    table = Table(app)
+    """Send EXAMPLES generated requests to one operation; each answer is checked.
+
+    The games take turns with each fault: a request is aimed at a session of that game (or
+    carries a position of that game)."""
+    tables = {game: Table(app, game) for game in sorted(GAMES)}
     operation = SCHEMA[path][method.upper()]
     seen: Counter[str] = Counter()
-    turns = itertools.cycle(FAULTS)
+    turns = itertools.cycle(itertools.product(FAULTS, sorted(GAMES)))
     operation_id = operation_of(path, method)["operationId"]
 
     @settings(
@@ -453,11 +594,12 @@ def fuzz(app: Flask, path: str, method: str) -> Counter[str]:
     )
     @given(case=operation.as_strategy(), data=st.data())
     def send(case: Any, data: st.DataObject) -> None:
-        steer(case, data, table, next(turns))
+        turn = next(turns)
+        steer(case, data, tables, turn)
         response = case.call(app=app)
         seen[str(response.status_code)] += 1
         if operation_id == "new_scorer_link" and response.status_code == 200:
-            table.scorer = response.json()["scorer_token"]  # the old one was revoked
+            tables[turn[1]].scorer = response.json()["scorer_token"]  # the old one was revoked
         case.validate_response(response, checks=CHECKS)
 
     send()
@@ -556,7 +698,7 @@ ODD_TEXT = st.lists(st.characters(categories=["Cs"]) | st.characters(), min_size
 def base_body(operation_id: str) -> dict[str, Any]:
     """A valid body for the operation, with a string inside it at body["inner"][...]."""
     if operation_id == "create_session":
-        return copy.deepcopy(SESSION_BODIES[0])
+        return copy.deepcopy(SESSION_BODIES["seep"][0])
     if operation_id in ("add_deal", "replace_deal"):
         return fixed_deal(50)
     example = schema("CheckRequest" if operation_id == "check_move" else "MovesRequest")
@@ -635,7 +777,7 @@ def request_examples() -> Iterator[tuple[str, str, Any]]:
 def test_the_document_s_examples_are_accepted(
     app: Flask, path: str, method: str, example: Any
 ) -> None:
-    table = Table(app)
+    table = Table(app, "fifty-six" if "contract" in example else "seep")
     url = path.format(session_id=table.id, deal_id=1)
     response = table.client.open(url, method=method, json=example, headers=table.auth())
     assert response.status_code in (200, 201), response.get_json()
