@@ -297,18 +297,20 @@ class GameSession(db.Model):
         """Start a session from the API's request body; raise InvalidInput if it is wrong."""
         game = get_game(required(body, "game", "A session"))
         table, teams = parse_teams(required(body, "teams", "A session"))
-        game.check_table(table)
-        return cls.start(game, teams, body.get("options"), idempotency_key)
+        options = game.parse_options(body.get("options"))
+        game.check_table(table, options)
+        return cls.start(game, teams, options, idempotency_key)
 
     @classmethod
     def start(
         cls,
         game: Game,
         teams: tuple[TeamEntry, ...],
-        options: Any,
+        options: dict[str, Any],
         idempotency_key: str | None = None,
     ) -> tuple[GameSession, str]:
-        """A new session, with its keeper's token (shown once, stored hashed)."""
+        """A new session of checked teams and options, with its keeper's token (shown once,
+        stored hashed)."""
         session_id = secrets.token_urlsafe(9)
         token = (
             cls.keyed_token(session_id, idempotency_key)
@@ -318,7 +320,7 @@ class GameSession(db.Model):
         session = cls(
             id=session_id,
             game_name=game.name,
-            options=game.parse_options(options),
+            options=options,
             players_per_team=len(teams[0].players),
             edit_token_hash=_digest(token),
         )

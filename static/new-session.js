@@ -37,6 +37,15 @@
         label.querySelector("input").disabled = off;
       });
     });
+    const seats = teams * perTeam;
+    form.querySelectorAll(".seat-options [data-seat]").forEach((label) => {
+      const seat = Number(label.dataset.seat);
+      label.hidden = seat >= seats;
+      const input = label.querySelector("input");
+      if (label.hidden && input.checked) form.querySelector(".seat-options input").checked = true;
+      label.className = `segment team-${seat % teams}`;
+      if (seat < seats) label.querySelector("span").textContent = seatName(seat % teams, Math.floor(seat / teams));
+    });
     note.textContent = "";
     if (perTeam < 2) return;
     note.append("Around the table, play goes ");

@@ -25,8 +25,8 @@ class Game(Protocol):
         """Validate session options and fill in defaults; raise InvalidInput."""
         ...
 
-    def check_table(self, table: Table) -> None:
-        """Raise InvalidInput unless this game can be played by these teams."""
+    def check_table(self, table: Table, options: Mapping[str, Any]) -> None:
+        """Raise InvalidInput unless this game can be played by these teams, so seated."""
         ...
 
     def parse_deal(self, raw: object, table: Table, options: Mapping[str, Any]) -> JSON:

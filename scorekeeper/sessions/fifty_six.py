@@ -14,7 +14,7 @@ from ..rules.fifty_six.auction import HIGHEST_BID, LOWEST_BID, bid_text
 from ..rules.fifty_six.tables import SCHEDULE, next_seat_in, settle, tables_moved
 from ..rules.table import Table
 from .forms import DealForm
-from .setup import Number, Radio, Setup, options
+from .setup import Number, Radio, Seat, Setup, options
 
 SETUP = Setup(
     players=(("4", "4"), ("6", "6"), ("8", "8")),
@@ -27,6 +27,7 @@ SETUP = Setup(
             "multiply",
         ),
         Number("tables", "Tables each team starts with", 1, 99, 12),
+        Seat("first_dealer", "Who deals first (F7)"),
     ),
     shaped_by="teams",
 )

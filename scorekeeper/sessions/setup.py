@@ -45,12 +45,20 @@ class Number:
 
 
 @dataclass(frozen=True)
+class Seat:
+    """An option that is a seat at the table (who deals first), chosen by the player's name."""
+
+    name: str
+    label: str
+
+
+@dataclass(frozen=True)
 class Setup:
     """What a game's new-session page asks: players (count, label), options, and the option
     (if any) that decides how the players make teams."""
 
     players: tuple[tuple[str, str], ...]
-    options: tuple[Radio | Number, ...]
+    options: tuple[Radio | Number | Seat, ...]
     shaped_by: str | None = None
 
 
@@ -104,6 +112,14 @@ class SetupForm(SessionForm):
         return [
             (self[f"team_{x}"], [self[f"{x}{n}"] for n in range(1, self.most_per_team + 1)])
             for x in LETTERS[: self.most_teams]
+        ]
+
+    def seat_places(self) -> list[str]:
+        """Each seat of the chosen table (else the first) as its box is named: A1, B1, A2 …"""
+        table = self.table() or next(iter(next(iter(self.seatings.values())).values()))
+        return [
+            f"{LETTERS[table.team_of(s)].upper()}{table.player_of(s) + 1}"
+            for s in range(table.seats)
         ]
 
     def shapes_json(self) -> str:
@@ -184,9 +200,13 @@ def session_form(game: Game, setup: Setup) -> type[SetupForm]:
             fields[f"{x}{n}"] = StringField(
                 "Player" if n == 1 else "Partner", validators=[too_long(what, MAX_NAME)]
             )
+    seats = max(t.seats for t in every)
     for option in setup.options:
         if isinstance(option, Radio):
             fields[option.name] = radio(option.label, option.choices, option.default)
+        elif isinstance(option, Seat):
+            places = tuple((str(seat), f"Seat {seat + 1}") for seat in range(seats))
+            fields[option.name] = radio(option.label, places, "0")
         else:
             limits = NumberRange(option.low, option.high, f"{option.label}: %(min)s to %(max)s.")
             fields[option.name] = IntegerField(

@@ -10,6 +10,7 @@ record and the standing. Expectations are worked out from the rules text.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -66,25 +67,27 @@ def test_name_and_title() -> None:
 
 
 def test_options_are_the_packages_with_the_defaults_of_the_rules() -> None:
-    assert GAME.parse_options(None) == {"teams": "sides", "doubling": "multiply", "tables": 12}
-    given = {"teams": "pairs", "doubling": "additive", "tables": 3}
+    defaults = {"teams": "sides", "doubling": "multiply", "tables": 12, "first_dealer": 0}
+    assert GAME.parse_options(None) == defaults
+    given = {"teams": "pairs", "doubling": "additive", "tables": 3, "first_dealer": 1}
     assert GAME.parse_options(given) == given
     with pytest.raises(InvalidInput):
         GAME.parse_options({"teams": "threes"})
 
 
 @pytest.mark.parametrize(
-    "table",
+    ("table", "teams"),
     [
-        pytest.param(Table(2, 2), id="F1 F2: 4 players, two sides (or two pairs: the same)"),
-        pytest.param(Table(2, 3), id="F2: 6 players, 3 v 3"),
-        pytest.param(Table(3, 2), id="F2: 6 players, three pairs"),
-        pytest.param(Table(2, 4), id="F2: 8 players, 4 v 4"),
-        pytest.param(Table(4, 2), id="F2: 8 players, four pairs"),
+        pytest.param(Table(2, 2), "sides", id="F1 F2: 4 players, two sides"),
+        pytest.param(Table(2, 2), "pairs", id="F1 F2: 4 players, two pairs: the same table"),
+        pytest.param(Table(2, 3), "sides", id="F2: 6 players, 3 v 3"),
+        pytest.param(Table(3, 2), "pairs", id="F2: 6 players, three pairs"),
+        pytest.param(Table(2, 4), "sides", id="F2: 8 players, 4 v 4"),
+        pytest.param(Table(4, 2), "pairs", id="F2: 8 players, four pairs"),
     ],
 )
-def test_check_table_takes_sides_and_pairs_of_4_6_8(table: Table) -> None:
-    GAME.check_table(table)
+def test_check_table_takes_sides_and_pairs_of_4_6_8(table: Table, teams: str) -> None:
+    GAME.check_table(table, GAME.parse_options({"teams": teams}))
 
 
 @pytest.mark.parametrize(
@@ -101,9 +104,23 @@ def test_check_table_takes_sides_and_pairs_of_4_6_8(table: Table) -> None:
         pytest.param(Table(3, 3), id="F1: 9 players"),
     ],
 )
-def test_check_table_refuses_other_tables(table: Table) -> None:
+@pytest.mark.parametrize("teams", ["sides", "pairs"])
+def test_check_table_refuses_other_tables(table: Table, teams: str) -> None:
     with pytest.raises(InvalidInput) as caught:
-        GAME.check_table(table)
+        GAME.check_table(table, GAME.parse_options({"teams": teams}))
+    assert caught.value.code in {"bad-teams", "bad-players"}
+    assert re.search(r"\(F[12]", caught.value.message)
+
+
+@pytest.mark.parametrize(
+    ("table", "teams"),
+    [(Table(3, 2), "sides"), (Table(2, 3), "pairs"), (Table(4, 2), "sides")],
+)
+def test_check_table_refuses_a_table_the_teams_option_does_not_make(
+    table: Table, teams: str
+) -> None:
+    with pytest.raises(InvalidInput, match="F2") as caught:
+        GAME.check_table(table, GAME.parse_options({"teams": teams}))
     assert caught.value.code == "bad-teams"
 
 

@@ -48,11 +48,19 @@ def deal(
 # -- options and seating (F1, F2) ------------------------------------------------------------
 
 
-def test_options_default_to_sides_multiply_and_12_tables() -> None:
-    assert parse_options(None) == {"teams": "sides", "doubling": "multiply", "tables": 12}
+def test_options_default_to_sides_multiply_12_tables_and_seat_0_dealing_first() -> None:
+    defaults = {"teams": "sides", "doubling": "multiply", "tables": 12, "first_dealer": 0}
+    assert parse_options(None) == defaults
     assert parse_options({}) == parse_options(None)
-    given = {"teams": "pairs", "doubling": "additive", "tables": 5}
+    given = {"teams": "pairs", "doubling": "additive", "tables": 5, "first_dealer": 3}
     assert parse_options(given) == given
+
+
+def test_f7_the_first_dealer_is_a_seat_of_the_table() -> None:
+    assert table_for(6, opts(first_dealer=5)) == Table(2, 3)
+    with pytest.raises(InvalidInput, match="F7") as caught:
+        table_for(4, opts(first_dealer=4))
+    assert caught.value.code == "bad-option"
 
 
 @pytest.mark.parametrize(
@@ -65,6 +73,8 @@ def test_options_default_to_sides_multiply_and_12_tables() -> None:
         {"tables": "12"},
         {"teams": "trios"},
         {"doubling": "square"},
+        {"first_dealer": 8},
+        {"first_dealer": -1},
         {"tables": 12, "target": 5},
         ["pairs"],
     ],
@@ -333,6 +343,12 @@ def test_f10_all_pass_is_28_nt_for_the_team_after_the_dealer() -> None:
     assert row["contract"] == {"seat": 5, "team": 2, "value": 28, "trump": "NT", "double": 0}
     assert row["made"] is True
     assert row["transfers"] == [[0, 2, 1], [1, 2, 1]]
+
+
+def test_f7_the_chosen_first_dealer_deals_first() -> None:
+    got = fold(SIDES4, opts(first_dealer=2), [{"contract": None, "points": 10}] * 2)
+    assert [r["dealer"] for r in got["deals"]] == [2, 3]
+    assert got["deals"][0]["contract"]["seat"] == 3  # F10: the seat after the dealer
 
 
 def test_f7_the_dealer_rotates_from_seat_0_and_follows_a_recorded_dealer() -> None:

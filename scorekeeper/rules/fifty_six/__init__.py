@@ -66,26 +66,15 @@ class FiftySix:
 
     name = "fifty-six"
     title = "Fifty-six"
-    players = PLAYERS
+    players: tuple[int, ...] = PLAYERS
 
     def parse_options(self, raw: object) -> dict[str, Any]:
         """Validated options with the defaults of rules/fifty-six.md."""
         return parse_options(raw)
 
-    def check_table(self, table: Table) -> None:
-        """4, 6 or 8 players (F1) in two sides or in pairs of partners (F2).
-
-        Only the table is known here; for 4 players the two shapes are the same table, and
-        which shape a session uses is its `teams` option (checked with each deal).
-        """
-        seats = table.seats
-        shapes = (Table(2, seats // 2), Table(seats // 2, 2))
-        if seats not in PLAYERS or table not in shapes:
-            raise InvalidInput(
-                "bad-teams",
-                "Fifty-six is played by 4, 6 or 8 players, in two teams (sides) or in "
-                "teams of two partners (pairs) (F1, F2).",
-            )
+    def check_table(self, table: Table, options: Mapping[str, Any]) -> None:
+        """4, 6 or 8 players (F1), in two sides or in pairs as the `teams` option says (F2)."""
+        check_seating(table, options)
 
     def table_for(self, players: int, options: Mapping[str, Any]) -> Table:
         """Two sides, or pairs of partners opposite, as the `teams` option says (F1, F2)."""

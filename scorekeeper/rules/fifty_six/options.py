@@ -6,14 +6,14 @@ Table(teams=3, players_per_team=2)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import InvalidInput
 from ..fields import integer
 from ..options import Choices, parse_choices
 from ..table import Table
-from .cards import check_players
+from .cards import PLAYERS, check_players
 
 CHOICES: dict[str, Choices] = {
     "teams": ("sides", "pairs"),  # F2: two sides alternating, or pairs of partners opposite
@@ -21,24 +21,38 @@ CHOICES: dict[str, Choices] = {
 }
 TABLES = "tables"  # F6: the tables each team starts with, a whole number
 MAX_TABLES = 99
-DEFAULTS: dict[str, Any] = {"teams": "sides", "doubling": "multiply", TABLES: 12}
+FIRST_DEALER = "first_dealer"  # F7: the seat that deals the first deal
+DEFAULTS: dict[str, Any] = {"teams": "sides", "doubling": "multiply", TABLES: 12, FIRST_DEALER: 0}
 
 
 def parse_options(raw: object) -> dict[str, Any]:
     """Validated session options with the defaults of rules/fifty-six.md filled in."""
-    return parse_choices(raw, {**CHOICES, TABLES: _tables}, DEFAULTS)
+    readers = {
+        TABLES: _whole(TABLES, 1, MAX_TABLES),
+        FIRST_DEALER: _whole(FIRST_DEALER, 0, max(PLAYERS) - 1),
+    }
+    return parse_choices(raw, {**CHOICES, **readers}, DEFAULTS)
 
 
-def _tables(value: object) -> int:
-    try:
-        return integer(value, "Option tables", 1, MAX_TABLES)
-    except InvalidInput as error:
-        raise InvalidInput("bad-option", error.message) from None
+def _whole(name: str, low: int, high: int) -> Callable[[object], int]:
+    """A reader of a whole-number option from `low` to `high`."""
+
+    def read(value: object) -> int:
+        try:
+            return integer(value, f"Option {name}", low, high)
+        except InvalidInput as error:
+            raise InvalidInput("bad-option", error.message) from None
+
+    return read
 
 
 def table_for(players: object, options: Mapping[str, Any]) -> Table:
     """The seating for `players` (F1): two sides (T = 2) or pairs (T = n / 2), as F2 says."""
     n = check_players(players)
+    if options.get(FIRST_DEALER, 0) >= n:
+        raise InvalidInput(
+            "bad-option", f"first_dealer is a seat: 0 to {n - 1} with {n} players (F1, F7)."
+        )
     if options["teams"] == "pairs":
         return Table(n // 2, 2)
     return Table(2, n // 2)

@@ -108,7 +108,9 @@ def standing(
     """
     start: tuple[int, ...] = (options["tables"],) * table.teams
     tables, games = start, list[int]()
-    dealer = 0  # F7: without a recorded dealer, seat 0 deals first and the deal passes on
+    # F7: without a recorded dealer, the first dealer (seat 0 unless chosen) deals first, and
+    # the deal passes on.
+    dealer = options.get("first_dealer", 0)
     rows = []
     for deal in deals:
         won = winner_of(tables)

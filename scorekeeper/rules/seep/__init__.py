@@ -20,13 +20,13 @@ class Seep:
 
     name = "seep"
     title = "Seep"
-    players = (4, 2)
+    players: tuple[int, ...] = (4, 2)
 
     def parse_options(self, raw: object) -> dict[str, Any]:
         """Validated options with the defaults of rules/seep.md."""
         return options.parse_options(raw)
 
-    def check_table(self, table: Table) -> None:
+    def check_table(self, table: Table, options: Mapping[str, Any]) -> None:
         """Two teams of two (partners opposite), or two players alone."""
         if table.teams != 2 or table.players_per_team not in (1, 2):
             raise InvalidInput(
