@@ -198,9 +198,15 @@ def test_fifty_six_options_and_notation_are_the_engine_s() -> None:
     )
     assert set(schema("FiftySixOptions")["required"]) == set(fifty_six_options.DEFAULTS)
     for name, choices in fifty_six_options.CHOICES.items():
+        assert isinstance(choices, tuple)
         assert schema(requested[name]["$ref"].rsplit("/", 1)[1])["enum"] == list(choices)
     tables = schema("StartingTables")
     assert (tables["minimum"], tables["maximum"]) == (1, fifty_six_options.MAX_TABLES)
+    first_dealer = schema("FirstDealer")
+    assert (first_dealer["minimum"], first_dealer["maximum"]) == (
+        0,
+        max(fifty_six_cards.PLAYERS) - 1,
+    )
     bid = schema("BidValue")
     assert (bid["minimum"], bid["maximum"]) == (
         fifty_six_auction.LOWEST_BID,
@@ -323,7 +329,9 @@ def fifty_six_deals(draw: st.DrawFn) -> dict[str, Any]:
         return {"contract": None, "points": points}
     seat, value = draw(st.integers(0, 3)), draw(st.integers(28, 56))
     trump, double = draw(st.sampled_from(TRUMPS)), draw(st.integers(0, 2))
-    deal = {"contract": {"seat": seat, "value": value, "trump": trump, "double": double}}
+    deal: dict[str, Any] = {
+        "contract": {"seat": seat, "value": value, "trump": trump, "double": double}
+    }
     if draw(st.booleans()):
         deal |= {"dealer": (seat - 1) % 4, "auction": auction_for(seat, value, trump, double)}
     return deal | {"points": points}
@@ -353,7 +361,7 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
     deck = [card for card in DECK if card not in pair and card[:-1] != RANKS[value - 1]]
     cards = draw(st.permutations(deck))
     hand_size, loose_size = draw(st.integers(1, 8)), draw(st.integers(0, 8))
-    position = {
+    position: dict[str, Any] = {
         "players": players,
         "seat": draw(st.integers(0, players - 1)),
         "hand": cards[:hand_size],
@@ -419,7 +427,7 @@ AUCTIONS: list[tuple[list[dict[str, Any]], int]] = [
     ([BID, {"seat": 2, "call": "double"}], 3),
     ([BID, *({"seat": seat, "call": "pass"} for seat in (2, 3, 0))], 1),
 ]
-SESSION_BODIES = {
+SESSION_BODIES: dict[str, list[dict[str, Any]]] = {
     "seep": [
         {"game": "seep", "teams": FOUR},
         {"game": "seep", "teams": [{"players": ["Uma"]}, {"players": ["Om"]}], "options": None},
@@ -535,7 +543,7 @@ def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
         return deals
     if operation_id == "add_deal":
         numbers = st.sampled_from(["none", "next", "first", "beyond"])
-        return st.tuples(deals, numbers).map(lambda pair: numbered(*pair, table))
+        return st.tuples(deals, numbers).map(lambda pair: numbered(pair[0], pair[1], table))
     if table.game == "fifty-six":
         return valid_fifty_six_body(operation_id)
     if operation_id == "check_move":
@@ -673,11 +681,12 @@ def test_unavailable(tmp_path: Path, path: str, method: str) -> None:
     url = f"sqlite:///{tmp_path / 'gone' / 'db.sqlite'}"
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
     operation = SCHEMA[path][method.upper()]
-    body = {"game": "seep", "teams": FOUR} if "requestBody" in operation_of(path, method) else None
+    has_body = "requestBody" in operation_of(path, method)
+    body: dict[str, Any] = {"body": {"game": "seep", "teams": FOUR}} if has_body else {}
     case = operation.Case(
         path_parameters=in_path(path, session_id="abc", deal_id=1),
         headers={"Authorization": "Bearer token"},
-        **({"body": body} if body else {}),
+        **body,
     )
     response = case.call(app=app)
     assert response.status_code == 503
