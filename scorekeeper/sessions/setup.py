@@ -13,7 +13,7 @@ from typing import Any
 
 from wtforms import Field, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules import Game, InvalidInput, Table
 from ..rules.table import MAX_NAME, MAX_TEAM_NAME, ORDINALS
@@ -212,6 +212,6 @@ def session_form(game: Game, setup: Setup) -> type[SetupForm]:
             fields[option.name] = IntegerField(
                 option.label,
                 default=option.default,
-                validators=[InputRequired(f"{option.label}: a number."), limits],
+                validators=[Optional(), limits],  # left empty: the engine names the option
             )
     return type(f"{game.title.replace('-', '')}SessionForm", (SetupForm,), fields)

@@ -1,4 +1,4 @@
-"""Quick ways into a Seep session for browser tests: start it through the API, join by link."""
+"""Quick ways into a session for browser tests: start it through the API, join by link."""
 
 from __future__ import annotations
 
@@ -36,10 +36,14 @@ class Started:
 
 
 def start(
-    context: BrowserContext, base: str, teams: list[dict[str, Any]] = PLAIN, **options: Any
+    context: BrowserContext,
+    base: str,
+    sides: list[dict[str, Any]] = PLAIN,
+    game: str = "seep",
+    **options: Any,
 ) -> Started:
-    """A new Seep session, created with the context's own request client."""
-    body = {"game": "seep", "teams": teams, "options": options}
+    """A new session (of Seep unless `game` says), created with the context's request client."""
+    body = {"game": game, "teams": sides, "options": options}
     answer = context.request.post(f"{base}/api/v1/sessions", data=body)
     assert answer.status == 201, answer.text()
     created = answer.json()

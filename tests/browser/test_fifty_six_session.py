@@ -10,14 +10,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from . import taps
+from . import seep, taps
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 NAMES = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "a2": "Ravi", "b2": "Dev", "c2": "Lena"}
 
 
-def tables(page: Page) -> list[str]:
+def tables(page: Page, team: int | None = None) -> list[str] | str:
+    """Each team's tables as the scoreboard says them, or one team's."""
+    if team is not None:
+        return page.get_by_test_id(f"tables-{team}").inner_text()
     return [page.get_by_test_id(f"tables-{t}").inner_text() for t in range(3)]
 
 
@@ -175,3 +178,25 @@ def test_the_auction_recorded_call_by_call_fills_in_the_contract(
     expect(phone.locator(".flash")).to_contain_text("Deal 1 saved")
     phone.get_by_role("link", name="Edit deal 1").click()
     expect(phone.locator("[data-recorder] [data-calls] li")).to_have_count(5)
+
+
+def test_four_pairs_with_the_longest_names_fit_a_360_px_phone(
+    live_server: str, phone: Page
+) -> None:
+    teams = [
+        {"name": letter * 60, "players": [f"{letter}1" + "x" * 38, f"{letter}2" + "y" * 38]}
+        for letter in "PQRS"
+    ]
+    started = seep.start(phone.context, live_server, teams, game="fifty-six", teams="pairs")
+    for contract, points in (({"seat": 1, "value": 48, "trump": "H", "double": 2}, 10), (None, 30)):
+        seep.add_deal(phone.context, started, {"contract": contract, "points": points})
+    seep.join(phone, started.keeper_link)
+    # F15 48 lost 4, F16 redoubled ×4: 16 due to each pair; Q has 12, all to R, next in
+    # playing order (F17); Q is out. Then everyone passes: S, after dealer R, makes 28 NT and
+    # takes one table from each pair still in (F10, F6).
+    got = [tables(phone, t) for t in range(4)]
+    assert got == ["11 tables", "0 tables · out", "23 tables", "14 tables"]
+    seep.fits(phone)
+    phone.screenshot(path=str(ARTIFACTS / "fifty-six-four-pairs-360.png"), full_page=True)
+    phone.get_by_role("link", name="Enter deal 3").click()
+    seep.fits(phone)
