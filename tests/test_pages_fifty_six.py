@@ -5,12 +5,12 @@ tested in tests/rules; here each error family has a row or two."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-
 
 SIX = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "a2": "Ravi", "b2": "Dev", "c2": "Lena"}
 
@@ -200,7 +200,8 @@ def test_a_team_that_is_out_cannot_win_the_bid(client: FlaskClient) -> None:
 
 def test_editing_a_deal_keeps_its_new_game_and_auction(client: FlaskClient) -> None:
     board = start(client)
-    calls = '[{"seat": 1, "call": "bid", "value": 28, "trump": "S"}, {"seat": 2, "call": "pass"}, {"seat": 3, "call": "pass"}, {"seat": 0, "call": "pass"}]'
+    bid = {"seat": 1, "call": "bid", "value": 28, "trump": "S"}
+    calls = json.dumps([bid] + [{"seat": s, "call": "pass"} for s in (2, 3, 0)])
     assert client.post(board + "/deals/new", data=deal(1, auction=calls)).status_code == 302
     form = client.get(board + "/deals/1/edit").get_data(as_text=True)
     assert "&#34;call&#34;: &#34;bid&#34;" in form or "&quot;call&quot;: &quot;bid&quot;" in form
