@@ -9,6 +9,7 @@
   const preview = data("preview");
   const passedSeat = data("passedSeat");
   const teams = data("teams");
+  const out = data("out"); // F6: the seats of teams out of tables sit out of the auction
   const seats = data("seats");
   const teamCount = Number(form.dataset.teamCount);
   const signs = { S: "♠", H: "♥", D: "♦", C: "♣", NT: " NT" };
@@ -94,12 +95,15 @@
 
   function position(upTo) {
     return { phase: "auction", players: Number(form.dataset.players), dealer: Number(chosen("dealer") || 0),
-      teams: form.dataset.teaming, calls: upTo };
+      teams: form.dataset.teaming, out, calls: upTo };
   }
 
   function nextSeat() {
     if (state) return state.next_seat;
-    return (Number(chosen("dealer") || 0) + 1) % Number(form.dataset.players);
+    const players = Number(form.dataset.players);
+    let seat = (Number(chosen("dealer") || 0) + 1) % players;
+    while (out.includes(seat % teamCount)) seat = (seat + 1) % players;
+    return seat;
   }
 
   function problem(text) {

@@ -163,6 +163,7 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
     table = game_session.table
     return {
         "tables_now": tables,
+        "out": [team for team, n in enumerate(tables) if n == 0],
         "preview": outcomes(table, game_session.options, tables),
         "passed_seat": {d: next_seat_in(table, d, tables) for d in range(table.seats)},
         "trumps": TRUMPS,

@@ -106,6 +106,14 @@ def test_a_pairs_game_with_a_doubled_contract_a_team_out_and_a_new_game(
     expect(phone.locator("[data-passed-note]")).to_contain_text("Kofi & Lena")
     taps.points("10")
     expect(phone.get_by_test_id("verdict")).to_contain_text("Lost")
+    # Recorded call by call, the auction passes over Dev, whose team is out (F6).
+    phone.locator("summary:has-text('Record the auction')").click()
+    for _ in range(4):
+        phone.locator("[data-recorder] [data-call='pass']").click()
+    expect(phone.locator("[data-recorder] [data-calls] li")).to_have_text(
+        ["Lena: pass", "Asha: pass", "Kofi: pass", "Ravi: pass"]
+    )
+    expect(phone.locator("[data-auction-status]")).to_contain_text("Everyone passed")
     taps.tap("button:has-text('Save deal')")
     passed = taps.count
     assert tables(phone) == ["5 tables", "0 tables · out", "1 table"]

@@ -51,6 +51,14 @@ def auction(calls: str = "", players: int = 4, dealer: int = 0, teams: str = "si
     return {"phase": "auction", "players": players, "dealer": dealer, "teams": teams, "calls": out}
 
 
+def with_out(
+    calls: list[tuple[int, str]], out: list[int], players: int = 6, dealer: int = 0
+) -> Json:
+    """A pairs auction with teams out (F6), its calls written with their seats."""
+    position = auction("", players, dealer, "pairs") | {"out": out}
+    return position | {"calls": [call_json(seat, text) for seat, text in calls]}
+
+
 def contract(seat: int, team: int, value: int, trump: str, double: int = 0) -> Json:
     return {"seat": seat, "team": team, "value": value, "trump": trump, "double": double}
 
@@ -192,6 +200,20 @@ ROWS = [
         teams="pairs"), call_json(4, "x"), "cannot-double"),
     row("F2 F9", "8 pairs: seat 6 (a third team) doubles", auction("30H p p p p p", 8, dealer=7,
         teams="pairs"), call_json(6, "x"), None, contract=contract(0, 0, 30, "H", 1)),
+    # F6: with 6 in pairs and team 1 out, seats 1 and 4 sit out; four seats call.
+    row("F6 F7", "a seat of a team out is passed over", with_out([(2, "28S")], [1]),
+        call_json(3, "p"), None, next_seat=5),
+    row("F6 F7", "a seat of a team out may not call", with_out([(2, "28S"), (3, "p")], [1]),
+        call_json(4, "p"), "out-of-turn"),
+    row("F6 F7", "the first bidder is the next seat in", with_out([], [1]),
+        call_json(2, "p"), None, next_seat=3),
+    row("F6 F10", "three passes after a bid end it", with_out([(2, "28S"), (3, "p"), (5, "p")],
+        [1]), call_json(0, "p"), None, finished=True, contract=contract(2, 2, 28, "S")),
+    row("F6 F10", "four passes: 28 NT for the first seat in", with_out(
+        [(2, "p"), (3, "p"), (5, "p")], [1]), call_json(0, "p"), None, finished=True,
+        contract=contract(2, 2, 28, "NT")),
+    row("F6 F10", "8 pairs, two teams out: two seats call", with_out([(1, "30D")], [0, 2], 8),
+        call_json(3, "p"), None, next_seat=5),
 ]
 # fmt: on
 
@@ -255,6 +277,10 @@ BAD_INPUT = [
     pytest.param(auction() | {"phase": "play"}, "bad-field", "phase", id="not an auction"),
     pytest.param(auction() | {"calls": {}}, "bad-field", "calls", id="calls not a list"),
     pytest.param({"players": 4}, "missing-field", "dealer", id="no dealer"),
+    pytest.param(auction() | {"out": [1]}, "bad-field", "two teams", id="F6 one team left"),
+    pytest.param(with_out([], [1, 1]), "bad-field", "once", id="F6 a team out twice"),
+    pytest.param(with_out([], [3]), "bad-field", "team", id="F6 no such team"),
+    pytest.param(auction() | {"out": 1}, "bad-field", "list", id="F6 out not a list"),
     pytest.param(auction() | {"calls": [{"seat": 4, "call": "pass"}]}, "bad-field", "seat",
                  id="seat out of range"),
     pytest.param(auction() | {"calls": [{"seat": 1, "call": "bid", "value": 30, "trump": "X"}]},

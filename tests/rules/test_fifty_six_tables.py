@@ -492,15 +492,37 @@ def test_a_recorded_auction_is_kept_when_it_gives_the_contract() -> None:
         {"seat": 0, "call": "pass"},
         {"seat": 1, "call": "pass"},
     ]  # the worked example of fifty-six.md: 28♦ for team 1, doubled
-    got = parse_deal(deal(1, 28, 30, "D", 1, dealer=0, auction=calls), SIDES4, opts())
+    got = parse_deal(deal(1, 28, 30, "D", 1, dealer=0, auction=calls), SIDES4, opts(), [])
     assert got["auction"] == calls
     passes = [{"seat": s, "call": "pass"} for s in (1, 2, 3, 0)]
-    all_pass = {"contract": None, "points": 20, "dealer": 0, "auction": passes}
-    assert parse_deal(all_pass, SIDES4, opts())["auction"] == passes  # F10
+    all_pass = {"contract": None, "points": 20, "auction": passes}  # seat 0 deals first
+    assert parse_deal(all_pass, SIDES4, opts(), [])["auction"] == passes  # F10
+
+
+def test_f6_the_seats_of_a_team_that_is_out_sit_out_of_the_auction() -> None:
+    options = opts(teams="pairs", tables=1)
+    before = [parse_deal(deal(1, 28, 0, dealer=0), PAIRS6, options)]  # team 1 is out
+    assert standing(PAIRS6, options, before)["next_dealer"] == 2  # F7: past seat 1
+    # Seat 4 (team 1) sits out: after seat 3 comes seat 5; everyone passing ends it (F10),
+    # and the contract is 28 NT for seat 3's team, as the standing has it.
+    passes = [{"seat": s, "call": "pass"} for s in (3, 5, 0, 2)]
+    raw = {"contract": None, "points": 30, "auction": passes}
+    assert parse_deal(raw, PAIRS6, options, before)["auction"] == passes
+    row = standing(PAIRS6, options, [*before, parse_deal(raw, PAIRS6, options, before)])
+    assert row["deals"][1]["contract"]["seat"] == 3
+    with pytest.raises(InvalidInput) as caught:
+        parse_deal(
+            {**raw, "auction": [{"seat": 3, "call": "pass"}, {"seat": 4, "call": "pass"}]},
+            PAIRS6,
+            options,
+            before,
+        )
+    assert caught.value.code == "bad-auction"
 
 
 BAD_AUCTIONS = [
-    ("F7: no dealer", deal(1, 28, 30, auction=[])),
+    ("not a list", deal(1, 28, 30, auction={"seat": 1})),
+    ("F8: a call that cannot be read", deal(1, 28, 30, auction=[{"seat": 1, "call": "raise"}])),
     ("F10: not over", deal(1, 28, 30, dealer=0, auction=[{"seat": 1, "call": "pass"}])),
     ("F7: out of turn", deal(2, 28, 30, dealer=0, auction=[{"seat": 2, "call": "pass"}])),
     (
@@ -520,8 +542,8 @@ BAD_AUCTIONS = [
 @pytest.mark.parametrize("raw", [pytest.param(r, id=w) for w, r in BAD_AUCTIONS])
 def test_a_recorded_auction_that_does_not_give_the_contract_is_refused(raw: Json) -> None:
     with pytest.raises(InvalidInput) as caught:
-        parse_deal(raw, SIDES4, opts())
-    assert caught.value.code == "bad-auction"
+        parse_deal(raw, SIDES4, opts(), [])
+    assert caught.value.code in {"bad-auction", "bad-field"}
 
 
 # -- random deal sequences: tables are conserved ---------------------------------------------

@@ -121,6 +121,7 @@ class Auction:
     dealer: int
     teams: str = "sides"
     calls: tuple[Call, ...] = ()
+    out: frozenset[int] = frozenset()  # F6: teams out of tables, whose seats sit out
     standing: Contract | None = None  # the highest bid and its double level (F8, F9)
     passes: int = 0  # passes in a row since the last bid or double, or since the start
     finished: bool = False
@@ -130,10 +131,24 @@ class Auction:
         """Who sits where (F2)."""
         return make_table(self.players, self.teams)
 
+    def after(self, seat: int) -> int:
+        """The next seat in playing order that is in the game (F6: the seats of teams out sit
+        out)."""
+        table = self.table
+        seat = table.after(seat)
+        while table.team_of(seat) in self.out:
+            seat = table.after(seat)
+        return seat
+
     @property
     def first_bidder(self) -> int:
         """F7: the seat after the dealer opens the auction."""
-        return self.table.after(self.dealer)
+        return self.after(self.dealer)
+
+    @property
+    def bidders(self) -> int:
+        """How many seats take part in the auction."""
+        return sum(self.table.team_of(seat) not in self.out for seat in range(self.players))
 
     @property
     def double(self) -> int:
@@ -147,7 +162,7 @@ class Auction:
             return None
         if not self.calls:
             return self.first_bidder
-        return self.table.after(self.calls[-1].seat)
+        return self.after(self.calls[-1].seat)
 
     @property
     def contract(self) -> Contract | None:
@@ -165,6 +180,7 @@ class Auction:
             "players": self.players,
             "dealer": self.dealer,
             "teams": self.teams,
+            **({"out": sorted(self.out)} if self.out else {}),
             "calls": [c.to_json() for c in self.calls],
             "finished": self.finished,
             "next_seat": self.next_seat,
@@ -172,9 +188,11 @@ class Auction:
         }
 
 
-def start(players: int, dealer: int, teams: str = "sides") -> Auction:
-    """An auction with no calls yet."""
-    return Auction(players, dealer, teams)
+def start(
+    players: int, dealer: int, teams: str = "sides", out: frozenset[int] = frozenset()
+) -> Auction:
+    """An auction with no calls yet; the seats of the teams `out` sit out (F6)."""
+    return Auction(players, dealer, teams, out=out)
 
 
 # -- check ---------------------------------------------------------------------------------
@@ -299,7 +317,7 @@ def apply(auction: Auction, call: Call) -> Auction:
         )
     passes = auction.passes + 1
     # F10: after a bid or a double, every other player passed; with no bid, everyone did.
-    needed = auction.players - 1 if standing is not None else auction.players
+    needed = auction.bidders - 1 if standing is not None else auction.bidders
     return replace(auction, calls=calls, passes=passes, finished=passes >= needed)
 
 
@@ -331,7 +349,7 @@ def plus(auction: Auction, n: int) -> int:
 # -- notation ------------------------------------------------------------------------------
 
 CALL_FIELDS = ("seat", "call", "value", "trump", "convention")
-AUCTION_FIELDS = ("phase", "players", "dealer", "teams", "calls")
+AUCTION_FIELDS = ("phase", "players", "dealer", "teams", "out", "calls")
 DERIVED_FIELDS = ("finished", "next_seat", "contract")  # written by to_json, recomputed here
 
 
@@ -379,7 +397,7 @@ def parse_auction(raw: object) -> Auction:
     raw_calls = fields.get("calls", [])
     if not isinstance(raw_calls, list):
         raise InvalidInput("bad-field", "calls must be a list of calls.")
-    auction = start(players, dealer, teams)
+    auction = start(players, dealer, teams, _out(fields.get("out", []), make_table(players, teams)))
     for number, item in enumerate(raw_calls, start=1):
         call = parse_call(item, players)
         violation = check(auction, call)
@@ -391,3 +409,16 @@ def parse_auction(raw: object) -> Auction:
             )
         auction = apply(auction, call)
     return auction
+
+
+def _out(raw: object, table: Table) -> frozenset[int]:
+    """The teams out of tables (F6): distinct team numbers, leaving two or more in the game."""
+    if not isinstance(raw, list):
+        raise InvalidInput("bad-field", "out must be a list of the teams out of tables.")
+    teams = [integer(team, "A team out", 0, table.teams - 1) for team in raw]
+    if len(set(teams)) != len(teams) or table.teams - len(teams) < 2:
+        raise InvalidInput(
+            "bad-field",
+            "out names each team out of tables once, and two teams or more are still in (F6).",
+        )
+    return frozenset(teams)

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InvalidInput
 from ..fields import integer, record, required
 from ..table import Table, team_label
-from .auction import HIGHEST_BID, LOWEST_BID, parse_auction
+from .auction import HIGHEST_BID, LOWEST_BID, parse_auction, parse_call
 from .trick import TRUMPS
 
 # F15: (lowest bid, highest bid, tables if made, tables if lost).
@@ -173,7 +173,7 @@ def parse_deal(
     if fields.get("dealer") is not None:
         out["dealer"] = integer(fields["dealer"], "dealer", 0, table.seats - 1)
     if fields.get("auction") is not None:
-        out["auction"] = _auction(fields["auction"], out, table, options)
+        out["auction"] = _calls(fields["auction"], table)
     if fields.get("new_game", False) is not False:
         if fields["new_game"] is not True:
             raise InvalidInput("bad-field", "new_game must be true or false.")
@@ -181,28 +181,6 @@ def parse_deal(
     if previous is not None:
         check_next(table, options, standing(table, options, previous), out)
     return out
-
-
-def _auction(
-    raw: object, deal: Mapping[str, Any], table: Table, options: Mapping[str, Any]
-) -> list[dict[str, Any]]:
-    """The calls of a recorded auction: legal, finished, and adding up to the deal's contract."""
-    if "dealer" not in deal:
-        raise InvalidInput("bad-auction", "A recorded auction needs the deal's dealer (F7).")
-    position = {"players": table.seats, "dealer": deal["dealer"], "teams": options["teams"]}
-    done = parse_auction(position | {"calls": raw})
-    if not done.finished:
-        raise InvalidInput(
-            "bad-auction", f"The auction is not over: it is seat {done.next_seat}'s call (F10)."
-        )
-    contract = None if done.standing is None else done.contract
-    wanted = None if contract is None else contract.to_json()
-    if wanted is not None:
-        del wanted["team"]
-    if wanted != deal["contract"]:
-        said = "everyone passed" if contract is None else contract.describe()
-        raise InvalidInput("bad-auction", f"The auction's contract ({said}) is not the deal's.")
-    return [call.to_json() for call in done.calls]
 
 
 def _contract(raw: object, table: Table) -> dict[str, Any]:
@@ -218,6 +196,33 @@ def _contract(raw: object, table: Table) -> dict[str, Any]:
     return {"seat": seat, "value": value, "trump": trump, "double": double}
 
 
+def _calls(raw: object, table: Table) -> list[dict[str, Any]]:
+    """A recorded auction's calls, each readable; whether they are legal, and give the
+    contract, depends on the deals before (who is out): see check_next."""
+    if not isinstance(raw, list):
+        raise InvalidInput("bad-auction", "A recorded auction is a list of calls.")
+    return [parse_call(item, table.seats).to_json() for item in raw]
+
+
+def _check_auction(
+    table: Table, options: Mapping[str, Any], deal: Mapping[str, Any], dealer: int, out: list[int]
+) -> None:
+    """Raise bad-auction unless the recorded calls are legal, over, and give the contract."""
+    position = {"players": table.seats, "dealer": dealer, "teams": options["teams"], "out": out}
+    done = parse_auction(position | {"calls": deal["auction"]})
+    if not done.finished:
+        raise InvalidInput(
+            "bad-auction", f"The auction is not over: it is seat {done.next_seat}'s call (F10)."
+        )
+    contract = None if done.standing is None else done.contract
+    wanted = None if contract is None else contract.to_json()
+    if wanted is not None:
+        del wanted["team"]
+    if wanted != deal["contract"]:
+        said = "everyone passed" if contract is None else contract.describe()
+        raise InvalidInput("bad-auction", f"The auction's contract ({said}) is not the deal's.")
+
+
 def check_next(
     table: Table,
     options: Mapping[str, Any],
@@ -226,13 +231,17 @@ def check_next(
     names: Sequence[str] | None = None,
 ) -> None:
     """Raise InvalidInput if canonical `deal` cannot follow the deals folded into `now`: the
-    game is won and the deal does not start a new one, a new game while one is on, or a
-    contract by a team that is out (F6, F17). None asks whether any deal may follow: one may.
+    game is won and the deal does not start a new one, a new game while one is on, a
+    contract by a team that is out (F6, F17), or a recorded auction that is not legal as the
+    table stands. None asks whether any deal may follow: one may.
     """
     if deal is None:
         return
     teams = names or [team_label(team) for team in range(table.teams)]
     winner = now["winner"]
+    if "auction" in deal:
+        out = [] if deal.get("new_game") else now["out"]
+        _check_auction(table, options, deal, deal.get("dealer", now["next_dealer"]), out)
     if deal.get("new_game"):
         if winner is None:
             raise InvalidInput(
