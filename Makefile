@@ -22,10 +22,12 @@ pytest: $(VENV)/.test-installed
 	$(BIN)/pytest
 
 # Timings against the targets: Seep's move generator (`make bench ARGS="--deals 200"` is
-# quicker), then the scoreboard of a 100-deal session and its 304 beside a bare Flask page.
+# quicker), then the scoreboard of a 100-deal session and its 304 beside a bare Flask page,
+# then Fifty-six games played out at random (deals, card points and tables checked).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.reads
+	$(BIN)/python -m bench.fifty_six_playouts
 
 # gunicorn on 127.0.0.1 under load, over SQLite and then PostgreSQL (about 30 s each), then a
 # check that every acknowledged deal is stored exactly once; `make load ARGS="--seconds 10"`.
