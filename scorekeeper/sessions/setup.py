@@ -157,12 +157,10 @@ class SetupForm(SessionForm):
         table = self.table()
         if table is None:
             raise InvalidInput("bad-players", "Choose how many play.")
+        seated = table.players_per_team
         teams = [
-            {"name": name.data or None, "players": [box.data for box in boxes]}
-            for name, boxes in (
-                (name, boxes[: table.players_per_team])
-                for name, boxes in self.team_boxes()[: table.teams]
-            )
+            {"name": name.data or None, "players": [box.data for box in boxes[:seated]]}
+            for name, boxes in self.team_boxes()[: table.teams]
         ]
         chosen = {option.name: _value(self[option.name].data) for option in self.setup.options}
         return {"game": self.game.name, "teams": teams, "options": chosen}
