@@ -60,6 +60,14 @@ function changed(ask = true) {
   if (ask) askSoon();
 }
 
+/** A choice of the table form (mode, players, teams, dealer, trump) into the state. */
+function tableChoice({ name, value }) {
+  if (name === "mode") state.mode = value;
+  else if (name === "players" || name === "dealer") state[name] = Number(value);
+  else if (name === "teams" || name === "trump") state[name] = value;
+  auction.tableChanged(state);
+}
+
 // -- wiring --------------------------------------------------------------------------------
 function start(page) {
   root = page;
@@ -73,14 +81,7 @@ function start(page) {
   picker = trick.start(context);
 
   $("table-form").addEventListener("submit", (event) => event.preventDefault());
-  $("table-form").addEventListener("change", (event) => {
-    const { name, value } = event.target;
-    if (name === "mode") state.mode = value;
-    else if (name === "players" || name === "dealer") state[name] = Number(value);
-    else if (name === "teams" || name === "trump") state[name] = value;
-    auction.tableChanged(state);
-    changed();
-  });
+  $("table-form").addEventListener("change", (event) => { tableChoice(event.target); changed(); });
   $("start-again").addEventListener("click", () => {
     state = { ...blankState(), mode: state.mode };
     picker.reset();
@@ -96,6 +97,9 @@ function start(page) {
     state = decode(asked, notes);
     picker.open = !state.trick.length && !state.hand.length;
     showNotes($("link-notes"), notes);
+  } else {
+    // A tap made before this script ran has checked its radio: keep it, do not redraw it away.
+    $("table-form").querySelectorAll("input:checked").forEach(tableChoice);
   }
   changed();
 }

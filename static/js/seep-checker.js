@@ -481,6 +481,21 @@ function choose(move) {
   $("move-panel").scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
+/** A choice of the table form (players, seat, bid …) into the state. */
+function tableChoice({ name, value }) {
+  if (name === "players") {
+    state.players = Number(value);
+    if (state.seat >= state.players) state.seat = 0;
+    state.houses.forEach((house) => {
+      house.owners = house.owners.filter((o) => o < state.players);
+      if (!house.owners.length) house.owners = [state.seat];
+    });
+  } else if (name === "seat") state.seat = Number(value);
+  else if (name === "bid") state.bid = value ? Number(value) : null;
+  else if (name === "last") state.last = value === "1";
+  else if (name === "capture" || name === "throw") state[name] = value;
+}
+
 // -- wiring --------------------------------------------------------------------------------
 function start(page) {
   root = page;
@@ -488,21 +503,7 @@ function start(page) {
   picker = createPicker({ zones, first: "hand", changed: () => changed(true), redraw: render });
 
   $("table-form").addEventListener("submit", (event) => event.preventDefault());
-  $("table-form").addEventListener("change", (event) => {
-    const { name, value } = event.target;
-    if (name === "players") {
-      state.players = Number(value);
-      if (state.seat >= state.players) state.seat = 0;
-      state.houses.forEach((house) => {
-        house.owners = house.owners.filter((o) => o < state.players);
-        if (!house.owners.length) house.owners = [state.seat];
-      });
-    } else if (name === "seat") state.seat = Number(value);
-    else if (name === "bid") state.bid = value ? Number(value) : null;
-    else if (name === "last") state.last = value === "1";
-    else if (name === "capture" || name === "throw") state[name] = value;
-    changed(true);
-  });
+  $("table-form").addEventListener("change", (event) => { tableChoice(event.target); changed(true); });
 
   $("add-house").addEventListener("click", () => {
     const value = HOUSE_VALUES.slice().reverse().find((v) => !houseOf(v));
@@ -552,6 +553,9 @@ function start(page) {
     state = decode(asked, notes);
     picker.open = !state.hand.length && !state.loose.length && !state.houses.length;
     showNotes($("link-notes"), notes);
+  } else {
+    // A tap made before this script ran has checked its radio: keep it, do not redraw it away.
+    $("table-form").querySelectorAll("input:checked").forEach(tableChoice);
   }
   changed(true);
 }

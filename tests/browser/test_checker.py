@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from .conftest import PHONE, Phones
 
@@ -251,3 +252,29 @@ def artifact(name: str) -> Path:
 def screenshots(page: Page, name: str, element: str = "#move-panel") -> None:
     """The part of the page being tested, as a player would see it."""
     page.locator(element).screenshot(path=str(artifact(f"{name}.png")))
+
+
+@pytest.mark.parametrize(
+    ("game", "script", "radio"),
+    [
+        ("seep", "seep-checker.js", ".seats .segment[data-value='1']"),
+        (
+            "fifty-six",
+            "fifty-six-checker.js",
+            "#table-form label:has(input[name=players][value='6'])",
+        ),
+    ],
+)
+def test_a_tap_made_before_the_script_runs_is_kept(
+    live_server: str, phone: Page, game: str, script: str, radio: str
+) -> None:
+    held: list[Route] = []
+    phone.route(f"**/js/{script}", lambda route: held.append(route))  # a slow phone: it waits
+    phone.goto(f"{live_server}/check/{game}", wait_until="commit")
+    phone.locator(radio).click()
+    phone.wait_for_timeout(100)
+    assert held, "the script was not asked for"
+    held[0].continue_()
+    expect(phone.locator("#share-url")).to_have_value(
+        re.compile("seat=1" if game == "seep" else "players=6")
+    )
