@@ -1,6 +1,7 @@
-"""How cheap reads are: a 100-deal session's scoreboard and its 304, beside a bare Flask page.
+"""How cheap reads are: a 100-deal session's scoreboard and its 304 (Seep, then Fifty-six),
+beside a bare Flask page.
 
-`make bench-reads` prints, for each read, the median and p90 time of many requests through
+`make bench` prints, for each read, the median and p90 time of many requests through
 the WSGI test client in one process, and its ratio to a bare Flask page timed the same way
 (targets of issue 6: the scoreboard within 25x, a 304 within 3x). A "cold" scoreboard is
 one drawn right after a change, when no standing is memoised yet.
@@ -45,26 +46,60 @@ def bare_app() -> Flask:
     return app
 
 
-def session_with_deals(client: FlaskClient, deals: int, rng: random.Random) -> dict[str, Any]:
-    """A Seep session started through the web form (so this client keeps score) and filled
-    with `deals` random deals through the API."""
-    form = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev", "baazis": ""}
-    form |= {"team_a": TEAMS[0]["name"], "team_b": TEAMS[1]["name"]}
-    board = client.post("/new/seep", data=form).headers["Location"]
+def seep_deal(rng: random.Random, standing: dict[str, Any]) -> dict[str, Any]:
+    """A random Seep deal: each point card to either team, a sweep now and then."""
+    piles: list[list[str]] = [[], []]
+    for card in POINT_CARDS:
+        piles[rng.random() < 0.5].append(str(card))
+    sweeps = [{"team": rng.randrange(2), "when": "play"} for _ in range(rng.randrange(2))]
+    return {"captured": piles, "sweeps": sweeps}
+
+
+def fifty_six_deal(rng: random.Random, standing: dict[str, Any]) -> dict[str, Any]:
+    """A random Fifty-six deal by a seat still in, or a new game once one is won."""
+    if standing["winner"] is not None:
+        return {"contract": None, "points": rng.randint(0, 56), "new_game": True}
+    seats = [s for s in range(6) if s % 3 not in standing["out"]]  # six players in three pairs
+    value = rng.choice([28, 30, 32, 35, 40, 48])
+    contract = {"seat": rng.choice(seats), "value": value, "trump": rng.choice("SHDC")}
+    return {"contract": contract | {"double": rng.choice([0, 0, 1])}, "points": rng.randint(20, 56)}
+
+
+GAMES: dict[str, tuple[str, dict[str, str], Callable[..., dict[str, Any]]]] = {
+    "Seep": (
+        "/new/seep",
+        {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev", "baazis": ""}
+        | {"team_a": TEAMS[0]["name"], "team_b": TEAMS[1]["name"]},
+        seep_deal,
+    ),
+    "Fifty-six": (
+        "/new/fifty-six",
+        {"players": "6", "teams": "pairs", "tables": "12", "first_dealer": "0"}
+        | {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "a2": "Ravi", "b2": "Dev", "c2": "Lena"},
+        fifty_six_deal,
+    ),
+}
+
+
+def session_with_deals(
+    client: FlaskClient, game: str, deals: int, rng: random.Random
+) -> dict[str, Any]:
+    """A session started through the web form (so this client keeps score) and filled with
+    `deals` random deals through the API."""
+    path, form, random_deal = GAMES[game]
+    board = client.post(path, data=form).headers["Location"]
     session_id = board.rsplit("/", 1)[1]
     with client.session_transaction() as cookie:
         token = cookie["tokens"][session_id]
+    standing = client.get(f"/api/v1/sessions/{session_id}").get_json()["standing"]
     for _ in range(deals):
-        piles: list[list[str]] = [[], []]
-        for card in POINT_CARDS:
-            piles[rng.random() < 0.5].append(str(card))
-        sweeps = [{"team": rng.randrange(2), "when": "play"} for _ in range(rng.randrange(2))]
         answer = client.post(
             f"/api/v1/sessions/{session_id}/deals",
-            json={"captured": piles, "sweeps": sweeps},
+            json=random_deal(rng, standing),
             headers={"Authorization": f"Bearer {token}"},
         )
         assert answer.status_code == 201, answer.get_json()
+        standing = answer.get_json()
     return {"board": board, "id": session_id, "token": token}
 
 
@@ -99,9 +134,15 @@ def main() -> None:
 
 
 def run(app: Flask, deals: int, repeats: int) -> None:
-    """Print the table of timings."""
+    """Print the table of timings, for each game."""
+    for game in GAMES:
+        run_game(app, game, deals, repeats)
+
+
+def run_game(app: Flask, game: str, deals: int, repeats: int) -> None:
+    """Print the table of timings of one game's session."""
     client = app.test_client()
-    played = session_with_deals(client, deals, random.Random(7))
+    played = session_with_deals(client, game, deals, random.Random(7))
     board, api = played["board"], f"/api/v1/sessions/{played['id']}"
     page_tag = client.get(board).headers["ETag"]
     api_tag = client.get(api).headers["ETag"]
@@ -122,7 +163,7 @@ def run(app: Flask, deals: int, repeats: int) -> None:
         "session JSON": lambda: client.get(api),
         "session JSON 304": lambda: client.get(api, headers={"If-None-Match": api_tag}),
     }
-    print(f"{deals} deals, {repeats} requests each, one process (WSGI test client, SQLite)")
+    print(f"{game}: {deals} deals, {repeats} requests each, one process (WSGI test client, SQLite)")
     print(f"{'read':<20} {'median ms':>10} {'p90 ms':>8} {'x bare':>8}  target")
     base = 0.0
     for name, request in reads.items():
