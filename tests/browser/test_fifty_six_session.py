@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -208,3 +209,54 @@ def test_four_pairs_with_the_longest_names_fit_a_360_px_phone(
     phone.screenshot(path=str(ARTIFACTS / "fifty-six-four-pairs-360.png"), full_page=True)
     phone.get_by_role("link", name="Enter deal 3").click()
     seep.fits(phone)
+
+
+def test_two_phones_the_back_button_and_a_dropped_connection_lose_and_double_nothing(
+    live_server: str, phones: Any
+) -> None:
+    a = phones()
+    sides = [
+        {"name": None, "players": ["Asha", "Ravi"]},
+        {"name": None, "players": ["Meena", "Dev"]},
+    ]
+    started = seep.start(a.context, live_server, sides, game="fifty-six")
+    seep.join(a, started.keeper_link)
+    a.locator("details.share summary").click()
+    b = phones()
+    seep.join(b, a.locator("#scorer-link").input_value())
+
+    # Both phones open deal 1; A saves first, B's entry is kept and offered as deal 2.
+    for page in (a, b):
+        page.get_by_role("link", name="Enter deal 1").click()
+    for page, seat, digits in ((a, "Meena", "31"), (b, "Ravi", "44")):
+        page.locator(f"#seat-group label:has-text('{seat}')").click()
+        page.locator(".trumps label.trump-C").click()
+        for digit in digits:
+            page.locator(f"[data-key='{digit}']").click()
+    a.get_by_role("button", name="Save deal 1").click()
+    expect(a.get_by_test_id("flash")).to_contain_text("Deal 1 saved")
+    b.get_by_role("button", name="Save deal 1").click()
+    expect(b.locator(".problem.conflict")).to_contain_text("28♣ by Meena · 31 points")
+    expect(b.get_by_test_id("points")).to_have_value("44")
+    b.get_by_role("button", name="Save deal 2").click()
+    expect(b.get_by_test_id("flash")).to_contain_text("Deal 2 saved")
+    deals = seep.stored_deals(b.context, started)
+    assert [d["contract"]["seat"] for d in deals] == [1, 2]
+
+    # Back after Save shows the next deal's empty form, never a second deal 1.
+    a.go_back()
+    expect(a.locator("h1")).to_contain_text("Enter deal 3")
+    expect(a.get_by_test_id("points")).to_have_value("")
+
+    # No connection: nothing is sent, and what was entered stays on the page.
+    a.locator("#seat-group label:has-text('Dev')").click()
+    a.locator(".trumps label.trump-H").click()
+    a.locator("[data-key='5']").click()
+    a.context.set_offline(True)
+    a.get_by_role("button", name="Save deal 3").click()
+    expect(a.get_by_test_id("flash")).to_contain_text("No connection")
+    a.context.set_offline(False)
+    expect(a.get_by_test_id("points")).to_have_value("5")
+    a.get_by_role("button", name="Save deal 3").click()
+    expect(a.get_by_test_id("flash")).to_contain_text("Deal 3 saved")
+    assert len(seep.stored_deals(a.context, started)) == 3
