@@ -10,6 +10,7 @@ from wtforms.validators import NumberRange, Optional
 from ..rules.cards import Card
 from ..rules.seep.cards import POINT_CARDS, POINTS
 from ..rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, parse_deal
+from ..rules.table import Table
 from .charts import lead_chart
 from .forms import DealForm
 from .setup import Radio, Setup, options
@@ -92,7 +93,8 @@ class SeepDealForm(DealForm):
         for when, name in (("opening", "opening_sweep"), ("last", "last_sweep")):
             data[name] = next((str(s["team"]) for s in sweeps if s["when"] == when), "")
         bid = record.get("bid")
-        dealer = record.get("dealer", (bid["seat"] - 1) % seats if bid else None)  # S1
+        table = Table(2, seats // 2)
+        dealer = record.get("dealer", table.before(bid["seat"]) if bid else None)  # S1
         data["dealer"] = "" if dealer is None else str(dealer)
         data["bid"] = str(bid["value"]) if bid else ""
         return cls(seats, data=data)
@@ -121,7 +123,7 @@ class SeepDealForm(DealForm):
             record["dealer"] = dealer
             if self.bid.data and isinstance(dealer, int):
                 # S1: the bidder is the seat after the dealer.
-                bidder = (dealer + 1) % self.seats
+                bidder = Table(2, self.seats // 2).after(dealer)
                 record["bid"] = {"seat": bidder, "value": _whole(self.bid.data)}
         return record
 

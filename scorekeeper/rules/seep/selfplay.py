@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Card, full_deck
+from ..table import Table
 from .generate import legal_moves
 from .moves import Move
 from .options import parse_rule_options
@@ -112,10 +113,15 @@ def shuffled(rng: random.Random) -> tuple[Card, ...]:
     return tuple(deck)
 
 
+def bidder_after(dealer: int, players: int) -> int:
+    """S1: the seat after the dealer bids (two teams: of two partners, or of one player)."""
+    return Table(2, players // 2).after(dealer)
+
+
 def first_deal(deck: tuple[Card, ...], dealer: int, players: int) -> Board:
     """S1: 4 cards to the bidder, 4 to the floor and, with two players, 4 to the dealer."""
     hands: list[tuple[Card, ...]] = [() for _ in range(players)]
-    hands[(dealer + 1) % players], deck = deck[:FIRST_DEAL], deck[FIRST_DEAL:]
+    hands[bidder_after(dealer, players)], deck = deck[:FIRST_DEAL], deck[FIRST_DEAL:]
     loose, deck = deck[:FIRST_DEAL], deck[FIRST_DEAL:]
     if players == 2:
         hands[dealer], deck = deck[:FIRST_DEAL], deck[FIRST_DEAL:]
@@ -198,7 +204,7 @@ def deal_to_bid(
     rng: random.Random, dealer: int, players: int, bidder_policy: Bidder
 ) -> tuple[Board, int, int]:
     """S1 and S2: deal until the bidder can bid; the board, the bid and how many redeals."""
-    bidder = (dealer + 1) % players
+    bidder = bidder_after(dealer, players)
     redeals = 0
     # S2: a bidder with no card above 8 throws the cards in; the same dealer deals again.
     while not bids((board := first_deal(shuffled(rng), dealer, players)).hands[bidder]):
@@ -219,7 +225,7 @@ def play_deal(
 ) -> SelfPlayDeal:
     """One whole deal: S1 to S4, then E1; a hand with no card above 8 is dealt again (S2)."""
     rules = parse_rule_options(options)
-    bidder = (dealer + 1) % players
+    bidder = bidder_after(dealer, players)
     board, bid, redeals = deal_to_bid(rng, dealer, players, bidder_policy)
     plays = [make_play(board, bidder, bid, rules, policy, rng)]  # S3
     board = deal_out(after_play(board, bidder, plays[0].position, plays[0].outcome), bidder)
