@@ -1,0 +1,65 @@
+"""Casino's session options and the seating they give (K1, K3, K12, K13).
+
+>>> table_for(4, parse_options({"partnerships": "on"}))
+Table(teams=2, players_per_team=2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import InvalidInput
+from ..options import Choices, parse_choices
+from ..table import Table
+
+PLAYERS = (2, 3, 4)  # K1
+PAIRED = 4  # K1: only four players may play as two partnerships
+CHOICES: dict[str, Choices] = {
+    "variant": ("classic", "royal"),  # K3
+    "sweeps": ("off", "on"),  # K12
+    "count_out": ("off", "on"),  # K13
+    # K1: four players as two partnerships (partners opposite) instead of four sides.
+    "partnerships": ("off", "on"),
+}
+DEFAULTS: dict[str, Any] = {
+    "variant": "classic",
+    "sweeps": "off",
+    "count_out": "off",
+    "partnerships": "off",
+}
+
+
+def parse_options(raw: object) -> dict[str, Any]:
+    """Validated session options with the defaults of rules/casino.md filled in."""
+    return parse_choices(raw, CHOICES, DEFAULTS)
+
+
+def table_for(players: int, options: Mapping[str, Any]) -> Table:
+    """Everyone plays alone (K1); four players with `partnerships: on` make two pairs.
+
+    With two or three players `partnerships` changes nothing: there is nobody to pair.
+    """
+    if players not in PLAYERS:
+        raise InvalidInput("bad-players", "Casino is played by 2, 3 or 4 players (K1).")
+    if players == PAIRED and options["partnerships"] == "on":
+        return Table(2, 2)
+    return Table(players, 1)
+
+
+def check_table(table: Table, options: Mapping[str, Any]) -> None:
+    """Raise InvalidInput unless `table` is the seating that K1 and the options give."""
+    wanted = table_for(table.seats, options)
+    if table == wanted:
+        return
+    if wanted.players_per_team == 1 and table.seats == PAIRED:
+        raise InvalidInput(
+            "bad-teams",
+            "Four players in two teams play as partnerships: set the option "
+            'partnerships to "on" (K1), or give each player a side of their own.',
+        )
+    raise InvalidInput(
+        "bad-teams",
+        f"Casino with {table.seats} players is played by {wanted.teams} sides of "
+        f"{wanted.players_per_team} (K1), not {table.teams} of {table.players_per_team}.",
+    )

@@ -1,0 +1,136 @@
+"""One Casino deal as recorded at the table: what each side took (K2, K11, K12).
+
+A record is `{"cards": [n per side], "spades": [n per side], "aces": [side of AS, AC, AH,
+AD], "big_casino": side, "little_casino": side, "sweeps": [n per side]}`; `sweeps` is
+optional and only counts with the `sweeps` option on.
+
+>>> parse_deal({"cards": [30, 22], "spades": [7, 6], "aces": [0, 1, 1, 0],
+...             "big_casino": 1, "little_casino": 0}, Table(2, 1), {"sweeps": "off"})["cards"]
+[30, 22]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import InvalidInput
+from ..fields import integer, record, required
+from ..table import Table, team_label
+
+PACK = 52  # K2: the whole pack is dealt and taken
+SPADES = 13
+ACES = ("A♠", "A♣", "A♥", "A♦")  # the order of a record's `aces` (API.md)
+FIELDS = ("cards", "spades", "aces", "big_casino", "little_casino", "sweeps")
+WHAT = "A Casino deal"
+
+
+def parse_deal(raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate a deal record and return it in canonical form; raise InvalidInput."""
+    fields = record(raw, WHAT, FIELDS)
+    cards = _counts(fields, "cards", table, PACK, "bad-cards")
+    spades = _counts(fields, "spades", table, SPADES, "bad-spades")
+    aces = _aces(required(fields, "aces", WHAT), table)
+    out: dict[str, Any] = {
+        "cards": cards,
+        "spades": spades,
+        "aces": aces,
+        "big_casino": _side(required(fields, "big_casino", WHAT), "big_casino (10♦)", table),
+        "little_casino": _side(
+            required(fields, "little_casino", WHAT), "little_casino (2♠)", table
+        ),
+    }
+    _check_taken(out, table)
+    sweeps = _sweeps(fields.get("sweeps"), table, options, cards)
+    if sweeps is not None:
+        out["sweeps"] = sweeps
+    return out
+
+
+def _counts(fields: Mapping[str, Any], name: str, table: Table, total: int, code: str) -> list[int]:
+    """One count per side, adding up to `total` (K2: every card is taken by some side)."""
+    counts = _per_side(required(fields, name, WHAT), name, table, total)
+    if sum(counts) != total:
+        raise InvalidInput(
+            code,
+            f"The {name} taken add up to {sum(counts)}, not {total}: every one of the pack's "
+            f"{total} {name} is taken by some side (K2, K10).",
+        )
+    return counts
+
+
+def _per_side(raw: object, name: str, table: Table, high: int) -> list[int]:
+    if not isinstance(raw, list) or len(raw) != table.teams:
+        raise InvalidInput("bad-field", f"{name} needs one number per side: {table.teams} numbers.")
+    return [integer(n, f"{team_label(side)}'s {name}", 0, high) for side, n in enumerate(raw)]
+
+
+def _side(raw: object, what: str, table: Table) -> int:
+    """A side of this table, by number."""
+    last = table.teams - 1
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= last:
+        raise InvalidInput(
+            "bad-side",
+            f"{what} names side {raw!r}, which does not exist: the sides are 0 to {last}.",
+        )
+    return raw
+
+
+def _aces(raw: object, table: Table) -> list[int]:
+    """The side that took each ace, in the order A♠ A♣ A♥ A♦."""
+    if not isinstance(raw, list) or len(raw) != len(ACES):
+        given = f"{len(raw)} entries" if isinstance(raw, list) else repr(raw)
+        raise InvalidInput(
+            "bad-aces",
+            f"aces gives the side that took each of {', '.join(ACES)}: exactly 4 entries, "
+            f"one per ace, not {given} (an ace given twice or missing).",
+        )
+    return [_side(side, f"aces ({ace})", table) for ace, side in zip(ACES, raw, strict=True)]
+
+
+def _check_taken(deal: Mapping[str, Any], table: Table) -> None:
+    """A side holds at least the scoring cards it took: its aces and casinos, its spades."""
+    for side in range(table.teams):
+        special = deal["aces"].count(side) + (deal["big_casino"] == side)
+        special += deal["little_casino"] == side
+        spades = (deal["aces"][0] == side) + (deal["little_casino"] == side)
+        who = team_label(side)
+        if deal["spades"][side] > deal["cards"][side]:
+            raise InvalidInput(
+                "bad-spades",
+                f"{who} took {deal['spades'][side]} spades but only {deal['cards'][side]} cards.",
+            )
+        if deal["cards"][side] < special:
+            raise InvalidInput(
+                "bad-cards",
+                f"{who} took {special} aces and casinos but only {deal['cards'][side]} cards.",
+            )
+        if deal["spades"][side] < spades:
+            raise InvalidInput(
+                "bad-spades",
+                f"{who} took the A♠ or the 2♠ but only {deal['spades'][side]} spades.",
+            )
+
+
+def _sweeps(
+    raw: object, table: Table, options: Mapping[str, Any], cards: Sequence[int]
+) -> list[int] | None:
+    """Each side's sweeps (K12): none without the option; each takes two cards at least."""
+    counts = None if raw is None else _per_side(raw, "sweeps", table, PACK)
+    if options["sweeps"] == "off":
+        if counts and any(counts):
+            raise InvalidInput(
+                "sweeps-off",
+                'Sweeps do not score in this session: its option sweeps is "off" (K12).',
+            )
+        return None
+    counts = counts or [0] * table.teams
+    for side, (n, taken) in enumerate(zip(counts, cards, strict=True)):
+        # A sweep takes the card played and at least one table card.
+        if 2 * n > taken:
+            raise InvalidInput(
+                "bad-sweeps",
+                f"{team_label(side)} made {n} sweeps but took only {taken} cards: "
+                "each sweep takes two cards at least (K12).",
+            )
+    return counts

@@ -1,0 +1,140 @@
+"""Points per deal and the race to 21 (K11–K13).
+
+>>> deal = {"cards": [26, 26], "spades": [7, 6], "aces": [0, 1, 1, 0],
+...         "big_casino": 1, "little_casino": 0}
+>>> deal_points(deal, 2)
+([4, 4], {'cards': None, 'spades': 0})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import InvalidInput
+from ..table import Table
+
+TARGET = 21  # K13
+# K11: most cards 3, most spades 1, each ace 1, big casino (10♦) 2, little casino (2♠) 1.
+MOST_CARDS, MOST_SPADES, ACE, BIG_CASINO, LITTLE_CASINO = 3, 1, 1, 2, 1
+SWEEP = 1  # K12
+# K13, counting out: the order in which a deal's points are counted.
+ACES = ("AS", "AC", "AH", "AD")  # the order of a record's `aces` and of counting out
+COUNT_ORDER = ("cards", "spades", "big_casino", "little_casino", *ACES, "sweeps")
+
+
+def most(counts: Sequence[int]) -> int | None:
+    """The side with strictly the most, or None on a tie for the most (K11)."""
+    top = max(counts)
+    leaders = [side for side, n in enumerate(counts) if n == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def deal_items(deal: Mapping[str, Any], sides: int) -> list[tuple[str, list[int]]]:
+    """The deal's points item by item, in the counting-out order of K13."""
+
+    def to(side: int | None, points: int) -> list[int]:
+        return [points if s == side else 0 for s in range(sides)]
+
+    items = [
+        ("cards", to(most(deal["cards"]), MOST_CARDS)),
+        ("spades", to(most(deal["spades"]), MOST_SPADES)),
+        ("big_casino", to(deal["big_casino"], BIG_CASINO)),
+        ("little_casino", to(deal["little_casino"], LITTLE_CASINO)),
+    ]
+    items += [(ace, to(side, ACE)) for ace, side in zip(ACES, deal["aces"], strict=True)]
+    items.append(("sweeps", [n * SWEEP for n in deal.get("sweeps", [0] * sides)]))
+    return items
+
+
+def deal_points(deal: Mapping[str, Any], sides: int) -> tuple[list[int], dict[str, int | None]]:
+    """Each side's points for the deal (K11, K12), and who had most cards and most spades."""
+    points = [sum(col) for col in zip(*(p for _, p in deal_items(deal, sides)), strict=True)]
+    return points, {"cards": most(deal["cards"]), "spades": most(deal["spades"])}
+
+
+def race(totals: Sequence[int]) -> int | None:
+    """K13: once a side reaches 21, the highest total wins; equal highest totals play on."""
+    return most(totals) if max(totals) >= TARGET else None
+
+
+def count_out(
+    before: Sequence[int], items: Sequence[tuple[str, list[int]]]
+) -> tuple[int, str] | None:
+    """K13 counting out: the first side to reach 21 as the items are counted, and the item.
+
+    Every item but sweeps goes to one side, so only sweeps can bring two sides to 21 at
+    once; then, as without counting out, the higher total wins and equal totals play on.
+    """
+    totals = list(before)
+    for name, points in items:
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        winner = race(totals)
+        if winner is not None:
+            return winner, name
+    return None
+
+
+def standing(
+    table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """Fold canonical deal records, in order, into the race to 21 (K11–K13).
+
+    Seats are numbered from the seat after the first dealer (K1), so seat n - 1 deals first;
+    the deal then passes on round the table.
+    """
+    sides, counting_out = table.teams, options["count_out"] == "on"
+    scores, winner, won = [0] * sides, None, None
+    dealer = table.before(0)
+    rows = []
+    for number, deal in enumerate(deals, 1):
+        items = deal_items(deal, sides)
+        points, most_of = deal_points(deal, sides)
+        before, scores = scores, [s + p for s, p in zip(scores, points, strict=True)]
+        if winner is None:
+            winner, won = _decide(before, scores, items, counting_out, number)
+        rows.append({"points": points, "most": most_of, "scores": scores, "dealer": dealer})
+        dealer = table.after(dealer)
+    return {
+        "deals": rows,
+        "scores": scores,
+        "winner": winner,
+        "finished": winner is not None,
+        "won": won,
+        "tied": winner is None and any(s >= TARGET for s in scores),
+        "next_dealer": dealer,
+        "target": TARGET,
+    }
+
+
+def _decide(
+    before: Sequence[int],
+    after: Sequence[int],
+    items: Sequence[tuple[str, list[int]]],
+    counting_out: bool,
+    number: int,
+) -> tuple[int | None, dict[str, Any] | None]:
+    """Who wins in this deal, if anyone, and how: by total or at an item counted out."""
+    if counting_out:
+        found = count_out(before, items)
+        if found is None:
+            return None, None
+        return found[0], {"deal": number, "by": "count_out", "at": found[1]}
+    winner = race(after)
+    if winner is None:
+        return None, None
+    several = sum(total >= TARGET for total in after) > 1
+    return winner, {"deal": number, "by": "higher" if several else "first", "at": None}
+
+
+def check_next(
+    standing: Mapping[str, Any], record: Mapping[str, Any] | None, names: Sequence[str]
+) -> None:
+    """No deal follows a won game (K13): a rematch starts the next one."""
+    winner = standing["winner"]
+    if winner is not None:
+        raise InvalidInput(
+            "game-over",
+            f"The game is over: {names[winner]} won the race to {TARGET} (K13). "
+            "Start a rematch to play on.",
+        )
