@@ -1,9 +1,7 @@
 """Every legal move of a position, listed lazily and counted exactly, without brute force.
 
-Which loose cards a capture or build may take depends only on their values, so the search
-runs over how many cards of each value to take (a few thousand choices even on a crowded
-floor) instead of over every subset of cards (2**n). Each accepted choice stands for the
-product of the ways to pick that many cards of each value.
+The search over how many loose cards of each value to take is shared with Casino
+(rules/floor.py); what Seep's captures and builds accept is Seep's (C1, C2, B1, H2).
 
 Each play is listed once (API.md "Listing legal moves": a move is a play, not a way of
 writing it). A new house absorbs every loose card of its value (H2) whether the build names
@@ -12,124 +10,46 @@ it or not, so a build is written naming none of them: its choices take only smal
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from functools import partial
-from itertools import combinations, product
-from math import comb, prod
 
+from .. import floor as value_counts
 from ..cards import Card
-from ..errors import InvalidInput
+from ..floor import Counts
+from ..sets import has_subset_sum, splits_into, values_key
 from .moves import Build, Capture, Move, Raise, Throw
 from .play import can_capture
 from .position import HOUSE_VALUES, Position
-from .sets import has_subset_sum, splits_into, values_key
 
-Counts = tuple[int, ...]  # how many loose cards of each value in `Floor.ranks` are taken
-# The search visits every choice of counts; past this many, a floor is refused rather than
-# searched for seconds. Real floors stay far below (20 loose cards of values 1–5: 3,125).
-MOST_CHOICES = 50_000
+Choice = value_counts.Choice[Move]
+Survey = value_counts.Survey[Move]
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One kind of move for one card: the loose-card choices it accepts, and how to spell it."""
-
-    card: Card
-    kind: str
-    counts: tuple[Counts, ...]
-    make: Callable[[frozenset[Card]], Move]
-
-
-class Floor:
-    """The loose cards grouped by value, with the searches over them."""
-
-    def __init__(self, loose: Sequence[Card]) -> None:
-        self.ranks = tuple(sorted({c.rank for c in loose}))
-        self.cards = {r: tuple(c for c in loose if c.rank == r) for r in self.ranks}
-        self.sizes = tuple(len(self.cards[r]) for r in self.ranks)
-        self.everything = values_key(c.rank for c in loose)  # every loose value, high to low
-        self.nothing: Counts = (0,) * len(self.ranks)
-        if prod(m + 1 for m in self.sizes) > MOST_CHOICES:
-            raise InvalidInput(
-                "too-crowded",
-                f"{len(loose)} loose cards of so many values are too many to list every move.",
-            )
-        self._cache: dict[tuple[str, int, int], tuple[Counts, ...]] = {}
-        self._totals: dict[int, dict[int, list[Counts]]] = {}
-        self._spelled: dict[Counts, tuple[int, ...]] = {}
+class Floor(value_counts.Floor):
+    """The loose cards by rank, with Seep's captures (C1, C2) and builds (B1, H2) over them."""
 
     def captures(self, value: int, maximal: bool) -> tuple[Counts, ...]:
         """Choices that split into groups of `value` (C1) and, if maximal, leave none (C2)."""
-        key = ("capture" if maximal else "free", value, 0)
-        if key not in self._cache:
-            self._cache[key] = tuple(
-                counts
-                for counts in self._totalling(value, 0, value)
-                if splits_into(self._values(counts), value)
-                and not (maximal and has_subset_sum(self._rest(counts), value))
+
+        def accept(counts: Counts) -> bool:
+            return splits_into(self.taken(counts), value) and not (
+                maximal and has_subset_sum(self.left(counts), value)
             )
-        return self._cache[key]
+
+        key = ("capture" if maximal else "free", value, 0)
+        return self.select(key, lambda: self.totalling(value, 0, value), accept)
 
     def builds(self, value: int, card_rank: int, absorbing: bool) -> tuple[Counts, ...]:
         """Choices that, with a card of `card_rank`, split into sets of `value` (B1)."""
+
+        def accept(counts: Counts) -> bool:
+            return splits_into(values_key((card_rank, *self.taken(counts))), value)
+
+        # H2: a new house takes the loose cards of `value` anyway, so an absorbing build
+        # names none; each is a set of its own, so the other cards still make sets.
+        most = value - 1 if absorbing else value
         key = ("absorbing" if absorbing else "build", value, card_rank)
-        if key not in self._cache:
-            # H2: a new house takes the loose cards of `value` anyway, so an absorbing build
-            # names none; each is a set of its own, so the other cards still make sets.
-            most = value - 1 if absorbing else value
-            self._cache[key] = tuple(
-                counts
-                for counts in self._totalling(value, card_rank, most)
-                if splits_into(values_key((card_rank, *self._values(counts))), value)
-            )
-        return self._cache[key]
-
-    def ways(self, counts: Counts) -> int:
-        """How many sets of cards a choice of counts stands for."""
-        return prod(comb(m, k) for m, k in zip(self.sizes, counts, strict=True))
-
-    def spell(self, counts: Counts) -> Iterator[frozenset[Card]]:
-        """Each set of cards a choice of counts stands for."""
-        pools = [combinations(self.cards[r], k) for r, k in zip(self.ranks, counts, strict=True)]
-        for picked in product(*pools):
-            yield frozenset(card for group in picked for card in group)
-
-    def _totalling(self, value: int, extra: int, most: int) -> Iterator[Counts]:
-        """Choices of values up to `most` whose total plus `extra` is a multiple of `value`."""
-        by_total = self._choices(most)
-        for total in range(-extra % value, max(by_total) + 1, value):
-            yield from by_total.get(total, ())
-
-    def _choices(self, most: int) -> dict[int, list[Counts]]:
-        """Every choice of counts taking only values up to `most`, by its total."""
-        if most not in self._totals:
-            choices: list[tuple[Counts, int]] = [((), 0)]
-            for rank in self.ranks:
-                limit = len(self.cards[rank]) if rank <= most else 0
-                choices = [
-                    ((*counts, k), total + k * rank)
-                    for counts, total in choices
-                    for k in range(limit + 1)
-                ]
-            by_total: dict[int, list[Counts]] = {}
-            for counts, total in choices:
-                by_total.setdefault(total, []).append(counts)
-            self._totals[most] = by_total
-        return self._totals[most]
-
-    def _values(self, counts: Counts) -> tuple[int, ...]:
-        """The values a choice takes, high to low."""
-        values = self._spelled.get(counts)
-        if values is None:
-            pairs = zip(reversed(self.ranks), reversed(counts), strict=True)
-            values = self._spelled[counts] = tuple(rank for rank, k in pairs for _ in range(k))
-        return values
-
-    def _rest(self, counts: Counts) -> tuple[int, ...]:
-        """The values a choice leaves, high to low."""
-        left = tuple(m - k for m, k in zip(self.sizes, counts, strict=True))
-        return self._values(left)
+        return self.select(key, lambda: self.totalling(value, card_rank, most), accept)
 
 
 def choices(position: Position, floor: Floor) -> Iterator[Choice]:
@@ -241,40 +161,10 @@ def _throws(
         yield Choice(card, "throw", (floor.nothing,), partial(_throw, card))
 
 
-@dataclass(frozen=True)
-class Survey:
-    """One search of a position's legal moves, read as a listing, a count or a summary."""
-
-    floor: Floor
-    choices: tuple[Choice, ...]
-
-    def moves(self) -> Iterator[Move]:
-        """Every legal move, lazily, grouped by card in hand order."""
-        for choice in self.choices:
-            for counts in choice.counts:
-                yield from map(choice.make, self.floor.spell(counts))
-
-    def count(self) -> int:
-        """The exact number of legal moves, without listing them."""
-        return sum(self.floor.ways(c) for choice in self.choices for c in choice.counts)
-
-    def by_card(self) -> list[dict[str, object]]:
-        """How many legal moves each card has, by kind: for people, not a dump of moves."""
-        by_card: dict[Card, dict[str, int]] = {}
-        for choice in self.choices:
-            kinds = by_card.setdefault(choice.card, {})
-            ways = sum(self.floor.ways(c) for c in choice.counts)
-            kinds[choice.kind] = kinds.get(choice.kind, 0) + ways
-        return [
-            {"card": str(card), "count": sum(kinds.values()), "actions": kinds}
-            for card, kinds in by_card.items()
-        ]
-
-
 def survey(position: Position) -> Survey:
     """Search the position once."""
     floor = Floor(position.loose)
-    return Survey(floor, tuple(choices(position, floor)))
+    return value_counts.Survey(floor, tuple(choices(position, floor)))
 
 
 def legal_moves(position: Position) -> Iterator[Move]:

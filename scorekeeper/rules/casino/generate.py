@@ -1,0 +1,157 @@
+"""Every legal Casino move, listed lazily and counted exactly, without brute force.
+
+The search over how many loose cards of each value to take is shared with Seep
+(rules/floor.py). In it a card carries its rank: Royal values are ranks (an ace 1, and a
+loose ace may still count 14, values.splits), and a classic face card's rank (11–13) is
+beyond every classic sum, so only its own pairing capture (K4) ever takes it.
+
+Each play is listed once (API.md: a move is a play, not a way of writing it). A Royal ace
+capturing as 14 takes everything it could take as 1 (loose aces, each a set of 14), so
+its captures are searched at 14 and written `"ace": 14` only when 1 would not do; its
+builds of 14, which an ace of either value may make with the same cards, likewise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from .. import floor as value_counts
+from ..cards import Card
+from ..floor import Counts
+from .moves import Build, Capture, Move, Raise, Trail
+from .position import Position
+from .values import ACE, ACE_HIGH, BUILD_VALUES, ROYAL, held, is_face, splits, values
+
+Choice = value_counts.Choice[Move]
+Survey = value_counts.Survey[Move]
+Holds = Callable[[set[int]], bool]
+
+
+class Floor(value_counts.Floor):
+    """The loose cards by rank, with the choices that make sets of a value (K4-K6)."""
+
+    def __init__(self, loose: tuple[Card, ...], variant: str) -> None:
+        super().__init__(loose)
+        self.variant = variant
+
+    def sets_of(self, target: int, played: int | None = None) -> tuple[Counts, ...]:
+        """Choices that, with the played card's value if given, split into sets of `target`."""
+        flexible = self.variant == ROYAL and target == ACE_HIGH  # loose aces may count 14
+
+        def candidates() -> Iterator[Counts]:
+            if flexible:
+                return self.every(target)
+            return self.totalling(target, played or 0, target)
+
+        def accept(counts: Counts) -> bool:
+            return splits(self.taken(counts), target, self.variant, played)
+
+        return self.select((target, played), candidates, accept)
+
+
+def survey(position: Position) -> Survey:
+    """Search the position once."""
+    floor = Floor(position.loose, position.variant)
+    return value_counts.Survey(floor, tuple(choices(position, floor)))
+
+
+def legal_moves(position: Position) -> Iterator[Move]:
+    """Every legal move, lazily, grouped by card in hand order (agrees with check())."""
+    return survey(position).moves()
+
+
+def count_moves(position: Position) -> int:
+    """The exact number of legal moves, without listing them."""
+    return survey(position).count()
+
+
+def choices(position: Position, floor: Floor) -> Iterator[Choice]:
+    """The legal moves, grouped by card and kind, in hand order."""
+    owned = position.owned()
+    for card in position.hand:
+        rest = held((c for c in position.hand if c != card), position.variant)
+
+        def holds(wanted: set[int], rest: set[int] = rest) -> bool:
+            # K9: after the play, a card of each owned build's value is still in hand.
+            return wanted <= rest
+
+        yield from _captures(position, floor, card, owned, holds)
+        yield from _builds(position, floor, card, owned, holds)
+        yield from _raises(position, floor, card, owned, holds)
+        if not owned:  # K9: an owner may not trail
+            yield Choice(card, "trail", (floor.nothing,), partial(_trail, card))
+
+
+def _captures(
+    position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
+) -> Iterator[Choice]:
+    variant = position.variant
+    if is_face(card, variant):
+        # K4: a classic face card takes one loose card of its rank.
+        if card.rank in floor.cards and holds(owned):
+            one = tuple(int(r == card.rank) for r in floor.ranks)
+            yield Choice(card, "capture", (one,), partial(_capture, variant, card, False))
+        return
+    value = max(values(card, variant))
+    for take in (False, True) if position.build(value) else (False,):
+        if holds(owned - {value} if take else owned):
+            counts = tuple(c for c in floor.sets_of(value) if take or any(c))
+            if counts:
+                yield Choice(card, "capture", counts, partial(_capture, variant, card, take))
+
+
+def _builds(
+    position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
+) -> Iterator[Choice]:
+    variant = position.variant
+    for value in BUILD_VALUES[variant]:
+        existing = position.build(value) is not None
+        if not holds(owned | {value}):
+            continue  # K5, K7
+        found: dict[Counts, None] = {}  # the choices of either ace value, once each
+        for played in values(card, variant):
+            if played <= value:
+                sets = floor.sets_of(value, played)
+                found.update(dict.fromkeys(c for c in sets if existing or any(c)))
+        if found:
+            make = partial(_build, variant, card, value)
+            yield Choice(card, "build", tuple(found), make)
+
+
+def _raises(
+    position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
+) -> Iterator[Choice]:
+    variant = position.variant
+    for pile in position.builds:
+        if pile.multiple:
+            continue  # K6
+        for played in values(card, variant):
+            value = pile.value + played
+            if value in BUILD_VALUES[variant] and holds(owned - {pile.value} | {value}):
+                make = partial(_raise, card, pile.value, played == ACE_HIGH)
+                yield Choice(card, "raise", floor.sets_of(value), make)
+
+
+def _royal_ace(variant: str, card: Card) -> bool:
+    return variant == ROYAL and card.rank == ACE
+
+
+def _capture(variant: str, card: Card, take: bool, loose: frozenset[Card]) -> Move:
+    value = max(values(card, variant), default=card.rank)
+    # As 1 an ace takes only loose aces: any other card or a build needs it as 14.
+    high = _royal_ace(variant, card) and (take or any(c.rank != ACE for c in loose))
+    return Capture(card, loose, frozenset({value}) if take else frozenset(), high)
+
+
+def _build(variant: str, card: Card, value: int, loose: frozenset[Card]) -> Move:
+    low = splits((c.rank for c in loose), value, variant, card.rank)
+    return Build(card, value, loose, _royal_ace(variant, card) and not low)
+
+
+def _raise(card: Card, build: int, high: bool, loose: frozenset[Card]) -> Move:
+    return Raise(card, build, loose, high)
+
+
+def _trail(card: Card, _: frozenset[Card]) -> Move:
+    return Trail(card)
