@@ -104,7 +104,7 @@ def _check_action(position: Position, move: Move) -> Violation | None:
 def _check_capture(position: Position, move: Capture) -> Violation | None:
     card, variant = move.card, position.variant
     value = played_value(card, variant, move.ace_high)
-    problem = _check_loose("K4", position, move.loose)
+    problem = _missing("K4", position, move.loose)
     absent = sorted(v for v in move.builds if position.build(v) is None)
     if problem or absent:
         return problem or Violation("K4", "not-on-floor", f"There is no build of {absent[0]}.")
@@ -119,6 +119,9 @@ def _check_capture(position: Position, move: Capture) -> Violation | None:
                 f"{card.pretty} takes exactly one loose {card.rank_name} and nothing else.",
             )
         return None
+    problem = _faces(position, move.loose)
+    if problem:
+        return problem
     wrong = sorted(v for v in move.builds if v != value)
     if wrong:
         return Violation(
@@ -187,12 +190,21 @@ def _check_raise(position: Position, move: Raise) -> Violation | None:
 
 def _check_loose(rule: str, position: Position, cards: frozenset[Card]) -> Violation | None:
     """The named loose cards are on the table, and none is a classic face card (K3)."""
+    return _missing(rule, position, cards) or _faces(position, cards)
+
+
+def _missing(rule: str, position: Position, cards: frozenset[Card]) -> Violation | None:
     missing = sorted(c for c in cards if c not in position.loose)
     if missing:
         verb = "is" if len(missing) == 1 else "are"
         return Violation(rule, "not-on-floor", f"{names(missing)} {verb} not loose on the table.")
+    return None
+
+
+def _faces(position: Position, cards: frozenset[Card]) -> Violation | None:
     faces = sorted(c for c in cards if is_face(c, position.variant))
     if faces:
+        # K3: a classic face card only pairs; no sum takes it or builds with it.
         return Violation("K3", "face-card", f"{names(faces)} only pair: no sum takes them.")
     return None
 
