@@ -2,7 +2,8 @@
 
 The page is drawn by the server; a little JavaScript asks the JSON API (/api/v1/check and
 /api/v1/moves) as the player taps: shared modules in static/js/ (cards, picker, link,
-requests) and one per game (seep-checker.js, fifty-six-checker.js). The view only picks the
+requests, and floor and questions for the floor games Seep and Casino) and one per game
+(seep-checker.js, fifty-six-checker.js, casino-checker.js). The view only picks the
 game, its template (checker/<game>.html) and its pack of cards for the picker.
 """
 
@@ -41,8 +42,8 @@ class Pack:
         return " ".join(map(str, (self.players or {}).get(card, ())))
 
 
-def _seep_pack() -> Pack:
-    """One 52-card pack."""
+def _full_pack() -> Pack:
+    """One 52-card pack (Seep, Casino)."""
     return Pack(full_deck())
 
 
@@ -59,7 +60,11 @@ def _fifty_six_pack() -> Pack:
 
 
 # The games with a move checker, in the order of the page's game switch.
-PACKS: dict[str, Callable[[], Pack]] = {"seep": _seep_pack, "fifty-six": _fifty_six_pack}
+PACKS: dict[str, Callable[[], Pack]] = {
+    "seep": _full_pack,
+    "fifty-six": _fifty_six_pack,
+    "casino": _full_pack,
+}
 
 
 @bp.get("/check", defaults={"game_name": None})
