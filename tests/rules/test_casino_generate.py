@@ -1,0 +1,173 @@
+"""Casino's legal_moves and count_moves agree with check, the single source of truth.
+
+(a) Brute force on 1,200 random positions (built from the API's notation, classic and Royal,
+    2-4 players, up to 6 loose cards and 2 builds, single and multiple): every move a player
+    could write (every card x every subset of loose cards x every choice of builds, every
+    build value 1-15, every raise, the ace as 1 and 14, the trail) is put to check(). The
+    plays it accepts are exactly the listed moves, each play listed once, and count_moves
+    and by_card count them. A move is a play, not a way of writing it (API.md): a Royal ace
+    that captures loose aces as 1 or as 14 makes one play, so moves are compared by effect.
+(b) Positions met in self-play, where builds grow as they do at a table, the same way.
+(c) apply never changes its input and loses or makes no card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterator
+from itertools import chain, combinations
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules.cards import Card, full_deck
+from scorekeeper.rules.casino.generate import count_moves, legal_moves, survey
+from scorekeeper.rules.casino.moves import Build, Capture, Move, Raise, Trail
+from scorekeeper.rules.casino.play import apply, check
+from scorekeeper.rules.casino.position import Position, parse_position
+from scorekeeper.rules.casino.selfplay import play_deal
+from scorekeeper.rules.casino.values import BUILD_VALUES, VARIANTS, held, values
+from scorekeeper.rules.errors import InvalidInput
+
+SEEDS = range(12)
+PER_SEED = 100  # 1,200 positions for the brute force
+MOST_LOOSE = 6  # brute force costs 2**loose per card
+
+
+def subsets(items: list[Any]) -> Iterator[tuple[Any, ...]]:
+    """Every subset, the empty one first."""
+    return chain.from_iterable(combinations(items, n) for n in range(len(items) + 1))
+
+
+def candidates(pos: Position) -> Iterator[Move]:
+    """Every move a player could write in this position, legal or not."""
+    piles = [b.value for b in pos.builds]
+    for card in pos.hand:
+        yield Trail(card)
+        aces = (False, True) if card.rank == 1 and pos.variant == "royal" else (False,)
+        for chosen in subsets(list(pos.loose)):
+            loose = frozenset(chosen)
+            for high in aces:
+                for taken in subsets(piles):
+                    yield Capture(card, loose, frozenset(taken), high)
+                yield from (Build(card, value, loose, high) for value in range(1, 16))
+                yield from (Raise(card, value, loose, high) for value in piles)
+
+
+def effect(pos: Position, move: Move) -> Hashable:
+    """What a legal move does: the position after it, the cards captured and the sweep."""
+    outcome = apply(pos, move)
+    after = outcome.position
+    piles = sorted((b.value, tuple(sorted(b.cards)), b.owner) for b in after.builds)
+    return (
+        move.card,
+        tuple(sorted(after.hand)),
+        tuple(sorted(after.loose)),
+        tuple(piles),
+        tuple(sorted(outcome.captured)),
+        outcome.sweep,
+    )
+
+
+def assert_agree(pos: Position) -> int:
+    """legal_moves lists each play check accepts exactly once; the counts agree."""
+    brute = {effect(pos, m) for m in candidates(pos) if check(pos, m) is None}
+    listed = list(legal_moves(pos))
+    for move in listed:
+        assert check(pos, move) is None, (pos.to_json(), move.to_json())
+    effects = [effect(pos, m) for m in listed]
+    assert len(set(effects)) == len(effects), "a play is listed twice"
+    assert set(effects) == brute, pos.to_json()
+    found = survey(pos)
+    assert count_moves(pos) == len(listed) == sum(c["count"] for c in found.by_card())
+    return len(listed)
+
+
+def random_json(rng: random.Random) -> dict[str, Any]:
+    """A position that may occur, in the API's notation (builds of 2-3 cards, some multiple)."""
+    variant = rng.choice(VARIANTS)
+    players = rng.choice((2, 3, 4))
+    seat = rng.randrange(players)
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    builds: list[dict[str, Any]] = []
+    for _ in range(rng.choice((0, 1, 1, 2))):
+        numbered = [c for c in deck if values(c, variant)]
+        cards = numbered[: rng.choice((2, 2, 3))]
+        value = sum(c.rank for c in cards)
+        if value not in BUILD_VALUES[variant] or any(b["value"] == value for b in builds):
+            continue
+        twin = next((c for c in deck if c.rank == value), None)
+        if twin is not None and rng.random() < 0.4:
+            cards.append(twin)  # a multiple build: a card of its value joins it
+        builds.append({"value": value, "cards": cards, "owner": rng.randrange(players)})
+        deck = [c for c in deck if c not in cards]
+    small = [c for c in deck if c.rank <= 7 or rng.random() < 0.3]
+    loose = small[: rng.randint(0, MOST_LOOSE)]
+    deck = [c for c in deck if c not in loose]
+    hand = deck[: rng.randint(1, 4)]
+    for pile in builds:
+        if pile["owner"] == seat and pile["value"] not in held(hand, variant):
+            pile["owner"] = (seat + 1) % players  # K9: the mover would hold its value
+    return {
+        "players": players,
+        "seat": seat,
+        "variant": variant,
+        "hand": [str(c) for c in hand],
+        "loose": [str(c) for c in loose],
+        "builds": [b | {"cards": [str(c) for c in b["cards"]]} for b in builds],
+    }
+
+
+def random_positions(seed: int, count: int) -> Iterator[Position]:
+    """`count` positions from a seed; the rare impossible one is skipped for the next."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        try:
+            yield parse_position(random_json(rng))
+        except InvalidInput:
+            continue
+        made += 1
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_legal_moves_equal_brute_force(seed: int) -> None:
+    """(a) On 100 random positions per seed, listing equals brute force."""
+    counts = [assert_agree(pos) for pos in random_positions(seed, PER_SEED)]
+    assert sum(counts) > PER_SEED  # the positions are not all trivial
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "royal"), (3, "classic"), (4, "royal")])
+def test_legal_moves_equal_brute_force_in_self_play(players: int, variant: str) -> None:
+    """(b) Every position of a few self-played deals, as builds grow at a real table."""
+    for seed in range(3):
+        deal = play_deal(random.Random(seed), players, variant=variant)
+        for pos, _ in deal.plays:
+            if len(pos.loose) <= MOST_LOOSE + 2:
+                assert_agree(pos)
+
+
+def test_positions_cover_every_kind_of_move() -> None:
+    """The random positions meet captures, builds, raises and trails, and both variants."""
+    kinds: set[tuple[str, str]] = set()
+    for pos in random_positions(99, 200):
+        for move in legal_moves(pos):
+            kinds.add((pos.variant, move.to_json()["action"]))
+    assert kinds == {(v, a) for v in VARIANTS for a in ("capture", "build", "raise", "trail")}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_apply_keeps_every_card_and_changes_nothing(seed: int) -> None:
+    """(c) The cards before a move are the cards after it plus those captured."""
+    for pos in random_positions(seed + 100, 100):
+        before = pos.to_json()
+        for move in legal_moves(pos):
+            outcome = apply(pos, move)
+            after = outcome.position
+            cards_after = [*after.hand, *after.loose, *(c for b in after.builds for c in b.cards)]
+            every: list[Card] = [*cards_after, *outcome.captured]
+            cards_before = [*pos.hand, *pos.loose, *(c for b in pos.builds for c in b.cards)]
+            assert sorted(every) == sorted(cards_before)
+            assert parse_position(after.to_json() | {"seat": pos.seat}) is not None
+        assert pos.to_json() == before
