@@ -255,19 +255,17 @@ def screenshots(page: Page, name: str, element: str = "#move-panel") -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "script", "radio"),
+    ("game", "radio", "kept"),
     [
-        ("seep", "seep-checker.js", ".seats .segment[data-value='1']"),
-        (
-            "fifty-six",
-            "fifty-six-checker.js",
-            "#table-form label:has(input[name=players][value='6'])",
-        ),
+        ("seep", ".seats .segment[data-value='1']", "seat=1"),
+        ("fifty-six", "#table-form label:has(input[name=players][value='6'])", "players=6"),
+        ("casino", "#table-form label:has(input[name=variant][value='royal'])", "variant=royal"),
     ],
 )
 def test_a_tap_made_before_the_script_runs_is_kept(
-    live_server: str, phone: Page, game: str, script: str, radio: str
+    live_server: str, phone: Page, game: str, radio: str, kept: str
 ) -> None:
+    script = f"{game}-checker.js"
     held: list[Route] = []
     phone.route(f"**/js/{script}", lambda route: held.append(route))  # a slow phone: it waits
     phone.goto(f"{live_server}/check/{game}", wait_until="commit")
@@ -275,6 +273,4 @@ def test_a_tap_made_before_the_script_runs_is_kept(
     phone.wait_for_timeout(100)
     assert held, "the script was not asked for"
     held[0].continue_()
-    expect(phone.locator("#share-url")).to_have_value(
-        re.compile("seat=1" if game == "seep" else "players=6")
-    )
+    expect(phone.locator("#share-url")).to_have_value(re.compile(kept))
