@@ -5,13 +5,14 @@ Every game is registered once in GAMES and looked up by name.
 
 from __future__ import annotations
 
+from .casino import CASINO
 from .errors import InvalidInput
 from .fifty_six import FIFTY_SIX
 from .game import Game
 from .seep import SEEP
 from .table import Table
 
-GAMES: dict[str, Game] = {game.name: game for game in (SEEP, FIFTY_SIX)}
+GAMES: dict[str, Game] = {game.name: game for game in (SEEP, FIFTY_SIX, CASINO)}
 
 
 def get_game(name: object) -> Game:

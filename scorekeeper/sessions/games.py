@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import GAMES
-from . import fifty_six, seep
+from . import casino, fifty_six, seep
 from .setup import SetupForm, session_form
 
 
@@ -31,5 +31,5 @@ PAGES: dict[str, GamePages] = {
         module.scoreboard,
         module.summary,
     )
-    for module in (seep, fifty_six)
+    for module in (seep, fifty_six, casino)
 }

@@ -8,20 +8,13 @@ checker, answers.py.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 from ..table import Table
-from . import score
+from . import answers, score
 from .options import PLAYERS, parse_options, table_for
 from .options import check_table as check_seating
 from .record import parse_deal
-
-
-def _answers() -> ModuleType:
-    """The move checker's module, loaded when first asked (it is written apart from this)."""
-    return import_module(f"{__name__}.answers")
 
 
 class Casino:
@@ -67,13 +60,11 @@ class Casino:
 
     def check_move(self, raw_position: object, raw_move: object) -> dict[str, Any]:
         """Whether a move is legal, naming the rule it breaks or showing the table after it."""
-        answer: dict[str, Any] = _answers().check_move(raw_position, raw_move)
-        return answer
+        return answers.check_move(raw_position, raw_move)
 
     def list_moves(self, raw_position: object, limit: int) -> dict[str, Any]:
         """Up to `limit` legal moves and their exact count."""
-        answer: dict[str, Any] = _answers().list_moves(raw_position, limit)
-        return answer
+        return answers.list_moves(raw_position, limit)
 
 
 CASINO = Casino()

@@ -1,0 +1,89 @@
+// Casino deal entry: cards and spades per side on steppers (the last side gets the rest, so the
+// totals are 52 and 13), a tap for the side that took each ace and casino, sweeps when they
+// count; each side's points (K11, K12) and any tie show as it is tapped.
+(function () {
+  "use strict";
+  const form = document.getElementById("deal-form");
+  if (!form) return;
+  const data = (name) => JSON.parse(form.dataset[name]);
+  const values = data("values");
+  const totals = data("totals");
+  const before = data("before");
+  const sides = Number(form.dataset.sides);
+  const labels = { ace_S: "A♠", ace_C: "A♣", ace_H: "A♥", ace_D: "A♦", big_casino: "10♦", little_casino: "2♠" };
+  const worth = { ace_S: values.ace, ace_C: values.ace, ace_H: values.ace, ace_D: values.ace,
+    big_casino: values.big, little_casino: values.little };
+  const rows = (name) => Array.from(form.querySelectorAll(`.stepper[data-count="${name}"]`));
+  const count = (row) => Math.max(0, parseInt(row.querySelector("input").value, 10) || 0);
+  const counts = (name) => rows(name).map(count);
+  const chosen = (name) => {
+    const checked = form.querySelector(`input[name="${name}"]:checked`);
+    return checked ? Number(checked.value) : null;
+  };
+
+  /** The side with strictly the most, or null on a tie for the most (K11). */
+  function most(list) {
+    const top = Math.max(...list);
+    const leaders = list.filter((n) => n === top);
+    return leaders.length === 1 ? list.indexOf(top) : null;
+  }
+
+  /** The last side's count is what the others leave of the total. */
+  function fillRest(name) {
+    const list = rows(name);
+    const rest = list.find((row) => "rest" in row.dataset);
+    if (!rest || list.length < 2) return;
+    const others = list.filter((row) => row !== rest).reduce((sum, row) => sum + count(row), 0);
+    rest.querySelector("input").value = Math.max(0, totals[name] - others);
+  }
+
+  function render() {
+    const points = new Array(sides).fill(0);
+    const notes = [];
+    ["cards", "spades"].forEach((name) => {
+      const list = counts(name);
+      const sum = list.reduce((a, b) => a + b, 0);
+      if (sum !== totals[name]) notes.push(`The ${name} add up to ${sum}, not ${totals[name]}.`);
+      const side = most(list);
+      if (side === null) notes.push(`A tie for most ${name}: nobody scores its ${values[name]} (K11).`);
+      else points[side] += values[name];
+    });
+    const untapped = [];
+    Object.keys(labels).forEach((name) => {
+      const side = chosen(name);
+      if (side === null) untapped.push(labels[name]);
+      else points[side] += worth[name];
+    });
+    counts("sweeps").forEach((n, side) => { points[side] += n * values.sweep; });
+    if (untapped.length) notes.push(`Still to tap: ${untapped.join(", ")}.`);
+    form.querySelectorAll("[data-points]").forEach((el) => { el.textContent = points[el.dataset.points]; });
+    form.querySelectorAll("[data-after]").forEach((el) => {
+      const side = Number(el.dataset.after);
+      el.textContent = `${before[side]} → ${before[side] + points[side]}`;
+    });
+    form.querySelector("[data-notes]").textContent = notes.join(" ");
+  }
+
+  form.querySelectorAll(".stepper[data-count]").forEach((row) => {
+    const input = row.querySelector("input");
+    const name = row.dataset.count;
+    if ("rest" in row.dataset && rows(name).length > 1) {
+      input.readOnly = true; // filled in from the others
+      row.querySelectorAll(".step").forEach((b) => { b.hidden = true; });
+      return;
+    }
+    row.querySelectorAll(".step").forEach((b) => b.addEventListener("click", () => {
+      // Cards and spades stop where the last side would have none left.
+      const others = rows(name).filter((r) => r !== row && !("rest" in r.dataset));
+      const left = name in totals ? totals[name] - others.reduce((sum, r) => sum + count(r), 0) : Infinity;
+      const high = Math.min(Number(input.max), left);
+      input.value = Math.min(high, Math.max(0, count(row) + Number(b.dataset.step)));
+      fillRest(name);
+      render();
+    }));
+    input.addEventListener("input", () => { fillRest(name); render(); });
+  });
+  form.addEventListener("change", render);
+  window.addEventListener("pageshow", render);
+  render();
+})();
