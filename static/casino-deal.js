@@ -69,7 +69,7 @@
     const name = row.dataset.count;
     if ("rest" in row.dataset && rows(name).length > 1) {
       input.readOnly = true; // filled in from the others
-      row.querySelectorAll(".step").forEach((b) => { b.hidden = true; });
+      row.querySelectorAll(".step").forEach((b) => { b.disabled = true; }); // kept: the box keeps its column
       return;
     }
     row.querySelectorAll(".step").forEach((b) => b.addEventListener("click", () => {

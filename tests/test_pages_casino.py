@@ -201,6 +201,7 @@ def test_four_sides_and_partnerships_take_their_deals(client: FlaskClient) -> No
         ),
         ({"cards0": "x"}, "Not a valid integer value."),
         ({"sides": "3"}, "cards needs one number per side: 2 numbers."),
+        ({"sides": "9"}, "The form is damaged: reload the page."),
     ],
 )
 def test_bad_deals_are_refused_and_nothing_is_stored(

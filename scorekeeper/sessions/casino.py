@@ -28,7 +28,7 @@ SETUP = Setup(
         Radio(
             "count_out",
             "Counting out (K13)",
-            (("off", "Off: the higher total"), ("on", "On: the first to 21")),
+            (("off", "Off"), ("on", "On: count in K13's order")),
             "off",
         ),
     ),
@@ -66,7 +66,13 @@ def counts(high: int) -> list[Any]:
 class CasinoDealForm(DealForm):
     """A deal: each side's cards, spades and sweeps, and who took each ace and casino."""
 
-    sides = IntegerField(widget=HiddenInput(), validators=[Optional()])
+    sides = IntegerField(
+        widget=HiddenInput(),
+        validators=[
+            Optional(),
+            NumberRange(2, MOST_SIDES, "The form is damaged: reload the page."),
+        ],
+    )
 
     def __init__(self, seats: int, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
