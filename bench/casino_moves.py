@@ -4,7 +4,8 @@
 tables of small loose cards and a build to raise, classic and Royal; (c) the generator
 against brute force (every card x every subset x every build choice x every value x the
 ace as 1 and 14, each checked) on the same tables. Times are wall clock; "cold" means the
-memo caches of the shared set arithmetic (rules/sets.py) are emptied first.
+memo caches of the shared set arithmetic (rules/sets.py) are emptied first; the timing and
+table helpers are bench/seep_moves.py's.
 """
 
 from __future__ import annotations
@@ -12,13 +13,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from functools import partial
 from itertools import combinations
-from typing import TypeVar
 
-from scorekeeper.rules import sets
+from bench.seep_moves import REPEATS, median_ms, percentile, table, timed, verdict
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.casino.generate import count_moves, legal_moves
 from scorekeeper.rules.casino.moves import Build, Capture, Move, Raise, Trail
@@ -26,54 +25,18 @@ from scorekeeper.rules.casino.play import apply, check
 from scorekeeper.rules.casino.position import Pile, Position
 from scorekeeper.rules.casino.selfplay import play_deal
 
-T = TypeVar("T")
 SEED = 2024
 DEALS = 300
 FLOORS = (8, 10, 12, 14, 16)
 BRUTE_FLOORS = (8, 10, 12)
-REPEATS = 5
 TARGET_P99_MS = 5.0
 TARGET_SPEEDUP = 50.0
 HANDS = {"classic": (8, 9, 10, 13), "royal": (1, 9, 12, 13)}
 
 
-def cold() -> None:
-    """Empty the shared memo caches, so the next call pays for everything."""
-    sets.splits_into.cache_clear()
-    sets.has_subset_sum.cache_clear()
-
-
-def timed(work: Callable[[], T], fresh: bool = False) -> tuple[float, T]:
-    """Milliseconds one call takes, and what it returned."""
-    if fresh:
-        cold()
-    start = time.perf_counter()
-    result = work()
-    return (time.perf_counter() - start) * 1000, result
-
-
-def median_ms(work: Callable[[], T]) -> tuple[float, T]:
-    """The median of a few cold runs, and the result."""
-    runs = [timed(work, fresh=True) for _ in range(REPEATS)]
-    return statistics.median(ms for ms, _ in runs), runs[0][1]
-
-
 def all_moves(position: Position) -> list[Move]:
     """Every legal move, listed."""
     return list(legal_moves(position))
-
-
-def table(title: str, header: list[str], rows: list[list[str]]) -> None:
-    """Print a plain-text table."""
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    print(f"\n{title}")
-    for row in [header, ["-" * w for w in widths], *rows]:
-        print("  ".join(str(cell).rjust(w) for cell, w in zip(row, widths, strict=True)))
-
-
-def verdict(ok: bool) -> str:
-    """PASS or MISS."""
-    return "PASS" if ok else "MISS"
 
 
 def report_selfplay(deals: int) -> None:
@@ -82,7 +45,7 @@ def report_selfplay(deals: int) -> None:
     for seed in range(deals):
         deal = play_deal(random.Random(SEED + seed), 4, variant="royal")
         times.extend(timed(partial(all_moves, p))[0] for p, _ in deal.plays)
-    p99 = sorted(times)[int(len(times) * 0.99) - 1]
+    p99 = percentile(times, 99)
     row = [
         str(len(times)),
         f"{statistics.median(times):.3f}",
