@@ -252,6 +252,21 @@ def test_k13_race_to_21(
     assert standing["finished"] == (winner is not None)
 
 
+def test_k13_counting_out_goes_cards_spades_casinos_aces_sweeps() -> None:
+    order = [name for name, _ in score_module.deal_items(A6_B5 | {"sweeps": [0, 0]}, 2)]
+    assert order == [
+        "cards",
+        "spades",
+        "big_casino",
+        "little_casino",
+        "AS",
+        "AC",
+        "AH",
+        "AD",
+        "sweeps",
+    ]
+
+
 def test_k13_equal_totals_past_21_play_on_and_the_standing_says_so() -> None:
     standing = race([ALL_A, ALL_B, EVEN, EVEN, EVEN])
     assert standing["tied"] is True

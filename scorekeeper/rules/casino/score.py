@@ -18,20 +18,19 @@ TARGET = 21  # K13
 # K11: most cards 3, most spades 1, each ace 1, big casino (10♦) 2, little casino (2♠) 1.
 MOST_CARDS, MOST_SPADES, ACE, BIG_CASINO, LITTLE_CASINO = 3, 1, 1, 2, 1
 SWEEP = 1  # K12
-# K13, counting out: the order in which a deal's points are counted.
-ACES = ("AS", "AC", "AH", "AD")  # the order of a record's `aces` and of counting out
-COUNT_ORDER = ("cards", "spades", "big_casino", "little_casino", *ACES, "sweeps")
+ACES = ("AS", "AC", "AH", "AD")  # the order of a record's `aces` and of counting out (K13)
 
 
 def most(counts: Sequence[int]) -> int | None:
     """The side with strictly the most, or None on a tie for the most (K11)."""
     top = max(counts)
-    leaders = [side for side, n in enumerate(counts) if n == top]
-    return leaders[0] if len(leaders) == 1 else None
+    tops = [side for side, n in enumerate(counts) if n == top]
+    return tops[0] if len(tops) == 1 else None
 
 
 def deal_items(deal: Mapping[str, Any], sides: int) -> list[tuple[str, list[int]]]:
-    """The deal's points item by item, in the counting-out order of K13."""
+    """The deal's points item by item, in the counting-out order of K13: cards, spades, big
+    casino, little casino, aces (♠ ♣ ♥ ♦), sweeps."""
 
     def to(side: int | None, points: int) -> list[int]:
         return [points if s == side else 0 for s in range(sides)]
@@ -49,8 +48,17 @@ def deal_items(deal: Mapping[str, Any], sides: int) -> list[tuple[str, list[int]
 
 def deal_points(deal: Mapping[str, Any], sides: int) -> tuple[list[int], dict[str, int | None]]:
     """Each side's points for the deal (K11, K12), and who had most cards and most spades."""
-    points = [sum(col) for col in zip(*(p for _, p in deal_items(deal, sides)), strict=True)]
-    return points, {"cards": most(deal["cards"]), "spades": most(deal["spades"])}
+    return added(deal_items(deal, sides)), leaders(deal)
+
+
+def leaders(deal: Mapping[str, Any]) -> dict[str, int | None]:
+    """Who had most cards and most spades; None for a tie, which scores nothing (K11)."""
+    return {"cards": most(deal["cards"]), "spades": most(deal["spades"])}
+
+
+def added(items: Sequence[tuple[str, list[int]]]) -> list[int]:
+    """Each side's points over the items."""
+    return [sum(column) for column in zip(*(points for _, points in items), strict=True)]
 
 
 def race(totals: Sequence[int]) -> int | None:
@@ -89,11 +97,11 @@ def standing(
     rows = []
     for number, deal in enumerate(deals, 1):
         items = deal_items(deal, sides)
-        points, most_of = deal_points(deal, sides)
+        points = added(items)
         before, scores = scores, [s + p for s, p in zip(scores, points, strict=True)]
         if winner is None:
             winner, won = _decide(before, scores, items, counting_out, number)
-        rows.append({"points": points, "most": most_of, "scores": scores, "dealer": dealer})
+        rows.append({"points": points, "most": leaders(deal), "scores": scores, "dealer": dealer})
         dealer = table.after(dealer)
     return {
         "deals": rows,
