@@ -233,3 +233,24 @@ def test_royal_single_and_multiple_builds_of_14_are_known_from_their_cards() -> 
 def test_doctests(module: object) -> None:
     """The examples in the docstrings hold."""
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+def test_what_can_i_play_counts_exactly_and_groups_by_card() -> None:
+    """/moves: the first moves, the exact count, and each card's moves by kind."""
+    listing = answers.list_moves(pos("8S 6H", EXAMPLE, (SEVEN,)), 5)
+    assert len(listing["moves"]) == 5 and listing["truncated"] is True
+    assert listing["count"] == sum(card["count"] for card in listing["by_card"])
+    eight, six = listing["by_card"]
+    assert eight["card"] == "8S" and six["card"] == "6H"
+    assert eight["actions"] == {"capture": 9, "trail": 1}  # the groups of 8, alone and together
+    everything = answers.list_moves(pos("8S 6H", EXAMPLE, (SEVEN,)), 1000)
+    assert len(everything["moves"]) == everything["count"] and not everything["truncated"]
+    for move in everything["moves"]:
+        assert answers.check_move(pos("8S 6H", EXAMPLE, (SEVEN,)), move)["legal"] is True
+
+
+def test_a_raise_onto_the_value_of_another_build_joins_it() -> None:
+    """K5, K6: sets of a value that has a build join it, so the two become one multiple build."""
+    table = (build(5, "3C 2D", 1), build(7, "4C 3D", 1))
+    after = answers.check_move(pos("2S 7H", "", table), lift("2S", 5))["after"]
+    assert after["builds"] == [build(7, "4C 3D 3C 2D 2S", 0) | {"multiple": True}]

@@ -1,6 +1,8 @@
 """Casino moves: capture (K4), build (K5, K7), raise (K6) and trail (K8), and their notation.
 
 `ace_high` is a Royal ace played as 14 (`"ace": 14`, K3); a trail has no value to choose.
+A raise may name `"loose"` cards beyond API.md's fields: the loose sets of the new value it
+takes in at the same time (K6).
 """
 
 from __future__ import annotations

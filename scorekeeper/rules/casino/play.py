@@ -43,6 +43,7 @@ def apply(position: Position, move: Move) -> Outcome:
         value = old.value + played_value(move.card, after.variant, move.ace_high)
         cards = (*old.cards, move.card, *sorted(move.loose))
         rest = after.with_(builds=tuple(b for b in after.builds if b is not old))
+        # K5: a build of the new value already there takes the raised build in (one a value).
         return Outcome(_settle(rest, value, cards, move.loose, rest.build(value)))
     return Outcome(after.with_(loose=(*after.loose, move.card)))
 

@@ -5,6 +5,11 @@ value (aces counting 1), **multiple** otherwise, and then they split into two or
 of its value (K5). A single build is one set, so its cards add up to the value exactly; a
 multiple build's sets add up to at least twice the value, and an ace counting 14 (Royal)
 is a set alone, so it never brings the sum down to the value.
+
+Beyond API.md's fields a build may say `"multiple"` (checked against its cards, and always
+written), and a position may say `"last_play": true` (K12: clearing the table then is not
+a sweep). A mover who owns a build holds a card of its value (K9), or the position is
+refused as one that cannot occur.
 """
 
 from __future__ import annotations
