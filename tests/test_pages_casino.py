@@ -215,7 +215,9 @@ def test_bad_deals_are_refused_and_nothing_is_stored(
     assert stored(client, board)["deals"] == []
 
 
-def test_an_ace_given_twice_through_the_api_is_refused(client: FlaskClient) -> None:
+def test_an_ace_given_twice_through_the_api_is_refused_and_four_are_scored(
+    client: FlaskClient,
+) -> None:
     teams = [{"players": ["Asha"]}, {"players": ["Meena"]}]
     created = client.post("/api/v1/sessions", json={"game": "casino", "teams": teams}).get_json()
     record = {
@@ -233,6 +235,17 @@ def test_an_ace_given_twice_through_the_api_is_refused(client: FlaskClient) -> N
     assert response.status_code == 400
     assert "an ace given twice" in response.get_json()["message"]
     assert client.get(f"/api/v1/sessions/{created['id']}").get_json()["deals"] == []
+    # The same deal with four aces: the standing as API.md writes it.
+    record["aces"] = [0, 0, 1, 1]
+    response = client.post(
+        f"/api/v1/sessions/{created['id']}/deals",
+        json=record,
+        headers={"Authorization": f"Bearer {created['edit_token']}"},
+    )
+    assert response.status_code == 201
+    standing = client.get(f"/api/v1/sessions/{created['id']}").get_json()["standing"]
+    assert [row["points"] for row in standing["deals"]] == [[7, 4]]
+    assert (standing["scores"], standing["winner"]) == ([7, 4], None)
 
 
 # -- the race to 21 (K13) ----------------------------------------------------------------------
@@ -296,3 +309,15 @@ def test_four_sides_of_the_longest_names_get_a_column_each(client: FlaskClient) 
     page = client.get(board).get_data(as_text=True)
     assert page.count("<col>") == 4  # one column per side between # and Edit
     assert 'class="clamp"' in page
+
+
+def test_k1_two_pairs_over_the_api_need_the_partnerships_option(client: FlaskClient) -> None:
+    teams = [{"players": ["Asha", "Ravi"]}, {"players": ["Meena", "Dev"]}]
+    body = {"game": "casino", "teams": teams}
+    response = client.post("/api/v1/sessions", json=body)
+    assert response.status_code == 400
+    assert 'set the option partnerships to "on" (K1)' in response.get_json()["message"]
+    body["options"] = {"partnerships": "on"}
+    created = client.post("/api/v1/sessions", json=body)
+    assert created.status_code == 201
+    assert created.get_json()["seats"] == ["Asha", "Meena", "Ravi", "Dev"]
