@@ -23,6 +23,7 @@ def test_a_multiple_build_then_every_legal_move(live_server: str, phones: Phones
     phone.goto(live_server + "/check")
     phone.get_by_role("link", name="Casino").click()
     expect(phone.locator("h1")).to_have_text("Check a Casino move")
+    phone.wait_for_load_state()  # the picker's script is running: typed cards are read
     type_cards(phone, "3s 8h")
     phone.locator("#targets [data-target='loose']").click()
     type_cards(phone, "5d 6c 2h")
