@@ -79,7 +79,6 @@ def test_a_game_without_a_checker_says_so(
     ("path", "script"),
     [("/check", "seep"), ("/check/fifty-six", "fifty-six"), ("/check/casino", "casino")],
 )
-@pytest.mark.usefixtures("casino")
 def test_the_scripts_and_styles_it_names_are_served(
     app: Flask, client: FlaskClient, path: str, script: str
 ) -> None:
@@ -122,21 +121,11 @@ def imported_modules(static: Path, module: str) -> list[str]:
     return found
 
 
-@pytest.fixture
-def casino(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Casino in the registry: the engine registers it; until it does, this test puts it there."""
-    if "casino" not in GAMES:
-        from scorekeeper.rules.casino import CASINO
-
-        monkeypatch.setitem(GAMES, "casino", CASINO)
-
-
 # -- Fifty-six's and Casino's checkers, and the switch between the games' checkers -----------
 @pytest.mark.parametrize(
     ("path", "current"),
     [("/check", "/check/seep"), ("/check/fifty-six", None), ("/check/casino", None)],
 )
-@pytest.mark.usefixtures("casino")
 def test_the_switch_lists_every_game_and_marks_this_one(
     client: FlaskClient, path: str, current: str | None
 ) -> None:
@@ -234,7 +223,6 @@ def test_the_page_shows_who_partners_whom(
         ),
     ],
 )
-@pytest.mark.usefixtures("casino")
 def test_a_link_to_another_game_opens_the_same_page(
     client: FlaskClient, link: str, hostile: str
 ) -> None:
@@ -243,7 +231,6 @@ def test_a_link_to_another_game_opens_the_same_page(
     assert client.get(hostile).get_data(as_text=True) == plain  # nothing of the query is echoed
 
 
-@pytest.mark.usefixtures("casino")
 def test_the_casino_checker_is_served(client: FlaskClient) -> None:
     page = served(client, "casino", "Casino", copies=1)
     for name, values in {
