@@ -200,6 +200,7 @@ function moveFloor() {
         tap: () => { m.raise = m.raise === v ? null : v; },
       },
     }[m.action];
+    // Every build can be tapped, even one the card cannot take: the verdict then says why (K4).
     return pileChoice(build, {
       word: "build", pressed: action.pressed, active: true, label: action.label, chips: [seatChip(build.owner)],
       tap: () => { action.tap(); changed(false); },

@@ -27,7 +27,7 @@ export function floorZones(state, piles, word) {
     if (zone === "hand") return short ? "hand" : "your hand";
     if (zone === "loose") return short ? "floor" : "the loose cards";
     const pile = pileById(zone);
-    return short ? word.charAt(0).toUpperCase() + pile.value : `the ${word} of ${pile.value}`;
+    return short ? capital(word).charAt(0) + pile.value : `the ${word} of ${pile.value}`;
   }
   return {
     list: () => ["hand", "loose", ...state()[piles].map((x) => x.id)],
@@ -51,7 +51,7 @@ export function floorZones(state, piles, word) {
 
 /**
  * One pile of the layout, to edit: its value (`values`, a value `taken` by another pile
- * greyed), its owners (`owners`: {seats, owns(seat), tap(seat), label(seat), team(seat)}),
+ * greyed), its owners (`owners`: {title, seats, owns(seat), tap(seat), label(seat), team(seat)}),
  * its cards (`cardTiles`), a `note` on them and a remove button. `word` names the pile.
  */
 export function pileEditor(pile, { word, values, taken, owners, cardTiles, note, target, setValue, remove }) {
