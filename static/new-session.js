@@ -25,7 +25,16 @@
     return (box && box.value.trim()) || `${letter(team)}${place + 1}`;
   }
 
+  /** The option that shapes the teams is asked only when it changes something. */
+  function showShaping() {
+    if (!shapedBy) return;
+    const byOption = Object.values(shapes[chosen("players")] || {});
+    const same = byOption.every(([t, p]) => t === byOption[0][0] && p === byOption[0][1]);
+    document.getElementById(`${shapedBy}-group`).hidden = same;
+  }
+
   function render() {
+    showShaping();
     const [teams, perTeam] = shape();
     form.querySelectorAll("[data-team]").forEach((fieldset) => {
       const team = Number(fieldset.dataset.team);

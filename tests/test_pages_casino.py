@@ -116,7 +116,7 @@ def test_a_missing_partner_is_named_and_nothing_is_stored(client: FlaskClient) -
     response = client.post("/new/casino", data=data)
     assert response.status_code == 400
     assert problems(response.get_data(as_text=True)) == [
-        "Name team B's second player, or choose 3 players."
+        "Name team B's second player, or choose three players."
     ]
     assert "No sessions yet" in client.get("/").get_data(as_text=True)
 

@@ -20,7 +20,7 @@ from ..rules.table import MAX_NAME, MAX_TEAM_NAME, ORDINALS
 from .forms import SessionForm
 
 LETTERS = "abcd"
-NUMBER_WORDS = {2: "two", 4: "four", 6: "six", 8: "eight"}
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 6: "six", 8: "eight"}
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import islice
 from typing import Any
 
 from ..errors import InvalidInput
@@ -88,15 +87,7 @@ class Seep:
 
     def list_moves(self, raw_position: object, limit: int) -> dict[str, Any]:
         """Up to `limit` legal moves, the exact count, and a summary by card."""
-        found = survey(parse_position(raw_position))
-        moves = [m.to_json() for m in islice(found.moves(), limit)]
-        count = found.count()
-        return {
-            "moves": moves,
-            "count": count,
-            "truncated": count > len(moves),
-            "by_card": found.by_card(),
-        }
+        return survey(parse_position(raw_position)).listing(limit, lambda move: move.to_json())
 
 
 SEEP = Seep()
