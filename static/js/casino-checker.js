@@ -14,6 +14,8 @@ const PLAYERS = [2, 3, 4]; // K1
 const TOP = { classic: 10, royal: 14 }; // K5: builds run 2-10, in Royal 2-14
 const ACTIONS = ["capture", "build", "raise", "trail"];
 const PLURAL = { capture: "captures", build: "builds", raise: "raises", trail: "trails" };
+// The moves that name loose cards: a raise too, for the loose sets it takes in (K6).
+const LOOSE_WITH = ["capture", "build", "raise"];
 
 // -- values (K3): classic faces have none; Royal J=11 Q=12 K=13, an ace 1 or 14 ----------------
 const FACES = { J: 11, Q: 12, K: 13 };
@@ -77,7 +79,8 @@ function moveJson() {
     if (m.raise === null) {
       return { hint: state.builds.length ? `Tap the build that ${card} raises.` : "There is no build on the table to raise." };
     }
-    return { move: { card: m.card, action: "raise", build: m.raise, ...ace } };
+    const loose = m.loose.length ? { loose: m.loose.slice() } : {}; // loose sets taken in (K6)
+    return { move: { card: m.card, action: "raise", build: m.raise, ...loose, ...ace } };
   }
   return { move: { card: m.card, action: "trail" } };
 }
@@ -186,8 +189,8 @@ function renderMove(root) {
 function moveFloor() {
   const m = state.move;
   const loose = looseChoice(state.loose, {
-    chosen: m.loose, active: m.action !== "raise",
-    label: (c) => `${m.action === "build" ? "Build with" : "Take"} ${pretty(c)}`,
+    chosen: m.loose, active: LOOSE_WITH.includes(m.action),
+    label: (c) => `${{ build: "Build with", raise: "Take in" }[m.action] || "Take"} ${pretty(c)}`,
     tap: (c) => { m.loose = toggled(m.loose, c); changed(false); },
   });
   const builds = state.builds.map((build) => {
@@ -237,7 +240,8 @@ function describe(move) {
   if (move.action === "build") return (buildOf(move.value) ? `add to the build of ${move.value}` : `build ${move.value}`) + with_ + as14;
   if (move.action === "raise") {
     const by = move.ace === 14 ? 14 : value(move.card);
-    return `raise the build of ${move.build} to ${move.build + by}` + as14;
+    const takenIn = move.loose && move.loose.length ? `, taking in ${names(move.loose)}` : "";
+    return `raise the build of ${move.build} to ${move.build + by}${takenIn}` + as14;
   }
   return "trail it";
 }
@@ -267,6 +271,7 @@ function tableChoice({ name, value: chosen }) {
 // -- wiring --------------------------------------------------------------------------------
 const page = createFloorPage({
   piles: "builds", word: "build", plain: "trail", probe: "trail", actions: ACTIONS, plural: PLURAL,
+  looseWith: LOOSE_WITH,
   blankState, state: () => state, setState: (s) => { state = s; },
   encode, decode, tableChoice, renderTable,
   pileEditor: renderBuild, pileValues: () => buildValues(state.variant),
@@ -276,7 +281,7 @@ const page = createFloorPage({
   steps: {
     capture: (card) => `3. Tap what ${card} takes`,
     build: () => "3. Tap the loose cards it builds with, and the build value",
-    raise: (card) => `3. Tap the build ${card} raises`,
+    raise: (card) => `3. Tap the build ${card} raises, and any loose cards it takes in`,
   },
   actionChosen: (m) => { m.builds = []; },
   toMove, position: positionJson, move: moveJson, details: afterMove, describe,

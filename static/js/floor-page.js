@@ -20,7 +20,8 @@ import { debounce } from "./requests.js";
  *   pileEditor(pile), newPile(): a pile to edit, a pile for "+ Add"; pileValues(): every value
  *   tidyMove(): drop what the layout no longer holds; buildValue(): the value a build makes
  *   renderMove(root): its own parts of the move chooser; moveFloor(): the floor to tap
- *   steps: {action: (card) => heading}; plain: the action that needs no floor ("throw")
+ *   steps: {action: (card) => heading}; plain: the action that needs no floor ("throw");
+ *   looseWith: the actions that may name loose cards
  *   actionChosen(move): reset the move's parts after another action is tapped
  *   toMove(listed): a listed move as the state's move
  *   position(), move(), probe, details, actions, plural, describe: for createQuestions
@@ -126,7 +127,7 @@ export function createFloorPage(game) {
       const m = state().move;
       m.action = m.action === button.dataset.action ? null : button.dataset.action;
       m.value = null; m.raise = null;
-      if (m.action === game.plain || m.action === "raise") m.loose = [];
+      if (!game.looseWith.includes(m.action)) m.loose = [];
       const piles = state()[game.piles];
       if (m.action === "raise" && piles.length === 1) m.raise = piles[0].value;
       game.actionChosen(m);

@@ -12,6 +12,7 @@ import { cardReader, dotted, number, query, undotted } from "./link.js";
 const HOUSE_VALUES = [9, 10, 11, 12, 13];
 const ACTIONS = ["capture", "build", "raise", "throw"];
 const PLURAL = { capture: "captures", build: "builds", raise: "raises", throw: "throws" };
+const LOOSE_WITH = ["capture", "build"]; // the moves that name loose cards
 
 // -- cards: a Seep card's value is its rank, ace 1 to king 13 --------------------------------
 const valueOf = (code) => RANKS.indexOf(rankText(code)) + 1;
@@ -169,7 +170,7 @@ function renderHouse(house) {
 function moveFloor() {
   const m = state.move;
   const loose = looseChoice(state.loose, {
-    chosen: m.loose, active: m.action === "capture" || m.action === "build",
+    chosen: m.loose, active: LOOSE_WITH.includes(m.action),
     label: (c) => `${m.action === "build" ? "Build with" : "Take"} ${pretty(c)}`,
     tap: (c) => { m.loose = toggled(m.loose, c); changed(false); },
   });
@@ -259,6 +260,7 @@ function tableChoice({ name, value }) {
 // -- wiring --------------------------------------------------------------------------------
 const page = createFloorPage({
   piles: "houses", word: "house", plain: "throw", probe: "throw", actions: ACTIONS, plural: PLURAL,
+  looseWith: LOOSE_WITH,
   blankState, state: () => state, setState: (s) => { state = s; },
   encode, decode, tableChoice, renderTable,
   pileEditor: renderHouse, pileValues: () => HOUSE_VALUES,

@@ -130,3 +130,23 @@ def test_a_royal_ace_counts_14_when_the_player_says(live_server: str, phone: Pag
     ace = phone.locator(".card-group[data-card='AS'] summary")
     expect(ace).to_contain_text("capture 5♦ and 9♣ (ace as 14) · trail it")
     assert fits(phone)
+
+
+def test_a_raise_takes_in_loose_sets_of_its_new_value(live_server: str, phone: Page) -> None:
+    """K6: 3♠ raises the single build of 5 (4♣ A♦) to 8, and 6♣ + 2♥ may join it."""
+    phone.goto(
+        live_server + "/check/casino?players=2&seat=0&hand=3S.8H&loose=6C.2H&build=5:4C.AD:1"
+    )
+    phone.get_by_role("button", name="What can I play?").click()
+    three = phone.locator(".card-group[data-card='3S']")
+    expect(three.locator("summary")).to_contain_text("3♠: 2 raises · trail it")
+    three.locator("summary").click()
+    three.get_by_role("button", name="Raise the build of 5 to 8, taking in 2♥ and 6♣").click()
+    expect(phone.locator("#move-floor .tile[aria-pressed='true']")).to_have_count(2)
+    verdict = phone.locator("#verdict")
+    expect(verdict).to_contain_text("Legal")
+    expect(verdict.locator(".after-row", has_text="Build of 8")).to_contain_text("multiple build")
+    assert "move=raise:3S:2H.6C:5" in phone.locator("#share-url").input_value()
+    phone.locator("#move-floor .tile[data-card='6C']").click()  # 2♥ alone is no set of 8
+    expect(verdict).to_contain_text("Not allowed")
+    assert fits(phone)
