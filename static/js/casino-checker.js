@@ -152,7 +152,12 @@ function buildNote(build) {
   if (values.includes(null)) return "Face cards do not build in classic Casino (K3).";
   const total = values.reduce((a, b) => a + b, 0);
   if (total === build.value) return `${total}: a single build`;
-  if (total % build.value === 0) return `${total}: a multiple build (${total / build.value} sets)`;
+  // In Royal an ace may count 14 (13 more than 1) in a set of its own (K3).
+  const aces = state.variant === "royal" ? values.filter((v) => v === 1).length : 0;
+  for (let fourteens = 0; fourteens <= aces; fourteens += 1) {
+    const sum = total + 13 * fourteens;
+    if (sum % build.value === 0 && sum > build.value) return `${sum}: a multiple build (${sum / build.value} sets)`;
+  }
   return `The cards add to ${total}, not sets of ${build.value}.`;
 }
 
