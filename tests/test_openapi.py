@@ -33,6 +33,8 @@ from scorekeeper import create_app, errors
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal
 from scorekeeper.rules import GAMES
+from scorekeeper.rules.casino import options as casino_options
+from scorekeeper.rules.casino import score as casino_score
 from scorekeeper.rules.fifty_six import auction as fifty_six_auction
 from scorekeeper.rules.fifty_six import cards as fifty_six_cards
 from scorekeeper.rules.fifty_six import options as fifty_six_options
@@ -191,15 +193,19 @@ def test_games_options_and_rule_codes_are_the_engine_s() -> None:
     assert when == list(SWEEP_POINTS)
 
 
-def test_fifty_six_options_and_notation_are_the_engine_s() -> None:
-    requested = schema("FiftySixOptionsRequest")["properties"]
-    assert {name: value["default"] for name, value in requested.items()} == (
-        fifty_six_options.DEFAULTS
-    )
-    assert set(schema("FiftySixOptions")["required"]) == set(fifty_six_options.DEFAULTS)
-    for name, choices in fifty_six_options.CHOICES.items():
+def assert_options_are(game: str, options: Any) -> None:
+    """The game's options as requested (with their defaults) and as answered are the engine's
+    (its module's CHOICES, each a tuple of values, and DEFAULTS)."""
+    requested = schema(f"{game}OptionsRequest")["properties"]
+    assert {name: value["default"] for name, value in requested.items()} == options.DEFAULTS
+    assert set(schema(f"{game}Options")["required"]) == set(options.DEFAULTS)
+    for name, choices in options.CHOICES.items():
         assert isinstance(choices, tuple)
         assert schema(requested[name]["$ref"].rsplit("/", 1)[1])["enum"] == list(choices)
+
+
+def test_fifty_six_options_and_notation_are_the_engine_s() -> None:
+    assert_options_are("FiftySix", fifty_six_options)
     tables = schema("StartingTables")
     assert (tables["minimum"], tables["maximum"]) == (1, fifty_six_options.MAX_TABLES)
     first_dealer = schema("FirstDealer")
@@ -220,6 +226,21 @@ def test_fifty_six_options_and_notation_are_the_engine_s() -> None:
     assert [kinds[0]["const"], *kinds[1]["enum"]] == list(fifty_six_auction.KINDS)
     convention = schema("CallRequest")["oneOf"][0]["properties"]["convention"]["enum"]
     assert convention == [*fifty_six_auction.CONVENTIONS, None]
+
+
+def test_casino_options_and_notation_are_the_engine_s() -> None:
+    assert_options_are("Casino", casino_options)
+    teams = schema("CasinoSessionRequest")["properties"]["teams"]
+    assert (teams["minItems"], teams["maxItems"]) == (
+        min(casino_options.PLAYERS),
+        max(casino_options.PLAYERS),
+    )
+    # K13: counting out stops at an item of the deal, named as the engine names it.
+    record = {"cards": [26, 26], "spades": [7, 6], "aces": [0, 1, 1, 0]}
+    items = casino_score.deal_items(record | {"big_casino": 1, "little_casino": 0}, 2)
+    counted_out = schema("CasinoWon")["oneOf"][2]["properties"]
+    assert counted_out["at"]["enum"] == [name for name, _ in items]
+    assert schema("CasinoStanding")["properties"]["target"]["const"] == casino_score.TARGET
 
 
 # -- the schemathesis run ------------------------------------------------------------------
@@ -293,9 +314,23 @@ def fixed_fifty_six_deal(points: int) -> dict[str, Any]:
     return {"contract": {"seat": 1, "value": 40, "trump": "S"}, "points": points}
 
 
+def fixed_casino_deal(turn: int) -> dict[str, Any]:
+    """A four-sided Casino deal that ties for cards and spades (K11): 7 points, spread so that
+    six deals leave the race to 21 open."""
+    side = [(turn + n) % 4 for n in range(4)]
+    return {
+        "cards": [13] * 4,
+        "spades": [4, 4, 4, 1] if side[0] != 3 else [4, 4, 1, 4],
+        "aces": side,
+        "big_casino": side[1],
+        "little_casino": side[0],
+    }
+
+
 OPENING_DEALS = {
     "seep": [fixed_deal(points) for points in (30, 70, 50, 40, 60, 55)],
     "fifty-six": [fixed_fifty_six_deal(points) for points in (30, 50, 44, 39, 56, 20)],
+    "casino": [fixed_casino_deal(turn) for turn in range(6)],
 }
 
 
@@ -345,6 +380,23 @@ def auction_for(seat: int, value: int, trump: str, double: int) -> list[dict[str
     for n, kind in enumerate(kinds, start=1):
         calls.append({"seat": (seat + n) % 4, "call": kind})
     return calls
+
+
+@st.composite
+def casino_deals(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid Casino deal for four sides: who took each spade, the other aces and the 10♦, and
+    how the 35 other cards were shared out (drawn small, as every example draws it)."""
+    spades = draw(st.lists(st.integers(0, 3), min_size=13, max_size=13))
+    others = draw(st.lists(st.integers(0, 3), min_size=4, max_size=4))  # A♣ A♥ A♦ 10♦
+    cuts = sorted(draw(st.lists(st.integers(0, 35), min_size=3, max_size=3)))
+    shares = [b - a for a, b in itertools.pairwise([0, *cuts, 35])]
+    return {
+        "cards": [spades.count(s) + others.count(s) + shares[s] for s in range(4)],
+        "spades": [spades.count(side) for side in range(4)],
+        "aces": [spades[0], *others[:3]],
+        "big_casino": others[3],
+        "little_casino": spades[1],
+    }
 
 
 RANKS = ("A", *map(str, range(2, 11)), "J", "Q", "K")
@@ -417,6 +469,41 @@ def fifty_six_checks(draw: st.DrawFn) -> dict[str, Any]:
     return {"game": "fifty-six", "position": position, "move": {"card": card}}
 
 
+@st.composite
+def casino_checks(draw: st.DrawFn) -> dict[str, Any]:
+    """A Casino position, maybe with a build, and a move with a card of the hand: legal or not."""
+    players, variant = draw(st.sampled_from([2, 3, 4])), draw(st.sampled_from(CASINO_VARIANTS))
+    # The build of 7 is 4 + 3 (single) or 4 + 3 + 7 (multiple), and the hand holds a 7.
+    build = ["4C", "3D"] + (["7S"] if draw(st.booleans()) else [])
+    deck = [card for card in DECK if card not in (*build, "7H")]
+    cards = draw(st.lists(st.sampled_from(deck), unique=True, min_size=6, max_size=11))
+    hand_size, loose_size = draw(st.integers(0, 3)), draw(st.integers(0, 8))
+    position: dict[str, Any] = {
+        "players": players,
+        "seat": draw(st.integers(0, players - 1)),
+        "variant": variant,
+        "hand": ["7H", *cards[:hand_size]],
+        "loose": cards[hand_size : hand_size + loose_size],
+    }
+    if draw(st.booleans()):
+        owner = draw(st.integers(0, players - 1))
+        position["builds"] = [{"value": 7, "cards": build, "owner": owner}]
+    card = draw(st.sampled_from(position["hand"]))
+    action = draw(st.sampled_from(["trail", "capture", "build", "raise"]))
+    loose = draw(st.lists(st.sampled_from(position["loose"] or ["AS"]), unique=True, max_size=3))
+    move: dict[str, Any] = {"card": card, "action": action}
+    if action == "capture":
+        move |= {"loose": loose, "builds": draw(st.sampled_from([[], [7]]))}
+    elif action == "build":
+        move |= {"value": draw(st.integers(2, 14)), "loose": loose}
+    elif action == "raise":
+        move |= {"build": 7}
+    if variant == "royal" and card[0] == "A" and action != "trail" and draw(st.booleans()):
+        move["ace"] = 14
+    return {"game": "casino", "position": position, "move": move}
+
+
+CASINO_VARIANTS = ("classic", "royal")
 CALLS = ("bid", "pass", "double", "redouble")
 BID = {"seat": 1, "call": "bid", "value": 28, "trump": "D"}
 # The calls of auctions that can occur (dealer 0), and whose call it is: none yet, a bid, a
@@ -428,6 +515,11 @@ AUCTIONS: list[tuple[list[dict[str, Any]], int]] = [
     ([BID, *({"seat": seat, "call": "pass"} for seat in (2, 3, 0))], 1),
 ]
 SESSION_BODIES: dict[str, list[dict[str, Any]]] = {
+    "casino": [
+        {"game": "casino", "teams": [{"players": [name]} for name in ("Uma", "Om", "Ila", "Jai")]},
+        {"game": "casino", "teams": FOUR, "options": {"partnerships": "on", "sweeps": "on"}},
+        {"game": "casino", "teams": [{"players": ["Uma"]}, {"players": ["Om"]}], "options": None},
+    ],
     "seep": [
         {"game": "seep", "teams": FOUR},
         {"game": "seep", "teams": [{"players": ["Uma"]}, {"players": ["Om"]}], "options": None},
@@ -463,14 +555,15 @@ FAULTS = [
 ]
 
 
-def steer(case: Any, data: st.DataObject, tables: dict[str, Table], turn: tuple[str, str]) -> None:
-    """Aim the case at the table of the turn's game, but for the turn's fault.
+def steer(
+    case: Any, data: st.DataObject, tables: dict[str, Table], turns: Iterator[tuple[str, str]]
+) -> tuple[str, str]:
+    """Aim the case at the table of the next turn's game, but for the turn's fault.
 
     The draws are the same whatever the turn and the database hold, as Hypothesis needs: a
-    body is drawn for every game, and the turn's is sent.
+    body is drawn for every game, and the turn's is sent. The turn is taken once the draws are
+    done, so that an example Hypothesis drops while drawing (its data ran out) skips no turn.
     """
-    fault, game = turn
-    table = tables[game]
     operation = operation_of(case.operation.path, case.method.lower())
     names = parameter_names(operation)
     index = data.draw(st.integers(0, 9), "deal")
@@ -479,10 +572,12 @@ def steer(case: Any, data: st.DataObject, tables: dict[str, Table], turn: tuple[
         name: data.draw(valid_body(operation["operationId"], each), f"{name} body")
         for name, each in tables.items()
     }
-    body = bodies[game]
+    turn = next(turns)
+    fault, game = turn
+    table, body = tables[game], bodies[game]
     faults = set(fault.split())
     if "generated" in faults:
-        return
+        return turn
     if "session" not in faults and "session_id" in case.path_parameters:
         case.path_parameters["session_id"] = table.id
     if "deal" not in faults and "deal_id" in case.path_parameters:
@@ -499,6 +594,7 @@ def steer(case: Any, data: st.DataObject, tables: dict[str, Table], turn: tuple[
         if "body" not in faults:
             # Only a write that is done keeps its key: a number that clashes (a 409) would not.
             case.body.pop("number", None)
+    return turn
 
 
 def aim_deal(case: Any, index: int, table: Table, deleted: bool) -> None:
@@ -538,7 +634,7 @@ def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
     clash."""
     if operation_id == "create_session":
         return st.sampled_from(SESSION_BODIES[table.game]).map(copy.deepcopy)
-    deals = seep_deals() if table.game == "seep" else fifty_six_deals()
+    deals = {"seep": seep_deals, "fifty-six": fifty_six_deals, "casino": casino_deals}[table.game]()
     if operation_id == "replace_deal":
         return deals
     if operation_id == "add_deal":
@@ -546,6 +642,8 @@ def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
         return st.tuples(deals, numbers).map(lambda pair: numbered(pair[0], pair[1], table))
     if table.game == "fifty-six":
         return valid_fifty_six_body(operation_id)
+    if table.game == "casino":
+        return valid_casino_body(operation_id)
     if operation_id == "check_move":
         return positions().flatmap(
             lambda p: moves_in(p).map(lambda m: {"game": "seep", "position": p, "move": m})
@@ -563,6 +661,15 @@ def valid_fifty_six_body(operation_id: str) -> st.SearchStrategy[Any]:
         return fifty_six_checks().map(
             lambda body: {"game": body["game"], "position": body["position"]}
         )
+    return st.none()
+
+
+def valid_casino_body(operation_id: str) -> st.SearchStrategy[Any]:
+    """A check of a Casino move, or a request for the moves of its position."""
+    if operation_id == "check_move":
+        return casino_checks()
+    if operation_id == "list_moves":
+        return casino_checks().map(lambda body: {"game": "casino", "position": body["position"]})
     return st.none()
 
 
@@ -602,8 +709,7 @@ def fuzz(app: Flask, path: str, method: str) -> Counter[str]:
     )
     @given(case=operation.as_strategy(), data=st.data())
     def send(case: Any, data: st.DataObject) -> None:
-        turn = next(turns)
-        steer(case, data, tables, turn)
+        turn = steer(case, data, tables, turns)
         response = case.call(app=app)
         seen[str(response.status_code)] += 1
         if operation_id == "new_scorer_link" and response.status_code == 200:
@@ -786,7 +892,8 @@ def request_examples() -> Iterator[tuple[str, str, Any]]:
 def test_the_document_s_examples_are_accepted(
     app: Flask, path: str, method: str, example: Any
 ) -> None:
-    table = Table(app, "fifty-six" if "contract" in example else "seep")
+    game = "fifty-six" if "contract" in example else "casino" if "cards" in example else "seep"
+    table = Table(app, game)
     url = path.format(session_id=table.id, deal_id=1)
     response = table.client.open(url, method=method, json=example, headers=table.auth())
     assert response.status_code in (200, 201), response.get_json()
