@@ -898,3 +898,77 @@ def test_the_document_s_examples_are_accepted(
     response = table.client.open(url, method=method, json=example, headers=table.auth())
     assert response.status_code in (200, 201), response.get_json()
     SCHEMA[path][method.upper()].validate_response(response)
+
+
+# -- Casino answers the run does not reach: sweeps, counting out, every table shape ------------
+
+# Two sides: 7-4 (K11), then the same deal the other way round.
+SEVEN_FOUR = dict(cards=[30, 22], spades=[7, 6], aces=[0, 1, 0, 1], big_casino=1, little_casino=0)
+FOUR_SEVEN = dict(cards=[22, 30], spades=[6, 7], aces=[1, 0, 1, 0], big_casino=0, little_casino=1)
+
+
+@pytest.mark.parametrize(
+    ("options", "deals", "won"),
+    [
+        # K13: 18-15, then counted out the fourth deal is side 1's at the A♠ (totals 22-22).
+        ({"count_out": "on"}, [SEVEN_FOUR, FOUR_SEVEN] * 2, "count_out"),
+        ({}, [SEVEN_FOUR, FOUR_SEVEN] * 2, None),  # 22-22: equal totals play on
+        ({}, [SEVEN_FOUR] * 3, "first"),
+        ({"sweeps": "on", "variant": "royal"}, [SEVEN_FOUR | {"sweeps": [1, 2]}] * 2, None),
+    ],
+)
+def test_casino_standings_match_the_document(
+    client: FlaskClient, options: dict[str, Any], deals: list[dict[str, Any]], won: str | None
+) -> None:
+    teams = [{"players": ["Uma"]}, {"players": ["Om"]}]
+    body = {"game": "casino", "teams": teams, "options": options}
+    created = client.post("/api/v1/sessions", json=body)
+    SCHEMA["/api/v1/sessions"]["POST"].validate_response(created)
+    session = created.get_json()
+    url, auth = (
+        f"/api/v1/sessions/{session['id']}",
+        {"Authorization": f"Bearer {session['edit_token']}"},
+    )
+    for deal in deals:
+        response = client.post(f"{url}/deals", json=deal, headers=auth)
+        assert response.status_code == 201, response.get_json()
+        SCHEMA["/api/v1/sessions/{session_id}/deals"]["POST"].validate_response(response)
+    assert (response.get_json()["won"] or {}).get("by") == won
+    SCHEMA["/api/v1/sessions/{session_id}"]["GET"].validate_response(client.get(url))
+    stale = client.put(f"{url}/deals/1", json=FOUR_SEVEN, headers=auth | {"If-Match": '"1.0"'})
+    assert stale.status_code == 412
+    SCHEMA["/api/v1/sessions/{session_id}/deals/{deal_id}"]["PUT"].validate_response(stale)
+
+
+@pytest.mark.parametrize(
+    ("position", "move"),
+    [
+        # K3: a Royal ace as 14 takes K + A; its move says so.
+        (
+            {"players": 2, "seat": 0, "variant": "royal", "hand": ["AH"], "loose": ["KC", "AC"]},
+            {"card": "AH", "action": "capture", "loose": ["KC", "AC"], "ace": 14},
+        ),
+        # K6: the owner raises a single 7 to 8 with the ace, holding the 8.
+        (
+            {
+                "players": 3,
+                "seat": 1,
+                "hand": ["AH", "8S", "7D"],
+                "loose": ["QC"],
+                "builds": [{"value": 7, "cards": ["4C", "3D"], "owner": 1}],
+            },
+            {"card": "AH", "action": "raise", "build": 7},
+        ),
+    ],
+    ids=["a Royal ace as 14", "a raise"],
+)
+def test_casino_moves_match_the_document(
+    client: FlaskClient, position: dict[str, Any], move: dict[str, Any]
+) -> None:
+    body = {"game": "casino", "position": position}
+    checked = client.post("/api/v1/check", json=body | {"move": move})
+    assert checked.get_json()["legal"] is True, checked.get_json()
+    SCHEMA["/api/v1/check"]["POST"].validate_response(checked)
+    listed = client.post("/api/v1/moves", json=body)
+    assert checked.get_json()["move"] in listed.get_json()["moves"]
+    SCHEMA["/api/v1/moves"]["POST"].validate_response(listed)
