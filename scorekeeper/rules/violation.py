@@ -1,4 +1,4 @@
-"""An illegal move, as every game's `check` reports it."""
+"""A move checked: illegal, as every game's `check` reports it, or legal."""
 
 from __future__ import annotations
 
@@ -17,3 +17,8 @@ class Violation:
     def to_json(self) -> dict[str, Any]:
         """The checker's answer for an illegal move."""
         return {"legal": False, "rule": self.code, "rule_id": self.rule, "reason": self.reason}
+
+
+def legal(after: dict[str, Any], move: dict[str, Any], description: str) -> dict[str, Any]:
+    """The checker's answer for a legal move: the position after it, the move, in words."""
+    return {"legal": True, "after": after, "move": move, "description": description}

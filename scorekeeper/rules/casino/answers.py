@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..violation import legal
 from .generate import survey
 from .moves import Capture, parse_move
 from .play import apply, check
@@ -17,12 +18,7 @@ def check_move(raw_position: object, raw_move: object) -> dict[str, Any]:
     if violation is not None:
         return violation.to_json()
     outcome = apply(position, move)
-    answer = {
-        "legal": True,
-        "after": outcome.position.to_json(),
-        "move": move.to_json(),
-        "description": move.describe(),
-    }
+    answer = legal(outcome.position.to_json(), move.to_json(), move.describe())
     if isinstance(move, Capture):
         answer |= {"captured": [str(c) for c in outcome.captured], "sweep": outcome.sweep}
     return answer

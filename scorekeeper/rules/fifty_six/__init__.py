@@ -14,6 +14,7 @@ from ..cards import Card, names
 from ..errors import InvalidInput
 from ..fields import choice
 from ..table import Table
+from ..violation import legal
 from . import auction, tables, trick
 from .cards import PLAYERS
 from .options import check_table as check_seating
@@ -126,12 +127,7 @@ class FiftySix:
         if violation is not None:
             return violation.to_json()
         after = auction.apply(before, call)
-        return {
-            "legal": True,
-            "after": after.to_json(),
-            "move": call.to_json(),
-            "description": _describe_call(call, after),
-        }
+        return legal(after.to_json(), call.to_json(), _describe_call(call, after))
 
     def _check_card(self, raw_position: object, raw_move: object) -> dict[str, Any]:
         position = trick.parse_position(raw_position)
@@ -140,12 +136,8 @@ class FiftySix:
         if violation is not None:
             return violation.to_json()
         outcome = trick.apply(position, card)
-        answer = {
-            "legal": True,
-            "after": outcome.position.to_json(),
-            "move": {"card": str(card)},
-            "description": _describe_card(position, card, outcome),
-        }
+        description = _describe_card(position, card, outcome)
+        answer = legal(outcome.position.to_json(), {"card": str(card)}, description)
         if outcome.complete:
             answer |= {"winner": outcome.winner, "points": outcome.points}
         return answer

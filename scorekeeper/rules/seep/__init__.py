@@ -7,6 +7,7 @@ from typing import Any
 
 from ..errors import InvalidInput
 from ..table import Table
+from ..violation import legal
 from . import baazi, options, record
 from .generate import survey
 from .moves import Capture, parse_move
@@ -71,12 +72,7 @@ class Seep:
         if violation is not None:
             return violation.to_json()
         outcome = apply(position, move)
-        answer = {
-            "legal": True,
-            "after": outcome.position.to_json(),
-            "move": move.to_json(),
-            "description": move.describe(),
-        }
+        answer = legal(outcome.position.to_json(), move.to_json(), move.describe())
         if isinstance(move, Capture):
             answer |= {
                 "captured": [str(c) for c in outcome.captured],
