@@ -51,6 +51,16 @@ class Game(Protocol):
         """Fold the stored deal records into the match standing."""
         ...
 
+    def summarize(
+        self,
+        table: Table,
+        options: Mapping[str, Any],
+        deals: Sequence[Mapping[str, Any]],
+        standing: Mapping[str, Any],
+    ) -> JSON:
+        """One session's facts per team and per deal for the club statistics (rules/stats.py)."""
+        ...
+
     def check_move(self, raw_position: object, raw_move: object) -> JSON:
         """The checker's answer: legal with the position after, or the rule broken."""
         ...

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..table import Table
-from . import answers, score
+from . import answers, score, stats
 from .options import PLAYERS, parse_options, table_for
 from .options import check_table as check_seating
 from .record import parse_deal
@@ -57,6 +57,16 @@ class Casino:
     ) -> dict[str, Any]:
         """The race to 21, derived from the stored records (validated when written)."""
         return score.standing(table, options, deals)
+
+    def summarize(
+        self,
+        table: Table,
+        options: Mapping[str, Any],
+        deals: Sequence[Mapping[str, Any]],
+        standing: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """The session's facts for the club statistics."""
+        return stats.summarize(table, options, deals, standing)
 
     def check_move(self, raw_position: object, raw_move: object) -> dict[str, Any]:
         """Whether a move is legal, naming the rule it breaks or showing the table after it."""

@@ -15,7 +15,7 @@ from ..errors import InvalidInput
 from ..fields import choice
 from ..table import Table
 from ..violation import legal
-from . import auction, tables, trick
+from . import auction, stats, tables, trick
 from .cards import PLAYERS
 from .options import check_table as check_seating
 from .options import parse_options, table_for
@@ -102,6 +102,16 @@ class FiftySix:
     ) -> dict[str, Any]:
         """The tables each team holds, derived from the stored records (F6, F14–F17)."""
         return tables.standing(table, options, deals)
+
+    def summarize(
+        self,
+        table: Table,
+        options: Mapping[str, Any],
+        deals: Sequence[Mapping[str, Any]],
+        standing: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """The session's facts for the club statistics."""
+        return stats.summarize(table, options, deals, standing)
 
     def check_move(self, raw_position: object, raw_move: object) -> dict[str, Any]:
         """Whether a call or a card is legal, naming the rule it breaks or showing what follows."""

@@ -8,7 +8,7 @@ from typing import Any
 from ..errors import InvalidInput
 from ..table import Table
 from ..violation import legal
-from . import baazi, options, record
+from . import baazi, options, record, stats
 from .generate import survey
 from .moves import Capture, parse_move
 from .play import apply, check
@@ -64,6 +64,16 @@ class Seep:
     ) -> dict[str, Any]:
         """The standing, derived from the stored records (validated when they were written)."""
         return baazi.standing(table, options, [record.from_stored(d) for d in deals])
+
+    def summarize(
+        self,
+        table: Table,
+        options: Mapping[str, Any],
+        deals: Sequence[Mapping[str, Any]],
+        standing: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """The session's facts for the club statistics."""
+        return stats.summarize(table, options, deals, standing)
 
     def check_move(self, raw_position: object, raw_move: object) -> dict[str, Any]:
         """Whether a move is legal, naming the rule it breaks or showing the floor after it."""

@@ -1,0 +1,28 @@
+"""One Casino session's facts for the club statistics (rules/stats.py): points and sweeps."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..stats import deal_figures
+from ..table import Table
+
+
+def summarize(
+    table: Table,
+    options: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+    standing: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Per side: points per deal and sweeps; per deal: its points and sweeps; the winner."""
+    sides = table.teams
+    points = [row["points"] for row in standing["deals"]]
+    # K12: sweeps are recorded only when the option counts them.
+    sweeps = [list(record.get("sweeps", [0] * sides)) for record in records]
+    return {
+        "teams": [deal_figures(points, sweeps, side) for side in range(sides)],
+        "deals": [{"points": p, "sweeps": s} for p, s in zip(points, sweeps, strict=True)],
+        "finished": standing["finished"],
+        "winner": standing["winner"],
+    }

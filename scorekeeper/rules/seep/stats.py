@@ -1,0 +1,56 @@
+"""One Seep session's facts for the club statistics (rules/stats.py): baazis, deals, sweeps."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..stats import deal_figures
+from ..table import Table
+
+TEAMS = 2
+
+
+def summarize(
+    table: Table,
+    options: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+    standing: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Per team: baazis won and lost, under-9 losses, deal points and sweeps; per deal: its
+    points and sweeps; and the team the session went to."""
+    points = [row["points"] for row in standing["deals"]]
+    sweeps = [_sweeps(record) for record in records]
+    baazis = [row["baazi"] for row in standing["deals"] if row["baazi"]]
+    teams = []
+    for team in range(TEAMS):
+        figures = deal_figures(points, sweeps, team)
+        figures["baazis_won"] = sum(b["winner"] == team for b in baazis)
+        figures["baazis_lost"] = sum(b["winner"] != team for b in baazis)
+        # M3: the team that scored under 9 is the one that lost the baazi.
+        figures["under9_losses"] = sum(
+            b["winner"] != team and b["reason"] == "under-9" for b in baazis
+        )
+        teams.append(figures)
+    return {
+        "teams": teams,
+        "deals": [{"points": p, "sweeps": s} for p, s in zip(points, sweeps, strict=True)],
+        "finished": standing["finished"],
+        "winner": _winner(options, standing),
+    }
+
+
+def _sweeps(record: Mapping[str, Any]) -> list[int]:
+    """How many sweeps each team made in the deal (C4), whatever they scored."""
+    made = [0] * TEAMS
+    for sweep in record.get("sweeps", ()):
+        made[sweep["team"]] += 1
+    return made
+
+
+def _winner(options: Mapping[str, Any], standing: Mapping[str, Any]) -> int | None:
+    """The session's winner (M4); played on (no best-of), the team with more baazis."""
+    if standing["winner"] is not None or options["baazis"] is not None:
+        return standing["winner"]  # type: ignore[no-any-return]
+    won = standing["baazis"]
+    return None if won[0] == won[1] else (0 if won[0] > won[1] else 1)

@@ -1,0 +1,185 @@
+"""Club statistics: sessions' summaries added up per game, per player and per team.
+
+A session comes as the caller stores it: `{"id", "game", "date": ISO string, "teams":
+[[player id, ...] per team], "summary": the game's summarize()}`. Player ids are opaque; the
+same id is the same person (merges are the caller's business). A *team* is the set of its
+players, so a pair that played together in two sessions is one team.
+
+A summary holds `"teams"` (one mapping of figures per team), `"deals"` (facts per deal),
+`"finished"` and `"winner"` (the team the session went to, or None). Figures add up across
+sessions: numbers are summed, `best_…` figures keep the highest, mappings add key by key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+BEST = "best_"
+# A figure worked out from two added ones: name -> (numerator, denominator).
+RATIOS: dict[str, tuple[str, str]] = {
+    "average_points": ("points", "deals"),
+    "sweeps_per_deal": ("sweeps", "deals"),
+    "made_rate": ("made", "contracts"),
+}
+DIGITS = 3
+
+
+def deal_figures(
+    points: Sequence[Sequence[int]], sweeps: Sequence[Sequence[int]], team: int
+) -> JSON:
+    """A team's figures from each deal's points and sweeps per team (Seep, Casino)."""
+    own = [deal[team] for deal in points]
+    histogram: dict[str, int] = {}
+    for value in own:
+        histogram[str(value)] = histogram.get(str(value), 0) + 1
+    figures: JSON = {
+        "deals": len(own),
+        "points": sum(own),
+        "sweeps": sum(deal[team] for deal in sweeps),
+        "deal_points": histogram,
+    }
+    if own:
+        figures["best_deal"] = max(own)
+    return figures
+
+
+def add(total: dict[str, Any], more: Mapping[str, Any]) -> None:
+    """Add `more`'s figures into `total`: sums, highest `best_…`, mappings key by key."""
+    for key, value in more.items():
+        if isinstance(value, Mapping):
+            add(total.setdefault(key, {}), value)
+        elif key.startswith(BEST):
+            total[key] = max(total.get(key, value), value)
+        else:
+            total[key] = total.get(key, 0) + value
+
+
+def ratio(numerator: int, denominator: int) -> float | None:
+    """`numerator / denominator` to three places, None when there is nothing to divide by."""
+    return round(numerator / denominator, DIGITS) if denominator else None
+
+
+@dataclass
+class Tally:
+    """One player's or one team's sessions of one game, added up."""
+
+    played: int = 0
+    won: int = 0
+    decided: int = 0
+    figures: dict[str, Any] = field(default_factory=dict)
+    form: list[JSON] = field(default_factory=list)
+
+    def count(
+        self, session: Mapping[str, Any], figures: Mapping[str, Any], won: bool | None
+    ) -> None:
+        """Add one session, `won` None when it went to nobody (yet)."""
+        self.played += 1
+        if won is not None:
+            self.decided += 1
+            self.won += won
+        add(self.figures, figures)
+        result = None if won is None else ("won" if won else "lost")
+        self.form.append(
+            {
+                "session": session["id"],
+                "date": session["date"],
+                "result": result,
+                "win_rate": ratio(self.won, self.decided),
+            }
+        )
+
+    def to_json(self) -> JSON:
+        """The tally with its rates worked out."""
+        figures = dict(self.figures)
+        for name, (top, bottom) in RATIOS.items():
+            if top in figures:
+                figures[name] = ratio(figures[top], figures.get(bottom, 0))
+        return {
+            "played": self.played,
+            "won": self.won,
+            "decided": self.decided,
+            "win_rate": ratio(self.won, self.decided),
+            "figures": figures,
+            "form": self.form,
+        }
+
+
+def in_order(sessions: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The sessions that have deals, oldest first (ties by id, so the order is stable)."""
+    played = [s for s in sessions if s["summary"]["deals"]]
+    return sorted(played, key=lambda s: (s["date"], str(s["id"])))
+
+
+def _key(players: Iterable[Any]) -> tuple[Any, ...]:
+    """A team's identity: its players, in one order whatever order they sat in."""
+    return tuple(sorted(set(players), key=lambda p: (type(p).__name__, p)))
+
+
+def aggregate(sessions: Iterable[Mapping[str, Any]]) -> JSON:
+    """Per game: every player's and every team's (of two or more) sessions, results and
+    figures, with their form (win rate after each session, oldest first)."""
+    players: dict[str, dict[Any, Tally]] = {}
+    teams: dict[str, dict[tuple[Any, ...], Tally]] = {}
+    for session in in_order(sessions):
+        game, summary = session["game"], session["summary"]
+        winner = summary["winner"]
+        for number, (members, figures) in enumerate(
+            zip(session["teams"], summary["teams"], strict=True)
+        ):
+            won = None if winner is None else winner == number
+            for player in members:
+                players.setdefault(game, {}).setdefault(player, Tally()).count(
+                    session, figures, won
+                )
+            if len(members) > 1:
+                key = _key(members)
+                teams.setdefault(game, {}).setdefault(key, Tally()).count(session, figures, won)
+    games = sorted(set(players) | set(teams))
+    return {
+        "games": {
+            game: {
+                "players": _listed(players.get(game, {}), lambda p: {"player": p}),
+                "teams": _listed(teams.get(game, {}), lambda t: {"players": list(t)}),
+            }
+            for game in games
+        }
+    }
+
+
+def _listed(tallies: Mapping[Any, Tally], name: Any) -> list[JSON]:
+    """The tallies as a list, most sessions first, then most won."""
+    rows = [name(key) | tally.to_json() for key, tally in tallies.items()]
+    return sorted(rows, key=lambda row: (-row["played"], -row["won"], str(row)))
+
+
+def _seat(teams: Sequence[Collection[Any]], side: frozenset[Any]) -> int | None:
+    """The team that `side` (a player or a pair) played in, if it played."""
+    return next((n for n, team in enumerate(teams) if side <= set(team)), None)
+
+
+def head_to_head(
+    sessions: Iterable[Mapping[str, Any]], first: Collection[Any], second: Collection[Any]
+) -> JSON:
+    """Per game, the sessions `first` and `second` (each a set of player ids: a player or a
+    team) played against each other: how many, how many each won, and their points."""
+    sides = frozenset(first), frozenset(second)
+    games: dict[str, JSON] = {}
+    for session in in_order(sessions):
+        seats = [_seat(session["teams"], side) for side in sides]
+        if None in seats or seats[0] == seats[1]:
+            continue
+        summary = session["summary"]
+        row = games.setdefault(
+            session["game"], {"played": 0, "won": [0, 0], "decided": 0, "points": [0, 0]}
+        )
+        row["played"] += 1
+        winner = summary["winner"]
+        if winner is not None:
+            row["decided"] += 1
+        for n, seat in enumerate(seats):
+            row["won"][n] += winner == seat
+            row["points"][n] += summary["teams"][seat].get("points", 0)
+    return {"first": sorted(sides[0], key=str), "second": sorted(sides[1], key=str), "games": games}
