@@ -19,7 +19,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .conflicts import Conflict
 from .extensions import db
-from .models import GameSession, utcnow
+from .models import Club, GameSession, utcnow
 from .rules import InvalidInput
 
 KEPT = timedelta(days=2)  # long enough for any retry, short enough to keep the table small
@@ -59,24 +59,36 @@ def checked_key(key: str | None) -> str | None:
 
 
 def start_session(
-    scope: str, key: str | None, body: Any, shown: Callable[[GameSession], dict[str, Any]]
+    scope: str,
+    key: str | None,
+    body: Any,
+    shown: Callable[[GameSession], dict[str, Any]],
+    new_club: str | None = None,
 ) -> tuple[Answer, str, bool]:
     """Start a session from `body` once per key: (the answer, the keeper's token, replayed).
 
-    The answer is remembered without the token; a keyed start's token is derived from the
-    key, so a repeated start can hand it out again.
+    With `new_club`, a club of that name is made for it in the same transaction, and the
+    answer carries its keeper's token as "club_token". The answer is remembered without the
+    tokens; a keyed start's tokens are derived from the key, so a repeat can hand them out.
     """
-    tokens: list[str] = []
+    tokens: dict[str, str] = {}
 
     def start() -> Answer:
-        session, token = GameSession.from_request(body, key)
+        joined = body
+        if new_club is not None:
+            club, tokens["club"] = Club.create(new_club, key)
+            db.session.flush()
+            joined = {**body, "club": club.id}
+        session, tokens["session"] = GameSession.from_request(joined, key)
         db.session.flush()
-        tokens.append(token)
         return shown(session), 201
 
-    answer, replayed = once(scope, key, body, start)
-    token = GameSession.keyed_token(answer[0]["id"], key) if key else tokens[0]
-    return answer, token, replayed
+    (answer, status), replayed = once(scope, key, body, start)
+    token = GameSession.keyed_token(answer["id"], key) if key else tokens["session"]
+    if new_club is not None and answer.get("club"):
+        club_token = Club.keyed_token(answer["club"], key) if key else tokens["club"]
+        answer = {**answer, "club_token": club_token}
+    return (answer, status), token, replayed
 
 
 def once(

@@ -21,8 +21,9 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 from .conflicts import Conflict
 from .extensions import db
 from .rules import Game, Table, get_game
+from .rules.errors import InvalidInput
 from .rules.fields import required
-from .rules.table import TeamEntry, parse_teams
+from .rules.table import MAX_TEAM_NAME, TeamEntry, parse_teams
 
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -37,14 +38,15 @@ def _digest(token: str) -> str:
 
 
 class Player(db.Model):
-    """A person at one session's table, as that table named them.
+    """A person at the table, as their club names them (or one session, outside a club).
 
-    Players are not shared between unrelated sessions: a name typed at one table must not
-    pick up another table's player (or their spelling of the name).
+    Names are per club: "Raj" in one club is not "Raj" in another, and a name typed at one
+    table never picks up another table's player.
     """
 
     __tablename__ = "players"
     id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[str | None] = mapped_column(ForeignKey("clubs.id"), index=True)
     name: Mapped[str] = mapped_column(String(40))
     key: Mapped[str] = mapped_column(String(120))  # the name case-folded (which may lengthen it)
     last_played_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -53,6 +55,109 @@ class Player(db.Model):
     def new(cls, name: str) -> Player:
         """A player of this name."""
         return cls(name=name, key=name.casefold())
+
+
+class Club(db.Model):
+    """A group that plays together: its sessions and its players, across evenings."""
+
+    __tablename__ = "clubs"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    keeper_token_hash: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    players: Mapped[list[Player]] = relationship(order_by=Player.name)
+
+    @classmethod
+    def create(cls, name: object, idempotency_key: str | None = None) -> tuple[Club, str]:
+        """A new club with its keeper's token (shown once, stored hashed)."""
+        club_id = secrets.token_urlsafe(9)
+        token = (
+            cls.keyed_token(club_id, idempotency_key)
+            if idempotency_key
+            else secrets.token_urlsafe(24)
+        )
+        club = cls(id=club_id, name=club_name(name), keeper_token_hash=_digest(token))
+        db.session.add(club)
+        return club, token
+
+    @classmethod
+    def get_or_404(cls, club_id: str, for_update: bool = False) -> Club:
+        """The club with this public id, or a 404."""
+        found = (
+            db.session.get(cls, club_id, with_for_update=for_update)
+            if SESSION_ID.fullmatch(club_id)
+            else None
+        )
+        if found is None:
+            abort(404, description=f"There is no club {club_id!r}.")
+        return found
+
+    @staticmethod
+    def keyed_token(club_id: str, idempotency_key: str) -> str:
+        """The keeper's token of a club created under an Idempotency-Key (derived, not stored)."""
+        return _derived_token(f"club-keeper:{club_id}:{idempotency_key}")
+
+    @classmethod
+    def many(cls, ids: list[str]) -> list[Club]:
+        """The clubs with these ids (those that exist)."""
+        return list(db.session.execute(db.select(cls).where(cls.id.in_(ids))).scalars())
+
+    def is_keeper(self, token: str | None) -> bool:
+        """Whether `token` is the club keeper's."""
+        return bool(token) and hmac.compare_digest(_digest(token or ""), self.keeper_token_hash)
+
+    def player_named(self, name: str) -> Player:
+        """The club's player of this name (any case), new if the club has none yet."""
+        key = name.casefold()
+        for player in self.players:
+            if player.key == key:
+                return player
+        player = Player.new(name)
+        self.players.append(player)
+        return player
+
+    def sessions(self, deleted: bool = False) -> list[GameSession]:
+        """The club's sessions, newest first; `deleted`: the ones taken out instead."""
+        query = (
+            db.select(GameSession)
+            .where(GameSession.club_id == self.id)
+            .where(
+                GameSession.deleted_at.is_not(None) if deleted else GameSession.deleted_at.is_(None)
+            )
+            .options(*_EVERYTHING)
+            .order_by(GameSession.created_at.desc())
+        )
+        return list(db.session.execute(query).scalars())
+
+    def touch(self) -> None:
+        """Count one more change."""
+        db.session.info[WROTE] = True
+        self.version += 1
+        self.updated_at = utcnow()
+
+    def to_json(self) -> dict[str, Any]:
+        """The club as the API shows it: its sessions, newest first, and its players."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "version": self.version,
+            "sessions": [s.summary_json() for s in self.sessions()],
+            "players": [{"id": p.id, "name": p.name} for p in self.players],
+        }
+
+
+def club_name(raw: object) -> str:
+    """A club's name: 1 to 60 printable characters, spaces tidied; raise InvalidInput."""
+    if not isinstance(raw, str) or not raw.strip():
+        raise InvalidInput("bad-name", 'A club needs a name, such as "Thursday table".')
+    name = " ".join(raw.split())
+    if not name.isprintable() or len(name) > MAX_TEAM_NAME:
+        raise InvalidInput(
+            "bad-name", f"A club's name is at most {MAX_TEAM_NAME} printable characters."
+        )
+    return name
 
 
 class Membership(db.Model):
@@ -128,6 +233,8 @@ class GameSession(db.Model):
     __tablename__ = "game_sessions"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game_name: Mapped[str] = mapped_column("game", String(20))
+    club_id: Mapped[str | None] = mapped_column(ForeignKey("clubs.id"), index=True)
+    deleted_at: Mapped[datetime | None]  # taken out of its club's history (restorable)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     players_per_team: Mapped[int]
     edit_token_hash: Mapped[str] = mapped_column(String(64))  # the keeper's token
@@ -136,6 +243,7 @@ class GameSession(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     teams: Mapped[list[Team]] = relationship(order_by=Team.position, cascade="all, delete-orphan")
+    club: Mapped[Club | None] = relationship()
     all_deals: Mapped[list[Deal]] = relationship(order_by=Deal.serial, cascade="all, delete-orphan")
 
     # -- reading ---------------------------------------------------------------------------
@@ -286,7 +394,21 @@ class GameSession(db.Model):
     def to_request(self) -> dict[str, Any]:
         """What POST /api/v1/sessions would take to start this session again."""
         teams = [{"name": t.name, "players": t.players} for t in self.teams]
-        return {"game": self.game_name, "teams": teams, "options": self.options}
+        club = {"club": self.club_id} if self.club_id else {}
+        return {"game": self.game_name, "teams": teams, "options": self.options, **club}
+
+    def summary_json(self) -> dict[str, Any]:
+        """The session in a club's list: what was played, by whom, when, and how it stands."""
+        standing = self.standing()
+        return {
+            "id": self.id,
+            "game": self.game_name,
+            "teams": [{"name": t.name, "players": t.players} for t in self.teams],
+            "created_at": self.created_at.isoformat() + "Z",
+            "updated_at": self.updated_at.isoformat() + "Z",
+            "standing": standing,
+            "finished": bool(standing.get("finished")),
+        }
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -299,7 +421,8 @@ class GameSession(db.Model):
         table, teams = parse_teams(required(body, "teams", "A session"))
         options = game.parse_options(body.get("options"))
         game.check_table(table, options)
-        return cls.start(game, teams, options, idempotency_key)
+        club = _club_of(body.get("club"))
+        return cls.start(game, teams, options, idempotency_key, club)
 
     @classmethod
     def start(
@@ -308,6 +431,7 @@ class GameSession(db.Model):
         teams: tuple[TeamEntry, ...],
         options: dict[str, Any],
         idempotency_key: str | None = None,
+        club: Club | None = None,
     ) -> tuple[GameSession, str]:
         """A new session of checked teams and options, with its keeper's token (shown once,
         stored hashed)."""
@@ -323,13 +447,17 @@ class GameSession(db.Model):
             options=options,
             players_per_team=len(teams[0].players),
             edit_token_hash=_digest(token),
+            club=club,
         )
+        named = club.player_named if club is not None else Player.new
         for position, entry in enumerate(teams):
             team = Team(position=position, name=entry.name)
             team.members = [
-                Membership(position=n, player=Player.new(p)) for n, p in enumerate(entry.players)
+                Membership(position=n, player=named(p)) for n, p in enumerate(entry.players)
             ]
             session.teams.append(team)
+        if club is not None:
+            club.touch()
         db.session.add(session)
         return session, token
 
@@ -452,6 +580,18 @@ _EVERYTHING = (
 MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
 _STANDINGS: dict[tuple[str, tuple[tuple[int, int], ...]], dict[str, Any]] = {}
 WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
+
+
+def _club_of(raw: object) -> Club | None:
+    """The club a new session joins (API: "club"), None for none; raise InvalidInput."""
+    if raw is None:
+        return None
+    found = (
+        db.session.get(Club, raw) if isinstance(raw, str) and SESSION_ID.fullmatch(raw) else None
+    )
+    if found is None:
+        raise InvalidInput("unknown-club", f"There is no club {str(raw)[:40]!r}.")
+    return found
 
 
 def _derived_token(purpose: str) -> str:

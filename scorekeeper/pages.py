@@ -1,13 +1,14 @@
-"""The home page: start a session, check a move, or go back to one of your sessions."""
+"""The home page: start a session, check a move, or go back to one of your clubs or sessions."""
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from .held import held_tokens
 from .models import GameSession
 from .rules import GAMES
 from .sessions.games import PAGES
-from .sessions.views import held_tokens
+from .sessions.views import known_clubs
 
 bp = Blueprint("pages", __name__)
 
@@ -17,4 +18,4 @@ def index() -> str:
     """Games to start and the sessions this browser keeps score of, latest first."""
     games = [GAMES[name] for name in PAGES]
     mine = GameSession.recent(list(held_tokens()))
-    return render_template("index.html", games=games, recent=mine)
+    return render_template("index.html", games=games, recent=mine, clubs=known_clubs())

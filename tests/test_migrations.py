@@ -1,4 +1,5 @@
-"""Upgrading keeps every deal: a database of revision 0001 comes up with ids and versions."""
+"""Upgrading keeps every deal: a database of revision 0001 comes up with ids and versions, and
+its session in a club of its own."""
 
 from __future__ import annotations
 
@@ -25,6 +26,14 @@ def test_an_old_database_keeps_its_deals_with_ids_and_versions(tmp_path: Path) -
     identities = [(d["id"], d["number"], d["version"]) for d in answer["deals"]]
     assert identities == [(1, 1, 1), (3, 2, 1)]  # the old seq is the id; deal 2 stays deleted
     assert answer["version"] == 1
+    # 0003: the session moved into a club of its own, named after its teams, with its players.
+    club = app.test_client().get(f"/api/v1/clubs/{answer['club']}").get_json()
+    assert club["name"] == "Asha v Dev"
+    assert [s["id"] for s in club["sessions"]] == ["old"]
+    assert sorted(p["name"] for p in club["players"]) == ["Asha", "Dev"]
+    with app.app_context():
+        keeper = db.session.execute(sa.text("SELECT keeper_token_hash FROM clubs")).scalar()
+        assert keeper == "x"  # the session's keeper keeps its club
 
 
 def _fill_revision_0001() -> None:

@@ -29,3 +29,4 @@ class SessionForm(FlaskForm):
     """A new-session form: `key` makes the start exactly once, however often it is sent."""
 
     key = StringField(widget=HiddenInput(), default=lambda: secrets.token_urlsafe(16))
+    club = StringField(widget=HiddenInput())  # the club it joins; none: a new one, made quietly

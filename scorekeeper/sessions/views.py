@@ -21,29 +21,16 @@ from flask_wtf.csrf import generate_csrf
 
 from ..conflicts import Conflict
 from ..extensions import db
+from ..held import held_clubs, held_tokens, remember_club, remember_token
 from ..idempotency import checked_key, start_session
-from ..models import Deal, GameSession, recent_player_names
+from ..models import Club, Deal, GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from .games import PAGES
 
 bp = Blueprint("sessions", __name__)
-REMEMBERED = 50  # edit tokens kept in the browser's cookie
 
 
 # -- who may edit ------------------------------------------------------------------------
-
-
-def held_tokens() -> dict[str, str]:
-    """The edit tokens this browser holds, by session id, oldest first."""
-    return dict(session.get("tokens", {}))
-
-
-def remember_token(session_id: str, token: str) -> None:
-    """Let this browser edit the session from now on."""
-    tokens = held_tokens()
-    tokens.pop(session_id, None)
-    tokens[session_id] = token
-    session["tokens"] = dict(list(tokens.items())[-REMEMBERED:])
 
 
 def can_edit(game_session: GameSession) -> bool:
@@ -82,17 +69,27 @@ def new(game_name: str) -> Any:
     if game_name not in PAGES:
         abort(404, description=f"There is no game {game_name!r}.")
     form = PAGES[game_name].session_form()
+    clubs = known_clubs()
+    if not form.is_submitted():
+        form.club.data = request.args.get("club") or (clubs[0].id if clubs else "")
     if form.validate_on_submit():
         try:
-            return _start(checked_key(form.key.data or None), form.to_request())
+            return _start(checked_key(form.key.data or None), form.to_request(), form.club.data)
         except InvalidInput as error:
             form.form_errors.append(error.message)
     status = 400 if form.is_submitted() else 200
     names = recent_player_names(list(held_tokens()))
     body = render_template(
-        "sessions/new.html", form=form, game=GAMES[game_name], recent_names=names
+        "sessions/new.html", form=form, game=GAMES[game_name], recent_names=names, clubs=clubs
     )
     return page(body, status)
+
+
+def known_clubs() -> list[Club]:
+    """The clubs this browser knows, most recently remembered first."""
+    ids = list(reversed(held_clubs()))
+    found = {club.id: club for club in Club.many(ids)}
+    return [found[i] for i in ids if i in found]
 
 
 @bp.get("/s/<session_id>")
@@ -164,18 +161,30 @@ def rematch(session_id: str) -> Response:
     """A new session with the same teams and options."""
     old = editable(session_id)
     # One rematch per state of the old session, however often the button is tapped.
-    return _start(f"rematch:{old.id}:{old.version}", old.to_request())
+    body = old.to_request()
+    return _start(f"rematch:{old.id}:{old.version}", body, body.get("club"))
 
 
-def _start(key: str | None, body: dict[str, Any]) -> Response:
-    """Start a session once per key, let this browser keep its score, and show it."""
-    (answer, _status), token, _replayed = start_session("web", key, body, _only_id)
+def _start(key: str | None, body: dict[str, Any], club_id: str | None) -> Response:
+    """Start a session once per key in the club chosen (a new one, quietly, for a browser's
+    first session), let this browser keep its score and know the club, and show it."""
+    body = {k: v for k, v in body.items() if k != "club"} | ({"club": club_id} if club_id else {})
+    new_club = None if club_id else first_club_name(body)
+    (answer, _status), token, _replayed = start_session("web", key, body, _ids, new_club)
     remember_token(answer["id"], token)
+    if answer.get("club"):
+        remember_club(answer["club"], answer.get("club_token", ""))
     return redirect(url_for(".show", session_id=answer["id"]))
 
 
-def _only_id(game_session: GameSession) -> dict[str, Any]:
-    return {"id": game_session.id}
+def first_club_name(body: dict[str, Any]) -> str:
+    """A club made for a browser's first session is named after its first player's table."""
+    first = body["teams"][0]["players"][0]
+    return f"{first}'s table"
+
+
+def _ids(game_session: GameSession) -> dict[str, Any]:
+    return {"id": game_session.id, "club": game_session.club_id}
 
 
 # -- deals ---------------------------------------------------------------------------------
