@@ -29,6 +29,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.reads
 	$(BIN)/python -m bench.fifty_six_playouts
 	$(BIN)/python -m bench.casino_moves $(ARGS)
+	$(BIN)/python -m bench.club_stats
 
 # gunicorn on 127.0.0.1 under load, over SQLite and then PostgreSQL (about 30 s each), then a
 # check that every acknowledged deal is stored exactly once; `make load ARGS="--seconds 10"`.
