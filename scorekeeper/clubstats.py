@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
-from sqlalchemy.orm import selectinload
 
 from .extensions import db
-from .models import WROTE, Club, Deal, GameSession, Team
+from .models import WROTE, Club, Deal, GameSession, Membership, Team
 from .rules import GAMES, InvalidInput, Table
 from .rules.stats import aggregate, head_to_head
 
@@ -53,30 +52,55 @@ KEY_FIGURE = {"seep": "average_points", "fifty-six": "made_rate", "casino": "ave
 # -- loading -----------------------------------------------------------------------------
 
 
+@dataclass
+class Played:
+    """A club's session as the statistics need it: no ORM objects, one row per player."""
+
+    id: str
+    version: int
+    game: str
+    date: str
+    options: dict[str, Any]
+    players_per_team: int
+    teams: list[list[int]]
+
+
 def club_sessions(club: Club) -> list[dict[str, Any]]:
     """The club's sessions as rules/stats.py takes them: teams by player id, with summaries."""
     query = (
-        db.select(GameSession)
+        db.select(
+            GameSession.id,
+            GameSession.version,
+            GameSession.game_name,
+            GameSession.created_at,
+            GameSession.options,
+            GameSession.players_per_team,
+            Team.position,
+            Membership.player_id,
+        )
+        .join(Team, Team.session_id == GameSession.id)
+        .join(Membership, Membership.team_id == Team.id)
         .where(GameSession.club_id == club.id, GameSession.deleted_at.is_(None))
-        .options(selectinload(GameSession.teams).selectinload(Team.members))
+        .order_by(GameSession.id, Team.position, Membership.position)
     )
-    sessions = list(db.session.execute(query).scalars())
-    summaries = {s.id: _SUMMARIES.get((s.id, s.version)) for s in sessions}
-    missing = {s.id: s for s in sessions if summaries[s.id] is None}
-    summaries |= _summarize(missing)
+    sessions: dict[str, Played] = {}
+    for sid, version, game, created, options, size, team, player in db.session.execute(query):
+        played = sessions.get(sid)
+        if played is None:
+            played = Played(sid, version, game, created.isoformat(), options, size, [])
+            sessions[sid] = played
+        if len(played.teams) == team:
+            played.teams.append([])
+        played.teams[team].append(player)
+    summaries = {sid: _SUMMARIES.get((sid, s.version)) for sid, s in sessions.items()}
+    summaries |= _summarize({sid: sessions[sid] for sid, found in summaries.items() if not found})
     return [
-        {
-            "id": s.id,
-            "game": s.game_name,
-            "date": s.created_at.isoformat(),
-            "teams": [[m.player_id for m in team.members] for team in s.teams],
-            "summary": summaries[s.id],
-        }
-        for s in sessions
+        {"id": s.id, "game": s.game, "date": s.date, "teams": s.teams, "summary": summaries[s.id]}
+        for s in sessions.values()
     ]
 
 
-def _summarize(sessions: Mapping[str, GameSession]) -> dict[str, dict[str, Any]]:
+def _summarize(sessions: Mapping[str, Played]) -> dict[str, dict[str, Any]]:
     """Summaries of these sessions, from their live deals, memoised by session version."""
     if not sessions:
         return {}
@@ -106,12 +130,12 @@ def _summarize(sessions: Mapping[str, GameSession]) -> dict[str, dict[str, Any]]
     return found
 
 
-def summarize(session: GameSession, deals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def summarize(session: Played, deals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """One session's summary, by its game's rules."""
-    game, table = session.game, Table(len(session.teams), session.players_per_team)
-    return game.summarize(
-        table, session.options, deals, game.standing(table, session.options, deals)
-    )
+    game = GAMES[session.game]
+    table = Table(len(session.teams), session.players_per_team)
+    standing = game.standing(table, session.options, deals)
+    return game.summarize(table, session.options, deals, standing)
 
 
 def player_names(club: Club) -> dict[int, str]:
