@@ -240,6 +240,7 @@ def _player_game(
 # -- charts ------------------------------------------------------------------------------
 
 WIDTH, HEIGHT, PAD = 320, 140, 14
+MAX_DOTS = 40  # beyond, the dots would merge into the line
 BARS = 12  # at most, so that each bar stays wide enough to see at 360 px
 
 
@@ -251,6 +252,7 @@ class FormChart:
     height: int
     points: str
     half: float
+    dots: tuple[tuple[float, float], ...]  # each session's point, while few enough to see
 
 
 @dataclass(frozen=True)
@@ -287,8 +289,9 @@ def form_chart(form: Sequence[Mapping[str, Any]]) -> FormChart | None:
     def y(rate: float) -> float:
         return round(HEIGHT - PAD - rate * (HEIGHT - 2 * PAD), 1)
 
-    points = " ".join(f"{round(PAD + i * step, 1)},{y(rate)}" for i, rate in enumerate(rates))
-    return FormChart(WIDTH, HEIGHT, points, y(0.5))
+    spots = tuple((round(PAD + i * step, 1), y(rate)) for i, rate in enumerate(rates))
+    points = " ".join(f"{x},{y}" for x, y in spots)
+    return FormChart(WIDTH, HEIGHT, points, y(0.5), spots if len(spots) <= MAX_DOTS else ())
 
 
 def histogram(deal_points: Mapping[str, int]) -> Histogram | None:

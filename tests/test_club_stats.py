@@ -221,4 +221,5 @@ def test_form_chart_leaves_out_sessions_without_a_result() -> None:
     chart = clubstats.form_chart(form)
     assert chart is not None
     assert chart.points == "14.0,14.0 306.0,70.0"  # top is 100 %, halfway 50 %
+    assert chart.dots == ((14.0, 14.0), (306.0, 70.0))  # a single session still shows
     assert clubstats.form_chart(form[1:2]) is None
