@@ -200,4 +200,4 @@ def head_to_head(
         for n, seat in enumerate(seats):
             row["won"][n] += winner == seat
             row["points"][n] += summary["teams"][seat].get("points", 0)
-    return {"first": sorted(sides[0], key=str), "second": sorted(sides[1], key=str), "games": games}
+    return {"first": list(_key(sides[0])), "second": list(_key(sides[1])), "games": games}

@@ -418,3 +418,14 @@ def test_head_to_head(first: list[str], second: list[str], games: Json) -> None:
     got = head_to_head(SESSIONS, first, second)
     assert got["games"] == games
     assert (got["first"], got["second"]) == (sorted(first), sorted(second))
+
+
+def test_ids_are_listed_in_increasing_order() -> None:
+    figures = seep_figures(1, 10, 0, 10)
+    numbered = [session(1, "seep", "2024-01-01", [[10, 9], [2, 11]], 0, figures, figures)]
+    assert [t["players"] for t in aggregate(numbered)["games"]["seep"]["teams"]] == [
+        [9, 10],
+        [2, 11],
+    ]
+    got = head_to_head(numbered, [10, 9], [11, 2])
+    assert (got["first"], got["second"]) == ([9, 10], [2, 11])
