@@ -144,10 +144,11 @@ def aggregate(sessions: Iterable[Mapping[str, Any]]) -> JSON:
     for session in in_order(sessions):
         game, summary = session["game"], session["summary"]
         winner = summary["winner"]
-        for number, (members, team) in enumerate(
+        for number, (seated, team) in enumerate(
             zip(session["teams"], summary["teams"], strict=True)
         ):
             won, figures = None if winner is None else winner == number, flatten(team)
+            members = list(dict.fromkeys(seated))  # a merge may seat one person twice
             for player in members:
                 players.setdefault(game, {}).setdefault(player, Tally()).count(
                     session, figures, won

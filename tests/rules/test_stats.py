@@ -385,6 +385,14 @@ def test_a_merged_player_is_one_player() -> None:
         session(2, "casino", "2024-01-02", [["a2"], ["b"]], 0, *[seep_figures(1, 5, 0, 5)] * 2),
     ]
     merged = [s | {"teams": [["a"], ["b"]]} for s in split]
+    partners = [
+        session(
+            3, "seep", "2024-01-03", [["a", "a2"], ["b", "c"]], 0, *[seep_figures(1, 5, 0, 5)] * 2
+        )
+    ]
+    once = aggregate([s | {"teams": [["a", "a"], ["b", "c"]]} for s in partners])["games"]["seep"]
+    assert [(r["player"], r["played"]) for r in once["players"]] == [("a", 1), ("b", 1), ("c", 1)]
+    assert [t["players"] for t in once["teams"]] == [["b", "c"]]  # "a" alone is no pair
     assert len(aggregate(split)["games"]["casino"]["players"]) == 3
     got = row(aggregate(merged)["games"]["casino"]["players"], player="a")
     assert (got["played"], got["won"]) == (2, 2)
