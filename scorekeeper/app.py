@@ -55,7 +55,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import api, checker, cli, clubs_api, clubstats, errors, pages, security, sessions
+    from . import api, checker, cli, clubs, clubs_api, clubstats, errors, pages, security, sessions
 
     security.register(app)
 
@@ -65,6 +65,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(clubstats.bp)
     app.register_blueprint(clubs_api.bp)
+    app.register_blueprint(clubs.bp)
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
     csrf.exempt(clubs_api.bp)
     errors.register(app)

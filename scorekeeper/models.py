@@ -23,7 +23,7 @@ from .extensions import db
 from .rules import Game, Table, get_game
 from .rules.errors import InvalidInput
 from .rules.fields import required
-from .rules.table import MAX_TEAM_NAME, TeamEntry, parse_teams
+from .rules.table import MAX_NAME, MAX_TEAM_NAME, TeamEntry, parse_teams
 
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -147,6 +147,104 @@ class Club(db.Model):
             "players": [{"id": p.id, "name": p.name} for p in self.players],
         }
 
+    # -- the keeper's changes --------------------------------------------------------------
+
+    def history(
+        self,
+        game: str | None = None,
+        player_id: int | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[GameSession]:
+        """The club's live sessions, newest first, of a game, with a player, from `since` to
+        before `until` (each filter None: not applied)."""
+        query = (
+            db.select(GameSession)
+            .where(GameSession.club_id == self.id, GameSession.deleted_at.is_(None))
+            .options(*_EVERYTHING)
+            .order_by(GameSession.created_at.desc())
+        )
+        if game is not None:
+            query = query.where(GameSession.game_name == game)
+        if player_id is not None:
+            query = query.where(GameSession.id.in_(_sessions_with(player_id)))
+        if since is not None:
+            query = query.where(GameSession.created_at >= since)
+        if until is not None:
+            query = query.where(GameSession.created_at < until)
+        return list(db.session.execute(query).scalars())
+
+    def player_or_none(self, player_id: object) -> Player | None:
+        """The club's player with this id (given as text or a number), or None."""
+        text = str(player_id)
+        if not (text.isascii() and text.isdigit()):
+            return None
+        return next((p for p in self.players if p.id == int(text)), None)
+
+    def session_or_404(self, session_id: str) -> GameSession:
+        """One of the club's sessions, live or deleted, or a 404."""
+        found = GameSession.get_or_404(session_id, for_update=True)
+        if found.club_id != self.id:
+            abort(404, description=f"This club has no session {session_id!r}.")
+        return found
+
+    def rename(self, raw: object) -> bool:
+        """Give the club a new name; False when it is its name already."""
+        name = club_name(raw)
+        if name == self.name:
+            return False
+        self.name = name
+        self.touch()
+        return True
+
+    def rename_player(self, player: Player, raw: object) -> bool:
+        """Give a player a new name; False when it is theirs already. Another player's name
+        is refused: two names of one person are merged instead."""
+        name = player_name(raw)
+        if name == player.name:
+            return False
+        taken = next((p for p in self.players if p.key == name.casefold()), None)
+        if taken is not None and taken is not player:
+            raise InvalidInput(
+                "name-taken",
+                f"{taken.name} is another player of this club: merge the two if they are one.",
+            )
+        player.name, player.key = name, name.casefold()
+        self._touch_sessions_of(player)
+        return True
+
+    def merge(self, kept: Player, gone: Player) -> int:
+        """Make two players one: `gone`'s places go to `kept`, and `gone` is removed.
+
+        The number of sessions moved over. Two players who sat at one table are two people."""
+        if kept is gone:
+            raise InvalidInput("same-player", "Choose two different players to merge.")
+        moved = _memberships_of(gone)
+        sessions = _session_ids(moved)
+        if sessions & _session_ids(_memberships_of(kept)):
+            raise InvalidInput(
+                "same-table",
+                f"{kept.name} and {gone.name} played in the same session: they are two people.",
+            )
+        for membership in moved:
+            membership.player = kept
+        kept.last_played_at = max(kept.last_played_at, gone.last_played_at)
+        self.players.remove(gone)
+        db.session.delete(gone)
+        self._touch_sessions(sessions)
+        return len(sessions)
+
+    def _touch_sessions_of(self, player: Player) -> None:
+        self._touch_sessions(_session_ids(_memberships_of(player)))
+
+    def _touch_sessions(self, session_ids: set[str]) -> None:
+        """Count a change in the club and in these sessions, whose pages show players' names."""
+        for session_id in session_ids:
+            found = db.session.get(GameSession, session_id)
+            if found is not None:
+                found._touch()
+        self.touch()
+
 
 def club_name(raw: object) -> str:
     """A club's name: 1 to 60 printable characters, spaces tidied; raise InvalidInput."""
@@ -156,6 +254,18 @@ def club_name(raw: object) -> str:
     if not name.isprintable() or len(name) > MAX_TEAM_NAME:
         raise InvalidInput(
             "bad-name", f"A club's name is at most {MAX_TEAM_NAME} printable characters."
+        )
+    return name
+
+
+def player_name(raw: object) -> str:
+    """A player's name: 1 to 40 printable characters, spaces tidied; raise InvalidInput."""
+    if not isinstance(raw, str) or not raw.strip():
+        raise InvalidInput("bad-name", "A player needs a name.")
+    name = " ".join(raw.split())
+    if not name.isprintable() or len(name) > MAX_NAME:
+        raise InvalidInput(
+            "bad-name", f"A player's name is at most {MAX_NAME} printable characters."
         )
     return name
 
@@ -572,6 +682,39 @@ class GameSession(db.Model):
         self.version += 1
         self.updated_at = utcnow()
 
+    def set_removed(self, removed: bool) -> bool:
+        """Take the session out of its club's history (restorable), or put it back.
+
+        False when it is that way already."""
+        if (self.deleted_at is not None) == removed:
+            return False
+        self.deleted_at = utcnow() if removed else None
+        self._touch()
+        if self.club is not None:
+            self.club.touch()
+        return True
+
+    def move_to(self, club: Club) -> Club | None:
+        """Put the session in `club`, its players matched by name among the club's; the club
+        it left (None when it had none). Players left with no session are removed."""
+        left = self.club
+        members = [m for team in self.teams for m in team.members]
+        old = {m.player for m in members}
+        for membership in members:
+            membership.player = club.player_named(membership.player.name)
+        self.club, self.deleted_at = club, None
+        db.session.flush()
+        for player in old - {m.player for m in members}:
+            if not _memberships_of(player):
+                if left is not None and player in left.players:
+                    left.players.remove(player)
+                db.session.delete(player)
+        self._touch()
+        club.touch()
+        if left is not None:
+            left.touch()
+        return left
+
 
 _EVERYTHING = (
     selectinload(GameSession.teams).selectinload(Team.members).selectinload(Membership.player),
@@ -580,6 +723,30 @@ _EVERYTHING = (
 MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
 _STANDINGS: dict[tuple[str, tuple[tuple[int, int], ...]], dict[str, Any]] = {}
 WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
+
+
+def _memberships_of(player: Player) -> list[Membership]:
+    """Every place the player took, in any session."""
+    query = db.select(Membership).where(Membership.player_id == player.id)
+    return list(db.session.execute(query).scalars())
+
+
+def _session_ids(memberships: list[Membership]) -> set[str]:
+    """The sessions these places are in."""
+    teams = {m.team_id for m in memberships}
+    if not teams:
+        return set()
+    query = db.select(Team.session_id).where(Team.id.in_(teams))
+    return set(db.session.execute(query).scalars())
+
+
+def _sessions_with(player_id: int) -> Any:
+    """A subquery: the ids of the sessions the player sat in."""
+    return (
+        db.select(Team.session_id)
+        .join(Membership, Membership.team_id == Team.id)
+        .where(Membership.player_id == player_id)
+    )
 
 
 def _club_of(raw: object) -> Club | None:

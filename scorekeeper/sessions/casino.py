@@ -215,5 +215,14 @@ def summary(game_session: Any, record: dict[str, Any]) -> str:
     return " · ".join(f"{t.name} {p}" for t, p in zip(game_session.teams, points, strict=True))
 
 
+def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
+    """The standing in a line, for a club's history: each side's score, then the winner."""
+    teams = game_session.teams
+    line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["scores"], strict=True))
+    if standing["winner"] is not None:
+        return f"{line} · won by {teams[standing['winner']].name}"
+    return f"{line} of {standing['target']}"
+
+
 GAME = "casino"
 DEAL_FORM = CasinoDealForm

@@ -217,5 +217,15 @@ def summary(game_session: Any, record: dict[str, Any]) -> str:
     return f"{bid}{doubled} by {seats[contract['seat']]} · {record['points']} points"
 
 
+def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
+    """The standing in a line, for a club's history: the game, each team's tables, a winner."""
+    teams = game_session.teams
+    tables = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["tables"], strict=True))
+    line = f"Game {standing['game']}: {tables} tables"
+    if standing["winner"] is not None:
+        return f"{line} · won by {teams[standing['winner']].name}"
+    return line
+
+
 GAME = "fifty-six"
 DEAL_FORM = FiftySixDealForm

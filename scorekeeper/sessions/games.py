@@ -14,13 +14,14 @@ from .setup import SetupForm, session_form
 @dataclass(frozen=True)
 class GamePages:
     """A game's new-session form, its deal form and what its page adds, what its scoreboard
-    adds, a deal in a line."""
+    adds, a deal in a line, the standing in a line."""
 
     session_form: type[SetupForm]
     deal_form: Any  # a DealForm with for_next, for_record and to_record
     deal_page: Callable[[Any, int], dict[str, Any]]
     scoreboard: Callable[[Any, dict[str, Any]], dict[str, Any]]
     summary: Callable[[Any, dict[str, Any]], str]
+    standing_line: Callable[[Any, dict[str, Any]], str]
 
 
 PAGES: dict[str, GamePages] = {
@@ -30,6 +31,7 @@ PAGES: dict[str, GamePages] = {
         module.deal_page,
         module.scoreboard,
         module.summary,
+        module.standing_line,
     )
     for module in (seep, fifty_six, casino)
 }

@@ -163,6 +163,18 @@ def summary(game_session: Any, record: dict[str, Any]) -> str:
     return teams + (f" ({sweeps} sweep{'s' if sweeps != 1 else ''})" if sweeps else "")
 
 
+def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
+    """The standing in a line, for a club's history: baazis, then the winner or the lead."""
+    teams, baazis = game_session.teams, standing["baazis"]
+    line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, baazis, strict=True)) + " baazis"
+    if standing["winner"] is not None:
+        return f"{line} · won by {teams[standing['winner']].name}"
+    lead = standing["lead"]
+    if lead["team"] is None:
+        return f"{line} · level"
+    return f"{line} · {teams[lead['team']].name} lead by {lead['points']}"
+
+
 for _card in POINT_CARDS:
     setattr(
         SeepDealForm,

@@ -110,6 +110,7 @@ def show(session_id: str) -> Response:
                 can_edit=can_edit(game_session),
                 is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
                 summary=PAGES[game_session.game_name].summary,
+                clubs=known_clubs(),
             )
         )
     if etag:
@@ -126,7 +127,8 @@ def _scoreboard_etag(game_session: GameSession) -> str | None:
     if "_flashes" in session:
         return None
     generate_csrf()  # the page's forms carry this browser's token: make sure it has one
-    viewer = f"{held_tokens().get(game_session.id)}|{session.get('csrf_token')}"
+    # The clubs held too: the page offers to move the session into one of them.
+    viewer = f"{held_tokens().get(game_session.id)}|{session.get('csrf_token')}|{held_clubs()}"
     digest = hashlib.sha256(viewer.encode()).hexdigest()[:16]
     return f"{game_session.etag}-{digest}"
 
