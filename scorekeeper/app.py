@@ -56,6 +56,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import api, checker, cli, clubs, clubs_api, clubstats, errors, pages, security, sessions
+    from .export import bp as export_bp
 
     security.register(app)
 
@@ -65,6 +66,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(clubstats.bp)
     app.register_blueprint(clubs_api.bp)
+    app.register_blueprint(export_bp)
     app.register_blueprint(clubs.bp)
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
     csrf.exempt(clubs_api.bp)

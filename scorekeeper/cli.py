@@ -1,11 +1,17 @@
-"""Command-line tasks: `flask --app scorekeeper init-db`."""
+"""Command-line tasks: `flask --app scorekeeper init-db`, `export FILE` and `import FILE`."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import click
 from flask import Flask
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
+from sqlalchemy.exc import SQLAlchemyError
+
+from . import backup
 
 
 @click.command("init-db")
@@ -16,6 +22,43 @@ def init_db() -> None:
     click.echo("The database is up to date.")
 
 
+@click.command("export")
+@click.argument("file", type=click.Path(dir_okay=False, writable=True, path_type=Path))
+@with_appcontext
+def export_command(file: Path) -> None:
+    """Write every club and session to FILE (JSON), to be restored by `import`."""
+    document = backup.full_backup()
+    file.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    click.echo(
+        f"Wrote {len(document['clubs'])} clubs and {len(document['sessions'])} sessions to {file}."
+    )
+
+
+@click.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@with_appcontext
+def import_command(file: Path) -> None:
+    """Restore the clubs and sessions of FILE, keeping their ids; what is there stays."""
+    try:
+        document = json.loads(file.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        message = f"{file} is not a JSON backup ({error}). Nothing was imported."
+        raise click.ClickException(message) from None
+    try:
+        backup.check_header(document)  # before any table is made
+        upgrade()  # an empty database gets its tables; a current one is left as it is
+        done = backup.restore(document)
+    except backup.BackupError as error:
+        raise click.ClickException(f"{error} Nothing was imported.") from None
+    except SQLAlchemyError as error:
+        reason = str(error.orig if hasattr(error, "orig") else error).splitlines()[0]
+        message = f"The database refused it ({reason}). Nothing was imported."
+        raise click.ClickException(message) from None
+    click.echo(str(done))
+
+
 def register(app: Flask) -> None:
     """Add the commands to `flask`."""
     app.cli.add_command(init_db)
+    app.cli.add_command(export_command)
+    app.cli.add_command(import_command)

@@ -224,5 +224,16 @@ def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
     return f"{line} of {standing['target']}"
 
 
+def csv_columns(game_session: Any, standing: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    """The CSV export: each deal's points per side, then every side's score after it."""
+    names, seats = [t.name for t in game_session.teams], game_session.seat_names()
+    header = ["Deal", "Dealer", *(f"{n} points" for n in names), *(f"{n} score" for n in names)]
+    rows = [
+        [number, seats[row["dealer"]], *row["points"], *row["scores"]]
+        for number, row in enumerate(standing["deals"], 1)
+    ]
+    return header, rows
+
+
 GAME = "casino"
 DEAL_FORM = CasinoDealForm

@@ -227,5 +227,25 @@ def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
     return line
 
 
+def csv_columns(game_session: Any, standing: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    """The CSV export: each deal's contract, its points and whether it was made, then every
+    team's tables after it."""
+    names, seats = [t.name for t in game_session.teams], game_session.seat_names()
+    header = ["Deal", "Game", "Dealer", "Contract", "Bidder", "Team", "Doubled", "Points"]
+    header += ["Made", *(f"{n} tables" for n in names)]
+    rows = []
+    deals = zip(game_session.deals, standing["deals"], strict=True)
+    for number, (deal, row) in enumerate(deals, 1):
+        contract = row["contract"]
+        passed = " (all passed)" if deal.record["contract"] is None else ""
+        bid = bid_text(contract["value"], contract["trump"]) + passed
+        doubled = ("", "doubled", "redoubled")[contract["double"]]
+        made = "yes" if row["made"] else "no"
+        bidder, team = seats[contract["seat"]], names[contract["team"]]
+        played = [number, row["game"], seats[row["dealer"]], bid, bidder, team, doubled]
+        rows.append([*played, deal.record["points"], made, *row["tables"]])
+    return header, rows
+
+
 GAME = "fifty-six"
 DEAL_FORM = FiftySixDealForm

@@ -14,7 +14,7 @@ from .setup import SetupForm, session_form
 @dataclass(frozen=True)
 class GamePages:
     """A game's new-session form, its deal form and what its page adds, what its scoreboard
-    adds, a deal in a line, the standing in a line."""
+    adds, a deal in a line, the standing in a line, its CSV export's columns."""
 
     session_form: type[SetupForm]
     deal_form: Any  # a DealForm with for_next, for_record and to_record
@@ -22,6 +22,7 @@ class GamePages:
     scoreboard: Callable[[Any, dict[str, Any]], dict[str, Any]]
     summary: Callable[[Any, dict[str, Any]], str]
     standing_line: Callable[[Any, dict[str, Any]], str]
+    csv_columns: Callable[[Any, dict[str, Any]], tuple[list[str], list[list[Any]]]]
 
 
 PAGES: dict[str, GamePages] = {
@@ -32,6 +33,7 @@ PAGES: dict[str, GamePages] = {
         module.scoreboard,
         module.summary,
         module.standing_line,
+        module.csv_columns,
     )
     for module in (seep, fifty_six, casino)
 }

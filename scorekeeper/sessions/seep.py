@@ -183,5 +183,22 @@ for _card in POINT_CARDS:
     )
 
 
+def csv_columns(game_session: Any, standing: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    """The CSV export: each deal's points per team, then the lead and baazis as they ran."""
+    names, seats = [t.name for t in game_session.teams], game_session.seat_names()
+    header = ["Deal", "Dealer", *(f"{n} points" for n in names), "Lead", "Lead points", "Baazi"]
+    header += [f"{n} baazis" for n in names]
+    baazis, rows = [0] * len(names), []
+    for number, row in enumerate(standing["deals"], 1):
+        won = row["baazi"]["winner"] if row["baazi"] else None
+        if won is not None:
+            baazis[won] += 1
+        leader = row["lead"]["team"]
+        lead = [names[leader] if leader is not None else "level", row["lead"]["points"]]
+        baazi = names[won] if won is not None else ""
+        rows.append([number, seats[row["dealer"]], *row["points"], *lead, baazi, *baazis])
+    return header, rows
+
+
 GAME = "seep"
 DEAL_FORM = SeepDealForm

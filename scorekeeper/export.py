@@ -1,0 +1,55 @@
+"""Exports (shared/API.md "Exports"): a session as CSV or JSON, a club as JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Blueprint, Response
+
+from .backup import club_export, session_export
+from .models import Club, GameSession
+from .sessions.games import PAGES
+
+bp = Blueprint("export", __name__)
+
+
+@bp.get("/s/<session_id>/export.csv")
+def session_csv(session_id: str) -> Response:
+    """A header row, then one row per deal: its number, points and the running standing."""
+    session = GameSession.get_or_404(session_id, full=True)
+    header, rows = PAGES[session.game_name].csv_columns(session, session.standing())
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return download(out.getvalue(), "text/csv", f"{session.game_name}-{session.id}.csv")
+
+
+@bp.get("/s/<session_id>/export.json")
+def session_json(session_id: str) -> Response:
+    """The session, its teams, options and raw deal records, deleted ones marked."""
+    session = GameSession.get_or_404(session_id, full=True)
+    body = session_export(session)
+    return download(as_json(body), "application/json", f"{session.game_name}-{session.id}.json")
+
+
+@bp.get("/c/<club_id>/export.json")
+def club_json(club_id: str) -> Response:
+    """The whole club: its players and its sessions."""
+    club = Club.get_or_404(club_id)
+    return download(as_json(club_export(club)), "application/json", f"club-{club.id}.json")
+
+
+def as_json(body: Any) -> str:
+    """Readable JSON, non-ASCII names kept as they are."""
+    return json.dumps(body, ensure_ascii=False, indent=1)
+
+
+def download(body: str, mimetype: str, filename: str) -> Response:
+    """A UTF-8 file that the browser saves under `filename`."""
+    response = Response(body.encode(), content_type=f"{mimetype}; charset=utf-8")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
