@@ -223,3 +223,29 @@ def test_form_chart_leaves_out_sessions_without_a_result() -> None:
     assert chart.points == "14.0,14.0 306.0,70.0"  # top is 100 %, halfway 50 %
     assert chart.dots == ((14.0, 14.0), (306.0, 70.0))  # a single session still shows
     assert clubstats.form_chart(form[1:2]) is None
+
+
+def test_a_merge_changes_the_statistics(client: FlaskClient) -> None:
+    made = client.post("/api/v1/clubs", json={"name": "Thursday table"}).get_json()
+    club_id = made["id"]
+    singles = [{"players": ["Raj"]}, {"players": ["Meena"]}]
+    played(client, club_id, "casino", singles, *[CASINO_DEAL] * 3)  # Raj wins
+    typo = [{"players": ["Raj K."]}, {"players": ["Meena"]}]
+    played(client, club_id, "casino", typo, *[CASINO_DEAL] * 3)  # "Raj K." wins
+    rows = by_name(stats(client, club_id)["games"]["casino"]["players"])
+    assert (rows["Raj"]["played"], rows["Raj K."]["played"]) == (1, 1)
+    players = {
+        p["name"]: p["id"] for p in client.get(f"/api/v1/clubs/{club_id}").get_json()["players"]
+    }
+    assert client.post(f"/c/{club_id}/key", data={"key": made["keeper_token"]}).status_code == 302
+    merged = client.post(
+        f"/c/{club_id}/merge", data={"keep": players["Raj"], "other": players["Raj K."]}
+    )
+    assert merged.status_code == 302
+    rows = by_name(stats(client, club_id)["games"]["casino"]["players"])
+    assert sorted(rows) == ["Meena", "Raj"]
+    assert (rows["Raj"]["played"], rows["Raj"]["won"], rows["Raj"]["figures"]["points"]) == (
+        2,
+        2,
+        42,
+    )
