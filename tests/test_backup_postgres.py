@@ -1,0 +1,105 @@
+"""A backup of a SQLite database restored into an empty PostgreSQL one (`flask import`):
+every standing and every club statistic the same, links working, nothing added twice.
+
+PostgreSQL is a throwaway cluster (tests/pg.py) or TEST_POSTGRES_URL; each test has a database
+of its own, created empty (import makes the tables). Never skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from pg import create_database, drop_database
+from test_api import bearer
+from test_api_casino import SEVEN_FOUR
+from test_export import (
+    CLUBS,
+    counts,
+    everything,
+    export,
+    import_into,
+    played_club,
+    start,
+)
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Club
+
+
+@pytest.fixture
+def pg_app(postgres_url: str) -> Iterator[Flask]:
+    """The app on an empty PostgreSQL database of its own: no tables yet."""
+    url = create_database(postgres_url, f"restore_{uuid.uuid4().hex[:16]}")
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+    drop_database(url)
+
+
+def merge(app: Flask, club_id: str, kept: str, gone: str) -> None:
+    """Make two of a club's players one, as its keeper would."""
+    with app.app_context():
+        club = db.session.get(Club, club_id)
+        assert club is not None
+        named = {p.name: p for p in club.players}
+        club.merge(named[kept], named[gone])
+        db.session.commit()
+
+
+def test_sqlite_to_postgresql_reproduces_every_standing_and_statistic(
+    app: Flask, client: FlaskClient, tmp_path: Path, pg_app: Flask
+) -> None:
+    played = played_club(client)
+    merge(app, played["club"]["id"], "Asha", "Ásha")  # one person under two spellings
+    other = client.post(CLUBS, json={"name": "Sunday"}).get_json()
+    start(client, "casino", [{"players": ["Kiran"]}, {"players": ["Lata"]}], other["id"])
+    clubs = [played["club"]["id"], other["id"]]
+    before = everything(client, clubs)
+    assert all(f"{club}/stats" in before for club in clubs)  # statistics compared too
+    export(app, tmp_path / "backup.json")
+
+    result = import_into(pg_app, tmp_path / "backup.json")
+    assert result.exit_code == 0, result.output
+    assert "Added 2 clubs, 7 players, 4 sessions" in result.output
+    with pg_app.app_context():
+        assert db.engine.dialect.name == "postgresql"
+    restored = pg_app.test_client()
+    assert everything(restored, clubs) == before
+    assert counts(pg_app) == counts(app)
+
+    # Twice adds nothing.
+    again = import_into(pg_app, tmp_path / "backup.json")
+    assert again.exit_code == 0 and "Added 0 clubs, 0 players, 0 sessions" in again.output
+    assert counts(pg_app) == counts(app)
+
+    # Links keep working, and new rows get ids past the restored ones (sequences moved on).
+    casino = played["casino"]
+    answer = restored.post(
+        f"/api/v1/sessions/{casino['id']}/deals",
+        json=SEVEN_FOUR,
+        headers=bearer(casino["edit_token"]),
+    )
+    assert answer.status_code == 201, answer.get_json()
+    fresh = start(restored, "seep", [{"players": ["Zoë"]}, {"players": ["Yash"]}], other["id"])
+    assert fresh["id"] and counts(pg_app)["Player"] == counts(app)["Player"] + 2
+
+
+def test_a_refused_file_leaves_the_postgresql_database_empty(
+    app: Flask, client: FlaskClient, tmp_path: Path, pg_app: Flask
+) -> None:
+    played_club(client)
+    document = export(app, tmp_path / "backup.json")
+    document["sessions"][-1]["deals"][-1]["record"]["cards"] = [60, 60]  # more than a pack
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(document), encoding="utf-8")
+    result = import_into(pg_app, broken)
+    assert result.exit_code != 0 and "Nothing was imported" in result.output
+    assert set(counts(pg_app).values()) == {0}  # the clubs and players before it rolled back
