@@ -297,3 +297,19 @@ def test_a_null_club_starts_a_session_outside_any_club(app: Flask, client: Flask
     with app.app_context():
         players = db.session.scalars(sa.select(Player)).all()
         assert [p.club_id for p in players] == [None] * 4
+
+
+def test_a_session_start_replayed_joins_the_club_once(app: Flask, client: FlaskClient) -> None:
+    club, other = new_club(client)["id"], new_club(client, "Other")["id"]
+    body, key = {"game": "seep", "teams": FOUR, "club": club}, {"Idempotency-Key": "start-1"}
+    first = client.post(SESSIONS, json=body, headers=key)
+    again = client.post(SESSIONS, json=body, headers=key)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.get_json() == first.get_json()
+    assert again.get_json()["club"] == club
+    elsewhere = client.post(SESSIONS, json=body | {"club": other}, headers=key)
+    assert elsewhere.status_code == 422
+    assert (count(app, GameSession), count(app, Player)) == (1, 4)
+    assert read(client, club)["version"] == 2  # one session started, once
+    untouched = read(client, other)
+    assert (untouched["version"], untouched["sessions"], untouched["players"]) == (1, [], [])
