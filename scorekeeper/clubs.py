@@ -199,20 +199,47 @@ def rename_player(club_id: str, player_id: str) -> Response:
 
 @bp.post("/c/<club_id>/merge")
 def merge(club_id: str) -> Response:
-    """Make two players one: the other's sessions become the kept player's. There is no undo:
-    which places were whose is gone with the merged name (the keeper chose it knowingly)."""
+    """Make two players one: the other's sessions become the kept player's; the message can
+    split them again."""
     club = kept_club(club_id)
     kept = club.player_or_none(request.form.get("keep", ""))
     gone = club.player_or_none(request.form.get("other", ""))
     if kept is None or gone is None:
         return refused(club, InvalidInput("unknown-player", "Choose two players of this club."))
-    names = gone.name, kept.name
+    name = gone.name
     try:
-        moved = club.merge(kept, gone)
+        moved, places = club.merge(kept, gone)
     except InvalidInput as error:
         return refused(club, error)
+    # The undo's address rides in the signed cookie with the message: only a short one fits.
+    undo = (
+        url_for(".split", club_id=club.id, player_id=kept.id, name=name, places=",".join(places))
+        if len(places) <= UNDO_PLACES
+        else ""
+    )
     sessions = f"{moved} session{'s' if moved != 1 else ''}"
-    return answered(club, True, f"{names[0]} and {names[1]} are one player now ({sessions} moved).")
+    return answered(
+        club, True, f"{name} and {kept.name} are one player now ({sessions} moved).", undo
+    )
+
+
+UNDO_PLACES = 40  # a merge of more places offers no undo
+
+
+@bp.post("/c/<club_id>/players/<player_id>/split")
+def split(club_id: str, player_id: str) -> Response:
+    """Undo a merge: the places it moved go back to a player of the merged name."""
+    club = kept_club(club_id)
+    kept = club.player_or_none(player_id)
+    if kept is None:
+        return refused(club, InvalidInput("unknown-player", "That player is not in this club."))
+    places = [p for p in request.values.get("places", "").split(",") if p]
+    name = request.values.get("name")
+    try:
+        club.split(kept, name, places)
+    except InvalidInput as error:
+        return refused(club, error)
+    return answered(club, True, f"{kept.name} and {name} are two players again.")
 
 
 @bp.post("/c/<club_id>/sessions/<session_id>/delete")

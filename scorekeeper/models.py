@@ -213,10 +213,11 @@ class Club(db.Model):
         self._touch_sessions_of(player)
         return True
 
-    def merge(self, kept: Player, gone: Player) -> int:
+    def merge(self, kept: Player, gone: Player) -> tuple[int, list[str]]:
         """Make two players one: `gone`'s places go to `kept`, and `gone` is removed.
 
-        The number of sessions moved over. Two players who sat at one table are two people."""
+        The number of sessions moved over, and the places moved (for `split`, which undoes
+        it). Two players who sat at one table are two people."""
         if kept is gone:
             raise InvalidInput("same-player", "Choose two different players to merge.")
         moved = _memberships_of(gone)
@@ -232,7 +233,22 @@ class Club(db.Model):
         self.players.remove(gone)
         db.session.delete(gone)
         self._touch_sessions(sessions)
-        return len(sessions)
+        return len(sessions), [f"{m.team_id}.{m.position}" for m in moved]
+
+    def split(self, kept: Player, raw_name: object, places: list[str]) -> None:
+        """Undo a merge: these places of `kept` go to a new player of the name merged away."""
+        name = player_name(raw_name)
+        if any(p.key == name.casefold() for p in self.players):
+            raise InvalidInput("name-taken", f"{name} is a player of this club already.")
+        theirs = {f"{m.team_id}.{m.position}": m for m in _memberships_of(kept)}
+        if not places or any(place not in theirs for place in places):
+            raise InvalidInput(
+                "changed-since", f"{kept.name}'s sessions changed since: nothing was split."
+            )
+        split = self.player_named(name)
+        for place in places:
+            theirs[place].player = split
+        self._touch_sessions(_session_ids([theirs[place] for place in places]))
 
     def _touch_sessions_of(self, player: Player) -> None:
         self._touch_sessions(_session_ids(_memberships_of(player)))
