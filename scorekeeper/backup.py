@@ -7,7 +7,7 @@ stored (raw), and restoring one checks each record with the rules engine again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -17,7 +17,18 @@ from flask import current_app
 from sqlalchemy import text
 
 from .extensions import db
-from .models import SESSION_ID, Club, Deal, GameSession, Membership, Player, Team, utcnow
+from .models import (
+    SESSION_ID,
+    Club,
+    Deal,
+    GameSession,
+    Membership,
+    Player,
+    Team,
+    club_name,
+    player_name,
+    utcnow,
+)
 from .rules import get_game
 from .rules.errors import InvalidInput
 from .rules.table import parse_teams
@@ -244,6 +255,14 @@ def restore(raw: object) -> Restored:
     return done
 
 
+def checked_name(check: Callable[[object], str], raw: Mapping[str, Any], where: str) -> str:
+    """A club's or player's name, held to the rules a new one is."""
+    try:
+        return check(field(raw, "name", str, where))
+    except InvalidInput as error:
+        raise BackupError(f"{where}: {error.message}") from None
+
+
 def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
     """Add a club and its players, unless it is there already."""
     where = f"Club {raw.get('id')!r}" if isinstance(raw, dict) else "A club"
@@ -254,7 +273,7 @@ def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
         db.session.add(
             Club(
                 id=club_id,
-                name=field(raw, "name", str, where),
+                name=checked_name(club_name, raw, where),
                 keeper_token_hash=field(raw, "keeper_token_hash", str, where),
                 version=field(raw, "version", int, where),
                 created_at=time_of(raw, "created_at", where),
@@ -271,7 +290,7 @@ def restore_player(raw: Mapping[str, Any], club_id: str | None, done: Restored) 
     """Add a player under their id, unless it is there already; another's id is a clash."""
     player_id = field(raw, "id", int, "A player")
     where = f"Player {player_id}"
-    name = field(raw, "name", str, where)
+    name = checked_name(player_name, raw, where)
     there = db.session.get(Player, player_id)
     if there is not None and there.club_id != club_id:
         raise BackupError(

@@ -319,6 +319,10 @@ DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
         lambda d: d["sessions"][0]["deals"][0].pop("version"),
         "has no 'version'",
     ),
+    "a player's name too long": (
+        lambda d: d["clubs"][0]["players"][0].update(name="x" * 41),
+        "at most 40",
+    ),
     "a bad time": (lambda d: d["clubs"][0].update(created_at="yesterday"), "is not a time"),
     "a bad session id": (lambda d: d["sessions"][2].update(id="a b"), "is not an id"),
     "an unknown game": (lambda d: d["sessions"][2].update(game="bridge"), "bridge"),
@@ -376,3 +380,23 @@ def test_a_clashing_player_id_is_refused_whole(tmp_path: Path, backup_file: Path
     result = import_into(elsewhere, backup_file)
     assert result.exit_code != 0 and "cannot keep its id" in result.output
     assert counts(elsewhere) == before
+
+
+def test_a_deal_left_after_a_won_game_by_a_restore_is_restored_too(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    """Restoring a deleted deal may decide a game before deals entered later (the API allows
+    it): a backup keeps such a session as it is rather than refusing it."""
+    club = client.post(CLUBS, json={"name": "Late night"}).get_json()
+    casino = start(client, "casino", TWO, club["id"])
+    add_deals(client, casino, SEVEN_FOUR, SEVEN_FOUR)
+    url, auth = f"{SESSIONS}/{casino['id']}/deals", bearer(casino["edit_token"])
+    assert client.delete(f"{url}/2", headers=auth).status_code == 200
+    add_deals(client, casino, SEVEN_FOUR, FOUR_SEVEN)
+    back = client.post(f"{url}/2/restore", headers=auth)
+    assert back.get_json()["standing"]["won"]["deal"] == 3  # and deal 4 came after it
+    before = everything(client, [club["id"]])
+    export(app, tmp_path / "backup.json")
+    restored = empty_app(tmp_path / "restored.sqlite")
+    assert import_into(restored, tmp_path / "backup.json").exit_code == 0
+    assert everything(restored.test_client(), [club["id"]]) == before
