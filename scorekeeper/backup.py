@@ -15,6 +15,7 @@ from typing import Any
 from alembic.script import ScriptDirectory
 from flask import current_app
 from sqlalchemy import text
+from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .models import (
@@ -133,11 +134,22 @@ def club_export(club: Club) -> JSON:
     )
 
 
+# Teams, players and deals loaded in a few queries, not a few per session.
+WHOLE_SESSION = (
+    selectinload(GameSession.teams).selectinload(Team.members).selectinload(Membership.player),
+    selectinload(GameSession.all_deals),
+)
+
+
 def full_backup() -> JSON:
     """Every club, player and session, with what links need to keep working."""
     clubs = db.session.execute(db.select(Club).order_by(Club.created_at)).scalars()
     loose = db.select(Player).where(Player.club_id.is_(None)).order_by(Player.id)
-    sessions = db.select(GameSession).order_by(GameSession.created_at, GameSession.id)
+    sessions = (
+        db.select(GameSession)
+        .options(*WHOLE_SESSION)
+        .order_by(GameSession.created_at, GameSession.id)
+    )
     return document(
         FORMAT,
         schema=database_revision(),

@@ -27,7 +27,12 @@ def init_db() -> None:
 @with_appcontext
 def export_command(file: Path) -> None:
     """Write every club and session to FILE (JSON), to be restored by `import`."""
-    document = backup.full_backup()
+    try:
+        document = backup.full_backup()
+    except SQLAlchemyError:
+        raise click.ClickException(
+            "This database cannot be read: run `flask --app scorekeeper init-db` first."
+        ) from None
     file.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     click.echo(
         f"Wrote {len(document['clubs'])} clubs and {len(document['sessions'])} sessions to {file}."

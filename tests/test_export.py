@@ -400,3 +400,13 @@ def test_a_deal_left_after_a_won_game_by_a_restore_is_restored_too(
     restored = empty_app(tmp_path / "restored.sqlite")
     assert import_into(restored, tmp_path / "backup.json").exit_code == 0
     assert everything(restored.test_client(), [club["id"]]) == before
+
+
+def test_export_from_a_database_without_tables_says_to_run_init_db(tmp_path: Path) -> None:
+    result = (
+        empty_app(tmp_path / "none.sqlite")
+        .test_cli_runner()
+        .invoke(args=["export", str(tmp_path / "out.json")])
+    )
+    assert result.exit_code != 0 and "init-db" in result.output
+    assert not (tmp_path / "out.json").exists()
