@@ -23,8 +23,8 @@ def session_csv(session_id: str) -> Response:
     header, rows = PAGES[session.game_name].csv_columns(session, session.standing())
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([inert(cell) for cell in header])
+    writer.writerows([inert(cell) for cell in row] for row in rows)
     return download(out.getvalue(), "text/csv", f"{session.game_name}-{session.id}.csv")
 
 
@@ -41,6 +41,14 @@ def club_json(club_id: str) -> Response:
     """The whole club: its players and its sessions."""
     club = Club.get_or_404(club_id)
     return download(as_json(club_export(club)), "application/json", f"club-{club.id}.json")
+
+
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula
+
+
+def inert(cell: Any) -> Any:
+    """A cell as text a spreadsheet shows, never runs: a name such as "=1+2" gets a quote."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA) else cell
 
 
 def as_json(body: Any) -> str:

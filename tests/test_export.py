@@ -410,3 +410,18 @@ def test_export_from_a_database_without_tables_says_to_run_init_db(tmp_path: Pat
     )
     assert result.exit_code != 0 and "init-db" in result.output
     assert not (tmp_path / "out.json").exists()
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(client: FlaskClient) -> None:
+    club = client.post(CLUBS, json={"name": "Risky"}).get_json()
+    teams = [{"name": "=HYPERLINK(1)", "players": ["@me"]}, {"name": "-5", "players": ["Ok"]}]
+    casino = start(client, "casino", teams, club["id"])
+    add_deals(client, casino, SEVEN_FOUR)
+    header, row = csv_rows(client, casino)
+    assert header[2:] == [
+        "'=HYPERLINK(1) points",
+        "'-5 points",
+        "'=HYPERLINK(1) score",
+        "'-5 score",
+    ]
+    assert row == ["1", "Ok", "7", "4", "7", "4"]  # numbers stay numbers
