@@ -87,7 +87,7 @@ def club_sessions(club: Club) -> list[dict[str, Any]]:
     for sid, version, game, created, options, size, team, player in db.session.execute(query):
         played = sessions.get(sid)
         if played is None:
-            played = Played(sid, version, game, created.isoformat(), options, size, [])
+            played = Played(sid, version, game, created.isoformat() + "Z", options, size, [])
             sessions[sid] = played
         if len(played.teams) == team:
             played.teams.append([])

@@ -155,9 +155,10 @@ class Club(db.Model):
         player_id: int | None = None,
         since: datetime | None = None,
         until: datetime | None = None,
+        limit: int | None = None,
     ) -> list[GameSession]:
         """The club's live sessions, newest first, of a game, with a player, from `since` to
-        before `until` (each filter None: not applied)."""
+        before `until` (each filter None: not applied), the first `limit` of them."""
         query = (
             db.select(GameSession)
             .where(GameSession.club_id == self.id, GameSession.deleted_at.is_(None))
@@ -172,7 +173,7 @@ class Club(db.Model):
             query = query.where(GameSession.created_at >= since)
         if until is not None:
             query = query.where(GameSession.created_at < until)
-        return list(db.session.execute(query).scalars())
+        return list(db.session.execute(query.limit(limit)).scalars())
 
     def player_or_none(self, player_id: object) -> Player | None:
         """The club's player with this id (given as text or a number), or None."""
@@ -697,6 +698,8 @@ class GameSession(db.Model):
         db.session.info[WROTE] = True
         self.version += 1
         self.updated_at = utcnow()
+        if self.club is not None:
+            self.club.touch()  # the club's history shows this session's standing
 
     def set_removed(self, removed: bool) -> bool:
         """Take the session out of its club's history (restorable), or put it back.
