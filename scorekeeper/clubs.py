@@ -9,14 +9,18 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
+from .errors import error_response
 from .extensions import db
 from .held import held_clubs, held_tokens, remember_club
-from .models import Club, GameSession
+from .models import Club, GameSession, Player
 from .rules import GAMES, InvalidInput
 from .sessions.games import PAGES
 from .sessions.views import page, undo_flash
 
 bp = Blueprint("clubs", __name__)
+# The history shows this many sessions at first, and this many more at each tap: a club of 500
+# sessions is drawn in well under a second (all of them at once took seconds).
+PAGE, MOST_SHOWN = 30, 1000
 
 
 # -- the history ---------------------------------------------------------------------------
@@ -30,11 +34,18 @@ class Filters:
     player: int | None = None
     since: date | None = None
     until: date | None = None
+    shown: int = PAGE  # how many of the newest sessions
 
     @property
     def active(self) -> bool:
         """Whether any filter is set."""
         return any(v is not None for v in (self.game, self.player, self.since, self.until))
+
+    def more(self) -> dict[str, Any]:
+        """The page's address arguments for the next sessions too."""
+        dates = {"from": self.since, "to": self.until}
+        chosen = {"game": self.game, "player": self.player} | dates
+        return {k: v for k, v in chosen.items() if v is not None} | {"shown": self.shown + PAGE}
 
 
 def read_filters(club: Club, args: Any) -> tuple[Filters, list[str]]:
@@ -51,7 +62,11 @@ def read_filters(club: Club, args: Any) -> tuple[Filters, list[str]]:
     if since and until and since > until:
         problems.append("The date range ends before it starts.")
         since = until = None
-    return Filters(game, player.id if player else None, since, until), problems
+    shown = args.get("shown", str(PAGE))
+    if not (shown.isascii() and shown.isdigit() and 0 < int(shown) <= MOST_SHOWN):
+        problems.append(f"A page shows 1 to {MOST_SHOWN} sessions.")
+        shown = str(PAGE)
+    return Filters(game, player.id if player else None, since, until, int(shown)), problems
 
 
 DATE_FIELDS = (("from", "The first day"), ("to", "The last day"))
@@ -68,15 +83,17 @@ def _day(raw: str | None, label: str, problems: list[str]) -> date | None:
         return None
 
 
-def history(club: Club, filters: Filters) -> list[dict[str, Any]]:
-    """The club's live sessions that pass the filters, newest first, each with its line."""
+def history(club: Club, filters: Filters) -> tuple[list[dict[str, Any]], bool]:
+    """The newest of the club's live sessions that pass the filters, each with its line, and
+    whether there are more."""
     found = club.history(
         filters.game,
         filters.player,
         _midnight(filters.since),
         _midnight(filters.until and filters.until + timedelta(days=1)),
+        filters.shown + 1,
     )
-    return [_row(gs) for gs in found]
+    return [_row(gs) for gs in found[: filters.shown]], len(found) > filters.shown
 
 
 def _midnight(day: date | None) -> datetime | None:
@@ -105,10 +122,12 @@ def club_page(club: Club, problems: list[str] | None = None, status: int = 200) 
     filters, wrong = read_filters(club, request.args)
     problems = (problems or []) + wrong
     keeper = is_keeper(club)
+    rows, more = history(club, filters)
     body = render_template(
         "clubs/show.html",
         club=club,
-        rows=history(club, filters),
+        rows=rows,
+        more=more,
         filters=filters,
         problems=problems,
         games=[GAMES[name] for name in PAGES],
@@ -150,10 +169,22 @@ def kept_club(club_id: str) -> Club:
     return club
 
 
-def refused(club: Club, error: InvalidInput) -> Response:
-    """The club page again, saying what was wrong; nothing is stored."""
+@bp.errorhandler(InvalidInput)
+def refused(error: InvalidInput) -> Response:
+    """A keeper's change refused: the club page again, saying what was wrong; nothing stored."""
     db.session.rollback()
-    return club_page(Club.get_or_404(club.id), [error.message], 400)
+    club_id = (request.view_args or {}).get("club_id")
+    if club_id is None:  # not a club's page: the app's own answer
+        return error_response(400, error.code, error.message)
+    return club_page(Club.get_or_404(club_id), [error.message], 400)
+
+
+def player_of(club: Club, player_id: str) -> Player:
+    """The club's player with this id; raise InvalidInput."""
+    player = club.player_or_none(player_id)
+    if player is None:
+        raise InvalidInput("unknown-player", "That player is not in this club.")
+    return player
 
 
 def answered(club: Club, changed: bool, text: str, undo: str = "", unchanged: str = "") -> Response:
@@ -174,10 +205,7 @@ def rename(club_id: str) -> Response:
     """Give the club a new name; the message can give the old one back."""
     club = kept_club(club_id)
     undo = url_for(".rename", club_id=club.id, name=club.name)
-    try:
-        changed = club.rename(request.values.get("name"))
-    except InvalidInput as error:
-        return refused(club, error)
+    changed = club.rename(request.values.get("name"))
     return answered(club, changed, f"The club is {club.name} now.", undo)
 
 
@@ -185,15 +213,10 @@ def rename(club_id: str) -> Response:
 def rename_player(club_id: str, player_id: str) -> Response:
     """Give a player a new name; the message can give the old one back."""
     club = kept_club(club_id)
-    player = club.player_or_none(player_id)
-    if player is None:
-        return refused(club, InvalidInput("unknown-player", "That player is not in this club."))
+    player = player_of(club, player_id)
     old = player.name
     undo = url_for(".rename_player", club_id=club.id, player_id=player.id, name=old)
-    try:
-        changed = club.rename_player(player, request.values.get("name"))
-    except InvalidInput as error:
-        return refused(club, error)
+    changed = club.rename_player(player, request.values.get("name"))
     return answered(club, changed, f"{old} is {player.name} now.", undo)
 
 
@@ -205,12 +228,9 @@ def merge(club_id: str) -> Response:
     kept = club.player_or_none(request.form.get("keep", ""))
     gone = club.player_or_none(request.form.get("other", ""))
     if kept is None or gone is None:
-        return refused(club, InvalidInput("unknown-player", "Choose two players of this club."))
+        raise InvalidInput("unknown-player", "Choose two players of this club.")
     name = gone.name
-    try:
-        moved, places = club.merge(kept, gone)
-    except InvalidInput as error:
-        return refused(club, error)
+    moved, places = club.merge(kept, gone)
     # The undo's address rides in the signed cookie with the message: only a short one fits.
     undo = (
         url_for(".split", club_id=club.id, player_id=kept.id, name=name, places=",".join(places))
@@ -230,15 +250,10 @@ UNDO_PLACES = 40  # a merge of more places offers no undo
 def split(club_id: str, player_id: str) -> Response:
     """Undo a merge: the places it moved go back to a player of the merged name."""
     club = kept_club(club_id)
-    kept = club.player_or_none(player_id)
-    if kept is None:
-        return refused(club, InvalidInput("unknown-player", "That player is not in this club."))
+    kept = player_of(club, player_id)
     places = [p for p in request.values.get("places", "").split(",") if p]
     name = request.values.get("name")
-    try:
-        club.split(kept, name, places)
-    except InvalidInput as error:
-        return refused(club, error)
+    club.split(kept, name, places)
     return answered(club, True, f"{kept.name} and {name} are two players again.")
 
 

@@ -146,6 +146,8 @@ def test_a_deal_shows_in_the_standing_line(client: FlaskClient, evening: dict[st
         ("?from=2000-01-01&to=2999-12-31", ["casino", "seep"]),
         ("?to=2000-01-01", []),
         ("?from=2999-01-01", []),
+        ("?shown=1", ["casino"]),
+        ("?shown=2", ["casino", "seep"]),
     ],
 )
 def test_the_history_filters(
@@ -154,6 +156,18 @@ def test_the_history_filters(
     ids = player_ids(app, evening["club"])
     found = history(client, evening["club"], query.format(**ids))
     assert found == [evening[name] for name in expected]
+
+
+def test_older_sessions_a_page_at_a_time(
+    app: Flask, client: FlaskClient, evening: dict[str, Any]
+) -> None:
+    ids = player_ids(app, evening["club"])
+    page = client.get(f"/c/{evening['club']}?player={ids['Asha']}&shown=1").get_data(as_text=True)
+    older = re.search(r'href="([^"]+)" data-testid="older"', page)
+    assert older
+    following = client.get(html.unescape(older.group(1))).get_data(as_text=True)
+    assert listed(following, "history") == [evening["casino"], evening["seep"]]
+    assert 'data-testid="older"' not in client.get(f"/c/{evening['club']}").get_data(as_text=True)
 
 
 @pytest.mark.parametrize(
@@ -165,6 +179,9 @@ def test_the_history_filters(
         ("?from=31-01-2026", "The first day should be a date such as 2026-01-31."),
         ("?to=soon", "The last day should be a date such as 2026-01-31."),
         ("?from=2026-02-01&to=2026-01-01", "The date range ends before it starts."),
+        ("?shown=0", "A page shows 1 to 1000 sessions."),
+        ("?shown=1001", "A page shows 1 to 1000 sessions."),
+        ("?shown=²", "A page shows 1 to 1000 sessions."),
     ],
 )
 def test_bad_filters_are_named_and_ignored(
