@@ -480,3 +480,27 @@ def test_only_the_sessions_keeper_moves_it_into_the_browsers_clubs(
     assert client.post(f"/s/{evening['seep']}/move", data={}).status_code == 400
     assert club_of(app, evening["seep"]) == evening["club"]
     assert club_of(app, theirs) == elsewhere
+
+
+def test_keeper_forms_need_the_pages_csrf_token(
+    app: Flask, client: FlaskClient, evening: dict[str, Any]
+) -> None:
+    app.config["WTF_CSRF_ENABLED"] = True  # as served: every form carries the page's token
+    club = evening["club"]
+    assert client.post(f"/c/{club}/rename", data={"name": "Ours"}).status_code == 400
+    assert client.post(f"/c/{club}/sessions/{evening['seep']}/delete").status_code == 400
+    page = client.get(f"/c/{club}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert token
+    sent = client.post(f"/c/{club}/rename", data={"name": "Ours", "csrf_token": token.group(1)})
+    assert sent.status_code == 302
+    assert client.get(f"/api/v1/clubs/{club}").get_json()["name"] == "Ours"
+
+
+def test_the_scoreboard_names_its_club(client: FlaskClient, evening: dict[str, Any]) -> None:
+    board = client.get(f"/s/{evening['seep']}").get_data(as_text=True)
+    assert re.search(
+        rf'data-testid="in-club">In <a href="/c/{evening["club"]}">Asha&#39;s table', board
+    )
+    # Its only club is the one it is in: nothing to move it into.
+    assert 'data-testid="move"' not in board
