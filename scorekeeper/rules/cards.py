@@ -67,7 +67,7 @@ class Card:
         """Read `10D`, `TD`, `10♦` or `td`; raise InvalidInput otherwise."""
         if not isinstance(text, str):
             raise InvalidInput("unknown-card", _NOT_A_CARD.format(text))
-        known = _PARSED.get(text)
+        known = BY_NAME.get(text)
         if known is not None:
             return known
         cleaned = text.strip().upper()
@@ -97,7 +97,7 @@ def full_deck() -> tuple[Card, ...]:
 
 
 # Stored records hold canonical names ("10D"): reading them back is one dictionary look-up.
-_PARSED: dict[str, Card] = {str(card): card for card in full_deck()}
+BY_NAME: dict[str, Card] = {str(card): card for card in full_deck()}
 
 
 def parse_cards(items: object, what: str = "cards") -> tuple[Card, ...]:

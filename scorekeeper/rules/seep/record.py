@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ..cards import Card, ensure_distinct, names, parse_cards
+from ..cards import BY_NAME, Card, ensure_distinct, names, parse_cards
 from ..errors import InvalidInput
 from ..fields import choice, integer, record, required
 from ..table import Table, team_label
-from .cards import POINT_CARDS, card_points
+from .cards import POINT_CARDS, card_points, stored_points
 
 # C4: a sweep scores 50; on the opening play 25; on the last play 0.
 SWEEP_POINTS = {"opening": 25, "play": 50, "last": 0}
@@ -49,9 +49,13 @@ class SeepDeal:
     sweeps: tuple[Sweep, ...] = ()
     bid: Bid | None = None
     dealer: int | None = None
+    # Counted when read back from storage (faster by name); else counted from the cards.
+    counted: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def _card_points(self) -> tuple[int, int]:
+        if self.counted is not None:
+            return self.counted
         return card_points(self.captured[0]), card_points(self.captured[1])
 
     def card_points(self) -> tuple[int, int]:
@@ -88,10 +92,11 @@ def from_stored(stored: Mapping[str, Any]) -> SeepDeal:
     piles = stored["captured"]
     bid = stored.get("bid")
     return SeepDeal(
-        (tuple(map(Card.parse, piles[0])), tuple(map(Card.parse, piles[1]))),
+        (tuple(map(BY_NAME.__getitem__, piles[0])), tuple(map(BY_NAME.__getitem__, piles[1]))),
         tuple(Sweep(s["team"], s["when"]) for s in stored.get("sweeps", ())),
         Bid(bid["seat"], bid["value"]) if bid else None,
         stored.get("dealer"),
+        (stored_points(piles[0]), stored_points(piles[1])),
     )
 
 
