@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from . import seep
 from .conftest import Phones
+from .test_narrow_phone import LONGEST
 
 pytestmark = pytest.mark.browser
 SCORING = ("ace_S", "ace_C", "ace_H", "ace_D", "big_casino", "little_casino")
@@ -104,3 +105,19 @@ def test_two_games_in_one_club_filters_and_a_merge(live_server: str, phones: Pho
     other.get_by_test_id("players-link").click()
     assert sorted(casino_rows(other)) == ["Asha", "Ravi"]
     seep.fits(other)
+
+
+def test_the_club_page_fits_360_px_with_the_longest_names(live_server: str, phone: Page) -> None:
+    """A club of the longest name and players of the longest names, seen by its keeper (the
+    keeper link opened on this phone) with every panel open."""
+    request = phone.context.request
+    club = request.post(f"{live_server}/api/v1/clubs", data={"name": "C" * 60}).json()
+    body = {"game": "seep", "teams": LONGEST, "club": club["id"]}
+    assert request.post(f"{live_server}/api/v1/sessions", data=body).ok
+    phone.goto(f"{live_server}/c/{club['id']}#key={club['keeper_token']}")
+    expect(phone.get_by_test_id("flash")).to_contain_text("keeps the club")
+    for panel in ("Keeper: names and players", "Share this club"):
+        phone.get_by_text(panel).click()
+    expect(phone.get_by_test_id("player-name")).to_have_count(4)
+    seep.fits(phone)
+    seep.inside(phone, "[data-testid=club-session] .button")
