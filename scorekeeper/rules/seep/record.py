@@ -62,17 +62,25 @@ class SeepDeal:
         """Each team's points from captured cards (E2)."""
         return self._card_points
 
+    @cached_property
+    def _sweep_points(self) -> tuple[int, int]:
+        totals = [0, 0]
+        for sweep in self.sweeps:
+            totals[sweep.team] += sweep.points
+        return totals[0], totals[1]
+
     def sweep_points(self) -> tuple[int, int]:
         """Each team's points from sweeps (C4)."""
-        return self._sweep_points(0), self._sweep_points(1)
+        return self._sweep_points
 
-    def _sweep_points(self, team: int) -> int:
-        return sum(s.points for s in self.sweeps if s.team == team)
+    @cached_property
+    def _points(self) -> tuple[int, int]:
+        cards, sweeps = self.card_points(), self.sweep_points()
+        return cards[0] + sweeps[0], cards[1] + sweeps[1]
 
     def points(self) -> tuple[int, int]:
         """Each team's deal score: card points plus sweep points (E2)."""
-        cards, sweeps = self.card_points(), self.sweep_points()
-        return cards[0] + sweeps[0], cards[1] + sweeps[1]
+        return self._points
 
     def to_json(self) -> dict[str, Any]:
         """The canonical record, as stored and as the API returns it."""
