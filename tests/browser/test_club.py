@@ -105,6 +105,14 @@ def test_two_games_in_one_club_filters_and_a_merge(live_server: str, phones: Pho
     other.get_by_test_id("players-link").click()
     assert sorted(casino_rows(other)) == ["Asha", "Ravi"]
     seep.fits(other)
+    # Ravi's own page: the Casino session merged in, its points per deal drawn on the server
+    # (the win-rate chart waits for a session with a result).
+    other.get_by_test_id("stats-casino").get_by_role("link", name="Ravi").click()
+    casino = other.get_by_test_id("player-casino")
+    expect(casino.get_by_test_id("record")).to_contain_text("Played 1")
+    expect(casino.get_by_test_id("points-chart").locator("rect")).not_to_have_count(0)
+    expect(casino.get_by_test_id("form-chart")).to_have_count(0)
+    seep.fits(other)
 
 
 def test_the_club_page_fits_360_px_with_the_longest_names(live_server: str, phone: Page) -> None:
