@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from sqlalchemy.exc import SQLAlchemyError
 
 from .extensions import db
-from .models import WROTE, Club, Deal, GameSession, Membership, Team
+from .models import SUMMARY_FORM, WROTE, Club, Deal, GameSession, Membership, SessionSummary, Team
 from .rules import GAMES, InvalidInput, Table
 from .rules.stats import aggregate, head_to_head
 
@@ -93,11 +94,48 @@ def club_sessions(club: Club) -> list[dict[str, Any]]:
             played.teams.append([])
         played.teams[team].append(player)
     summaries = {sid: _SUMMARIES.get((sid, s.version)) for sid, s in sessions.items()}
+    summaries |= _kept({sid: sessions[sid] for sid, found in summaries.items() if not found})
     summaries |= _summarize({sid: sessions[sid] for sid, found in summaries.items() if not found})
     return [
         {"id": s.id, "game": s.game, "date": s.date, "teams": s.teams, "summary": summaries[s.id]}
         for s in sessions.values()
     ]
+
+
+def _kept(sessions: Mapping[str, Played]) -> dict[str, dict[str, Any]]:
+    """The summaries kept in the database for these sessions' versions (after a restart)."""
+    if not sessions:
+        return {}
+    query = db.select(SessionSummary).where(
+        SessionSummary.session_id.in_(list(sessions)), SessionSummary.form == SUMMARY_FORM
+    )
+    found = {}
+    for kept in db.session.execute(query).scalars():
+        if kept.version == sessions[kept.session_id].version:
+            found[kept.session_id] = kept.summary
+            _remember((kept.session_id, kept.version), kept.summary)
+    return found
+
+
+def _remember(key: tuple[str, int], summary: dict[str, Any]) -> None:
+    if len(_SUMMARIES) >= MEMO_SIZE:
+        _SUMMARIES.clear()  # simple and thread-safe; refilled by the next reads
+    _SUMMARIES[key] = summary
+
+
+def _keep(summaries: Mapping[str, tuple[int, dict[str, Any]]]) -> None:
+    """Keep new summaries in the database for the next process; a cache, so a write that
+    cannot be made now (another writer holds SQLite) is simply left for another time."""
+    try:
+        for session_id, (version, summary) in summaries.items():
+            db.session.merge(
+                SessionSummary(
+                    session_id=session_id, version=version, form=SUMMARY_FORM, summary=summary
+                )
+            )
+        db.session.commit()
+    except SQLAlchemyError:
+        db.session.rollback()
 
 
 def _summarize(sessions: Mapping[str, Played]) -> dict[str, dict[str, Any]]:
@@ -124,9 +162,9 @@ def _summarize(sessions: Mapping[str, Played]) -> dict[str, dict[str, Any]]:
     for session_id, deals in records.items():
         found[session_id] = summary = summarize(sessions[session_id], deals)
         if memoise:
-            if len(_SUMMARIES) >= MEMO_SIZE:
-                _SUMMARIES.clear()  # simple and thread-safe; refilled by the next reads
-            _SUMMARIES[(session_id, versions[session_id])] = summary
+            _remember((session_id, versions[session_id]), summary)
+    if memoise:
+        _keep({sid: (versions[sid], found[sid]) for sid in found})
     return found
 
 

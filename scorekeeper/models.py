@@ -735,6 +735,22 @@ class GameSession(db.Model):
         return left
 
 
+class SessionSummary(db.Model):
+    """A session's statistics summary (its game's `summarize`), kept for its version.
+
+    A cache, never the truth: it is used only while its version is the session's and its
+    `form` is SUMMARY_FORM, and it is simply computed again otherwise.
+    """
+
+    __tablename__ = "session_summaries"
+    session_id: Mapped[str] = mapped_column(ForeignKey("game_sessions.id"), primary_key=True)
+    version: Mapped[int]
+    form: Mapped[int]
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+SUMMARY_FORM = 1  # grows whenever a game's summarize changes what it gives
+
 _EVERYTHING = (
     selectinload(GameSession.teams).selectinload(Team.members).selectinload(Membership.player),
     selectinload(GameSession.all_deals),

@@ -14,6 +14,8 @@ from flask.testing import FlaskClient
 from test_api import bearer, deal
 
 from scorekeeper import clubstats
+from scorekeeper.extensions import db
+from scorekeeper.models import SessionSummary
 
 Json = dict[str, Any]
 LIONS = {"name": "Lions", "players": ["Asha", "Ravi"]}
@@ -149,6 +151,31 @@ def test_a_new_deal_shows_at_once(client: FlaskClient) -> None:
     asha = by_name(stats(client, club_id)["games"]["seep"]["players"])["Asha"]
     assert (asha["figures"]["deals"], asha["figures"]["points"]) == (2, 130)
     assert any(key[0] == session["id"] for key in clubstats._SUMMARIES)
+
+
+def test_summaries_are_kept_for_the_next_process_while_their_version_holds(
+    app: Any, client: FlaskClient
+) -> None:
+    club_id = club(client)
+    body = {"game": "seep", "teams": [LIONS, TIGERS], "club": club_id}
+    session = client.post("/api/v1/sessions", json=body).get_json()
+    url = f"/api/v1/sessions/{session['id']}/deals"
+    client.post(url, json=deal(60), headers=bearer(session["edit_token"]))
+    stats(client, club_id)
+    with app.app_context():
+        kept = db.session.get(SessionSummary, session["id"])
+        assert kept is not None and kept.version == 2  # the session after its one deal
+        # Mark the kept copy: a restarted process (nothing in memory) must read it back.
+        kept.summary = {**kept.summary, "teams": [dict(t, deals=9) for t in kept.summary["teams"]]}
+        db.session.commit()
+    clubstats._SUMMARIES.clear()
+    asha = by_name(stats(client, club_id)["games"]["seep"]["players"])["Asha"]
+    assert asha["figures"]["deals"] == 9  # read back, not recomputed
+    # A new deal changes the version: the kept copy no longer holds, and is replaced.
+    client.post(url, json=deal(70), headers=bearer(session["edit_token"]))
+    clubstats._SUMMARIES.clear()
+    asha = by_name(stats(client, club_id)["games"]["seep"]["players"])["Asha"]
+    assert asha["figures"]["deals"] == 2
 
 
 def test_a_club_without_deals_has_no_statistics(client: FlaskClient) -> None:
