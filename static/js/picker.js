@@ -25,6 +25,8 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
   let target = first; // where a tapped card goes
   let open = true;
   const search = $("card-search");
+  // Cards typed before this script ran: filter by them, and say how to add them.
+  if (search.value) setTimeout(() => hint("Press Enter to add the cards you typed."));
   const drawn = Array.from($("deck").querySelectorAll(".pick"), (button) => button.dataset.card);
   const pack = () => drawn.filter(inPack);
   const placesOf = (code) => (zones.placesOf ? zones.placesOf(code) : [zones.whereIs(code)].filter(Boolean));

@@ -43,6 +43,9 @@ def type_cards(page: Page, text: str) -> None:
 
 def lay_out_the_example(page: Page) -> None:
     """The API.md position, by tapping and typing as a player would."""
+    # Typing waits for the page's script: Enter pressed before it runs adds nothing (the
+    # typed text stays, and the page says to press Enter).
+    expect(page.locator("#share-url")).not_to_have_value("")
     page.locator(".seats .segment[data-value='1']").click()
     # The hand by typing (with the picker's usual spellings), the loose cards by tapping.
     type_cards(page, "ks 4h 9C")
