@@ -265,25 +265,20 @@ class Club(db.Model):
 
 def club_name(raw: object) -> str:
     """A club's name: 1 to 60 printable characters, spaces tidied; raise InvalidInput."""
-    if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput("bad-name", 'A club needs a name, such as "Thursday table".')
-    name = " ".join(raw.split())
-    if not name.isprintable() or len(name) > MAX_TEAM_NAME:
-        raise InvalidInput(
-            "bad-name", f"A club's name is at most {MAX_TEAM_NAME} printable characters."
-        )
-    return name
+    return _tidy_name(raw, "A club", MAX_TEAM_NAME, ', such as "Thursday table"')
 
 
 def player_name(raw: object) -> str:
     """A player's name: 1 to 40 printable characters, spaces tidied; raise InvalidInput."""
+    return _tidy_name(raw, "A player", MAX_NAME)
+
+
+def _tidy_name(raw: object, what: str, longest: int, example: str = "") -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput("bad-name", "A player needs a name.")
+        raise InvalidInput("bad-name", f"{what} needs a name{example}.")
     name = " ".join(raw.split())
-    if not name.isprintable() or len(name) > MAX_NAME:
-        raise InvalidInput(
-            "bad-name", f"A player's name is at most {MAX_NAME} printable characters."
-        )
+    if not name.isprintable() or len(name) > longest:
+        raise InvalidInput("bad-name", f"{what}'s name is at most {longest} printable characters.")
     return name
 
 
