@@ -703,9 +703,7 @@ class GameSession(db.Model):
         if (self.deleted_at is not None) == removed:
             return False
         self.deleted_at = utcnow() if removed else None
-        self._touch()
-        if self.club is not None:
-            self.club.touch()
+        self._touch()  # and its club's
         return True
 
     def move_to(self, club: Club) -> Club | None:
@@ -723,8 +721,7 @@ class GameSession(db.Model):
                 if left is not None and player in left.players:
                     left.players.remove(player)
                 db.session.delete(player)
-        self._touch()
-        club.touch()
+        self._touch()  # and its new club's
         if left is not None:
             left.touch()
         return left

@@ -416,7 +416,9 @@ def test_deleting_a_session_and_restoring_it(
     assert re.search(r'data-testid="deleted-sessions">.*' + evening["seep"], page, re.S)
     api = client.get(f"/api/v1/clubs/{club}").get_json()
     assert [s["id"] for s in api["sessions"]] == [evening["casino"]]
-    assert client.get(f"/s/{evening['seep']}").status_code == 200  # its own page stays
+    own = client.get(f"/s/{evening['seep']}")
+    assert own.status_code == 200  # its own page stays, and says where it went
+    assert "Taken out of" in own.get_data(as_text=True)
     again = client.post(f"/c/{club}/sessions/{evening['seep']}/delete", follow_redirects=True)
     assert flashes(again.get_data(as_text=True)) == ["That session was deleted already."]
     restored = client.post(f"/c/{club}/sessions/{evening['seep']}/restore", follow_redirects=True)
