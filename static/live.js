@@ -1,0 +1,48 @@
+// A scoreboard follows the table live: every 2 s it asks whether the page changed, with the
+// ETag of what it shows (an unchanged page is a 304, next to nothing for the server, and no
+// state is kept in any one server process). When it changed, the parts marked data-live are
+// swapped in, and what is new is highlighted for a moment.
+(function () {
+  "use strict";
+  const PERIOD_MS = 2000;
+  const regions = () => Array.from(document.querySelectorAll("[data-live]"));
+  if (!regions().length) return;
+  let etag = null;
+  let busy = false;
+
+  /** The texts of the parts a person would look at, to tell what is new after a swap. */
+  const shown = (root) => new Set(Array.from(root.querySelectorAll("tr, .side, .banner, p"))
+    .map((el) => el.textContent.replace(/\s+/g, " ").trim()));
+
+  function swap(page) {
+    regions().forEach((here) => {
+      const there = page.querySelector(`[data-live="${here.dataset.live}"]`);
+      if (!there || there.innerHTML === here.innerHTML) return;
+      const before = shown(here);
+      here.replaceChildren(...there.childNodes);
+      here.querySelectorAll("tr, .side, .banner, p").forEach((el) => {
+        if (!before.has(el.textContent.replace(/\s+/g, " ").trim())) el.classList.add("live-changed");
+      });
+    });
+  }
+
+  async function poll() {
+    // Not while hidden, while a form of this page is being sent, or while asking already.
+    if (busy || document.hidden || document.querySelector("form[data-sending]")) return;
+    busy = true;
+    try {
+      const headers = etag ? { "If-None-Match": etag } : {};
+      const response = await fetch(location.pathname, { headers, cache: "no-store", credentials: "same-origin" });
+      if (response.status === 200) {
+        etag = response.headers.get("ETag");
+        swap(new DOMParser().parseFromString(await response.text(), "text/html"));
+      }
+    } catch {
+      // No connection: the page stays as it is, and the next poll tries again.
+    } finally {
+      busy = false;
+    }
+  }
+
+  setInterval(poll, PERIOD_MS);
+})();

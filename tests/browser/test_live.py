@@ -1,0 +1,31 @@
+"""A scoreboard follows the table live: a watcher's phone shows another phone's deal by itself."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from . import seep
+from .conftest import Phones
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_watcher_sees_a_deal_within_3_seconds_highlighted(
+    live_server: str, phones: Phones
+) -> None:
+    keeper = phones()
+    started = seep.start(keeper.context, live_server)
+    watcher = phones()
+    watcher.goto(started.board)  # the watch link: no key, so it only watches
+    expect(watcher.get_by_test_id("lead")).to_contain_text("Level")
+    requests: list[int] = []
+    watcher.on("response", lambda r: requests.append(r.status) if r.url == started.board else None)
+
+    seep.add_deal(keeper.context, started, seep.record(12))  # another phone enters a deal
+    # Team A's 12 point cards: the lead moves; the watcher's page follows without a reload.
+    expect(watcher.get_by_test_id("deals")).to_be_visible(timeout=3000)
+    expect(watcher.locator("[data-testid=deals] tr.live-changed")).not_to_have_count(0)
+    watcher.wait_for_timeout(4500)  # two more polls, and nothing changed meanwhile
+    assert 304 in requests  # an unchanged page costs a 304
+    assert watcher.evaluate("performance.getEntriesByType('navigation').length") == 1
