@@ -14,6 +14,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .errors import READS
 from .extensions import csrf, db, migrate
+from .qr import qr_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -72,6 +73,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(clubs_api.bp)
     errors.register(app)
     cli.register(app)
+    app.jinja_env.globals["qr"] = qr_svg
     return app
 
 
