@@ -181,10 +181,10 @@ def player_names(club: Club) -> dict[int, str]:
     return {player.id: player.name for player in club.players}
 
 
-def statistics(club: Club) -> dict[str, Any]:
-    """The club's statistics with everyone's name beside their id."""
+def statistics(club: Club, sessions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The club's statistics (of its `club_sessions`) with everyone's name beside their id."""
     names = player_names(club)
-    stats = aggregate(club_sessions(club))
+    stats = aggregate(sessions)
     for game in stats["games"].values():
         for row in game["players"]:
             row["name"] = names.get(row["player"], "?")
@@ -214,12 +214,13 @@ def stats_api(club_id: str) -> dict[str, Any]:
     """Per game, every player's and team's results and figures; with `a` and `b`, their
     head-to-head too."""
     club = Club.get_or_404(club_id)
-    answer = statistics(club)
+    sessions = club_sessions(club)  # loaded once, for the statistics and the head-to-head
+    answer = statistics(club, sessions)
     if "a" in request.args or "b" in request.args:
         names = player_names(club)
         first = side(request.args.get("a"), names, "a")
         second = side(request.args.get("b"), names, "b")
-        answer["head_to_head"] = head_to_head(club_sessions(club), first, second)
+        answer["head_to_head"] = head_to_head(sessions, first, second)
     return answer
 
 
@@ -228,7 +229,11 @@ def players_page(club_id: str) -> str:
     """Every player and team of the club, per game: played, won, win rate, one figure."""
     club = Club.get_or_404(club_id)
     return render_template(
-        "clubs/players.html", club=club, stats=statistics(club), games=GAMES, key=KEY_FIGURE
+        "clubs/players.html",
+        club=club,
+        stats=statistics(club, club_sessions(club)),
+        games=GAMES,
+        key=KEY_FIGURE,
     )
 
 

@@ -693,7 +693,7 @@ class GameSession(db.Model):
         db.session.info[WROTE] = True
         self.version += 1
         self.updated_at = utcnow()
-        if self.club is not None:
+        if self.club_id is not None and self.club is not None:  # no query without a club
             self.club.touch()  # the club's history shows this session's standing
 
     def set_removed(self, removed: bool) -> bool:
