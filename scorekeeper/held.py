@@ -18,6 +18,11 @@ def remember_token(session_id: str, token: str) -> None:
     session["tokens"] = _latest(held_tokens(), session_id, token, SESSIONS_KEPT)
 
 
+def forget_token(session_id: str) -> None:
+    """This browser gives up editing the session: it only watches from now on."""
+    session["tokens"] = {k: v for k, v in held_tokens().items() if k != session_id}
+
+
 def held_clubs() -> dict[str, str]:
     """The clubs this browser knows, by id, most recent last: the keeper's token, or ""."""
     return dict(session.get("clubs", {}))

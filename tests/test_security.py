@@ -512,3 +512,47 @@ def test_joining_with_a_scorer_link_keeps_the_keeper_the_keeper(client: FlaskCli
     key = key_of(scorer_link(client, session_id))
     assert client.post(f"/s/{session_id}/join", data={"key": key}).status_code == 302
     assert client.post(f"/s/{session_id}/revoke").status_code == 302  # still the keeper
+
+
+def test_passing_the_pen_a_scorer_gives_up_and_takes_it_back_in_one_tap(
+    app: Flask, client: FlaskClient
+) -> None:
+    session_id = start(client)
+    new_scorer = app.test_client()  # scans the code: the scorer link
+    key = key_of(scorer_link(client, session_id))
+    assert new_scorer.post(f"/s/{session_id}/join", data={"key": key}).status_code == 302
+    assert new_scorer.get(f"/s/{session_id}/deals/new").status_code == 200
+
+    left = client.post(f"/s/{session_id}/leave", follow_redirects=True)
+    page = page_of(left)
+    assert "This phone only watches now." in page and "You are watching this session" in page
+    assert client.get(f"/s/{session_id}/deals/new").status_code == 403
+    assert new_scorer.get(f"/s/{session_id}/deals/new").status_code == 200  # the pen moved on
+    taken = client.post(f"/s/{session_id}/take-back", follow_redirects=True)
+    assert "keeps score of this session again" in page_of(taken)
+    assert client.get(f"/s/{session_id}/deals/new").status_code == 200
+    assert client.post(f"/s/{session_id}/revoke").status_code == 302  # still the keeper
+
+
+def test_a_pen_revoked_after_it_was_given_up_is_not_taken_back(
+    app: Flask, client: FlaskClient
+) -> None:
+    session_id = start(client)
+    scorer = app.test_client()
+    scorer.post(f"/s/{session_id}/join", data={"key": key_of(scorer_link(client, session_id))})
+    scorer.post(f"/s/{session_id}/leave")
+    assert client.post(f"/s/{session_id}/revoke").status_code == 302
+    refused = scorer.post(f"/s/{session_id}/take-back")
+    assert refused.status_code == 403 and "revoked" in refused.get_data(as_text=True)
+    assert scorer.get(f"/s/{session_id}/deals/new").status_code == 403
+
+
+def test_a_watcher_giving_up_or_taking_back_gains_nothing(app: Flask, client: FlaskClient) -> None:
+    session_id = start(client)
+    watcher = app.test_client()
+    gave_up = watcher.post(f"/s/{session_id}/leave", follow_redirects=True)
+    assert "only watches this session already" in page_of(gave_up)
+    refused = watcher.post(f"/s/{session_id}/take-back")
+    assert refused.status_code == 403 and "gave up no pen" in refused.get_data(as_text=True)
+    assert watcher.post("/s/nosuchsession/leave").status_code == 404
+    assert watcher.get(f"/s/{session_id}/deals/new").status_code == 403

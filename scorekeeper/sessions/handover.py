@@ -1,0 +1,39 @@
+"""Passing the pen: a phone gives up keeping score, and may take it back in one tap."""
+
+from __future__ import annotations
+
+from flask import Response, abort, flash, redirect, session, url_for
+
+from ..held import forget_token, held_tokens, remember_token
+from ..models import GameSession
+from .views import bp, undo_flash
+
+
+@bp.post("/s/<session_id>/leave")
+def leave(session_id: str) -> Response:
+    """This phone stops keeping score; the message after it can take the pen back."""
+    game_session = GameSession.get_or_404(session_id)
+    token = held_tokens().get(session_id)
+    if not game_session.can_edit(token):
+        flash({"text": "This phone only watches this session already."}, "done")
+        return redirect(url_for(".show", session_id=session_id))
+    forget_token(session_id)
+    session["given_up"] = {session_id: token}  # the last pen given up, for its undo only
+    back = url_for(".take_back", session_id=session_id)
+    undo_flash("This phone only watches now.", back, "Keep scoring")
+    return redirect(url_for(".show", session_id=session_id))
+
+
+@bp.post("/s/<session_id>/take-back")
+def take_back(session_id: str) -> Response:
+    """Undo giving up: the pen this phone held comes back, if its link still works."""
+    game_session = GameSession.get_or_404(session_id)
+    token = session.get("given_up", {}).get(session_id)
+    if token is None:
+        abort(403, description="This phone gave up no pen here: scan the scorer's code.")
+    if not game_session.can_edit(token):
+        abort(403, description="That pen was revoked meanwhile: ask for the scorer code.")
+    session.pop("given_up")
+    remember_token(session_id, token)
+    flash({"text": "This phone keeps score of this session again."}, "done")
+    return redirect(url_for(".show", session_id=session_id))
