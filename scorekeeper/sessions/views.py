@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -22,7 +23,7 @@ from flask_wtf.csrf import generate_csrf
 from ..conflicts import Conflict
 from ..extensions import db
 from ..held import held_clubs, held_tokens, remember_club, remember_token
-from ..idempotency import checked_key, start_session
+from ..idempotency import Answer, checked_key, once, request_key, start_session
 from ..models import Club, Deal, GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from .games import PAGES
@@ -96,41 +97,54 @@ def known_clubs() -> list[Club]:
 def show(session_id: str) -> Response:
     """The scoreboard; a 304 when the browser holds this version of it already."""
     etag = _scoreboard_etag(GameSession.get_or_404(session_id))
-    if etag and request.if_none_match.contains_weak(etag):
-        response = Response(status=304)
-    else:
-        game_session = GameSession.get_or_404(session_id, full=True)
-        standing = game_session.standing()
-        response = make_response(
-            render_template(
-                "sessions/show.html",
-                gs=game_session,
-                standing=standing,
-                **PAGES[game_session.game_name].scoreboard(game_session, standing),
-                can_edit=can_edit(game_session),
-                is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
-                summary=PAGES[game_session.game_name].summary,
-                clubs=known_clubs(),
-            )
-        )
-    if etag:
-        response.set_etag(etag, weak=True)
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+    return conditional(etag, lambda: _scoreboard(session_id))
+
+
+def _scoreboard(session_id: str) -> str:
+    game_session = GameSession.get_or_404(session_id, full=True)
+    standing = game_session.standing()
+    return render_template(
+        "sessions/show.html",
+        gs=game_session,
+        standing=standing,
+        **PAGES[game_session.game_name].scoreboard(game_session, standing),
+        can_edit=can_edit(game_session),
+        is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
+        summary=PAGES[game_session.game_name].summary,
+        clubs=known_clubs(),
+    )
 
 
 def _scoreboard_etag(game_session: GameSession) -> str | None:
-    """The page's tag: the session's version and what this browser may do with it.
+    """The page's tag: the session's version and what this browser may do with it."""
+    # The clubs held too: the page offers to move the session into one of them.
+    return viewer_etag(game_session.etag, held_tokens().get(game_session.id), held_clubs())
+
+
+def viewer_etag(version: str, *held: object) -> str | None:
+    """A page's tag: the `version` of what it shows, and what this browser holds that it shows
+    (`held`, and the CSRF token of its forms).
 
     None while a message waits to be shown once: that page must be drawn.
     """
     if "_flashes" in session:
         return None
     generate_csrf()  # the page's forms carry this browser's token: make sure it has one
-    # The clubs held too: the page offers to move the session into one of them.
-    viewer = f"{held_tokens().get(game_session.id)}|{session.get('csrf_token')}|{held_clubs()}"
-    digest = hashlib.sha256(viewer.encode()).hexdigest()[:16]
-    return f"{game_session.etag}-{digest}"
+    viewer = "|".join(map(str, (*held, session.get("csrf_token"))))
+    return f"{version}-{hashlib.sha256(viewer.encode()).hexdigest()[:16]}"
+
+
+def conditional(etag: str | None, draw: Callable[[], str | Response]) -> Response:
+    """A page that follows the table: drawn only when the browser does not hold this version
+    of it (a 304 then, next to nothing for the server); the browser asks again every time."""
+    if etag and request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        response = make_response(draw())
+    if etag and response.status_code in (200, 304):  # a refusal is never kept as the page
+        response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @bp.post("/s/<session_id>/join")
@@ -239,25 +253,58 @@ def new_deal(session_id: str) -> Response:
             return redirect(url_for(".show", session_id=session_id))
         form = deal_form.for_next(seats, game_session.standing(), game_session.next_serial())
         return _deal_page(game_session, form, upcoming)
-    form = deal_form(seats)
+    return _once(session_id, lambda: _add(game_session, upcoming))
+
+
+def _add(game_session: GameSession, upcoming: int) -> Answer:
+    """Store the deal form sent as deal `upcoming`; its page again (refused) if it cannot be."""
+    form = PAGES[game_session.game_name].deal_form(game_session.table.seats)
     if not form.validate_on_submit():
-        return _deal_page(game_session, form, upcoming)
+        raise _Refused(_deal_page(game_session, form, upcoming))
     try:
         deal = game_session.add_deal(form.to_record(), form.number.data, form.next_id.data)
     except InvalidInput as error:
         form.form_errors.append(error.message)
-        return _deal_page(game_session, form, upcoming)
+        raise _Refused(_deal_page(game_session, form, upcoming)) from error
     except Conflict as error:
         # Keep what was entered; sending it again saves it as the deal that comes next.
         _set_hidden(form.number, upcoming)
         _set_hidden(form.next_id, game_session.next_serial())
         theirs = game_session.deal_or_404(error.deal["id"]) if error.deal else None
         conflict = {"message": error.message, "theirs": theirs and _summary(game_session, theirs)}
-        return _deal_page(game_session, form, upcoming, conflict=conflict)
-    db.session.commit()
-    undo = url_for(".delete_deal", session_id=session_id, deal_id=deal.serial, version=1)
-    undo_flash(f"Deal {upcoming} saved.", undo, "Undo")
-    return redirect(url_for(".show", session_id=session_id))
+        raise _Refused(_deal_page(game_session, form, upcoming, conflict=conflict)) from error
+    undo = url_for(".delete_deal", session_id=game_session.id, deal_id=deal.serial, version=1)
+    message = {"text": f"Deal {upcoming} saved.", "action": undo, "label": "Undo"}
+    return _stored(game_session, "undo", message)
+
+
+class _Refused(Exception):
+    """A deal form answered with its page again: nothing was stored, so no key is kept."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__("refused")
+        self.response = response
+
+
+def _once(session_id: str, write: Callable[[], Answer]) -> Response:
+    """Do a deal form's `write` once per Idempotency-Key (the offline queue sends one): the same
+    key again stores nothing and answers with the same redirect and message."""
+    sent = {name: request.form.getlist(name) for name in request.form if name != "csrf_token"}
+    try:
+        (answer, _status), _replayed = once(
+            f"web-deals:{session_id}", request_key(), {"path": request.path, "form": sent}, write
+        )
+    except _Refused as refused:
+        return refused.response
+    category, message = answer["flash"]
+    flash(message, category)
+    return redirect(answer["location"])
+
+
+def _stored(game_session: GameSession, category: str, message: dict[str, str]) -> Answer:
+    """What a stored deal form answers, kept with its key: back to the scoreboard, a message."""
+    location = url_for(".show", session_id=game_session.id)
+    return {"location": location, "flash": [category, message]}, 303
 
 
 @bp.route("/s/<session_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
@@ -273,31 +320,35 @@ def edit_deal(session_id: str, deal_id: int) -> Response:
     if request.method == "GET":
         form = deal_form.for_record(seats, deal.record, deal.version)
         return _deal_page(game_session, form, number, deal)
-    form = deal_form(seats)
+    return _once(session_id, lambda: _correct(game_session, deal, number))
+
+
+def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
+    """Store the correction sent for `deal`; its page again (refused) if it cannot be."""
+    form = PAGES[game_session.game_name].deal_form(game_session.table.seats)
     if not form.validate_on_submit():
-        return _deal_page(game_session, form, number, deal)
+        raise _Refused(_deal_page(game_session, form, number, deal))
     if deal.deleted:
         if request.form.get("restore") != "1":
             # Deleted while this correction was made: keep the correction, offer both ways.
             _set_hidden(form.version, deal.version)
             message = f"Another scorer deleted deal {number} while you were editing it."
             conflict = {"message": message, "theirs": None, "restore": True}
-            return _deal_page(game_session, form, number, deal, conflict)
+            raise _Refused(_deal_page(game_session, form, number, deal, conflict))
         game_session.set_deleted(deal, False)  # the scorer saw it was deleted, and chose this
     elif form.version.data not in (None, deal.version):
         # Another scorer changed it since this form was opened: show theirs, keep mine.
         _set_hidden(form.version, deal.version)
         message = f"Another scorer changed deal {number} while you were editing it."
         conflict = {"message": message, "theirs": _summary(game_session, deal)}
-        return _deal_page(game_session, form, number, deal, conflict)
+        raise _Refused(_deal_page(game_session, form, number, deal, conflict))
     try:
         changed = game_session.replace_deal(deal, form.to_record(keep=deal.record))
     except InvalidInput as error:
         form.form_errors.append(error.message)
-        return _deal_page(game_session, form, number, deal)
-    db.session.commit()
-    flash({"text": f"Deal {number} corrected." if changed else "Nothing changed."}, "done")
-    return redirect(url_for(".show", session_id=session_id))
+        raise _Refused(_deal_page(game_session, form, number, deal)) from error
+    text = f"Deal {number} corrected." if changed else "Nothing changed."
+    return _stored(game_session, "done", {"text": text})
 
 
 def _deleted_page(game_session: GameSession, deal: Deal) -> Response:
