@@ -69,8 +69,11 @@ def database(kind: str) -> Iterator[tuple[str, Any]]:
 
 
 @contextmanager
-def gunicorn(url: str, workers: int, log: Path) -> Iterator[tuple[int, int]]:
-    """`gunicorn -c gunicorn.conf.py` on 127.0.0.1 over the database; yields (port, pid)."""
+def gunicorn(
+    url: str, workers: int, log: Path, app: str = "scorekeeper:create_app()"
+) -> Iterator[tuple[int, int]]:
+    """`gunicorn -c gunicorn.conf.py` serving `app` on 127.0.0.1 over the database (migrated
+    first); yields (port, pid)."""
     port = free_port()
     env = {
         **os.environ,
@@ -87,7 +90,7 @@ def gunicorn(url: str, workers: int, log: Path) -> Iterator[tuple[int, int]]:
         "gunicorn",
         "-c",
         "gunicorn.conf.py",
-        "scorekeeper:create_app()",
+        app,
     ]
     with log.open("w") as output:
         server = subprocess.Popen(
