@@ -23,13 +23,15 @@ pytest: $(VENV)/.test-installed
 
 # Timings against the targets: Seep's move generator (`make bench ARGS="--deals 200"` is
 # quicker), then the scoreboard of a 100-deal session and its 304 beside a bare Flask page,
-# then Fifty-six games played out at random (deals, card points and tables checked).
+# then Fifty-six games played out at random (deals, card points and tables checked), then
+# what a live watcher's poll costs and how many watchers one gunicorn worker serves (about 1 min).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.reads
 	$(BIN)/python -m bench.fifty_six_playouts
 	$(BIN)/python -m bench.casino_moves $(ARGS)
 	$(BIN)/python -m bench.club_stats
+	$(BIN)/python -m bench.watchers
 
 # gunicorn on 127.0.0.1 under load, over SQLite and then PostgreSQL (about 30 s each), then a
 # check that every acknowledged deal is stored exactly once; `make load ARGS="--seconds 10"`.
