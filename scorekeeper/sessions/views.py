@@ -102,17 +102,22 @@ def show(session_id: str) -> Response:
 
 def _scoreboard(session_id: str) -> str:
     game_session = GameSession.get_or_404(session_id, full=True)
-    standing = game_session.standing()
     return render_template(
         "sessions/show.html",
-        gs=game_session,
-        standing=standing,
-        **PAGES[game_session.game_name].scoreboard(game_session, standing),
+        **standing_parts(game_session),
         can_edit=can_edit(game_session),
         is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
         summary=PAGES[game_session.game_name].summary,
         clubs=known_clubs(),
     )
+
+
+def standing_parts(game_session: GameSession) -> dict[str, Any]:
+    """What a game's scoreboard template draws: the session, its standing, and what its game
+    adds (a chart, who bids first …)."""
+    standing = game_session.standing()
+    scoreboard = PAGES[game_session.game_name].scoreboard(game_session, standing)
+    return {"gs": game_session, "standing": standing, **scoreboard}
 
 
 def _scoreboard_etag(game_session: GameSession) -> str | None:
