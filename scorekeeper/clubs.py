@@ -15,7 +15,7 @@ from .held import held_clubs, held_tokens, remember_club
 from .models import Club, GameSession, Player
 from .rules import GAMES, InvalidInput
 from .sessions.games import PAGES
-from .sessions.views import page, undo_flash
+from .sessions.views import conditional, page, undo_flash, viewer_etag
 
 bp = Blueprint("clubs", __name__)
 # The history shows this many sessions at first, and this many more at each tap: a club of 500
@@ -140,10 +140,17 @@ def club_page(club: Club, problems: list[str] | None = None, status: int = 200) 
 
 @bp.get("/c/<club_id>")
 def show(club_id: str) -> Response:
-    """The club's sessions, newest first, filtered by game, player and dates."""
+    """The club's sessions, newest first, filtered by game, player and dates; a 304 when the
+    browser holds this version of the page already (it follows the club live)."""
     club = Club.get_or_404(club_id)
     remember_club(club.id)
-    return club_page(club)
+    return conditional(club_etag(club), lambda: club_page(club))
+
+
+def club_etag(club: Club) -> str | None:
+    """The page's tag: the club's version (every change to it, its players or any of its
+    sessions counts one), the filters asked for, and whether this browser keeps the club."""
+    return viewer_etag(f"c{club.version}", request.query_string, held_clubs().get(club.id))
 
 
 @bp.post("/c/<club_id>/key")

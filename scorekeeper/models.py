@@ -134,7 +134,10 @@ class Club(db.Model):
     def touch(self) -> None:
         """Count one more change."""
         db.session.info[WROTE] = True
-        self.version += 1
+        # Counted by the database, not from the version read: deals in two of the club's
+        # sessions at once then count two (PostgreSQL re-reads a row it waited for), and the
+        # club page's ETag moves for each. Read back after the write, never before.
+        self.version = type(self).version + 1
         self.updated_at = utcnow()
 
     def to_json(self) -> dict[str, Any]:

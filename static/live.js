@@ -1,7 +1,7 @@
-// A scoreboard follows the table live: every 2 s it asks whether the page changed, with the
-// ETag of what it shows (an unchanged page is a 304, next to nothing for the server, and no
-// state is kept in any one server process). When it changed, the parts marked data-live are
-// swapped in, and what is new is highlighted for a moment.
+// A scoreboard, a TV view or a club page follows the table live: every 2 s it asks whether the
+// page changed, with the ETag of what it shows (an unchanged page is a 304, next to nothing for
+// the server, and no state is kept in any one server process). When it changed, the parts
+// marked data-live are swapped in, and what is new is highlighted for a moment.
 (function () {
   "use strict";
   const PERIOD_MS = 2000;
@@ -10,9 +10,11 @@
   let etag = null;
   let busy = false;
 
-  /** The texts of the parts a person would look at, to tell what is new after a swap. */
-  const shown = (root) => new Set(Array.from(root.querySelectorAll("tr, .side, .banner, p"))
-    .map((el) => el.textContent.replace(/\s+/g, " ").trim()));
+  // The parts a person would look at (table rows, sides, banners, a club's sessions), to tell
+  // what is new after a swap.
+  const PARTS = "tr, .side, .banner, p, li";
+  const text = (el) => el.textContent.replace(/\s+/g, " ").trim();
+  const shown = (root) => new Set(Array.from(root.querySelectorAll(PARTS)).map(text));
 
   function swap(page) {
     regions().forEach((here) => {
@@ -20,8 +22,8 @@
       if (!there || there.innerHTML === here.innerHTML) return;
       const before = shown(here);
       here.replaceChildren(...there.childNodes);
-      here.querySelectorAll("tr, .side, .banner, p").forEach((el) => {
-        if (!before.has(el.textContent.replace(/\s+/g, " ").trim())) el.classList.add("live-changed");
+      here.querySelectorAll(PARTS).forEach((el) => {
+        if (!before.has(text(el))) el.classList.add("live-changed");
       });
     });
   }
@@ -32,7 +34,8 @@
     busy = true;
     try {
       const headers = etag ? { "If-None-Match": etag } : {};
-      const response = await fetch(location.pathname, { headers, cache: "no-store", credentials: "same-origin" });
+      // The address as shown, filters and all: a filtered club page stays filtered.
+      const response = await fetch(location.pathname + location.search, { headers, cache: "no-store", credentials: "same-origin" });
       if (response.status === 200) {
         etag = response.headers.get("ETag");
         swap(new DOMParser().parseFromString(await response.text(), "text/html"));
