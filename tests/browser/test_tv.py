@@ -20,16 +20,16 @@ DEALS = (3, 10, 1, 5, 12, 7)  # team A's point cards in each: a typical evening'
 CHANGED = re.compile(r"\blive-changed\b")  # what a poll brought, highlighted for a moment
 
 
-def fits_the_screen(tv: Page, width: int, height: int) -> None:
+def fits_the_screen(tv: Page, width: int, height: int, deals: int) -> None:
     """No scrolling either way; the names, the numbers and five deals all on the screen."""
     tv.set_viewport_size({"width": width, "height": height})
     size = tv.evaluate(
         "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
     )
     assert size == [width, height], f"the TV page is {size} at {width}x{height}"
-    rows = tv.locator("[data-testid=deals] tbody tr:not(.baazi-note):visible")
+    rows = tv.locator("[data-testid=deals] tbody tr:not(.baazi-note, .game-note):visible")
     expect(rows).to_have_count(5)  # the newest five, newest first
-    assert rows.first.locator("td").first.inner_text().startswith(str(len(DEALS)))
+    assert rows.first.locator("td").first.inner_text().startswith(str(deals))
     for part in (".side-name", ".big-number", "[data-testid=deals] tbody tr:visible"):
         seep.inside(tv, part, width)
         bottoms = tv.locator(part).evaluate_all(
@@ -56,7 +56,7 @@ def test_the_tv_follows_the_keepers_phone_and_fits_the_screen(
     assert tv.locator("form, a[href*='/edit'], a[href*='/deals/new']").count() == 0
     assert tv.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(5, 5, 5)"
     for width, height in SCREENS:
-        fits_the_screen(tv, width, height)
+        fits_the_screen(tv, width, height, len(DEALS))
     tv.set_viewport_size({"width": 1280, "height": 720})
 
     keeper.get_by_role("link", name=f"Enter deal {len(DEALS) + 1}").click()
@@ -69,6 +69,31 @@ def test_the_tv_follows_the_keepers_phone_and_fits_the_screen(
     expect(newest).to_have_class(CHANGED)
     assert newest.locator("td").first.inner_text().startswith(str(len(DEALS) + 1))
     assert tv.evaluate("performance.getEntriesByType('navigation').length") == 1
+
+
+# Fifty-six in pairs: four teams of long names, and deals that move tables between several.
+PAIRS = [
+    {"name": name, "players": [f"{name[0]}1", f"{name[0]}2"]}
+    for name in (
+        "W" * 60,
+        "Maharaja Wajid Mohammad's Magnificent Mumbai Marine Marauder",
+        "X" * 60,
+        "Gulmohar",
+    )
+]
+CONTRACTS = [(1, 44, 40), (2, 20, 30), (0, 40, 40), (3, 10, 40), (5, 44, 40), (6, 40, 40)]
+
+
+def test_four_teams_of_long_names_fit_the_screen(live_server: str, phones: Phones) -> None:
+    tv = phones()
+    started = seep.start(tv.context, live_server, PAIRS, game="fifty-six", teams="pairs")
+    for seat, points, value in CONTRACTS:
+        contract = {"seat": seat, "value": value, "trump": "S"}
+        seep.add_deal(tv.context, started, {"contract": contract, "points": points})
+    tv.goto(f"{started.board}/tv")
+    expect(tv.locator(".side")).to_have_count(4)
+    for width, height in SCREENS:
+        fits_the_screen(tv, width, height, len(CONTRACTS))
 
 
 def test_the_tv_on_a_phone_scrolls_down_never_sideways(live_server: str, phones: Phones) -> None:
