@@ -58,6 +58,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import api, checker, cli, clubs, clubs_api, clubstats, errors, pages, security, sessions
     from .export import bp as export_bp
+    from .pwa import bp as pwa_bp
 
     security.register(app)
 
@@ -69,6 +70,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(clubs_api.bp)
     app.register_blueprint(export_bp)
     app.register_blueprint(clubs.bp)
+    app.register_blueprint(pwa_bp)
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
     csrf.exempt(clubs_api.bp)
     errors.register(app)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from flask.testing import FlaskClient
 from test_pages import deal_form, flashes, start
+
+from scorekeeper import pwa
 
 KEY = {"Idempotency-Key": "6f1c2a70-3f7e-4a57-9a53-0a5b1d3c8e11"}
 
@@ -94,3 +99,36 @@ def test_one_key_for_a_correction_and_a_new_deal_is_a_422(client: FlaskClient) -
     client.post(board + "/deals/1/edit", data=form, headers=KEY)
     assert client.post(board + "/deals/new", data=form, headers=KEY).status_code == 422
     assert stored_numbers(client, board) == [1]
+
+
+def test_the_manifest_names_the_app_and_its_icons(client: FlaskClient) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.mimetype == "application/manifest+json"
+    manifest = json.loads(response.get_data(as_text=True))
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    page = client.get("/").get_data(as_text=True)
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert 'name="theme-color" content="{}"'.format(manifest["theme_color"]) in page
+
+
+def test_the_service_worker_is_served_from_the_root_with_its_build(client: FlaskClient) -> None:
+    response = client.get("/sw.js")
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    first = response.get_data(as_text=True).splitlines()[0]
+    build = json.loads(first.removeprefix("const BUILD = ").removesuffix(";"))
+    assert {"/static/app.css", "/static/offline-queue.js", "/offline"} <= set(build["shell"])
+    assert "/static/sw.js" not in build["shell"]
+    assert all(client.get(url).status_code == 200 for url in build["shell"])
+
+
+def test_the_version_changes_with_any_static_file(tmp_path: Path) -> None:
+    (tmp_path / "sw.js").write_text("// worker")
+    (tmp_path / "app.css").write_text("body {}")
+    before, files = pwa._build(tmp_path)
+    (tmp_path / "app.css").write_text("body { margin: 0 }")
+    pwa._build.cache_clear()
+    after, _ = pwa._build(tmp_path)
+    assert files == ("app.css",) and before != after

@@ -1,0 +1,91 @@
+// The service worker (served at /sw.js, which prepends BUILD: its version, the static files and
+// the offline page). It keeps the app shell, and a copy of every page last seen online, so that
+// a scoreboard or a deal form opens without a network. Pages always ask the network first:
+// what the server says is the truth, the copy is only for when it cannot be asked.
+/* global BUILD */
+"use strict";
+const PREFIX = "scorekeeper-";
+const CACHE = PREFIX + BUILD.version;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(BUILD.shell)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  // The pages kept by an older version stay useful offline: carry them over, drop the rest.
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(PREFIX) || name === CACHE) continue;
+      const old = await caches.open(name);
+      for (const request of await old.keys()) {
+        const path = new URL(request.url).pathname;
+        if (!path.startsWith("/static/")) await cache.put(request, await old.match(request));
+      }
+      await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  // Writes, the API and other sites go to the network untouched: never kept, never faked.
+  if (request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  if (url.pathname.startsWith("/static/")) event.respondWith(staticFile(request));
+  else if (request.mode === "navigate") event.respondWith(navigation(request));
+  else event.respondWith(fetched(request));
+});
+
+/** The shell: from the cache of this version, else the network (and kept). */
+async function staticFile(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request, { ignoreSearch: true });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+/** A page: the network first (kept when it answers with a page), else its copy, else the
+ * offline page. */
+async function navigation(request) {
+  try {
+    return await keep(request, await fetch(request));
+  } catch {
+    const cache = await caches.open(CACHE);
+    return (await cache.match(request, { ignoreVary: true })) || cache.match(BUILD.offline);
+  }
+}
+
+/** A page's own fetch (the live poll, the forms kept for later): the network, and a 200 page
+ * refreshes the copy. Offline it fails, as it would without a service worker. */
+async function fetched(request) {
+  return keep(request, await fetch(request));
+}
+
+/** Keep a copy of a page that was answered whole (not a 304, not an error, not a redirect)
+ * and carries no one-time message: a stale "Deal 3 saved. Undo" must not come back. */
+async function keep(request, response) {
+  const type = response.headers.get("Content-Type") || "";
+  const whole = response.status === 200 && response.type === "basic" && !response.redirected;
+  if (!whole || !type.startsWith("text/html")) return response;
+  const text = await response.clone().text();
+  if (!text.includes('data-testid="flash"')) {
+    const headers = new Headers(response.headers);
+    const cache = await caches.open(CACHE);
+    await cache.put(new URL(request.url).href, new Response(text, { status: 200, headers }));
+  }
+  return response;
+}
+
+// A page asks for links to be kept (the scoreboard's "Enter deal", a page not yet controlled):
+// fetched here, with this browser's cookies, and answered when done.
+self.addEventListener("message", (event) => {
+  if (!event.data || !Array.isArray(event.data.keep)) return;
+  const urls = event.data.keep.filter((href) => new URL(href, location.href).origin === location.origin);
+  const done = Promise.allSettled(urls.map((href) =>
+    fetch(href, { credentials: "same-origin" }).then((response) => keep(new Request(href), response))));
+  event.waitUntil(done.then(() => event.ports[0] && event.ports[0].postMessage("kept")));
+});

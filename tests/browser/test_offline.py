@@ -1,0 +1,176 @@
+"""Installable and offline: the app opens without a network, and no deal entered offline is lost.
+
+`context.set_offline(True)` cuts off the service worker's own fetches too in Chromium (checked
+with Playwright 1.65: a worker's fetch fails with "Failed to fetch" and the server sees
+nothing). Rather than trust that, each test here records every request the server receives and
+asserts that none arrived while the phone was meant to be offline.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask import request as asked
+from PIL import Image
+from playwright.sync_api import Page, expect
+
+from . import conftest, seep
+from .conftest import Phones
+from .test_two_phones import given, tap
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def server(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[tuple[str, list[str]]]:
+    """The live server, and the paths of the requests it receives (cleared by the test)."""
+    seen: list[str] = []
+    original: Callable[..., Flask] = conftest.create_app
+
+    def recording(config: Any) -> Flask:
+        app = original(config)
+        app.before_request(lambda: seen.append(f"{asked.method} {asked.path}"))
+        return app
+
+    monkeypatch.setattr(conftest, "create_app", recording)
+    yield request.getfixturevalue("live_server"), seen
+
+
+@dataclass
+class Scorer:
+    """The keeper's phone on its scoreboard, the session, and what the server was asked."""
+
+    page: Page
+    started: seep.Started
+    seen: list[str]
+
+
+@pytest.fixture
+def scorer(server: tuple[str, list[str]], phones: Phones) -> Scorer:
+    """The keeper's phone on a new session, its worker having kept the page and its deal form."""
+    base, seen = server
+    page = phones()
+    started = seep.start(page.context, base)
+    seep.join(page, started.keeper_link)
+    expect(page.locator("html[data-offline-ready]")).to_have_count(1)
+    return Scorer(page, started, seen)
+
+
+def test_two_deals_entered_offline_are_stored_once_in_order(scorer: Scorer, phones: Phones) -> None:
+    page, started, seen = scorer.page, scorer.started, scorer.seen
+    watcher = phones()  # reads the API; the scorer's phone stays offline meanwhile
+    waiting = page.get_by_test_id("waiting")
+
+    page.context.set_offline(True)
+    seen.clear()
+    page.get_by_role("link", name="Enter deal 1").click()  # never opened: kept by the worker
+    tap(page, "KS", "QS", "JS")
+    page.get_by_role("button", name="Save deal 1").click()
+    expect(waiting).to_have_text("1 deal waiting to be sent")
+    page.get_by_role("link", name="Enter deal 2").click()  # the same kept form, as deal 2
+    expect(page.locator("h1")).to_have_text("Enter deal 2")
+    expect(page.locator("[data-left]")).to_have_text("17 cards")  # blank: deal 1's is not back
+    tap(page, "AH", team=1)
+    page.get_by_role("button", name="Save deal 2").click()
+    expect(waiting).to_have_text("2 deals waiting to be sent")
+    expect(waiting).to_have_attribute("role", "status")
+    page.reload()  # still opens without a network, and still knows
+    expect(waiting).to_have_text("2 deals waiting to be sent")
+    expect(page.get_by_role("link", name="Enter deal 3")).to_be_visible()
+    assert seen == [], "the phone was offline, yet the server was asked"
+    assert seep.stored_deals(watcher.context, started) == []
+
+    page.context.set_offline(False)
+    expect(waiting).to_have_count(0)
+    expect(page.get_by_role("link", name="Enter deal 3")).to_be_visible()
+    deals = seep.stored_deals(watcher.context, started)
+    assert [(d["number"], sorted(d["captured"][0])) for d in deals] == [
+        (1, ["JS", "KS", "QS"]),
+        (2, sorted(set(seep.POINTS) - {"AH"})),
+    ]
+    assert sum(line.startswith("POST") for line in seen) == 2  # one send each
+
+
+def test_an_offline_edit_that_clashes_asks_the_person(scorer: Scorer, phones: Phones) -> None:
+    a, started, seen = scorer.page, scorer.started, scorer.seen
+    seep.add_deal(a.context, started, seep.record(3))
+    a.reload()
+    a.get_by_role("link", name="Edit deal 1").click()  # opened online
+
+    a.context.set_offline(True)
+    seen.clear()
+    a.locator(".card-pick[data-card='KS'] .card-face").click()
+    mine = given(a, 0)
+    a.get_by_role("button", name="Save deal 1").click()
+    expect(a.get_by_test_id("waiting")).to_have_text("1 deal waiting to be sent")
+    assert seen == []
+
+    b = phones()  # another scorer corrects deal 1 meanwhile, online
+    seep.join(b, started.keeper_link)
+    b.get_by_role("link", name="Edit deal 1").click()
+    b.locator(".card-pick[data-card='AH'] .card-face").click()
+    b.get_by_role("button", name="Save deal 1").click()
+    expect(b.get_by_test_id("flash")).to_have_text("Deal 1 corrected.")
+    theirs = seep.stored_deals(b.context, started)[0]
+
+    a.context.set_offline(False)
+    asked = a.get_by_test_id("offline-refused")
+    expect(asked).to_contain_text("Deal 1 you entered offline clashes with another scorer's")
+    expect(asked).to_have_attribute("role", "alert")
+    expect(a.get_by_test_id("waiting")).to_have_count(0)
+    assert seep.stored_deals(b.context, started)[0] == theirs  # nothing overwritten
+
+    a.get_by_role("button", name="See both and choose").click()
+    conflict = a.locator(".problem.conflict")
+    expect(conflict).to_contain_text("Another scorer changed deal 1 while you were editing it")
+    expect(conflict).to_contain_text("Theirs:")
+    assert given(a, 0) == mine  # mine, as entered offline
+    a.get_by_role("button", name="Save mine").click()
+    expect(a.get_by_test_id("flash")).to_have_text("Deal 1 corrected.")
+    stored = seep.stored_deals(b.context, started)
+    assert len(stored) == 1 and sorted(stored[0]["captured"][0]) == sorted(mine)
+    expect(a.get_by_test_id("offline-refused")).to_have_count(0)  # handed over, not kept
+
+
+def test_the_app_is_installable_and_its_worker_controls_the_page(
+    server: tuple[str, list[str]], phones: Phones
+) -> None:
+    base, _seen = server
+    page = phones()
+    page.goto(base + "/")
+    href = page.locator("link[rel=manifest]").get_attribute("href")
+    answer = page.context.request.get(base + str(href))
+    assert answer.headers["content-type"] == "application/manifest+json"
+    manifest = json.loads(answer.text())
+    assert (manifest["name"], manifest["start_url"], manifest["display"]) == (
+        "Scorekeeper",
+        "/",
+        "standalone",
+    )
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        image = page.context.request.get(base + icon["src"])
+        assert image.ok and image.headers["content-type"] == "image/png"
+        width, height = Image.open(io.BytesIO(image.body())).size
+        assert f"{width}x{height}" == icon["sizes"]
+    touch = page.locator("link[rel=apple-touch-icon]").get_attribute("href")
+    assert page.context.request.get(base + str(touch)).ok
+
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == base + "/sw.js"
+
+    page.context.set_offline(True)
+    page.goto(base + "/new/casino")  # never opened: the offline page says so
+    expect(page.locator("h1")).to_have_text("No connection")
+    page.goto(base + "/")  # opened before: its copy
+    expect(page.get_by_role("link", name="New Seep session")).to_be_visible()
