@@ -42,6 +42,20 @@
     });
   }
 
+  /** A random key; randomUUID is only offered on HTTPS (and localhost). */
+  const newKey = () => (crypto.randomUUID ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(""));
+
+  /** Each drawing of a deal form gets its own key: the server stores it once however often it
+   * arrives (sent again from the queue, say, when the first answer was lost on the way). */
+  function giveKey() {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "idempotency_key";
+    input.value = newKey();
+    form.append(input);
+  }
+
   /** The form as it will be sent later, with the key that makes sending it twice safe. */
   function entry() {
     const heading = document.querySelector("main h1").textContent;
@@ -51,14 +65,14 @@
       number: Number((heading.match(/\d+/) || ["0"])[0]),
       action: form.action,
       fields: Array.from(new FormData(form), ([name, value]) => [name, String(value)]),
-      key: crypto.randomUUID(),
+      key: form.elements.idempotency_key.value,
       when: new Date().toISOString(),
       state: "waiting",
     };
   }
 
-  /** Offline, keep the form to send later, forget its draft (kept here now), go to the
-   * scoreboard. Online the form goes as it always did. */
+  /** Offline, keep the form to send later and go to the scoreboard. Online the form goes as it
+   * always did (and if it cannot get through, the service worker keeps it: sw.js). */
   async function hold(event) {
     if (navigator.onLine !== false) return;
     event.preventDefault();
@@ -69,11 +83,7 @@
       self.offline(); // not kept (storage refused): app.js says so, and the entry stays here
       return;
     }
-    try {
-      Object.keys(sessionStorage).filter((key) => key.startsWith(`draft:${location.pathname}:`))
-        .forEach((key) => sessionStorage.removeItem(key));
-    } catch { /* storage off */ }
-    location.assign(`/s/${session}`);
+    location.assign(`/s/${session}`); // where its draft is forgotten (forgetDrafts)
   }
 
   /** Send one item: "stored", "refused" (the person must choose) or "later" (no network). */
@@ -157,9 +167,10 @@
     note.setAttribute("role", "alert");
     note.dataset.testid = "offline-refused";
     const text = document.createElement("span");
+    const deal = item.number ? `Deal ${item.number}` : "A deal";
     text.textContent = clash
-      ? `Deal ${item.number} you entered offline clashes with another scorer's.`
-      : `Deal ${item.number} you entered offline was not accepted.`;
+      ? `${deal} you entered offline clashes with another scorer's.`
+      : `${deal} you entered offline was not accepted.`;
     const button = document.createElement("button");
     button.type = "button";
     button.className = "button small";
@@ -188,9 +199,24 @@
     sent.submit();
   }
 
+  /** A deal kept in the queue is not a draft any more: the next form must start blank. */
+  function forgetDrafts(items) {
+    const keys = new Set(items.map((item) => item.key));
+    try {
+      Object.keys(sessionStorage).filter((name) => name.startsWith("draft:")).forEach((name) => {
+        const entries = JSON.parse(sessionStorage.getItem(name));
+        if (Array.isArray(entries) && entries.some(([field, value]) => field === "idempotency_key" && keys.has(value))) {
+          sessionStorage.removeItem(name);
+        }
+      });
+    } catch { /* storage off, or not a draft */ }
+  }
+
   async function start() {
     try {
-      advance(await queue.all());
+      const items = await queue.all();
+      forgetDrafts(items);
+      advance(items);
       await show();
       await send();
     } catch {
@@ -199,7 +225,10 @@
   }
 
   // Registered now, before app.js's own (at DOMContentLoaded), which it stops when offline.
-  if (form) form.addEventListener("submit", hold);
+  if (form) {
+    giveKey();
+    form.addEventListener("submit", hold);
+  }
   window.addEventListener("online", send);
   window.addEventListener("offline", show);
   start();

@@ -4,7 +4,9 @@
 // what the server says is the truth, the copy is only for when it cannot be asked.
 /* global BUILD */
 "use strict";
+importScripts("/static/queue-store.js"); /* global dealQueue */
 const PREFIX = "scorekeeper-";
+const DEAL_FORM = /^\/s\/([^/]+)\/deals\/(new|\d+\/edit)$/;
 const CACHE = PREFIX + BUILD.version;
 
 self.addEventListener("install", (event) => {
@@ -31,12 +33,41 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  // Writes, the API and other sites go to the network untouched: never kept, never faked.
-  if (request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  if (url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  const dealForm = url.pathname.match(DEAL_FORM);
+  if (request.method === "POST" && request.mode === "navigate" && dealForm) {
+    event.respondWith(sendOrHold(request, dealForm));
+  }
+  // Other writes and the API go to the network untouched: never kept, never faked.
+  if (request.method !== "GET") return;
   if (url.pathname.startsWith("/static/")) event.respondWith(staticFile(request));
   else if (request.mode === "navigate") event.respondWith(navigation(request));
   else event.respondWith(fetched(request));
 });
+
+/** A deal form sent: if it cannot reach the server, the offline queue keeps it (with the key the
+ * page gave it, so that a send that did arrive is not stored twice) and the scoreboard follows. */
+async function sendOrHold(request, [, session, what]) {
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch {
+    const fields = Array.from(await copy.formData(), ([name, value]) => [name, String(value)]);
+    const field = (name) => (fields.find(([key]) => key === name) || [])[1];
+    if (!field("idempotency_key")) throw new TypeError("No key: sending it again might store it twice");
+    await dealQueue.add({
+      session,
+      kind: what === "new" ? "new" : "edit",
+      number: Number(field("number")) || null,
+      action: request.url,
+      fields,
+      key: field("idempotency_key"),
+      when: new Date().toISOString(),
+      state: "waiting",
+    });
+    return Response.redirect(`/s/${session}`, 303);
+  }
+}
 
 /** The shell: from the cache of this version, else the network (and kept). */
 async function staticFile(request) {

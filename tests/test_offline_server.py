@@ -35,6 +35,23 @@ def test_a_new_deal_sent_twice_with_one_key_is_stored_once(client: FlaskClient) 
     ]
 
 
+def test_the_forms_own_key_makes_it_once_and_a_header_resends_it(client: FlaskClient) -> None:
+    board = start(client)
+    form = deal_form(("KS",), number="1", next_id="1", idempotency_key=KEY["Idempotency-Key"])
+    first = client.post(board + "/deals/new", data=form)
+    # The offline queue sends what the page sent, with the same key as a header: one deal.
+    again = client.post(board + "/deals/new", data=form, headers=KEY)
+    assert first.status_code == again.status_code == 302
+    assert stored_numbers(client, board) == [1]
+
+
+def test_a_bad_key_in_the_form_is_a_400_page(client: FlaskClient) -> None:
+    board = start(client)
+    form = deal_form(("KS",), idempotency_key="x" * 201)
+    assert client.post(board + "/deals/new", data=form).status_code == 400
+    assert stored_numbers(client, board) == []
+
+
 def test_without_a_key_a_form_sent_twice_is_refused_as_before(client: FlaskClient) -> None:
     board = start(client)
     form = deal_form(("KS",), number="1", next_id="1")

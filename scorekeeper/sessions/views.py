@@ -291,13 +291,18 @@ class _Refused(Exception):
         self.response = response
 
 
+NOT_HASHED = frozenset({"csrf_token", "idempotency_key"})  # the same deal, whoever sends it
+
+
 def _once(session_id: str, write: Callable[[], Answer]) -> Response:
-    """Do a deal form's `write` once per Idempotency-Key (the offline queue sends one): the same
-    key again stores nothing and answers with the same redirect and message."""
-    sent = {name: request.form.getlist(name) for name in request.form if name != "csrf_token"}
+    """Do a deal form's `write` once per Idempotency-Key: the same key again stores nothing and
+    answers with the same redirect and message. The page's script puts a key in the form, and
+    the offline queue sends that (or its own) again as a header."""
+    key = request_key() or checked_key(request.form.get("idempotency_key") or None)
+    sent = {name: request.form.getlist(name) for name in request.form if name not in NOT_HASHED}
     try:
         (answer, _status), _replayed = once(
-            f"web-deals:{session_id}", request_key(), {"path": request.path, "form": sent}, write
+            f"web-deals:{session_id}", key, {"path": request.path, "form": sent}, write
         )
     except _Refused as refused:
         return refused.response
