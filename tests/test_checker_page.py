@@ -87,7 +87,7 @@ def test_the_scripts_and_styles_it_names_are_served(
     assert {f"js/{script}-checker.js", "checker.css", "app.js", "app.css", "favicon.svg"} <= set(
         named
     )
-    kinds = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+    kinds = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png"}
     static = Path(app.root_path).parent / "static"
     named += imported_modules(static, f"js/{script}-checker.js")
     for name in named:
