@@ -1,5 +1,5 @@
 // The offline deal queue, on every page. A deal form saved without a connection is kept on this
-// phone (queue-store.js) with a fresh Idempotency-Key, and the scorer goes on to the scoreboard
+// phone (queue-store.js) with its Idempotency-Key, and the scorer goes on to the scoreboard
 // (the service worker's copy). Pages say how many deals wait; when the network is back they are
 // sent oldest first, one at a time: the key makes a send whose answer was lost safe to repeat.
 // A deal the server refuses (another scorer got there first) is never dropped: the page asks the
@@ -12,7 +12,8 @@
   const session = (location.pathname.match(/^\/s\/([^/]+)/) || [])[1];
   const form = document.getElementById("deal-form");
   const isNew = /\/deals\/new$/.test(location.pathname);
-  const board = document.querySelector("[data-live=scoreboard]");
+  // Pages drawn anew once deals are stored: a scoreboard, and the offline page standing in for one.
+  const redraw = document.querySelector("[data-live=scoreboard], [data-offline-page]");
   let sending = false;
   let retry = null;
 
@@ -131,7 +132,7 @@
       sending = false;
     }
     // A scoreboard shows what was stored (and the server's "Deal 5 saved." for each).
-    if (stored && board && !document.querySelector("form[data-sending]")) location.reload();
+    if (stored && redraw && !document.querySelector("form[data-sending]")) location.reload();
     else await show();
   }
 

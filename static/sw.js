@@ -37,8 +37,9 @@ self.addEventListener("fetch", (event) => {
   const dealForm = url.pathname.match(DEAL_FORM);
   if (request.method === "POST" && request.mode === "navigate" && dealForm) {
     event.respondWith(sendOrHold(request, dealForm));
+    return;
   }
-  // Other writes and the API go to the network untouched: never kept, never faked.
+  // Other writes, like the API, go to the network untouched: never kept, never faked.
   if (request.method !== "GET") return;
   if (url.pathname.startsWith("/static/")) event.respondWith(staticFile(request));
   else if (request.mode === "navigate") event.respondWith(navigation(request));
