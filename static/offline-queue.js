@@ -25,11 +25,12 @@
     if (node) node.textContent = node.textContent.replace(/\d+/, (n) => String(Number(n) + by));
   }
 
-  /** A form or link drawn before deals waiting here were stored is for the deal after them. */
+  /** A form or link drawn before deals waiting here were stored is for the deal after them.
+   * Not a form the server sent back (a clash, a mistake): its numbers are the server's choice. */
   function advance(items) {
     const by = waitingNewDeals(items);
     if (!by) return;
-    if (form && isNew) {
+    if (form && isNew && !document.querySelector("main .problem")) {
       ["number", "next_id"].forEach((name) => {
         const field = form.elements[name];
         if (field && field.value) field.value = String(Number(field.value) + by);
@@ -108,8 +109,12 @@
     return refused ? "refused" : "later";
   }
 
+  // A deal form the server sent back (a clash, a mistake) is being decided: deals entered after
+  // it wait until the person has saved or cancelled it, as order matters.
+  const deciding = () => Boolean(form && document.querySelector("main .problem"));
+
   async function send() {
-    if (sending || navigator.onLine === false) return;
+    if (sending || navigator.onLine === false || deciding()) return;
     sending = true;
     let stored = 0;
     try {
@@ -182,7 +187,8 @@
   }
 
   /** Send the entry as a normal form: the server's page shows theirs and mine, and the draft
-   * is kept by deal-draft.js there. The queue lets go of it now: its data is on that page. */
+   * is kept by deal-draft.js there. The queue lets go of it now: its data is on that page (and
+   * the deals after it wait while that page is open: `deciding`). */
   async function choose(item) {
     const sent = document.createElement("form");
     sent.method = "post";

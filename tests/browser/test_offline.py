@@ -174,3 +174,35 @@ def test_the_app_is_installable_and_its_worker_controls_the_page(
     expect(page.locator("h1")).to_have_text("No connection")
     page.goto(base + "/")  # opened before: its copy
     expect(page.get_by_role("link", name="New Seep session")).to_be_visible()
+
+
+def test_deals_entered_offline_wait_behind_one_that_clashes(scorer: Scorer, phones: Phones) -> None:
+    page, started = scorer.page, scorer.started
+    page.context.set_offline(True)
+    for number, cards in ((1, ("KS",)), (2, ("QS",))):
+        page.get_by_role("link", name=f"Enter deal {number}").click()
+        tap(page, *cards)
+        page.get_by_role("button", name=f"Save deal {number}").click()
+    other = phones()  # another scorer enters deal 1 meanwhile, online
+    seep.add_deal(other.context, started, seep.record(12))
+
+    page.context.set_offline(False)
+    asked = page.get_by_test_id("offline-refused")
+    expect(asked).to_contain_text("Deal 1 you entered offline clashes with another scorer's")
+    # The second waits: sent now, it would land before the first, which is still to be decided.
+    expect(page.get_by_test_id("waiting")).to_have_text("1 deal waiting to be sent")
+    assert len(seep.stored_deals(other.context, started)) == 1
+
+    page.get_by_role("button", name="See both and choose").click()
+    expect(page.locator(".problem.conflict")).to_contain_text("already entered by another scorer")
+    assert given(page, 0) == ["KS"]
+    page.get_by_role("button", name="Save deal 2").click()  # mine becomes deal 2
+    # Then the next in the queue is sent: it was entered as deal 2, so it asks in its turn.
+    expect(asked).to_contain_text("Deal 2 you entered offline clashes with another scorer's")
+    expect(page.get_by_test_id("waiting")).to_have_count(0)
+    page.get_by_role("button", name="See both and choose").click()
+    assert given(page, 0) == ["QS"]
+    page.get_by_role("button", name="Save deal 3").click()
+    expect(page.get_by_role("link", name="Enter deal 4")).to_be_visible()
+    deals = seep.stored_deals(other.context, started)
+    assert [d["captured"][0] for d in deals] == [seep.POINTS[:12], ["KS"], ["QS"]]
