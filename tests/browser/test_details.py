@@ -84,6 +84,7 @@ def test_copy_and_share_hand_over_the_links(live_server: str, phones: Phones) ->
     started = seep.start(page.context, live_server)
     seep.join(page, started.keeper_link)
     page.locator("details.share > summary").click()
+    page.locator("details.pen > summary").click()
     scorer_link = page.locator("#scorer-link").input_value()
     assert scorer_link.startswith(started.board + "#key=")
 
@@ -100,6 +101,7 @@ def test_without_web_share_only_copy_is_offered(live_server: str, phone: Page) -
     started = seep.start(phone.context, live_server)
     seep.join(phone, started.keeper_link)
     phone.locator("details.share > summary").click()
+    phone.locator("details.pen > summary").click()
     assert phone.evaluate("'share' in navigator") is False
     expect(phone.locator("[data-copy]:visible")).to_have_count(2)
     expect(phone.locator("[data-share]:visible")).to_have_count(0)
@@ -122,6 +124,7 @@ def test_no_page_breaks_the_content_security_policy(live_server: str, phones: Ph
         seep.add_deal(keeper.context, started, seep.record(team_a))
     seep.join(keeper, started.keeper_link)
     keeper.locator("details.share > summary").click()
+    keeper.locator("details.pen > summary").click()
     keeper.get_by_role("link", name="Enter deal 3").click()
     keeper.locator(".card-pick[data-card='KS'] .card-face").click()
     keeper.goto(f"{started.board}/deals/1/edit")

@@ -61,12 +61,13 @@ def test_the_scoreboard_fits_360_px_with_long_names(
     evening(page, live_server, teams)
     page.locator("details.deleted-deals summary").click()
     page.locator("details.share summary").click()
+    page.locator("details.pen summary").click()
     seep.fits(page)
     assert seep.inside(page, "a[aria-label^='Edit deal']") == 5
     seep.inside(page, ".deals th, .deals td")
     seep.inside(page, ".side, .lead-line, .banner, .actions .button, [data-testid='flash']")
     assert seep.inside(page, ".deleted-deals button") == 1
-    seep.inside(page, ".share input, .share button:visible")
+    seep.inside(page, ".share input, .share button:visible, .pen input, .pen button:visible")
     # Deal 3's under-9 baazi names both teams, on a row of its own, cut nowhere.
     baazi = page.get_by_test_id("baazi-3")
     winner, loser = teams[1]["name"], teams[0]["name"]

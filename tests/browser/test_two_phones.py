@@ -135,6 +135,7 @@ def test_revoked_scorer_links_leave_the_other_phone_watching(
     expect(b.get_by_test_id("lead")).to_contain_text("Old Delhi Seep Club")
     b.get_by_role("link", name="Enter deal 2").click()  # B starts another deal …
 
+    a.locator("details.pen > summary").click()
     a.get_by_role("button", name="Stop old scorer links").click()  # … and the keeper revokes
     expect(a.get_by_test_id("flash")).to_contain_text("Old scorer links stopped working")
 
