@@ -46,15 +46,20 @@ def _icon(name: str, size: int, purpose: str) -> dict[str, str]:
     }
 
 
+WORKER = ("queue-store.js", "sw.js")  # the worker's script: the queue's storage, then its own
+
+
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """static/sw.js served from the root, so that it may control every page, with its build:
     the static files to keep and a version that changes whenever any of them does."""
-    version, files = _build(Path(current_app.static_folder or "static"))
+    static = Path(current_app.static_folder or "static")
+    version, files = _build(static)
     shell = [url_for("static", filename=name) for name in files] + [url_for(".offline")]
     build = {"version": version, "shell": shell, "offline": url_for(".offline")}
-    script = Path(current_app.static_folder or "static", "sw.js").read_text()
-    response = Response(f"const BUILD = {json.dumps(build)};\n{script}", mimetype="text/javascript")
+    parts = [f"const BUILD = {json.dumps(build)};"] + [(static / n).read_text() for n in WORKER]
+    script = "\n".join(parts)
+    response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # a deploy reaches phones at their next visit
     return response
 
