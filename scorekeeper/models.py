@@ -262,7 +262,7 @@ class Club(db.Model):
         for session_id in session_ids:
             found = db.session.get(GameSession, session_id)
             if found is not None:
-                found._touch()
+                found.touch()
         self.touch()
 
 
@@ -487,7 +487,7 @@ class GameSession(db.Model):
     def revoke_scorers(self) -> str:
         """Stop every scorer link; the new scorer token."""
         self.scorer_generation += 1
-        self._touch()
+        self.touch()
         return self.scorer_token()
 
     # -- as the API shows it -----------------------------------------------------------------
@@ -606,7 +606,7 @@ class GameSession(db.Model):
         self._check_next(self.standing(), record)
         deal = Deal(serial=self.next_serial(), record=record)
         self.all_deals.append(deal)
-        self._touch()
+        self.touch()
         return deal
 
     def _ensure_number_is_next(self, number: int) -> None:
@@ -657,7 +657,7 @@ class GameSession(db.Model):
         self._check_next(self.game.standing(self.table, self.options, before), record)
         deal.record = record
         deal.changed()
-        self._touch()
+        self.touch()
         return True
 
     def set_deleted(self, deal: Deal, deleted: bool) -> bool:
@@ -669,7 +669,7 @@ class GameSession(db.Model):
             return False
         deal.deleted_at = utcnow() if deleted else None
         deal.changed()
-        self._touch()
+        self.touch()
         return True
 
     def deleted_deals(self) -> list[Deal]:
@@ -692,7 +692,8 @@ class GameSession(db.Model):
         """The id the next deal will get: ids are never reused, so deletes do not change it."""
         return max((d.serial for d in self.all_deals), default=0) + 1
 
-    def _touch(self) -> None:
+    def touch(self) -> None:
+        """Count one more change (a live deal's play counts too): its watchers follow."""
         db.session.info[WROTE] = True
         self.version += 1
         self.updated_at = utcnow()
@@ -706,7 +707,7 @@ class GameSession(db.Model):
         if (self.deleted_at is not None) == removed:
             return False
         self.deleted_at = utcnow() if removed else None
-        self._touch()  # and its club's
+        self.touch()  # and its club's
         return True
 
     def move_to(self, club: Club) -> Club | None:
@@ -724,7 +725,7 @@ class GameSession(db.Model):
                 if left is not None and player in left.players:
                     left.players.remove(player)
                 db.session.delete(player)
-        self._touch()  # and its new club's
+        self.touch()  # and its new club's
         if left is not None:
             left.touch()
         return left

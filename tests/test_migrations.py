@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
@@ -68,3 +70,14 @@ def _rest() -> str:
     ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     cards = [f"{r}S" for r in ranks] + ["AH", "AD", "AC", "10D"]
     return "[" + ", ".join(f'"{c}"' for c in cards) + "]"
+
+
+def test_the_migrations_build_exactly_the_tables_the_models_describe(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'new.sqlite'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        upgrade()
+        with db.engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+        db.engine.dispose()
+    assert differences == []
