@@ -17,6 +17,7 @@ from ..table import Table
 from ..violation import legal
 from . import auction, stats, tables, trick
 from .cards import PLAYERS
+from .live import LIVE
 from .options import check_table as check_seating
 from .options import parse_options, table_for
 
@@ -68,6 +69,7 @@ class FiftySix:
     name = "fifty-six"
     title = "Fifty-six"
     players: tuple[int, ...] = PLAYERS
+    live = LIVE  # play by play (rules/live.py)
 
     def parse_options(self, raw: object) -> dict[str, Any]:
         """Validated options with the defaults of rules/fifty-six.md."""
