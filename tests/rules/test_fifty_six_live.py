@@ -221,6 +221,7 @@ def test_f12_a_revoke_shows_when_a_void_suit_is_played_later() -> None:
     # Any other suit is fine, and so is hearts for a seat that followed them.
     assert live([*plays, {"seat": 2, "card": "9C"}]).next_seat == 3
     assert live([*plays, *cards("9C 9H", 2)]).next_seat == 0
+    assert live(plays).to_json()["voids"] == [[], [], ["H"], []]
 
 
 def test_f12_a_revoke_shows_when_the_cards_to_come_cannot_fit_the_hands() -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any
 
@@ -175,7 +175,7 @@ class FiftySixLiveDeal:
     def to_json(self) -> JSON:
         """The live state as the API shows it."""
         contract = self.contract
-        bidding = self.bidding.finished
+        bidding, n = self.bidding.finished, self.players
         return {
             "players": self.players,
             "dealer": self.dealer,
@@ -192,7 +192,8 @@ class FiftySixLiveDeal:
             "tricks": [t.to_json() for t in self.tricks],
             "tricks_won": self.tricks_won(),
             "points": self.points(),
-            "voids": {str(s): sorted(v.value for v in suits) for s, suits in self.voids.items()},
+            # F12: per seat, the suits it showed it holds none of.
+            "voids": [sorted(s.value for s in self.voids.get(seat, ())) for seat in range(n)],
             "finished": self.finished,
         }
 
@@ -285,7 +286,7 @@ class FiftySixLiveDeal:
         self.plays.append({"seat": seat, "card": str(card)})
         self.last = {"seat": seat, "card": str(card), "trick": current.number}
         if outcome.winner is None:
-            self.current = replace_plays(current, plays)
+            self.current = replace(current, plays=plays)
             return
         winner = (current.leader + outcome.winner) % self.players
         done = Trick(current.number, current.leader, plays, winner, outcome.points)
@@ -365,11 +366,6 @@ class FiftySixLiveDeal:
             if led == suit and any(p.seat == seat and p.card.suit != suit for p in plays):
                 return done.number
         raise AssertionError("a void is always shown in some trick")
-
-
-def replace_plays(current: Trick, plays: tuple[CardPlay, ...]) -> Trick:
-    """The trick with `plays` on it."""
-    return Trick(current.number, current.leader, plays)
 
 
 def _unplaceable(
