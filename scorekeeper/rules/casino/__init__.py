@@ -12,6 +12,7 @@ from typing import Any
 
 from ..table import Table
 from . import answers, score, stats
+from .live import LIVE
 from .options import PLAYERS, parse_options, table_for
 from .options import check_table as check_seating
 from .record import parse_deal
@@ -23,6 +24,7 @@ class Casino:
     name = "casino"
     title = "Casino"
     players: tuple[int, ...] = PLAYERS
+    live = LIVE  # play by play (rules/live.py)
 
     def parse_options(self, raw: object) -> dict[str, Any]:
         """Validated options with the defaults of rules/casino.md."""
