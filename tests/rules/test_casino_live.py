@@ -212,7 +212,7 @@ def test_the_owner_takes_the_build_with_the_last_card() -> None:
     assert state["flags"] == [] and state["position"]["builds"] == []
 
 
-def test_a_ace_counts_14_only_in_royal() -> None:
+def test_an_ace_counts_14_only_in_royal() -> None:
     """K3: an ace played as 14 outside Royal Casino is malformed, not illegal."""
     with pytest.raises(InvalidInput):
         live([{"seat": 0, "card": "AC", "action": "capture", "loose": ["KD"], "ace": 14}])

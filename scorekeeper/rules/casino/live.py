@@ -43,13 +43,19 @@ from .play import apply, check
 from .position import Pile, Position
 from .record import PACK
 from .selfplay import HAND, TABLE
-from .values import played_value, values
+from .values import VARIANTS, played_value, values
 
 JSON = dict[str, Any]
 PLAYS = PACK - TABLE  # K2: every card but the table's 4 is played
 ACES = tuple(Card.parse(ace) for ace in score.ACES)  # the order of a record's `aces`
 BIG_CASINO, LITTLE_CASINO = Card(10, Suit.DIAMONDS), Card(2, Suit.SPADES)  # K11
 START_FIELDS = ("dealer", "table")
+DECK = full_deck()
+# The cards of each value a build may have (K3, K5): a Royal ace is a card of 14.
+OF_VALUE = {
+    variant: {v: frozenset(c for c in DECK if v in values(c, variant)) for v in range(1, 15)}
+    for variant in VARIANTS
+}
 
 
 @dataclass
@@ -212,7 +218,7 @@ class CasinoLiveDeal:
 
     def _unseen(self, value: int) -> set[Card]:
         """The cards of this value nobody has seen yet."""
-        return {c for c in full_deck() if c not in self.seen and value in values(c, self.variant)}
+        return set(OF_VALUE[self.variant][value] - self.seen)
 
     def _record(
         self, seat: int, move: Move, number: int, captured: tuple[Card, ...], sweep: bool
@@ -422,7 +428,7 @@ def _claim_rule(move: Move, before: Position, value: int) -> str:
 
 def _any_of(value: int, variant: str, other: Card) -> Card:
     """A card of this value other than `other`: it stands for a claim already shown false."""
-    return next(c for c in full_deck() if value in values(c, variant) and c != other)
+    return min(OF_VALUE[variant][value] - {other})
 
 
 def _values(owed: Sequence[int]) -> str:
