@@ -14,7 +14,7 @@ from .setup import SetupForm, session_form
 @dataclass(frozen=True)
 class GamePages:
     """A game's new-session form, its deal form and what its page adds, what its scoreboard
-    adds, a deal in a line, the standing in a line, its CSV export's columns."""
+    adds, a deal in a line, the standing in a line, its CSV export's columns, its live page."""
 
     session_form: type[SetupForm]
     deal_form: Any  # a DealForm with for_next, for_record and to_record
@@ -23,6 +23,11 @@ class GamePages:
     summary: Callable[[Any, dict[str, Any]], str]
     standing_line: Callable[[Any, dict[str, Any]], str]
     csv_columns: Callable[[Any, dict[str, Any]], tuple[list[str], list[list[Any]]]]
+    live: str | None = None  # the template of its live deal page (/s/<id>/live), if it has one
+
+
+# The games whose deals can be followed play by play on a page (the API takes every game's).
+LIVE_PAGES = {seep.GAME: "sessions/live.html"}
 
 
 PAGES: dict[str, GamePages] = {
@@ -34,6 +39,7 @@ PAGES: dict[str, GamePages] = {
         module.summary,
         module.standing_line,
         module.csv_columns,
+        LIVE_PAGES.get(module.GAME),
     )
     for module in (seep, fifty_six, casino)
 }

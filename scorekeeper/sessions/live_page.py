@@ -1,0 +1,45 @@
+"""A deal followed play by play (/s/<id>/live): the page shell; its script speaks the live API."""
+
+from __future__ import annotations
+
+from flask import Response, abort, render_template, url_for
+
+from ..held import held_tokens
+from ..live import LiveDeal
+from ..models import GameSession
+from .games import PAGES
+from .views import bp, can_edit, page
+
+
+@bp.get("/s/<session_id>/live")
+def live(session_id: str) -> Response:
+    """The live deal of a session whose game has a live page; watchers get no token."""
+    game_session = GameSession.get_or_404(session_id, full=True)
+    template = PAGES[game_session.game_name].live
+    if template is None:
+        abort(404, description="This game cannot be followed play by play yet.")
+    standing = game_session.standing()
+    token = held_tokens().get(session_id) if can_edit(game_session) else None
+    body = render_template(
+        template,
+        gs=game_session,
+        standing=standing,
+        seats=game_session.seat_names(),
+        token=token,
+        api=url_for("api.start_live_deal", session_id=session_id),
+    )
+    # The page may carry the edit token: never kept by the browser or a cache.
+    return page(body, fresh=True)
+
+
+# Globals, not context: the scoreboard's macros are imported without the page's context.
+@bp.app_template_global()
+def has_live_page(game_session: GameSession) -> bool:
+    """Whether the session's game has a live deal page (only its scorers see the button)."""
+    return PAGES[game_session.game_name].live is not None
+
+
+@bp.app_template_global()
+def live_under_way(game_session: GameSession) -> bool:
+    """Whether a live deal is under way in the session."""
+    return has_live_page(game_session) and LiveDeal.current(game_session) is not None

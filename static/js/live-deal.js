@@ -1,0 +1,412 @@
+// A Seep deal followed play by play (/s/<id>/live). Everything shown comes from the live API
+// (GET …/live every 2 s with its ETag), so a reload loses nothing and every phone shows the
+// same deal. A phone that keeps score (the root's data-token) starts the deal and sends each
+// play as {number, seat, …move} (the move exactly as for /api/v1/check); the engine judges it:
+// a refusal shows its rule and nothing changes. A watcher's page only follows.
+import { DECK, RANKS, SUITS, SYMBOL, matches, names, pretty, rankText, suitOf, words } from "./cards.js";
+import { byId as $, h, tile, tiles } from "./dom.js";
+import { looseChoice, pileChoice, toggled } from "./floor.js";
+
+const root = $("live-deal");
+const cfg = {
+  api: root.dataset.api,
+  board: root.dataset.board,
+  seats: JSON.parse(root.dataset.seats),
+  teams: JSON.parse(root.dataset.teams),
+  token: root.dataset.token || null,
+  nextDealer: Number(root.dataset.nextDealer) || 0,
+  number: Number(root.dataset.number),
+  open: root.dataset.open === "true",
+};
+const PLAYS = 48; // S4
+const HOUSE_VALUES = [9, 10, 11, 12, 13];
+const ACTIONS = [["capture", "Capture"], ["build", "Build"], ["raise", "Raise"], ["throw", "Throw"]];
+const players = cfg.seats.length;
+const teamOf = (seat) => seat % 2;
+const after = (seat) => (seat + 1) % players;
+const valueOf = (code) => RANKS.indexOf(rankText(code)) + 1;
+const sum = (cards) => cards.reduce((total, c) => total + valueOf(c), 0);
+const seatName = (seat) => cfg.seats[seat];
+
+// -- what the page knows -------------------------------------------------------------------
+let live = null; // the live state as the API last answered, or null when there is none
+let etag = null;
+let loaded = false;
+let busy = false; // a write is on its way: the poll waits
+let ended = null; // {number} once this page saw the deal recorded
+let note = null; // {kind: "refused" | "problem" | "info", …} under the play panel
+const blankMove = () => ({ card: null, action: null, loose: [], house: false, value: null, raise: null });
+let move = blankMove();
+const start = { dealer: cfg.nextDealer, bid: null, floor: [] };
+
+// -- talking to the API --------------------------------------------------------------------
+async function call(method, url, body, extra) {
+  const headers = { Accept: "application/json", ...(extra || {}) };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (cfg.token && method !== "GET") headers.Authorization = `Bearer ${cfg.token}`;
+  try {
+    const response = await fetch(url, {
+      method, headers, cache: "no-store", credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    let data = null;
+    if (response.status !== 304) { try { data = await response.json(); } catch (e) { data = null; } }
+    return { status: response.status, data, etag: response.headers.get("ETag") };
+  } catch (e) {
+    return { status: 0, data: null };
+  }
+}
+
+/** Read the live deal (a 304 when nothing changed) and draw it. */
+async function refresh(force) {
+  const answer = await call("GET", cfg.api, undefined, etag && !force ? { "If-None-Match": etag } : {});
+  if (answer.status === 304) return;
+  if (answer.status === 200) { take(answer.data); etag = answer.etag; }
+  else if (answer.status === 404) {
+    if (live && !ended) ended = { number: cfg.number }; // it ended on another phone
+    live = null; etag = answer.etag;
+  } else return; // offline or a hiccup: the next poll tries again
+  loaded = true;
+  render();
+}
+
+/** A new state: the move being chosen is kept only while the deal has not moved on. */
+function take(state) {
+  if (!live || state.plays.length !== live.plays.length) move = blankMove();
+  live = state;
+}
+
+async function poll() {
+  if (!busy && !document.hidden) await refresh(false);
+  setTimeout(poll, 2000);
+}
+
+/** A write: the answer's state is drawn; a refusal shows its rule and changes nothing. */
+async function write(method, url, body) {
+  busy = true;
+  note = null;
+  render();
+  const answer = await call(method, url, body);
+  busy = false;
+  const data = answer.data || {};
+  if (answer.status === 200 || answer.status === 201) {
+    take(data);
+    etag = null; // the next poll reads it with its tag
+    if (data.deal) ended = { number: data.deal.number || cfg.number };
+    loaded = true;
+  } else if (answer.status === 400 && data.rule !== undefined) {
+    note = { kind: "refused", rule: data.rule, code: data.error, message: data.message };
+  } else if (answer.status === 409 || answer.status === 404) {
+    // Another phone was first (the same play number, a deal already started or ended):
+    // show the deal as it is now rather than an error.
+    note = { kind: "info", message: data.error === "play-exists" || data.error === "play-out-of-order"
+      ? "Another phone entered this play first: here is the deal as it stands." : (data.message || "The deal changed on another phone.") };
+    await refresh(true);
+    return;
+  } else {
+    note = { kind: "problem", message: answer.status === 0 ? "Could not reach the server: check the connection and tap again."
+      : (data.message || `The server answered ${answer.status}.`) };
+  }
+  render();
+}
+
+const playsUrl = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);
+
+// -- the move being entered ----------------------------------------------------------------
+const houses = () => (live ? live.position.houses : []);
+const houseOf = (value) => houses().find((x) => x.value === value) || null;
+const seen = () => new Set(live ? [...live.floor, ...live.plays.map((p) => p.card)] : []);
+
+/** A build's value when none is tapped: the largest that fits the cards. */
+function autoValue() {
+  if (!move.card) return null;
+  const cards = [move.card, ...move.loose];
+  const total = sum(cards), top = Math.max(...cards.map(valueOf));
+  return HOUSE_VALUES.slice().reverse().find((v) => total % v === 0 && top <= v) || null;
+}
+const buildValue = () => move.value || autoValue();
+
+/** The play to send, or a hint of what is still to choose. */
+function playJson() {
+  if (!move.card) return { hint: `Tap the card ${seatName(live.next_seat)} plays.` };
+  if (!move.action) return { hint: `Now tap what ${pretty(move.card)} does.` };
+  const base = { seat: live.next_seat, card: move.card, action: move.action };
+  if (move.action === "capture") {
+    if (!move.loose.length && !move.house) return { hint: "Tap the cards it takes." };
+    return { play: { ...base, loose: move.loose.slice(), house: move.house } };
+  }
+  if (move.action === "build") {
+    const value = buildValue();
+    return value ? { play: { ...base, value, loose: move.loose.slice() } } : { hint: "Tap the house value, 9 to 13." };
+  }
+  if (move.action === "raise") return move.raise === null ? { hint: "Tap the house it raises." } : { play: { ...base, house: move.raise } };
+  return { play: base };
+}
+
+// -- drawing -------------------------------------------------------------------------------
+const seatChip = (seat) => h("span", { class: `seat-chip team-${teamOf(seat)}` }, seatName(seat));
+const show = (id, visible) => { $(id).hidden = !visible; };
+
+function render() {
+  const under = Boolean(live);
+  $("live-status").textContent = statusText();
+  renderScores();
+  show("start-panel", loaded && !under && !ended && cfg.token !== null && cfg.open);
+  show("floor-panel", under);
+  show("play-panel", under && cfg.token !== null && !live.finished);
+  show("done-panel", Boolean(ended) || (loaded && !under && (!cfg.token || !cfg.open)));
+  if (!$("start-panel").hidden) renderStart();
+  if (under) renderFloor();
+  if (!$("play-panel").hidden) renderPlay();
+  if (!$("done-panel").hidden) renderDone();
+}
+
+function statusText() {
+  if (!loaded) return "Loading the deal…";
+  if (!live) return ended ? `Deal ${ended.number} recorded.` : cfg.token && cfg.open ? "Start the deal: the dealer, the bid and the four floor cards." : "No deal is being played live.";
+  if (live.finished) return `All ${PLAYS} cards played.`;
+  return `Play ${live.plays.length + 1} of ${PLAYS} · ${seatName(live.next_seat)} to play`;
+}
+
+function renderScores() {
+  [0, 1].forEach((team) => {
+    const points = root.querySelector(`[data-points="${team}"]`);
+    const sweeps = root.querySelector(`[data-sweeps="${team}"]`);
+    if (!live) { points.textContent = "–"; sweeps.textContent = ""; return; }
+    points.textContent = live.captured_points[team];
+    const mine = live.sweeps.filter((s) => s.team === team);
+    const extra = mine.reduce((total, s) => total + s.points, 0);
+    sweeps.textContent = mine.length ? `· ${mine.length} sweep${mine.length === 1 ? "" : "s"} (${extra})` : "";
+  });
+}
+
+/** A play in words: "Asha captured 9♦ and 4♣ with K♠". */
+function describe(play) {
+  const who = seatName(play.seat), card = pretty(play.card), v = valueOf(play.card);
+  if (play.action === "capture") {
+    const what = [play.house ? `the house of ${v}` : null, play.loose && play.loose.length ? names(play.loose) : null].filter(Boolean);
+    return `${who} captured ${what.join(" and ")} with ${card}`;
+  }
+  if (play.action === "build") {
+    const with_ = play.loose && play.loose.length ? ` and ${names(play.loose)}` : "";
+    return `${who} built ${card}${with_} into the house of ${play.value}`;
+  }
+  if (play.action === "raise") return `${who} raised the house of ${play.house} with ${card}`;
+  return `${who} threw ${card}`;
+}
+
+function houseLine(house) {
+  const owners = house.owners.map(seatName);
+  return h("div", { class: "live-house", dataset: { house: house.value } },
+    h("div", { class: "live-house-head" }, h("strong", {}, `House of ${house.value}`),
+      h("span", { class: "muted small" }, house.cemented ? " cemented" : " not cemented"),
+      h("span", { class: "small live-owners" }, ` · ${names(owners, String)}'s`)),
+    tiles(house.cards, "small"));
+}
+
+function renderFloor() {
+  const box = $("floor-panel");
+  const last = live.plays[live.plays.length - 1];
+  const lastSweep = last && live.sweeps.find((s) => s.play === live.plays.length);
+  box.replaceChildren(
+    h("h2", { id: "floor-h" }, "The floor"),
+    h("div", { class: "live-loose", "data-testid": "loose" },
+      live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, "No loose cards.")),
+    ...live.position.houses.map(houseLine),
+    ...(live.flags || []).map((f) => h("p", { class: "live-flag small" }, h("span", { class: "rule-id" }, f.rule), " ", f.reason)),
+    last ? h("p", { class: "live-last", "data-testid": "last-play" }, `Play ${live.plays.length}: ${describe(last)}.`,
+      lastSweep ? h("strong", {}, ` Sweep! ${lastSweep.points}`) : "") : h("p", { class: "muted small" },
+      `${seatName(live.dealer)} dealt; ${seatName(live.bid.seat)} bid ${live.bid.value} and plays first.`),
+    live.finished && live.residue && live.residue.cards.length ? h("p", { class: "small" },
+      `Left on the floor: ${names(live.residue.cards)}, to ${cfg.teams[live.residue.team]} (E1).`) : "",
+  );
+}
+
+/** The cards nobody has seen yet, suit by suit, each a button; `pressed(code)`, `tap(code)`. */
+function deckOf(cards, { pressed, tap, label }) {
+  const available = new Set(cards);
+  return h("div", { class: "deck live-deck" }, SUITS.map((suit) => {
+    const row = DECK.filter((c) => suitOf(c) === suit && available.has(c));
+    return row.length ? h("div", { class: "suit-row", dataset: { suit } }, row.map((code) => h("button", {
+      type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-pressed": String(pressed(code)),
+      "aria-label": label(code), onclick: () => tap(code),
+    }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suit])))) : null;
+  }));
+}
+
+/** A box to type cards in ("ks 4h"); Enter hands each single match to `add`. */
+function typeBox(id, placeholder, add) {
+  const input = h("input", { type: "search", id, autocomplete: "off", autocapitalize: "off", spellcheck: "false",
+    enterkeyhint: "done", placeholder, "aria-label": placeholder });
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    add(words(input.value).map((word) => matches(word)).filter((found) => found.length === 1).map((found) => found[0]));
+  });
+  return h("label", { class: "search" }, input);
+}
+
+function segmentButtons(items, { pressed, tap, cls, label, text }) {
+  return h("div", { class: "values live-choices" }, items.map((item) => h("button", {
+    type: "button", class: `value ${cls ? cls(item) : ""}`, "aria-pressed": String(pressed(item)),
+    dataset: { choice: item }, "aria-label": label ? label(item) : null, onclick: () => tap(item),
+  }, text ? text(item) : String(item))));
+}
+
+function renderStart() {
+  const box = $("start-panel");
+  const bidder = after(start.dealer);
+  const dealers = Array.from({ length: players }, (_, i) => i);
+  const ready = start.bid !== null && start.floor.length === 4;
+  box.replaceChildren(
+    h("h2", { id: "start-h" }, `Start deal ${cfg.number}`),
+    h("h3", {}, "Dealer"),
+    h("div", { class: "live-seats", "data-testid": "dealer" }, segmentButtons(dealers, {
+      pressed: (s) => s === start.dealer, tap: (s) => { start.dealer = s; render(); },
+      cls: (s) => `owner live-seat team-${teamOf(s)}`, label: (s) => `${seatName(s)} deals`, text: seatName,
+    })),
+    h("h3", {}, `Bid by ${seatName(bidder)}`),
+    h("div", { "data-testid": "bid" }, segmentButtons(HOUSE_VALUES, {
+      pressed: (v) => v === start.bid, tap: (v) => { start.bid = v; render(); }, label: (v) => `Bid ${v}`,
+    })),
+    h("h3", {}, `Floor cards (${start.floor.length} of 4)`),
+    h("div", { class: "tiles live-start-floor" }, start.floor.map((c) => tile(c, {
+      "aria-label": `${pretty(c)}: tap to take it off the floor`, onclick: () => { start.floor = start.floor.filter((x) => x !== c); render(); },
+    }))),
+    typeBox("floor-search", "Type the floor: ks 4h 9c 10d", (cards) => {
+      cards.forEach((c) => { if (!start.floor.includes(c) && start.floor.length < 4) start.floor.push(c); });
+      render();
+      $("floor-search").focus();
+    }),
+    deckOf(DECK, {
+      pressed: (c) => start.floor.includes(c), label: (c) => `${pretty(c)} on the floor`,
+      tap: (c) => {
+        if (start.floor.includes(c)) start.floor = start.floor.filter((x) => x !== c);
+        else if (start.floor.length < 4) start.floor.push(c);
+        render();
+      },
+    }),
+    noteBox(),
+    h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || busy,
+      onclick: () => write("POST", cfg.api, { dealer: start.dealer, bid: { seat: bidder, value: start.bid }, floor: start.floor.slice() }),
+    }, ready ? "Start" : "Start (choose the bid and 4 floor cards)"),
+  );
+}
+
+function noteBox() {
+  if (!note) return h("div", { id: "live-note", hidden: true });
+  if (note.kind === "refused") {
+    return h("div", { id: "live-note", class: "verdict illegal", role: "alert", "data-testid": "refusal" },
+      h("p", { class: "verdict-title" }, "✗ Not allowed"),
+      h("p", { class: "rule" }, note.rule ? h("span", { class: "rule-id" }, note.rule) : "", " ", h("code", {}, note.code)),
+      h("p", { class: "reason" }, note.message));
+  }
+  return h("div", { id: "live-note", class: note.kind === "info" ? "live-info" : "problem", role: "status" }, h("p", {}, note.message));
+}
+
+function renderPlay() {
+  const box = $("play-panel");
+  const mover = seatName(live.next_seat);
+  const unseen = DECK.filter((c) => !seen().has(c));
+  const wanted = playJson();
+  const items = [
+    h("h2", { id: "play-h" }, `Play ${live.plays.length + 1}: ${mover}`),
+    h("h3", {}, move.card ? `${mover} plays ${pretty(move.card)}` : `1. Tap the card ${mover} plays`),
+    typeBox("card-search", "Or type it: ks", (cards) => {
+      const card = cards.find((c) => unseen.includes(c));
+      if (card) { move.card = card; tidy(); render(); }
+    }),
+    deckOf(unseen, {
+      pressed: (c) => c === move.card, label: (c) => `${mover} plays ${pretty(c)}`,
+      tap: (c) => { move.card = move.card === c ? null : c; tidy(); render(); },
+    }),
+    h("h3", {}, "2. What it does"),
+    h("div", { class: "actions4", id: "actions" }, ACTIONS.map(([action, text]) => h("button", {
+      type: "button", class: "action", dataset: { action }, "aria-pressed": String(move.action === action),
+      disabled: action === "raise" && !houses().length,
+      onclick: () => {
+        move.action = move.action === action ? null : action;
+        move.loose = []; move.house = false; move.value = null; move.raise = null;
+        if (move.action === "raise" && houses().length === 1) move.raise = houses()[0].value;
+        render();
+      },
+    }, text))),
+  ];
+  if (move.action && move.action !== "throw") {
+    items.push(h("h3", {}, { capture: "3. Tap what it takes", build: "3. Tap the loose cards put in, and the house value",
+      raise: "3. Tap the house it raises" }[move.action]), h("div", { id: "move-floor" }, moveFloor()));
+  }
+  if (move.action === "build") {
+    items.push(h("div", { class: "build-values", id: "build-values" }, h("span", { class: "muted small" }, "House value"),
+      segmentButtons(HOUSE_VALUES, { pressed: (v) => v === buildValue(), label: (v) => `House of ${v}`,
+        tap: (v) => { move.value = v; render(); } })));
+  }
+  items.push(
+    noteBox(),
+    h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || ""),
+    h("div", { class: "live-buttons" },
+      h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || busy,
+        onclick: () => write("POST", playsUrl(), { number: live.plays.length + 1, ...wanted.play }) }, "Play"),
+      live.plays.length ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: busy,
+        onclick: () => write("DELETE", playsUrl(live.plays.length)) }, `Undo play ${live.plays.length}`) : null),
+  );
+  box.replaceChildren(...items);
+}
+
+/** Drop the parts of the move the card no longer allows. */
+function tidy() {
+  if (move.house && !(move.card && houseOf(valueOf(move.card)))) move.house = false;
+}
+
+function moveFloor() {
+  const m = move;
+  const loose = looseChoice(live.position.loose, {
+    chosen: m.loose, active: m.action === "capture" || m.action === "build",
+    label: (c) => `${m.action === "build" ? "Build with" : "Take"} ${pretty(c)}`,
+    tap: (c) => { m.loose = toggled(m.loose, c); render(); },
+  });
+  const piles = houses().map((house) => {
+    let pressed, active = true, label;
+    if (m.action === "capture") {
+      active = Boolean(m.card) && valueOf(m.card) === house.value;
+      pressed = active && m.house;
+      label = `Take the house of ${house.value}`;
+    } else if (m.action === "build") {
+      pressed = buildValue() === house.value;
+      label = `Build on the house of ${house.value}`;
+    } else {
+      pressed = m.raise === house.value;
+      label = `Raise the house of ${house.value}`;
+    }
+    return pileChoice(house, {
+      word: "house", pressed, active, label, chips: house.owners.map(seatChip),
+      tap: () => {
+        if (m.action === "capture") m.house = !m.house;
+        else if (m.action === "build") m.value = house.value;
+        else m.raise = house.value;
+        render();
+      },
+    });
+  });
+  return [loose, ...piles];
+}
+
+function renderDone() {
+  const box = $("done-panel");
+  if (ended) {
+    box.replaceChildren(
+      h("h2", { id: "done-h", "data-testid": "recorded" }, `Deal ${ended.number} recorded`),
+      h("p", {}, "It is on the scoreboard with every other deal."),
+      h("a", { class: "button big", href: cfg.board }, "Back to the scoreboard"),
+      cfg.token ? h("a", { class: "button secondary live-next", href: location.pathname }, "Play the next deal live") : "",
+    );
+    return;
+  }
+  box.replaceChildren(
+    h("h2", { id: "done-h" }, cfg.open ? "No live deal" : "The session is over"),
+    h("p", {}, cfg.open ? "Nobody is playing a deal live in this session now. This page shows it as soon as the scorer starts one." : "No more deals can be played in it."),
+    h("a", { class: "button secondary", href: cfg.board }, "Back to the scoreboard"),
+  );
+}
+
+refresh(true).then(() => setTimeout(poll, 2000));

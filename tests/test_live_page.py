@@ -1,0 +1,82 @@
+"""The live deal page (/s/<id>/live): the shell its script fills from the live API. A phone
+that keeps score gets its edit token, a watcher none; only games with a live page have one."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from conftest import seep_session
+from flask.testing import FlaskClient
+from test_api_fifty_six import fifty_six_session
+
+from scorekeeper.sessions.games import PAGES
+
+
+def keep_score(client: FlaskClient, session: dict[str, str]) -> None:
+    """This browser keeps score of the session: its scorer key handed over, as the link does."""
+    response = client.post(f"/s/{session['id']}/join", data={"key": session["edit_token"]})
+    assert response.status_code == 302
+
+
+def root_of(page: str) -> str:
+    """The page's root element, with the data its script reads."""
+    found = re.search(r'<div id="live-deal"[^>]*>', page)
+    assert found, "no live-deal root"
+    return found.group(0)
+
+
+def test_a_scorer_gets_the_seep_page_with_names_and_token(client: FlaskClient) -> None:
+    session = seep_session(client)
+    keep_score(client, session)
+    response = client.get(f"/s/{session['id']}/live")
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "no-store"  # it carries the token
+    page = response.get_data(as_text=True)
+    root = root_of(page)
+    assert f'data-token="{session["edit_token"]}"' in root
+    seats = re.search(r"data-seats='([^']*)'", root)
+    assert seats and json.loads(seats.group(1)) == ["Asha", "Meena", "Ravi", "Dev"]
+    assert "Lions" in page and "Tigers" in page
+    assert f'data-api="/api/v1/sessions/{session["id"]}/live"' in root
+    assert "js/live-deal.js" in page
+    assert 'data-next-dealer="0"' in root and 'data-number="1"' in root
+
+
+def test_a_watcher_gets_no_token(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
+    session = seep_session(client)
+    watcher = app.test_client()
+    response = watcher.get(f"/s/{session['id']}/live")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "data-token" not in page
+    assert session["edit_token"] not in page
+    assert 'data-testid="watching"' in page
+
+
+def test_unknown_session_is_404(client: FlaskClient) -> None:
+    assert client.get("/s/nosuchsession/live").status_code == 404
+
+
+def test_a_game_without_a_live_page_is_404(client: FlaskClient) -> None:
+    assert PAGES["fifty-six"].live is None and PAGES["seep"].live is not None
+    session = fifty_six_session(client)
+    keep_score(client, session)
+    assert client.get(f"/s/{session['id']}/live").status_code == 404
+
+
+def test_the_scoreboard_links_to_it_for_a_scorer_of_seep_only(client: FlaskClient) -> None:
+    seep = seep_session(client)
+    keep_score(client, seep)
+    board = client.get(f"/s/{seep['id']}").get_data(as_text=True)
+    assert f'href="/s/{seep["id"]}/live">Play live<' in board
+    client.post(
+        f"/api/v1/sessions/{seep['id']}/live",
+        json={"bid": {"seat": 1, "value": 9}, "floor": ["KS", "4H", "9C", "10D"]},
+        headers={"Authorization": f"Bearer {seep['edit_token']}"},
+    )
+    board = client.get(f"/s/{seep['id']}").get_data(as_text=True)
+    assert "Go on with the live deal" in board
+    other = fifty_six_session(client)
+    keep_score(client, other)
+    assert f'/s/{other["id"]}/live"' not in client.get(f"/s/{other['id']}").get_data(as_text=True)
