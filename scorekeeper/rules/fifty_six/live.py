@@ -204,7 +204,7 @@ class FiftySixLiveDeal:
     def record(self) -> JSON:
         """The deal record (tables.parse_deal's shape), with the auction as called."""
         if not self.finished:
-            raise InvalidInput("deal-not-over", "The deal is not over: cards are still to play.")
+            raise InvalidInput("not-finished", "The deal is not over: cards are still to play.")
         contract = self.contract
         assert contract is not None
         out: JSON = {
