@@ -10,6 +10,7 @@ from ..table import Table
 from ..violation import legal
 from . import baazi, options, record, stats
 from .generate import survey
+from .live import LIVE
 from .moves import Capture, parse_move
 from .play import apply, check
 from .position import parse_position
@@ -21,6 +22,7 @@ class Seep:
     name = "seep"
     title = "Seep"
     players: tuple[int, ...] = (4, 2)
+    live = LIVE  # play by play (rules/live.py)
 
     def parse_options(self, raw: object) -> dict[str, Any]:
         """Validated options with the defaults of rules/seep.md."""
