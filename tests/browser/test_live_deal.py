@@ -131,6 +131,9 @@ def test_a_whole_deal_played_live_is_recorded_as_the_engine_scores_it(
     expect(watcher.get_by_test_id("live-status")).to_contain_text("No deal is being played live")
     assert watcher.locator("[data-token]").count() == 0
 
+    expect(keeper.locator("#start-button")).to_be_visible()
+    seep.fits(keeper)
+    keeper.screenshot(path=str(artifact("live-deal-start-360.png")), full_page=True)
     start_deal(keeper, start)
     expect(watcher.get_by_test_id("live-status")).to_contain_text("Play 1 of 48", timeout=3000)
 
@@ -149,6 +152,7 @@ def test_a_whole_deal_played_live_is_recorded_as_the_engine_scores_it(
             expect(refusal).to_contain_text(violation.reason)
             expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 20 of 48")
             assert loose_shown(keeper) == before
+            refusal.screenshot(path=str(artifact("live-deal-refusal.png")))
         if number == 30:
             # A reload in the middle of the deal loses nothing.
             keeper.reload()
