@@ -56,7 +56,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import api, checker, cli, clubs, clubs_api, clubstats, errors, pages, security, sessions
+    from . import (
+        api,
+        checker,
+        cli,
+        clubs,
+        clubs_api,
+        clubstats,
+        errors,
+        live_api,  # noqa: F401  (its routes join the API's blueprint)
+        pages,
+        security,
+        sessions,
+    )
     from .export import bp as export_bp
     from .pwa import bp as pwa_bp
 

@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from .conflicts import Conflict
 from .extensions import db
 from .rules import InvalidInput
+from .rules.live import PlayRefused
 
 CODES = {
     400: "bad-request",
@@ -45,6 +46,7 @@ def register(app: Flask) -> None:
     """Install the error handlers."""
     app.register_error_handler(InvalidInput, _invalid_input)
     app.register_error_handler(Conflict, _conflict)
+    app.register_error_handler(PlayRefused, _play_refused)
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(DBAPIError, _unavailable)
@@ -96,6 +98,11 @@ def _conflict(error: Conflict) -> Response:
 
 def _invalid_input(error: InvalidInput) -> Response:
     return error_response(400, error.code, error.message)
+
+
+def _play_refused(error: PlayRefused) -> Response:
+    refused = error.violation
+    return error_response(400, refused.code, refused.reason, rule=refused.rule)
 
 
 def _csrf_error(error: CSRFError) -> Response:

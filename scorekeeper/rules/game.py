@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from .live import LiveRules
 from .table import Table
 
 JSON = dict[str, Any]
@@ -16,6 +17,11 @@ class Game(Protocol):
     name: str
     title: str
     players: tuple[int, ...]  # the numbers of players it is played by, the usual first
+
+    @property
+    def live(self) -> LiveRules:
+        """Play by play: a deal followed from what the table sees (rules/live.py)."""
+        ...
 
     def table_for(self, players: int, options: Mapping[str, Any]) -> Table:
         """How `players` sit in teams under these (parsed) options; raise InvalidInput."""

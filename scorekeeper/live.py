@@ -1,0 +1,119 @@
+"""Live deals as stored: a deal's start and its plays as sent, the state always derived again.
+
+Nothing but the list is kept, so a reload or a restart loses nothing and an undo is a shorter
+list. A play's number is its identity: the same play sent twice is stored once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import abort
+from sqlalchemy import JSON, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .conflicts import Conflict
+from .extensions import db
+from .models import Deal, GameSession, utcnow
+from .rules.live import LiveDeal as LiveState
+
+MOST_PLAYS = 200  # more than any deal of any game has
+
+
+class LiveDeal(db.Model):
+    """A deal followed play by play; `deal_serial` is the deal it became once finished."""
+
+    __tablename__ = "live_deals"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("game_sessions.id"), index=True)
+    start: Mapped[dict[str, Any]] = mapped_column(JSON)
+    plays: Mapped[list[Any]] = mapped_column(JSON)
+    deal_serial: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    game: Mapped[str] = mapped_column(String(20))
+
+    @classmethod
+    def latest(cls, session: GameSession) -> LiveDeal | None:
+        """The session's latest live deal, under way or finished."""
+        query = db.select(cls).filter_by(session_id=session.id).order_by(cls.id.desc()).limit(1)
+        return db.session.execute(query).scalar_one_or_none()
+
+    @classmethod
+    def current(cls, session: GameSession) -> LiveDeal | None:
+        """The session's live deal under way, if any."""
+        latest = cls.latest(session)
+        return latest if latest is not None and latest.deal_serial is None else None
+
+    @classmethod
+    def current_or_404(cls, session: GameSession) -> LiveDeal:
+        """The session's live deal under way; a 404 when there is none."""
+        found = cls.current(session)
+        if found is None:
+            abort(404, description="This session has no live deal under way.")
+        return found
+
+    def state(self, session: GameSession) -> LiveState:
+        """The state after every play stored."""
+        return session.game.live.derive(session.table, session.options, self.start, self.plays)
+
+
+def start_live(session: GameSession, body: object) -> LiveDeal:
+    """Start the session's next deal as a live deal; 409 while another is under way."""
+    if LiveDeal.current(session) is not None:
+        raise Conflict(409, "live-deal-exists", "A live deal is under way in this session.")
+    session.ensure_open()
+    start = session.game.live.start(session.table, session.options, session.standing(), body)
+    live = LiveDeal(session_id=session.id, game=session.game_name, start=start, plays=[])
+    db.session.add(live)
+    session.touch()
+    return live
+
+
+Played = tuple[LiveState, Deal | None]  # the state after a play, and the deal it ended
+
+
+def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
+    """Play `number` of the live deal: stored when new and legal, answered again when sent
+    before with the same body (the last one too, once it ended the deal), 409 otherwise."""
+    live = LiveDeal.latest(session)
+    if live is not None and number <= len(live.plays):
+        return _again(session, live, number, play)
+    live = LiveDeal.current_or_404(session)
+    if number != len(live.plays) + 1:
+        next_one = len(live.plays) + 1
+        raise Conflict(409, "play-out-of-order", f"Play {next_one} comes next, not {number}.")
+    plays = [*live.plays, play]
+    state = session.game.live.derive(session.table, session.options, live.start, plays)
+    live.plays, live.updated_at = plays, utcnow()
+    deal = None
+    if state.finished:
+        deal = session.add_deal(state.record())
+        db.session.flush()
+        live.deal_serial = deal.serial
+    session.touch()
+    return state, deal
+
+
+def _again(session: GameSession, live: LiveDeal, number: int, play: dict[str, Any]) -> Played:
+    """A play sent before: answered as the first time if it is the same play, else a 409."""
+    if live.plays[number - 1] != play:
+        raise Conflict(409, "play-exists", f"Play {number} was already entered, differently.")
+    state = session.game.live.derive(
+        session.table, session.options, live.start, live.plays[:number]
+    )
+    ended = live.deal_serial if number == len(live.plays) else None
+    return state, None if ended is None else session.deal_or_404(ended)
+
+
+def remove_last_play(session: GameSession, number: int) -> LiveState:
+    """Take back play `number` when it is the last one; 409 otherwise."""
+    live = LiveDeal.current_or_404(session)
+    if number != len(live.plays):
+        last = len(live.plays)
+        raise Conflict(409, "not-last-play", f"Only the last play ({last}) can be taken back.")
+    live.plays = live.plays[:-1]
+    live.updated_at = utcnow()
+    session.touch()
+    return live.state(session)

@@ -1,0 +1,74 @@
+"""The live-deal API (shared/API.md, "Live deals"): a deal followed play by play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+
+from .api import bp, deal_answer, editable_session, json_body, tagged
+from .extensions import db
+from .live import MOST_PLAYS, LiveDeal, Played, add_play, remove_last_play, start_live
+from .models import GameSession
+from .rules.fields import integer
+from .rules.live import LiveDeal as LiveState
+
+
+def live_answer(session: GameSession, state: LiveState) -> dict[str, Any]:
+    """The live state, with the session's version for watchers."""
+    return {**state.to_json(), "version": session.version}
+
+
+@bp.post("/sessions/<session_id>/live")
+def start_live_deal(session_id: str) -> Response:
+    """Start the session's next deal as a live deal."""
+    session = editable_session(session_id)
+    live = start_live(session, json_body())
+    db.session.commit()
+    return _created(live_answer(session, live.state(session)))
+
+
+@bp.get("/sessions/<session_id>/live")
+def read_live_deal(session_id: str) -> Response:
+    """The live deal under way: its plays and the state they lead to; 404 when none."""
+    session = GameSession.get_or_404(session_id)
+    live = LiveDeal.current_or_404(session)
+    return tagged(live_answer(session, live.state(session)), session.etag)
+
+
+@bp.post("/sessions/<session_id>/live/plays")
+def add_live_play(session_id: str) -> Response:
+    """One play, numbered: stored once, whoever sends it and however often."""
+    session = editable_session(session_id)
+    body = json_body()
+    number = integer(body.get("number"), "number", 1, MOST_PLAYS)
+    play = {name: value for name, value in body.items() if name != "number"}
+    played = add_play(session, number, play)
+    db.session.commit()
+    return _created(_play_answer(session, played))
+
+
+def _play_answer(session: GameSession, played: Played) -> dict[str, Any]:
+    """The state, what the play did under "play" (and beside the state where no name clashes,
+    as API.md shows Seep's "captured"), and the deal once the last play recorded it."""
+    state, deal = played
+    answer, did = live_answer(session, state), state.last_play_json()
+    answer |= {name: value for name, value in did.items() if name not in answer}
+    answer["play"] = did
+    return answer | ({"deal": deal_answer(session, deal)["deal"]} if deal is not None else {})
+
+
+@bp.delete("/sessions/<session_id>/live/plays/<int:number>")
+def remove_live_play(session_id: str, number: int) -> Response:
+    """Take back the last play."""
+    session = editable_session(session_id)
+    state = remove_last_play(session, number)
+    db.session.commit()
+    return jsonify(live_answer(session, state))
+
+
+def _created(body: dict[str, Any]) -> Response:
+    response = jsonify(body)
+    response.status_code = 201
+    return response
+

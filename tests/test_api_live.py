@@ -1,0 +1,175 @@
+"""Live deals through the API (shared/API.md, "Live deals"): a Seep deal play by play.
+
+The deals are played out by the engine's own self-play from a fixed shuffle: the test knows the
+hands, the API sees only what the table sees, and the deal it records must be the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from conftest import seep_session
+from flask.testing import FlaskClient
+from test_api import SESSIONS, assert_error, bearer
+from werkzeug.test import TestResponse
+
+from scorekeeper.rules.seep.selfplay import SelfPlayDeal, play_deal
+
+SEEDS = (3, 11, 29)
+
+
+def played(seed: int, dealer: int = 0) -> SelfPlayDeal:
+    """A whole deal of four players, from the shuffle of `seed`."""
+    return play_deal(random.Random(seed), dealer)
+
+
+def start_body(deal: SelfPlayDeal) -> dict[str, Any]:
+    """What the table sees at the start: the dealer, the bid, the four floor cards."""
+    first = deal.plays[0]
+    bid = deal.record.bid
+    assert bid is not None
+    floor = [str(card) for card in first.position.loose]
+    opening = {"seat": bid.seat, "value": bid.value}
+    return {"dealer": deal.record.dealer, "bid": opening, "floor": floor}
+
+
+def play_bodies(deal: SelfPlayDeal) -> list[dict[str, Any]]:
+    """Each play as the table sees it: the seat and the move, numbered from 1."""
+    return [
+        {"number": n, "seat": play.seat, **play.move.to_json()}
+        for n, play in enumerate(deal.plays, start=1)
+    ]
+
+
+class Table:
+    """One session's live deal through the API, with the keeper's token."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.session = seep_session(client)
+        self.url = f"{SESSIONS}/{self.session['id']}/live"
+        self.auth = bearer(self.session["edit_token"])
+
+    def start(self, body: Any) -> TestResponse:
+        return self.client.post(self.url, json=body, headers=self.auth)
+
+    def play(self, body: Any) -> TestResponse:
+        return self.client.post(f"{self.url}/plays", json=body, headers=self.auth)
+
+    def take_back(self, number: int) -> TestResponse:
+        return self.client.delete(f"{self.url}/plays/{number}", headers=self.auth)
+
+    def read(self) -> TestResponse:
+        return self.client.get(self.url)
+
+    def deals(self) -> list[dict[str, Any]]:
+        return self.client.get(f"{SESSIONS}/{self.session['id']}").get_json()["deals"]
+
+
+@pytest.fixture
+def table(client: FlaskClient) -> Table:
+    return Table(client)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_whole_deal_played_live_records_the_engines_own_scoring(table: Table, seed: int) -> None:
+    deal = played(seed)
+    started = table.start(start_body(deal))
+    assert started.status_code == 201, started.get_json()
+    assert started.get_json()["finished"] is False
+    bodies = play_bodies(deal)
+    for body in bodies[:-1]:
+        answer = table.play(body)
+        assert answer.status_code == 201, (body, answer.get_json())
+        assert "deal" not in answer.get_json()
+    last = table.play(bodies[-1])
+    assert last.status_code == 201, last.get_json()
+    recorded = last.get_json()["deal"]
+    expected = deal.record
+    assert [sorted(side) for side in recorded["captured"]] == [
+        sorted(str(card) for card in side) for side in expected.captured
+    ]
+    assert len(recorded["sweeps"]) == len(expected.sweeps)
+    assert last.get_json()["finished"] is True
+    assert [d["id"] for d in table.deals()] == [recorded["id"]]
+    assert_error(table.read(), 404)  # the live deal ended: none is under way
+
+
+def test_a_play_sent_again_is_stored_once_and_another_under_its_number_is_refused(
+    table: Table,
+) -> None:
+    deal = played(SEEDS[0])
+    table.start(start_body(deal))
+    first, second = play_bodies(deal)[:2]
+    answer = table.play(first)
+    assert table.play(first).get_json() == answer.get_json()  # the same play: the same answer
+    assert len(table.read().get_json()["plays"]) == 1
+    other = {**second, "number": 1}
+    assert_error(table.play(other), 409, "play-exists")
+    assert_error(table.play({**second, "number": 3}), 409, "play-out-of-order")
+    assert table.play(second).status_code == 201
+    assert len(table.read().get_json()["plays"]) == 2
+
+
+def test_the_last_play_sent_again_answers_with_the_same_deal(table: Table) -> None:
+    deal = played(SEEDS[1])
+    table.start(start_body(deal))
+    bodies = play_bodies(deal)
+    for body in bodies:
+        last = table.play(body)
+    again = table.play(bodies[-1])
+    assert again.status_code == 201
+    assert again.get_json()["deal"] == last.get_json()["deal"]
+    assert len(table.deals()) == 1
+
+
+def test_an_illegal_play_is_refused_with_its_rule_and_nothing_is_stored(table: Table) -> None:
+    deal = played(SEEDS[0])
+    table.start(start_body(deal))
+    first = play_bodies(deal)[0]
+    wrong_seat = {**first, "seat": (first["seat"] + 1) % 4}
+    refused = table.play(wrong_seat)
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == "not-your-turn"
+    assert table.read().get_json()["plays"] == []
+    thrown = {"number": 1, "seat": first["seat"], "card": "2C", "action": "capture", "loose": []}
+    refused = table.play(thrown)
+    assert refused.status_code == 400
+    assert set(refused.get_json()) == {"error", "rule", "message"}
+    assert table.read().get_json()["plays"] == []
+
+
+def test_only_the_last_play_is_taken_back(table: Table) -> None:
+    deal = played(SEEDS[2])
+    table.start(start_body(deal))
+    bodies = play_bodies(deal)
+    for body in bodies[:3]:
+        table.play(body)
+    before = table.read().get_json()
+    assert_error(table.take_back(2), 409, "not-last-play")
+    after = table.take_back(3)
+    assert after.status_code == 200
+    assert len(after.get_json()["plays"]) == 2
+    assert table.play(bodies[2]).get_json()["position"] == before["position"]
+
+
+def test_one_live_deal_at_a_time_and_the_start_is_checked(table: Table) -> None:
+    deal = played(SEEDS[0])
+    body = start_body(deal)
+    assert table.start({**body, "floor": body["floor"][:3]}).status_code == 400
+    assert table.start(body).status_code == 201
+    assert_error(table.start(body), 409, "live-deal-exists")
+
+
+def test_writes_need_the_token_and_reads_answer_304(table: Table, client: FlaskClient) -> None:
+    deal = played(SEEDS[0])
+    assert_error(client.post(table.url, json=start_body(deal)), 401)
+    assert_error(client.post(table.url, json=start_body(deal), headers=bearer("wrong")), 403)
+    assert_error(client.get(f"{SESSIONS}/nosuchsession/live"), 404)
+    table.start(start_body(deal))
+    read = table.read()
+    assert client.get(table.url, headers={"If-None-Match": read.headers["ETag"]}).status_code == 304
+    table.play(play_bodies(deal)[0])
+    assert client.get(table.url, headers={"If-None-Match": read.headers["ETag"]}).status_code == 200
