@@ -80,3 +80,17 @@ def test_the_scoreboard_links_to_it_for_a_scorer_of_seep_only(client: FlaskClien
     other = fifty_six_session(client)
     keep_score(client, other)
     assert f'/s/{other["id"]}/live"' not in client.get(f"/s/{other['id']}").get_data(as_text=True)
+
+
+def test_a_watcher_s_scoreboard_points_to_a_live_deal_under_way(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
+    session = seep_session(client)
+    watcher = app.test_client()
+    board = f"/s/{session['id']}"
+    assert 'data-testid="live-deal-note"' not in watcher.get(board).get_data(as_text=True)
+    client.post(
+        f"/api/v1/sessions/{session['id']}/live",
+        json={"bid": {"seat": 1, "value": 9}, "floor": ["KS", "4H", "9C", "10D"]},
+        headers={"Authorization": f"Bearer {session['edit_token']}"},
+    )
+    page = watcher.get(board).get_data(as_text=True)
+    assert 'data-testid="live-deal-note"' in page and f'href="{board}/live"' in page
