@@ -1,0 +1,364 @@
+// A Casino deal followed play by play (/s/<id>/live), as Seep's live-deal.js: everything shown
+// comes from GET …/live (polled every 2 s with its ETag), so a reload loses nothing and every
+// phone shows the same deal. A scorer's phone (data-token) starts the deal {dealer, table} and
+// sends each play {number, seat, …move} (the move as for /api/v1/check); the engine judges it.
+import { DECK, SUITS, SYMBOL, matches, names, pretty, rankText, suitOf, words } from "./cards.js";
+import { byId as $, h, tile, tiles } from "./dom.js";
+import { looseChoice, pileChoice, toggled } from "./floor.js";
+
+const root = $("live-deal");
+const cfg = {
+  api: root.dataset.api,
+  board: root.dataset.board,
+  seats: JSON.parse(root.dataset.seats),
+  teams: JSON.parse(root.dataset.teams),
+  token: root.dataset.token || null,
+  nextDealer: Number(root.dataset.nextDealer) || 0,
+  number: Number(root.dataset.number),
+  open: root.dataset.open === "true",
+};
+const PLAYS = 48; // K2: 52 cards less the table's 4
+const BUILD_VALUES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]; // K5 (11-14 in Royal only)
+const ACTIONS = [["capture", "Capture"], ["build", "Build"], ["raise", "Raise"], ["trail", "Trail"]];
+const ACE_SUITS = ["♠", "♣", "♥", "♦"]; // the record's order of aces (K11)
+const sides = cfg.teams.length;
+const sideOf = (seat) => seat % sides; // K1
+const seatName = (seat) => cfg.seats[seat];
+const valueOf = (code) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].indexOf(rankText(code)) + 1;
+
+let live = null; // the live state as last answered, or null when there is none
+let etag = null;
+let loaded = false;
+let busy = false; // a write is on its way: the poll waits
+let ended = null; // {number} once this page saw the deal recorded
+let note = null; // a refusal or a problem, under the play panel
+const blankMove = () => ({ card: null, action: null, loose: [], builds: [], value: null, raise: null });
+let move = blankMove();
+const start = { dealer: cfg.nextDealer, table: [] };
+
+// -- talking to the API --------------------------------------------------------------------
+async function call(method, url, body, extra) {
+  const headers = { Accept: "application/json", ...(extra || {}) };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (cfg.token && method !== "GET") headers.Authorization = `Bearer ${cfg.token}`;
+  try {
+    const response = await fetch(url, { method, headers, cache: "no-store", credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body) });
+    const data = response.status === 304 ? null : await response.json().catch(() => null);
+    return { status: response.status, data, etag: response.headers.get("ETag") };
+  } catch (e) {
+    return { status: 0, data: null };
+  }
+}
+
+async function refresh(force) {
+  const answer = await call("GET", cfg.api, undefined, etag && !force ? { "If-None-Match": etag } : {});
+  if (answer.status === 200) { take(answer.data); etag = answer.etag; }
+  else if (answer.status === 404) {
+    if (live && !ended) ended = { number: cfg.number }; // recorded on another phone
+    live = null; etag = answer.etag;
+  } else return; // 304, offline or a hiccup: the next poll tries again
+  loaded = true;
+  render();
+}
+
+/** A new state: the move being chosen is kept only while the deal has not moved on. */
+function take(state) {
+  if (!live || state.plays.length !== live.plays.length) move = blankMove();
+  live = state;
+}
+
+async function poll() {
+  if (!busy && !document.hidden) await refresh(false);
+  setTimeout(poll, 2000);
+}
+
+/** A write: its answer drawn; a refusal shows its rule and changes nothing; a 409 shows the deal. */
+async function write(method, url, body) {
+  busy = true; note = null; render();
+  const answer = await call(method, url, body);
+  busy = false;
+  const data = answer.data || {};
+  if (answer.status === 200 || answer.status === 201) {
+    take(data); etag = null; loaded = true;
+    if (data.deal) ended = { number: data.deal.number || cfg.number };
+  } else if (answer.status === 400 && data.rule !== undefined) {
+    note = { kind: "refused", rule: data.rule, code: data.error, message: data.message };
+  } else if (answer.status === 409 || answer.status === 404) {
+    note = { kind: "info", message: data.error === "play-exists" || data.error === "play-out-of-order"
+      ? "Another phone entered this play first: here is the deal as it stands." : (data.message || "The deal changed on another phone.") };
+    await refresh(true);
+    return;
+  } else {
+    note = { kind: "problem", message: answer.status === 0 ? "Could not reach the server: check the connection and tap again."
+      : (data.message || `The server answered ${answer.status}.`) };
+  }
+  render();
+}
+
+const playsUrl = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);
+
+// -- the move being entered ----------------------------------------------------------------
+const builds = () => (live ? live.position.builds : []);
+const seen = () => new Set(live ? [...live.table, ...live.plays.map((p) => p.card)] : []);
+/** A new build's value when none is tapped: the card and loose cards added up. */
+const buildValue = () => move.value || (move.card ? [move.card, ...move.loose].reduce((t, c) => t + valueOf(c), 0) : null);
+
+/** The play to send, or a hint of what is still to choose. */
+function playJson() {
+  const mover = seatName(live.next_seat);
+  if (!move.card) return { hint: `Tap the card ${mover} plays.` };
+  if (!move.action) return { hint: `Now tap what ${pretty(move.card)} does.` };
+  const base = { seat: live.next_seat, card: move.card, action: move.action };
+  if (move.action === "capture") {
+    if (!move.loose.length && !move.builds.length) return { hint: "Tap the loose cards and builds it takes." };
+    return { play: { ...base, loose: move.loose.slice(), builds: move.builds.slice() } };
+  }
+  if (move.action === "build") return { play: { ...base, value: buildValue(), loose: move.loose.slice() } };
+  if (move.action === "raise") {
+    if (move.raise === null) return { hint: "Tap the build it raises." };
+    return { play: { ...base, build: move.raise, ...(move.loose.length ? { loose: move.loose.slice() } : {}) } };
+  }
+  return { play: base };
+}
+
+// -- drawing -------------------------------------------------------------------------------
+const show = (id, visible) => { $(id).hidden = !visible; };
+const seatChip = (seat) => h("span", { class: `seat-chip team-${sideOf(seat)}` }, seatName(seat));
+
+function render() {
+  const under = Boolean(live);
+  $("live-status").textContent = statusText();
+  renderTaken();
+  show("start-panel", loaded && !under && !ended && cfg.token !== null && cfg.open);
+  show("floor-panel", under);
+  show("play-panel", under && cfg.token !== null && !live.finished);
+  show("done-panel", Boolean(ended) || (loaded && !under && (!cfg.token || !cfg.open)));
+  if (!$("start-panel").hidden) renderStart();
+  if (under) renderFloor();
+  if (!$("play-panel").hidden) renderPlay();
+  if (!$("done-panel").hidden) renderDone();
+}
+
+function statusText() {
+  if (!loaded) return "Loading the deal…";
+  if (!live) return ended ? `Deal ${ended.number} recorded.` : cfg.token && cfg.open ? "Start the deal: the dealer and the four table cards." : "No deal is being played live.";
+  if (live.finished) return `All ${PLAYS} cards played.`;
+  return `Round ${live.round} of ${live.rounds} · Play ${live.plays.length + 1} of ${PLAYS} · ${seatName(live.next_seat)} to play`;
+}
+
+/** Each side's box: what it has taken so far (cards, spades, aces, casinos, sweeps). */
+function renderTaken() {
+  root.querySelectorAll(".live-team-score").forEach((box) => {
+    const side = Number(box.closest("[data-team]").dataset.team);
+    if (!live) { box.replaceChildren(h("span", { class: "big-number", dataset: { points: side } }, "–")); return; }
+    const t = live.taken;
+    const aces = t.aces.map((s, i) => (s === side ? "A" + ACE_SUITS[i] : null)).filter(Boolean);
+    const extras = [...aces, t.big_casino === side ? "10♦" : null, t.little_casino === side ? "2♠" : null].filter(Boolean);
+    box.replaceChildren(
+      h("span", { class: "big-number", dataset: { points: side } }, t.cards[side]), " ", h("span", { class: "small" }, "cards"),
+      h("span", { class: "small live-taken", dataset: { taken: side } }, ` · ${t.spades[side]}♠`,
+        extras.length ? ` · ${extras.join(" ")}` : "", t.sweeps[side] ? ` · ${t.sweeps[side]} sweep${t.sweeps[side] === 1 ? "" : "s"}` : ""));
+  });
+}
+
+/** A play in words: "Asha captured 9♦ and the build of 8 with 8♠". */
+function describe(play) {
+  const who = seatName(play.seat), card = pretty(play.card);
+  const loose = play.loose && play.loose.length ? names(play.loose) : null;
+  if (play.action === "capture") {
+    const taken = [loose, ...(play.builds || []).map((v) => `the build of ${v}`)].filter(Boolean);
+    return `${who} captured ${names(taken, String)} with ${card}`;
+  }
+  if (play.action === "build") return `${who} built ${card}${loose ? ` and ${loose}` : ""} into ${play.value}`;
+  if (play.action === "raise") return `${who} raised the build of ${play.build} with ${card}`;
+  return `${who} trailed ${card}`;
+}
+
+function buildLine(build) {
+  return h("div", { class: "live-house live-build", dataset: { build: build.value } },
+    h("div", { class: "live-house-head" }, h("strong", {}, `Build of ${build.value}`),
+      h("span", { class: "small live-owners" }, ` · ${seatName(build.owner)}'s`),
+      build.multiple ? h("span", { class: "muted small" }, " · multiple") : ""),
+    tiles(build.cards, "small"));
+}
+
+function renderFloor() {
+  const last = live.plays[live.plays.length - 1];
+  $("floor-panel").replaceChildren(
+    h("h2", { id: "floor-h" }, "The table"),
+    h("div", { class: "live-loose", "data-testid": "loose" },
+      live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, "No loose cards.")),
+    ...live.position.builds.map(buildLine),
+    ...(live.flags || []).map((f) => h("p", { class: "live-flag small", "data-testid": "flag" },
+      h("span", { class: "rule-id" }, f.rule), " ", f.reason || f.message || "")),
+    last ? h("p", { class: "live-last", "data-testid": "last-play" }, `Play ${live.plays.length}: ${describe(last)}.`)
+      : h("p", { class: "muted small" }, `${seatName(live.dealer)} dealt; ${seatName(live.next_seat)} plays first.`),
+  );
+}
+
+/** Cards as buttons, suit by suit: `pressed(code)`, `tap(code)`, `label(code)`. */
+function deckOf(cards, { pressed, tap, label }) {
+  const available = new Set(cards);
+  return h("div", { class: "deck live-deck" }, SUITS.map((suit) => {
+    const row = DECK.filter((c) => suitOf(c) === suit && available.has(c));
+    return row.length ? h("div", { class: "suit-row", dataset: { suit } }, row.map((code) => h("button", {
+      type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-pressed": String(pressed(code)),
+      "aria-label": label(code), onclick: () => tap(code),
+    }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suit])))) : null;
+  }));
+}
+
+/** A box to type cards in ("ks 4h"); Enter hands each single match to `add`. */
+function typeBox(id, placeholder, add) {
+  const input = h("input", { type: "search", id, autocomplete: "off", autocapitalize: "off", spellcheck: "false",
+    enterkeyhint: "done", placeholder, "aria-label": placeholder });
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    add(words(input.value).map((word) => matches(word)).filter((found) => found.length === 1).map((found) => found[0]));
+  });
+  return h("label", { class: "search" }, input);
+}
+
+function choices(items, { pressed, tap, cls, label, text }) {
+  return h("div", { class: "values live-choices" }, items.map((item) => h("button", {
+    type: "button", class: `value ${cls ? cls(item) : ""}`, "aria-pressed": String(pressed(item)),
+    dataset: { choice: item }, "aria-label": label ? label(item) : null, onclick: () => tap(item),
+  }, text ? text(item) : String(item))));
+}
+
+function renderStart() {
+  const seats = cfg.seats.map((_, i) => i);
+  const ready = start.table.length === 4;
+  const toggle = (c) => {
+    if (start.table.includes(c)) start.table = start.table.filter((x) => x !== c);
+    else if (start.table.length < 4) start.table.push(c);
+    render();
+  };
+  $("start-panel").replaceChildren(
+    h("h2", { id: "start-h" }, `Start deal ${cfg.number}`),
+    h("h3", {}, "Dealer"),
+    h("div", { class: "live-seats", "data-testid": "dealer" }, choices(seats, {
+      pressed: (s) => s === start.dealer, tap: (s) => { start.dealer = s; render(); },
+      cls: (s) => `owner live-seat team-${sideOf(s)}`, label: (s) => `${seatName(s)} deals`, text: seatName,
+    })),
+    h("h3", {}, `Table cards (${start.table.length} of 4)`),
+    h("div", { class: "tiles live-start-floor" }, start.table.map((c) => tile(c, {
+      "aria-label": `${pretty(c)}: tap to take it off the table`, onclick: () => toggle(c) }))),
+    typeBox("floor-search", "Type the table: ks 4h 9c 10d", (cards) => {
+      cards.forEach((c) => { if (!start.table.includes(c) && start.table.length < 4) start.table.push(c); });
+      render();
+      $("floor-search").focus();
+    }),
+    deckOf(DECK, { pressed: (c) => start.table.includes(c), label: (c) => `${pretty(c)} on the table`, tap: toggle }),
+    noteBox(),
+    h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || busy,
+      onclick: () => write("POST", cfg.api, { dealer: start.dealer, table: start.table.slice() }),
+    }, ready ? "Start" : "Start (choose the 4 table cards)"),
+  );
+}
+
+function noteBox() {
+  if (!note) return h("div", { id: "live-note", hidden: true });
+  if (note.kind === "refused") {
+    return h("div", { id: "live-note", class: "verdict illegal", role: "alert", "data-testid": "refusal" },
+      h("p", { class: "verdict-title" }, "✗ Not allowed"),
+      h("p", { class: "rule" }, note.rule ? h("span", { class: "rule-id" }, note.rule) : "", " ", h("code", {}, note.code)),
+      h("p", { class: "reason" }, note.message));
+  }
+  return h("div", { id: "live-note", class: note.kind === "info" ? "live-info" : "problem", role: "status" }, h("p", {}, note.message));
+}
+
+function renderPlay() {
+  const mover = seatName(live.next_seat);
+  const unseen = DECK.filter((c) => !seen().has(c));
+  const wanted = playJson();
+  const items = [
+    h("h2", { id: "play-h" }, `Play ${live.plays.length + 1}: ${mover}`),
+    h("h3", {}, move.card ? `${mover} plays ${pretty(move.card)}` : `1. Tap the card ${mover} plays`),
+    typeBox("card-search", "Or type it: ks", (cards) => {
+      const card = cards.find((c) => unseen.includes(c));
+      if (card) { move.card = card; render(); }
+    }),
+    deckOf(unseen, { pressed: (c) => c === move.card, label: (c) => `${mover} plays ${pretty(c)}`,
+      tap: (c) => { move.card = move.card === c ? null : c; render(); } }),
+    h("h3", {}, "2. What it does"),
+    h("div", { class: "actions4", id: "actions" }, ACTIONS.map(([action, text]) => h("button", {
+      type: "button", class: "action", dataset: { action }, "aria-pressed": String(move.action === action),
+      disabled: action === "raise" && !builds().length,
+      onclick: () => {
+        move = { ...blankMove(), card: move.card, action: move.action === action ? null : action };
+        if (move.action === "raise" && builds().length === 1) move.raise = builds()[0].value;
+        render();
+      },
+    }, text))),
+  ];
+  if (move.action && move.action !== "trail") {
+    items.push(h("h3", {}, { capture: "3. Tap the loose cards and builds it takes", build: "3. Tap the loose cards put in, and the build's value",
+      raise: "3. Tap the build it raises" }[move.action]), h("div", { id: "move-floor" }, moveFloor()));
+  }
+  if (move.action === "build") {
+    items.push(h("div", { class: "build-values", id: "build-values" }, h("span", { class: "muted small" }, "Build value"),
+      choices(BUILD_VALUES, { pressed: (v) => v === buildValue(), label: (v) => `Build of ${v}`,
+        tap: (v) => { move.value = v; render(); } })));
+  }
+  if (move.action === "raise" && move.raise !== null && move.card) {
+    items.push(h("p", { class: "small", id: "raise-to" }, `The build of ${move.raise} becomes ${move.raise + valueOf(move.card)}.`));
+  }
+  items.push(
+    noteBox(),
+    h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || ""),
+    h("div", { class: "live-buttons" },
+      h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || busy,
+        onclick: () => write("POST", playsUrl(), { number: live.plays.length + 1, ...wanted.play }) }, "Play"),
+      live.plays.length ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: busy,
+        onclick: () => write("DELETE", playsUrl(live.plays.length)) }, `Undo play ${live.plays.length}`) : null),
+  );
+  $("play-panel").replaceChildren(...items);
+}
+
+/** The loose cards and builds to tap for the chosen action. */
+function moveFloor() {
+  const m = move;
+  const loose = looseChoice(live.position.loose, {
+    chosen: m.loose, active: true,
+    label: (c) => `${m.action === "capture" ? "Take" : "Put in"} ${pretty(c)}`,
+    tap: (c) => { m.loose = toggled(m.loose, c); render(); },
+  });
+  const piles = builds().map((build) => {
+    const pressed = m.action === "capture" ? m.builds.includes(build.value)
+      : m.action === "build" ? buildValue() === build.value : m.raise === build.value;
+    const verb = { capture: "Take", build: "Add to", raise: "Raise" }[m.action];
+    return pileChoice(build, {
+      word: "build", pressed, active: true, label: `${verb} the build of ${build.value}`, chips: [seatChip(build.owner)],
+      tap: () => {
+        if (m.action === "capture") m.builds = toggled(m.builds, build.value);
+        else if (m.action === "build") m.value = build.value;
+        else m.raise = build.value;
+        render();
+      },
+    });
+  });
+  return [loose, ...piles];
+}
+
+function renderDone() {
+  const box = $("done-panel");
+  if (ended) {
+    box.replaceChildren(
+      h("h2", { id: "done-h", "data-testid": "recorded" }, `Deal ${ended.number} recorded`),
+      h("p", {}, "It is on the scoreboard with every other deal."),
+      h("a", { class: "button big", href: cfg.board }, "Back to the scoreboard"),
+      cfg.token ? h("a", { class: "button secondary live-next", href: location.pathname }, "Play the next deal live") : "",
+    );
+    return;
+  }
+  box.replaceChildren(
+    h("h2", { id: "done-h" }, cfg.open ? "No live deal" : "The session is over"),
+    h("p", {}, cfg.open ? "Nobody is playing a deal live in this session now. This page shows it as soon as the scorer starts one." : "No more deals can be played in it."),
+    h("a", { class: "button secondary", href: cfg.board }, "Back to the scoreboard"),
+  );
+}
+
+refresh(true).then(() => setTimeout(poll, 2000));

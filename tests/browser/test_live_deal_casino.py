@@ -1,0 +1,175 @@
+"""A Casino deal played live through its page (/s/<id>/live), play by play, from a fixed shuffle.
+
+The test knows every hand (selfplay.play_deal), but taps only what the table sees: the card
+played, what it does, the loose cards and builds it takes, builds on or raises. The deal
+recorded at the 48th play is the engine's own record; an illegal play shows its rule and changes
+nothing; a reload in the middle loses nothing; a watcher's phone follows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.rules import GAMES
+from scorekeeper.rules.cards import full_deck
+from scorekeeper.rules.casino.selfplay import play_deal
+from scorekeeper.rules.live import PlayRefused
+
+from . import seep
+from .conftest import Phones
+from .test_checker import artifact
+
+pytestmark = pytest.mark.browser
+
+SEED = 32  # two players: builds, a raise that takes in a loose card, builds captured
+SIDES = [
+    {"name": "The Very Long Named Casino Sharks Of Chandni Chowk", "players": ["Asha"]},
+    {"players": ["Ravi"]},
+]
+
+
+def the_deal() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+    """The start as the page sends it, each play as the API takes it, and the engine's record."""
+    played = play_deal(random.Random(SEED), 2)
+    start = {"dealer": 1, "table": [str(c) for c in played.plays[0][0].loose]}
+    plays = [{"seat": p.seat} | m.to_json() for p, m in played.plays]
+    casino = GAMES["casino"]
+    options = casino.parse_options({})
+    state = casino.live.derive(played.table, options, start, plays)
+    return start, plays, state.record()
+
+
+def pressed(page: Page, selector: str) -> bool:
+    return page.locator(selector).get_attribute("aria-pressed") == "true"
+
+
+def start_deal(page: Page, start: dict[str, Any]) -> None:
+    """The start form: the dealer tapped, the table's four cards typed."""
+    page.locator(f"[data-testid=dealer] .value[data-choice='{start['dealer']}']").click()
+    page.locator("#floor-search").fill(" ".join(c.lower() for c in start["table"]))
+    page.locator("#floor-search").press("Enter")
+    expect(page.locator(".live-start-floor .tile")).to_have_count(4)
+    page.locator("#start-button").click()
+    expect(page.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
+
+
+def choose(page: Page, play: dict[str, Any]) -> None:
+    """Tap the card, what it does, the loose cards and the builds it takes, adds to or raises."""
+    panel = "#play-panel"
+    card = f"{panel} .pick[data-card='{play['card']}']"
+    if not pressed(page, card):
+        page.locator(card).click()
+    action = f"{panel} .action[data-action='{play['action']}']"
+    if not pressed(page, action):
+        page.locator(action).click()
+    for loose in play.get("loose", []):
+        page.locator(f"#move-floor > .tiles button[data-card='{loose}']").click()
+    for value in play.get("builds", []):
+        page.locator(f"#move-floor .pile-pick[data-build='{value}']").click()
+    if play["action"] == "raise":
+        page.locator(f"#move-floor .pile-pick[data-build='{play['build']}']").click()
+    if play["action"] == "build":
+        page.locator(f"#build-values .value[data-choice='{play['value']}']").click()
+
+
+def play(page: Page, number: int, move: dict[str, Any], chosen: bool = False) -> None:
+    """Enter play `number` (its move `chosen` already) and wait for the page to show the next."""
+    if not chosen:
+        choose(page, move)
+    page.locator("#play-button").click()
+    if number < 48:
+        expect(page.get_by_test_id("live-status")).to_contain_text(f"Play {number + 1} of 48")
+    else:
+        expect(page.get_by_test_id("recorded")).to_have_text("Deal 1 recorded")
+
+
+def loose_shown(page: Page) -> list[str]:
+    cards = page.locator("[data-testid=loose] .tile").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    return sorted(cards)
+
+
+def an_illegal_capture(start: dict[str, Any], plays: list[dict[str, Any]], k: int) -> Any:
+    """An unseen card capturing the first loose card, refused by the engine with a rule."""
+    casino = GAMES["casino"]
+    options = casino.parse_options({})
+    table = casino.table_for(2, options)
+    before = casino.live.derive(table, options, start, plays[:k]).to_json()
+    seen = set(start["table"]) | {p["card"] for p in plays[:k]}
+    target = before["position"]["loose"][0]
+    for card in (str(c) for c in full_deck()):
+        if card in seen:
+            continue
+        wrong = {"seat": plays[k]["seat"], "card": card, "action": "capture", "loose": [target]}
+        try:
+            casino.live.derive(table, options, start, [*plays[:k], wrong])
+        except PlayRefused as refused:
+            if refused.violation.rule:
+                return wrong, refused.violation
+    raise AssertionError("no illegal capture at this play")
+
+
+def test_a_whole_casino_deal_played_live_is_recorded_as_the_engine_records_it(
+    live_server: str, phones: Phones
+) -> None:
+    start, plays, record = the_deal()
+    keeper = phones()
+    started = seep.start(keeper.context, live_server, SIDES, game="casino")
+    seep.join(keeper, started.keeper_link)
+    keeper.goto(f"{started.board}/live")
+    watcher = phones()
+    watcher.goto(f"{started.board}/live")
+    expect(watcher.get_by_test_id("live-status")).to_contain_text("No deal is being played live")
+    assert watcher.locator("[data-token]").count() == 0
+
+    expect(keeper.locator("#start-button")).to_be_visible()
+    seep.fits(keeper)
+    start_deal(keeper, start)
+    expect(watcher.get_by_test_id("live-status")).to_contain_text("Play 1 of 48", timeout=3000)
+
+    for number, move in enumerate(plays, start=1):
+        if number == 6:
+            expect(watcher.get_by_test_id("last-play")).to_contain_text("Play 5:", timeout=3000)
+        if number == 20:
+            wrong, violation = an_illegal_capture(start, plays, number - 1)
+            before = loose_shown(keeper)
+            choose(keeper, {k: v for k, v in wrong.items() if k != "seat"})
+            keeper.locator("#play-button").click()
+            refusal = keeper.get_by_test_id("refusal")
+            expect(refusal).to_contain_text(f"{violation.rule} {violation.code}")
+            expect(refusal).to_contain_text(violation.reason)
+            expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 20 of 48")
+            assert loose_shown(keeper) == before
+            keeper.locator("#play-panel .action[aria-pressed=true]").click()  # start the move again
+        if number == 30:
+            before = loose_shown(keeper)
+            keeper.reload()
+            expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 30 of 48")
+            assert loose_shown(keeper) == before
+            seep.fits(keeper)
+        if move["action"] == "raise":
+            # The raise chosen, beside the builds on the table: it all fits a 360-px phone.
+            choose(keeper, move)
+            raised = f"The build of {move['build']} becomes"
+            expect(keeper.locator("#raise-to")).to_contain_text(raised)
+            seep.fits(keeper)
+            keeper.screenshot(path=str(artifact("live-casino-360.png")), full_page=True)
+            watcher.screenshot(path=str(artifact("live-casino-watcher-360.png")), full_page=True)
+        play(keeper, number, move, chosen=move["action"] == "raise")
+        if number == 10:
+            # Undo takes back the last play in one tap; it is entered again.
+            keeper.locator("#undo-button").click()
+            expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 10 of 48")
+            play(keeper, number, move)
+
+    deals = seep.stored_deals(keeper.context, started)
+    assert len(deals) == 1
+    assert {k: deals[0][k] for k in record} == record
+    stored = keeper.context.request.get(f"{live_server}/api/v1/sessions/{started.id}/live")
+    assert stored.status == 404  # the live deal ended with its record
+    expect(watcher.get_by_test_id("recorded")).to_have_text("Deal 1 recorded", timeout=3000)
