@@ -6,6 +6,7 @@ every answer against the document (no 5xx, documented status, content type, body
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import json
 import re
@@ -20,6 +21,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from live_deals import DEALS
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -258,7 +260,7 @@ def test_casino_options_and_notation_are_the_engine_s() -> None:
 
 class Table:
     """A session to aim generated requests at: real ids and tokens, some deals, one deleted;
-    in a club of its own, whose statistics it makes."""
+    in a club of its own, whose statistics it makes; a live deal from its game's self-play."""
 
     def __init__(self, app: Flask, game: str = "seep") -> None:
         self.app = app
@@ -274,6 +276,7 @@ class Table:
         for deal in OPENING_DEALS[game]:
             assert self.post("deals", json=deal).status_code == 201
         assert self.client.delete(self.url("deals/2"), headers=self.auth()).status_code == 200
+        self.live_start, self.live_plays = live_deal(game)
 
     def url(self, tail: str = "") -> str:
         return f"/api/v1/sessions/{self.id}/{tail}".rstrip("/")
@@ -310,6 +313,39 @@ class Table:
     def live_count(self) -> int:
         return len(self.deals()[0])
 
+    def keep_live(self) -> int:
+        """How many plays the live deal under way has, one at least: the deal is started (again,
+        once the last one finished) and its first play made when there are none."""
+        read = self.client.get(self.url("live"))
+        if read.status_code == 404:
+            assert self.post("live", json=self.live_start).status_code == 201
+            read = self.client.get(self.url("live"))
+        self.follow(read.get_json())
+        if not read.get_json()["plays"]:
+            assert self.post("live/plays", json=self.live_play(1, 0)).status_code == 201
+            return 1
+        return len(read.get_json()["plays"])
+
+    def end_live(self) -> None:
+        """Play the live deal under way to its end, if there is one: none is then under way."""
+        read = self.client.get(self.url("live"))
+        if read.status_code == 200:
+            self.follow(read.get_json())
+        done = len(read.get_json()["plays"]) if read.status_code == 200 else len(self.live_plays)
+        for index in range(done, len(self.live_plays)):
+            played = self.post("live/plays", json=self.live_play(index + 1, index))
+            assert played.status_code == 201, played.get_json()
+
+    def follow(self, state: dict[str, Any]) -> None:
+        """Take the plays of the live deal under way: a generated start ({} is one) may have
+        started Fifty-six's with another dealer."""
+        if self.game == "fifty-six":
+            self.live_plays = live_deal(self.game, state["dealer"])[1]
+
+    def live_play(self, number: int, index: int) -> dict[str, Any]:
+        """Play `index` (from 0) of the table's live deal, sent as play `number`."""
+        return {"number": number, **self.live_plays[index]}
+
     def players(self) -> list[int]:
         """The ids of the club's players."""
         return [
@@ -344,6 +380,14 @@ def fixed_casino_deal(turn: int) -> dict[str, Any]:
         "big_casino": side[1],
         "little_casino": side[0],
     }
+
+
+@functools.cache
+def live_deal(game: str, dealer: int = 0) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A whole deal of the game from self-play, as the table sees it (Fifty-six's by its
+    dealer); the sessions above play on after it."""
+    seed = {"seep": 3, "fifty-six": 5, "casino": 7}[game]
+    return DEALS[game](seed, dealer) if game == "fifty-six" else DEALS[game](seed)
 
 
 OPENING_DEALS = {
@@ -587,6 +631,7 @@ def steer(
     operation = operation_of(case.operation.path, case.method.lower())
     names = parameter_names(operation)
     index = data.draw(st.integers(0, 9), "deal")
+    taken_back = data.draw(st.sampled_from(["last", "other"]), "play taken back")
     sides = data.draw(st.sampled_from(SIDES), "head-to-head")
     preconditions = {h: data.draw(st.sampled_from(PRECONDITIONS[h]), h) for h in PRECONDITIONS}
     bodies = {
@@ -607,19 +652,36 @@ def steer(
         aim_sides(case, sides, table)
     if "deal" not in faults and "deal_id" in case.path_parameters:
         aim_deal(case, index, table, "deleted" in faults)
+    plays = table.keep_live() if operation["operationId"] in UNDER_WAY else 0
+    if operation["operationId"] == "start_live_deal" and fault == "body":
+        table.end_live()  # so that the body is read, not refused for the deal under way (409)
+    if "deal" not in faults and "number" in case.path_parameters:
+        case.path_parameters["number"] = plays if taken_back == "last" else plays + 1
     if operation.get("security"):
         aim_token(case, faults, table)
     for header in PRECONDITIONS.keys() & names:
         how = "stale" if "stale" in faults else preconditions[header]
         aim_precondition(case, header, how, table)
     if "body" not in faults and "requestBody" in operation:
-        case.body = body
+        case.body = live_play(body, plays, table) if operation["operationId"] in UNDER_WAY else body
     if "key" in faults and "Idempotency-Key" in names:
         case.headers["Idempotency-Key"] = "the-same-key"  # "key body": another body, a 422
         if "body" not in faults:
             # Only a write that is done keeps its key: a number that clashes (a 409) would not.
             case.body.pop("number", None)
     return turn
+
+
+# The live-deal operations that need a deal under way (the start answers 201 or 409 by itself).
+UNDER_WAY = {"read_live_deal", "add_live_play", "remove_live_play"}
+PLAY_CHOICES = ("next", "again", "taken", "beyond")
+
+
+def live_play(choice: str, plays: int, table: Table) -> dict[str, Any]:
+    """The next play (201), the last one again (201, a replay), another under the last one's
+    number (409 play-exists), or a play numbered beyond the next (409 play-out-of-order)."""
+    number = {"next": plays + 1, "again": plays, "taken": plays, "beyond": plays + 2}[choice]
+    return table.live_play(number, plays - 1 if choice == "again" else plays)
 
 
 # A head-to-head asked for or not: none, two players, or a player against a team (by the
@@ -678,6 +740,10 @@ def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
         )
     if operation_id == "create_club":
         return st.sampled_from(CLUB_NAMES).map(lambda name: {"name": name})
+    if operation_id == "start_live_deal":
+        return st.just(table.live_start).map(copy.deepcopy)
+    if operation_id == "add_live_play":
+        return st.sampled_from(PLAY_CHOICES)  # resolved against the table once the turn is taken
     deals = {"seep": seep_deals, "fifty-six": fifty_six_deals, "casino": casino_deals}[table.game]()
     if operation_id == "replace_deal":
         return deals

@@ -1,0 +1,46 @@
+"""Whole live deals from each game's self-play, as the table sees them: the start body and the
+public plays in order (unnumbered), for tests that drive a live deal through the API."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scorekeeper.rules.casino import selfplay as casino_selfplay
+from scorekeeper.rules.fifty_six import selfplay as fifty_six_selfplay
+from scorekeeper.rules.fifty_six.options import parse_options, table_for
+from scorekeeper.rules.seep import selfplay as seep_selfplay
+
+Json = dict[str, Any]
+LiveDeal = tuple[Json, list[Json]]  # the start body, then each play's body
+
+
+def seep(seed: int, dealer: int = 0) -> LiveDeal:
+    """Four players: the dealer, the bid and the four floor cards, then each seat's move."""
+    deal = seep_selfplay.play_deal(random.Random(seed), dealer)
+    bid = deal.record.bid
+    assert bid is not None
+    floor = [str(card) for card in deal.plays[0].position.loose]
+    start = {"dealer": dealer, "bid": {"seat": bid.seat, "value": bid.value}, "floor": floor}
+    return start, [{"seat": play.seat, **play.move.to_json()} for play in deal.plays]
+
+
+def fifty_six(seed: int, dealer: int = 0) -> LiveDeal:
+    """Four players, two sides: everyone passes (28 no-trumps, F10), then every card."""
+    table = table_for(4, parse_options({}))
+    deal = fifty_six_selfplay.play_deal(random.Random(seed), table, dealer, None)
+    passes = [{"seat": table.after((dealer + n) % 4), "call": "pass"} for n in range(4)]
+    cards = [{"seat": p.seat, "card": str(p.card)} for t in deal.tricks for p in t.plays]
+    return {"dealer": dealer}, [*passes, *cards]
+
+
+def casino(seed: int, players: int = 4) -> LiveDeal:
+    """Players alone, classic, no sweeps: the table's four cards, then each seat's move; the
+    last seat deals, so seat 0 plays first (K1)."""
+    deal = casino_selfplay.play_deal(random.Random(seed), players)
+    first = deal.plays[0][0]
+    start = {"dealer": players - 1, "table": [str(card) for card in first.loose]}
+    return start, [{"seat": p.seat} | m.to_json() for p, m in deal.plays]
+
+
+DEALS = {"seep": seep, "fifty-six": fifty_six, "casino": casino}
