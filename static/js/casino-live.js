@@ -2,9 +2,10 @@
 // comes from GET …/live (polled every 2 s with its ETag), so a reload loses nothing and every
 // phone shows the same deal. A scorer's phone (data-token) starts the deal {dealer, table} and
 // sends each play {number, seat, …move} (the move as for /api/v1/check); the engine judges it.
-import { DECK, SUITS, SYMBOL, matches, names, pretty, rankText, suitOf, words } from "./cards.js";
+import { DECK, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
+import { choices, deckOf, donePanel, noteBox, noteFor, request, typeBox } from "./live-kit.js";
 
 const root = $("live-deal");
 const cfg = {
@@ -37,19 +38,7 @@ let move = blankMove();
 const start = { dealer: cfg.nextDealer, table: [] };
 
 // -- talking to the API --------------------------------------------------------------------
-async function call(method, url, body, extra) {
-  const headers = { Accept: "application/json", ...(extra || {}) };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (cfg.token && method !== "GET") headers.Authorization = `Bearer ${cfg.token}`;
-  try {
-    const response = await fetch(url, { method, headers, cache: "no-store", credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body) });
-    const data = response.status === 304 ? null : await response.json().catch(() => null);
-    return { status: response.status, data, etag: response.headers.get("ETag") };
-  } catch (e) {
-    return { status: 0, data: null };
-  }
-}
+const call = (method, url, body, extra) => request(method, url, body, extra, cfg.token);
 
 async function refresh(force) {
   const answer = await call("GET", cfg.api, undefined, etag && !force ? { "If-None-Match": etag } : {});
@@ -82,16 +71,9 @@ async function write(method, url, body) {
   if (answer.status === 200 || answer.status === 201) {
     take(data); etag = null; loaded = true;
     if (data.deal) ended = { number: data.deal.number || cfg.number };
-  } else if (answer.status === 400 && data.rule !== undefined) {
-    note = { kind: "refused", rule: data.rule, code: data.error, message: data.message };
-  } else if (answer.status === 409 || answer.status === 404) {
-    note = { kind: "info", message: data.error === "play-exists" || data.error === "play-out-of-order"
-      ? "Another phone entered this play first: here is the deal as it stands." : (data.message || "The deal changed on another phone.") };
-    await refresh(true);
-    return;
   } else {
-    note = { kind: "problem", message: answer.status === 0 ? "Could not reach the server: check the connection and tap again."
-      : (data.message || `The server answered ${answer.status}.`) };
+    note = noteFor(answer);
+    if (note.kind === "info") { await refresh(true); return; }
   }
   render();
 }
@@ -197,37 +179,6 @@ function renderFloor() {
   );
 }
 
-/** Cards as buttons, suit by suit: `pressed(code)`, `tap(code)`, `label(code)`. */
-function deckOf(cards, { pressed, tap, label }) {
-  const available = new Set(cards);
-  return h("div", { class: "deck live-deck" }, SUITS.map((suit) => {
-    const row = DECK.filter((c) => suitOf(c) === suit && available.has(c));
-    return row.length ? h("div", { class: "suit-row", dataset: { suit } }, row.map((code) => h("button", {
-      type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-pressed": String(pressed(code)),
-      "aria-label": label(code), onclick: () => tap(code),
-    }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suit])))) : null;
-  }));
-}
-
-/** A box to type cards in ("ks 4h"); Enter hands each single match to `add`. */
-function typeBox(id, placeholder, add) {
-  const input = h("input", { type: "search", id, autocomplete: "off", autocapitalize: "off", spellcheck: "false",
-    enterkeyhint: "done", placeholder, "aria-label": placeholder });
-  input.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    add(words(input.value).map((word) => matches(word)).filter((found) => found.length === 1).map((found) => found[0]));
-  });
-  return h("label", { class: "search" }, input);
-}
-
-function choices(items, { pressed, tap, cls, label, text }) {
-  return h("div", { class: "values live-choices" }, items.map((item) => h("button", {
-    type: "button", class: `value ${cls ? cls(item) : ""}`, "aria-pressed": String(pressed(item)),
-    dataset: { choice: item }, "aria-label": label ? label(item) : null, onclick: () => tap(item),
-  }, text ? text(item) : String(item))));
-}
-
 function renderStart() {
   const seats = cfg.seats.map((_, i) => i);
   const ready = start.table.length === 4;
@@ -252,22 +203,11 @@ function renderStart() {
       $("floor-search").focus();
     }),
     deckOf(DECK, { pressed: (c) => start.table.includes(c), label: (c) => `${pretty(c)} on the table`, tap: toggle }),
-    noteBox(),
+    noteBox(note),
     h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || busy,
       onclick: () => write("POST", cfg.api, { dealer: start.dealer, table: start.table.slice() }),
     }, ready ? "Start" : "Start (choose the 4 table cards)"),
   );
-}
-
-function noteBox() {
-  if (!note) return h("div", { id: "live-note", hidden: true });
-  if (note.kind === "refused") {
-    return h("div", { id: "live-note", class: "verdict illegal", role: "alert", "data-testid": "refusal" },
-      h("p", { class: "verdict-title" }, "✗ Not allowed"),
-      h("p", { class: "rule" }, note.rule ? h("span", { class: "rule-id" }, note.rule) : "", " ", h("code", {}, note.code)),
-      h("p", { class: "reason" }, note.message));
-  }
-  return h("div", { id: "live-note", class: note.kind === "info" ? "live-info" : "problem", role: "status" }, h("p", {}, note.message));
 }
 
 function renderPlay() {
@@ -307,7 +247,7 @@ function renderPlay() {
     items.push(h("p", { class: "small", id: "raise-to" }, `The build of ${move.raise} becomes ${move.raise + valueOf(move.card)}.`));
   }
   items.push(
-    noteBox(),
+    noteBox(note),
     h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || ""),
     h("div", { class: "live-buttons" },
       h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || busy,
@@ -344,21 +284,7 @@ function moveFloor() {
 }
 
 function renderDone() {
-  const box = $("done-panel");
-  if (ended) {
-    box.replaceChildren(
-      h("h2", { id: "done-h", "data-testid": "recorded" }, `Deal ${ended.number} recorded`),
-      h("p", {}, "It is on the scoreboard with every other deal."),
-      h("a", { class: "button big", href: cfg.board }, "Back to the scoreboard"),
-      cfg.token ? h("a", { class: "button secondary live-next", href: location.pathname }, "Play the next deal live") : "",
-    );
-    return;
-  }
-  box.replaceChildren(
-    h("h2", { id: "done-h" }, cfg.open ? "No live deal" : "The session is over"),
-    h("p", {}, cfg.open ? "Nobody is playing a deal live in this session now. This page shows it as soon as the scorer starts one." : "No more deals can be played in it."),
-    h("a", { class: "button secondary", href: cfg.board }, "Back to the scoreboard"),
-  );
+  donePanel($("done-panel"), ended, cfg);
 }
 
 refresh(true).then(() => setTimeout(poll, 2000));

@@ -3,9 +3,10 @@
 // same deal. A phone that keeps score (the root's data-token) starts the deal and sends each
 // play as {number, seat, …move} (the move exactly as for /api/v1/check); the engine judges it:
 // a refusal shows its rule and nothing changes. A watcher's page only follows.
-import { DECK, RANKS, SUITS, SYMBOL, matches, names, pretty, rankText, suitOf, words } from "./cards.js";
+import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
+import { choices as segmentButtons, deckOf, donePanel, noteBox, noteFor, request, typeBox } from "./live-kit.js";
 
 const root = $("live-deal");
 const cfg = {
@@ -40,22 +41,7 @@ let move = blankMove();
 const start = { dealer: cfg.nextDealer, bid: null, floor: [] };
 
 // -- talking to the API --------------------------------------------------------------------
-async function call(method, url, body, extra) {
-  const headers = { Accept: "application/json", ...(extra || {}) };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (cfg.token && method !== "GET") headers.Authorization = `Bearer ${cfg.token}`;
-  try {
-    const response = await fetch(url, {
-      method, headers, cache: "no-store", credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    let data = null;
-    if (response.status !== 304) { try { data = await response.json(); } catch (e) { data = null; } }
-    return { status: response.status, data, etag: response.headers.get("ETag") };
-  } catch (e) {
-    return { status: 0, data: null };
-  }
-}
+const call = (method, url, body, extra) => request(method, url, body, extra, cfg.token);
 
 /** Read the live deal (a 304 when nothing changed) and draw it. */
 async function refresh(force) {
@@ -94,18 +80,10 @@ async function write(method, url, body) {
     etag = null; // the next poll reads it with its tag
     if (data.deal) ended = { number: data.deal.number || cfg.number };
     loaded = true;
-  } else if (answer.status === 400 && data.rule !== undefined) {
-    note = { kind: "refused", rule: data.rule, code: data.error, message: data.message };
-  } else if (answer.status === 409 || answer.status === 404) {
-    // Another phone was first (the same play number, a deal already started or ended):
-    // show the deal as it is now rather than an error.
-    note = { kind: "info", message: data.error === "play-exists" || data.error === "play-out-of-order"
-      ? "Another phone entered this play first: here is the deal as it stands." : (data.message || "The deal changed on another phone.") };
-    await refresh(true);
-    return;
   } else {
-    note = { kind: "problem", message: answer.status === 0 ? "Could not reach the server: check the connection and tap again."
-      : (data.message || `The server answered ${answer.status}.`) };
+    // A 409 or 404: another phone was first; show the deal as it is now rather than an error.
+    note = noteFor(answer);
+    if (note.kind === "info") { await refresh(true); return; }
   }
   render();
 }
@@ -222,37 +200,6 @@ function renderFloor() {
   );
 }
 
-/** The cards nobody has seen yet, suit by suit, each a button; `pressed(code)`, `tap(code)`. */
-function deckOf(cards, { pressed, tap, label }) {
-  const available = new Set(cards);
-  return h("div", { class: "deck live-deck" }, SUITS.map((suit) => {
-    const row = DECK.filter((c) => suitOf(c) === suit && available.has(c));
-    return row.length ? h("div", { class: "suit-row", dataset: { suit } }, row.map((code) => h("button", {
-      type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-pressed": String(pressed(code)),
-      "aria-label": label(code), onclick: () => tap(code),
-    }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suit])))) : null;
-  }));
-}
-
-/** A box to type cards in ("ks 4h"); Enter hands each single match to `add`. */
-function typeBox(id, placeholder, add) {
-  const input = h("input", { type: "search", id, autocomplete: "off", autocapitalize: "off", spellcheck: "false",
-    enterkeyhint: "done", placeholder, "aria-label": placeholder });
-  input.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    add(words(input.value).map((word) => matches(word)).filter((found) => found.length === 1).map((found) => found[0]));
-  });
-  return h("label", { class: "search" }, input);
-}
-
-function segmentButtons(items, { pressed, tap, cls, label, text }) {
-  return h("div", { class: "values live-choices" }, items.map((item) => h("button", {
-    type: "button", class: `value ${cls ? cls(item) : ""}`, "aria-pressed": String(pressed(item)),
-    dataset: { choice: item }, "aria-label": label ? label(item) : null, onclick: () => tap(item),
-  }, text ? text(item) : String(item))));
-}
-
 function renderStart() {
   const box = $("start-panel");
   const bidder = after(start.dealer);
@@ -286,22 +233,11 @@ function renderStart() {
         render();
       },
     }),
-    noteBox(),
+    noteBox(note),
     h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || busy,
       onclick: () => write("POST", cfg.api, { dealer: start.dealer, bid: { seat: bidder, value: start.bid }, floor: start.floor.slice() }),
     }, ready ? "Start" : "Start (choose the bid and 4 floor cards)"),
   );
-}
-
-function noteBox() {
-  if (!note) return h("div", { id: "live-note", hidden: true });
-  if (note.kind === "refused") {
-    return h("div", { id: "live-note", class: "verdict illegal", role: "alert", "data-testid": "refusal" },
-      h("p", { class: "verdict-title" }, "✗ Not allowed"),
-      h("p", { class: "rule" }, note.rule ? h("span", { class: "rule-id" }, note.rule) : "", " ", h("code", {}, note.code)),
-      h("p", { class: "reason" }, note.message));
-  }
-  return h("div", { id: "live-note", class: note.kind === "info" ? "live-info" : "problem", role: "status" }, h("p", {}, note.message));
 }
 
 function renderPlay() {
@@ -342,7 +278,7 @@ function renderPlay() {
         tap: (v) => { move.value = v; render(); } })));
   }
   items.push(
-    noteBox(),
+    noteBox(note),
     h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || ""),
     h("div", { class: "live-buttons" },
       h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || busy,
@@ -392,21 +328,7 @@ function moveFloor() {
 }
 
 function renderDone() {
-  const box = $("done-panel");
-  if (ended) {
-    box.replaceChildren(
-      h("h2", { id: "done-h", "data-testid": "recorded" }, `Deal ${ended.number} recorded`),
-      h("p", {}, "It is on the scoreboard with every other deal."),
-      h("a", { class: "button big", href: cfg.board }, "Back to the scoreboard"),
-      cfg.token ? h("a", { class: "button secondary live-next", href: location.pathname }, "Play the next deal live") : "",
-    );
-    return;
-  }
-  box.replaceChildren(
-    h("h2", { id: "done-h" }, cfg.open ? "No live deal" : "The session is over"),
-    h("p", {}, cfg.open ? "Nobody is playing a deal live in this session now. This page shows it as soon as the scorer starts one." : "No more deals can be played in it."),
-    h("a", { class: "button secondary", href: cfg.board }, "Back to the scoreboard"),
-  );
+  donePanel($("done-panel"), ended, cfg);
 }
 
 refresh(true).then(() => setTimeout(poll, 2000));

@@ -1,0 +1,99 @@
+// What every game's live-deal page shares (Seep's live-deal.js, Casino's casino-live.js): the
+// API call, the card buttons and typing box, the rows of choices, the refusal note and the
+// panel shown when no deal is under way.
+import { DECK, SUITS, SYMBOL, matches, rankText, suitOf, words } from "./cards.js";
+import { h } from "./dom.js";
+
+/** A JSON request, the scorer's `token` as its bearer: {status, data, etag}; status 0 offline. */
+export async function request(method, url, body, extra, token) {
+  const headers = { Accept: "application/json", ...(extra || {}) };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token && method !== "GET") headers.Authorization = `Bearer ${token}`;
+  try {
+    const response = await fetch(url, {
+      method, headers, cache: "no-store", credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = response.status === 304 ? null : await response.json().catch(() => null);
+    return { status: response.status, data, etag: response.headers.get("ETag") };
+  } catch (e) {
+    return { status: 0, data: null };
+  }
+}
+
+/** What a failed write means to the page: a refusal with its rule, another phone first, a problem. */
+export function noteFor(answer) {
+  const data = answer.data || {};
+  if (answer.status === 400 && data.rule !== undefined) {
+    return { kind: "refused", rule: data.rule, code: data.error, message: data.message };
+  }
+  if (answer.status === 409 || answer.status === 404) {
+    // Another phone was first (the same play number, a deal already started or ended).
+    return { kind: "info", message: data.error === "play-exists" || data.error === "play-out-of-order"
+      ? "Another phone entered this play first: here is the deal as it stands." : (data.message || "The deal changed on another phone.") };
+  }
+  return { kind: "problem", message: answer.status === 0 ? "Could not reach the server: check the connection and tap again."
+    : (data.message || `The server answered ${answer.status}.`) };
+}
+
+/** The cards of `cards`, suit by suit, each a button; `pressed(code)`, `tap(code)`, `label(code)`. */
+export function deckOf(cards, { pressed, tap, label }) {
+  const available = new Set(cards);
+  return h("div", { class: "deck live-deck" }, SUITS.map((suit) => {
+    const row = DECK.filter((c) => suitOf(c) === suit && available.has(c));
+    return row.length ? h("div", { class: "suit-row", dataset: { suit } }, row.map((code) => h("button", {
+      type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-pressed": String(pressed(code)),
+      "aria-label": label(code), onclick: () => tap(code),
+    }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suit])))) : null;
+  }));
+}
+
+/** A box to type cards in ("ks 4h"); Enter hands each single match to `add`. */
+export function typeBox(id, placeholder, add) {
+  const input = h("input", { type: "search", id, autocomplete: "off", autocapitalize: "off", spellcheck: "false",
+    enterkeyhint: "done", placeholder, "aria-label": placeholder });
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    add(words(input.value).map((word) => matches(word)).filter((found) => found.length === 1).map((found) => found[0]));
+  });
+  return h("label", { class: "search" }, input);
+}
+
+/** A row of big buttons, one per item, each `data-choice` = the item. */
+export function choices(items, { pressed, tap, cls, label, text }) {
+  return h("div", { class: "values live-choices" }, items.map((item) => h("button", {
+    type: "button", class: `value ${cls ? cls(item) : ""}`, "aria-pressed": String(pressed(item)),
+    dataset: { choice: item }, "aria-label": label ? label(item) : null, onclick: () => tap(item),
+  }, text ? text(item) : String(item))));
+}
+
+/** The note under a panel: a refusal (rule, code, sentence), news from another phone, a problem. */
+export function noteBox(note) {
+  if (!note) return h("div", { id: "live-note", hidden: true });
+  if (note.kind === "refused") {
+    return h("div", { id: "live-note", class: "verdict illegal", role: "alert", "data-testid": "refusal" },
+      h("p", { class: "verdict-title" }, "✗ Not allowed"),
+      h("p", { class: "rule" }, note.rule ? h("span", { class: "rule-id" }, note.rule) : "", " ", h("code", {}, note.code)),
+      h("p", { class: "reason" }, note.message));
+  }
+  return h("div", { id: "live-note", class: note.kind === "info" ? "live-info" : "problem", role: "status" }, h("p", {}, note.message));
+}
+
+/** The panel after a deal (`ended`: {number}) or when none is under way. */
+export function donePanel(box, ended, { board, token, open }) {
+  if (ended) {
+    box.replaceChildren(
+      h("h2", { id: "done-h", "data-testid": "recorded" }, `Deal ${ended.number} recorded`),
+      h("p", {}, "It is on the scoreboard with every other deal."),
+      h("a", { class: "button big", href: board }, "Back to the scoreboard"),
+      token ? h("a", { class: "button secondary live-next", href: location.pathname }, "Play the next deal live") : "",
+    );
+    return;
+  }
+  box.replaceChildren(
+    h("h2", { id: "done-h" }, open ? "No live deal" : "The session is over"),
+    h("p", {}, open ? "Nobody is playing a deal live in this session now. This page shows it as soon as the scorer starts one." : "No more deals can be played in it."),
+    h("a", { class: "button secondary", href: board }, "Back to the scoreboard"),
+  );
+}
