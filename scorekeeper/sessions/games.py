@@ -27,7 +27,11 @@ class GamePages:
 
 
 # The games whose deals can be followed play by play on a page (the API takes every game's).
-LIVE_PAGES = {seep.GAME: "sessions/live.html", casino.GAME: "sessions/casino/live.html"}
+LIVE_PAGES = {
+    seep.GAME: "sessions/live.html",
+    fifty_six.GAME: "sessions/fifty-six/live.html",
+    casino.GAME: "sessions/casino/live.html",
+}
 
 
 PAGES: dict[str, GamePages] = {

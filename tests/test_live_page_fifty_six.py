@@ -1,0 +1,32 @@
+"""Fifty-six's live deal page (/s/<id>/live): Seep's shell with its own script and team boxes."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+from test_api_fifty_six import fifty_six_session
+from test_live_page import keep_score, root_of
+
+
+def test_a_scorer_gets_the_fifty_six_page_with_its_token_and_script(client: FlaskClient) -> None:
+    session = fifty_six_session(client)
+    keep_score(client, session)
+    # The route, its headers and the root's data are Seep's (test_live_page.py); the script is ours.
+    response = client.get(f"/s/{session['id']}/live")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200, page
+    assert f'data-token="{session["edit_token"]}"' in root_of(page)
+    assert "js/fifty-six-live.js" in page and "js/live-deal.js" not in page
+    # Each team's box counts card points and tricks, not Seep's sweeps.
+    assert re.findall(r'data-tricks="(\d)"', page) == ["0", "1"]
+    assert "data-sweeps" not in page
+
+
+def test_a_watcher_of_fifty_six_gets_no_token(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
+    session = fifty_six_session(client)
+    response = app.test_client().get(f"/s/{session['id']}/live")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "data-token" not in root_of(page) and session["edit_token"] not in page
+    assert 'data-testid="watching"' in page
