@@ -5,7 +5,7 @@
 import { DECK, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { choices, deckOf, donePanel, noteBox, noteFor, request, typeBox } from "./live-kit.js";
+import { choices, deckOf, liveDeal, noteBox, typeBox } from "./live-kit.js";
 
 const root = $("live-deal");
 const cfg = {
@@ -28,55 +28,9 @@ const seatName = (seat) => cfg.seats[seat];
 const valueOf = (code) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].indexOf(rankText(code)) + 1;
 
 let live = null; // the live state as last answered, or null when there is none
-let etag = null;
-let loaded = false;
-let busy = false; // a write is on its way: the poll waits
-let ended = null; // {number} once this page saw the deal recorded
-let note = null; // a refusal or a problem, under the play panel
 const blankMove = () => ({ card: null, action: null, loose: [], builds: [], value: null, raise: null });
 let move = blankMove();
 const start = { dealer: cfg.nextDealer, table: [] };
-
-// -- talking to the API --------------------------------------------------------------------
-const call = (method, url, body, extra) => request(method, url, body, extra, cfg.token);
-
-async function refresh(force) {
-  const answer = await call("GET", cfg.api, undefined, etag && !force ? { "If-None-Match": etag } : {});
-  if (answer.status === 200) { take(answer.data); etag = answer.etag; }
-  else if (answer.status === 404) {
-    if (live && !ended) ended = { number: cfg.number }; // recorded on another phone
-    live = null; etag = answer.etag;
-  } else return; // 304, offline or a hiccup: the next poll tries again
-  loaded = true;
-  render();
-}
-
-/** A new state: the move being chosen is kept only while the deal has not moved on. */
-function take(state) {
-  if (!live || state.plays.length !== live.plays.length) move = blankMove();
-  live = state;
-}
-
-async function poll() {
-  if (!busy && !document.hidden) await refresh(false);
-  setTimeout(poll, 2000);
-}
-
-/** A write: its answer drawn; a refusal shows its rule and changes nothing; a 409 shows the deal. */
-async function write(method, url, body) {
-  busy = true; note = null; render();
-  const answer = await call(method, url, body);
-  busy = false;
-  const data = answer.data || {};
-  if (answer.status === 200 || answer.status === 201) {
-    take(data); etag = null; loaded = true;
-    if (data.deal) ended = { number: data.deal.number || cfg.number };
-  } else {
-    note = noteFor(answer);
-    if (note.kind === "info") { await refresh(true); return; }
-  }
-  render();
-}
 
 const playsUrl = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);
 
@@ -105,29 +59,7 @@ function playJson() {
 }
 
 // -- drawing -------------------------------------------------------------------------------
-const show = (id, visible) => { $(id).hidden = !visible; };
 const seatChip = (seat) => h("span", { class: `seat-chip team-${sideOf(seat)}` }, seatName(seat));
-
-function render() {
-  const under = Boolean(live);
-  $("live-status").textContent = statusText();
-  renderTaken();
-  show("start-panel", loaded && !under && !ended && cfg.token !== null && cfg.open);
-  show("floor-panel", under);
-  show("play-panel", under && cfg.token !== null && !live.finished);
-  show("done-panel", Boolean(ended) || (loaded && !under && (!cfg.token || !cfg.open)));
-  if (!$("start-panel").hidden) renderStart();
-  if (under) renderFloor();
-  if (!$("play-panel").hidden) renderPlay();
-  if (!$("done-panel").hidden) renderDone();
-}
-
-function statusText() {
-  if (!loaded) return "Loading the deal…";
-  if (!live) return ended ? `Deal ${ended.number} recorded.` : cfg.token && cfg.open ? "Start the deal: the dealer and the four table cards." : "No deal is being played live.";
-  if (live.finished) return `All ${PLAYS} cards played.`;
-  return `Round ${live.round} of ${live.rounds} · Play ${live.plays.length + 1} of ${PLAYS} · ${seatName(live.next_seat)} to play`;
-}
 
 /** Each side's box: what it has taken so far (cards, spades, aces, casinos, sweeps). */
 function renderTaken() {
@@ -203,8 +135,8 @@ function renderStart() {
       $("floor-search").focus();
     }),
     deckOf(DECK, { pressed: (c) => start.table.includes(c), label: (c) => `${pretty(c)} on the table`, tap: toggle }),
-    noteBox(note),
-    h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || busy,
+    noteBox(deal.note),
+    h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || deal.busy,
       onclick: () => write("POST", cfg.api, { dealer: start.dealer, table: start.table.slice() }),
     }, ready ? "Start" : "Start (choose the 4 table cards)"),
   );
@@ -247,12 +179,12 @@ function renderPlay() {
     items.push(h("p", { class: "small", id: "raise-to" }, `The build of ${move.raise} becomes ${move.raise + valueOf(move.card)}.`));
   }
   items.push(
-    noteBox(note),
+    noteBox(deal.note),
     h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || ""),
     h("div", { class: "live-buttons" },
-      h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || busy,
+      h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || deal.busy,
         onclick: () => write("POST", playsUrl(), { number: live.plays.length + 1, ...wanted.play }) }, "Play"),
-      live.plays.length ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: busy,
+      live.plays.length ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
         onclick: () => write("DELETE", playsUrl(live.plays.length)) }, `Undo play ${live.plays.length}`) : null),
   );
   $("play-panel").replaceChildren(...items);
@@ -283,8 +215,17 @@ function moveFloor() {
   return [loose, ...piles];
 }
 
-function renderDone() {
-  donePanel($("done-panel"), ended, cfg);
+/** A new state: the move being chosen is kept only while the deal has not moved on. */
+function take(state, before) {
+  if (!state || !before || state.plays.length !== before.plays.length) move = blankMove();
+  live = state;
 }
 
-refresh(true).then(() => setTimeout(poll, 2000));
+const deal = liveDeal(cfg, {
+  take, plays: PLAYS, startHint: "Start the deal: the dealer and the four table cards.",
+  status: (state) => `Round ${state.round} of ${state.rounds} · Play ${state.plays.length + 1} of ${PLAYS} · ${seatName(state.next_seat)} to play`,
+  scores: renderTaken, start: renderStart, floor: renderFloor, play: renderPlay,
+});
+const render = () => deal.render();
+const write = (method, url, body) => deal.write(method, url, body);
+deal.begin();

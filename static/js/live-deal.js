@@ -6,7 +6,7 @@
 import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { choices as segmentButtons, deckOf, donePanel, noteBox, noteFor, request, typeBox } from "./live-kit.js";
+import { choices as segmentButtons, deckOf, liveDeal, noteBox, typeBox } from "./live-kit.js";
 
 const root = $("live-deal");
 const cfg = {
@@ -31,62 +31,9 @@ const seatName = (seat) => cfg.seats[seat];
 
 // -- what the page knows -------------------------------------------------------------------
 let live = null; // the live state as the API last answered, or null when there is none
-let etag = null;
-let loaded = false;
-let busy = false; // a write is on its way: the poll waits
-let ended = null; // {number} once this page saw the deal recorded
-let note = null; // {kind: "refused" | "problem" | "info", …} under the play panel
 const blankMove = () => ({ card: null, action: null, loose: [], house: false, value: null, raise: null });
 let move = blankMove();
 const start = { dealer: cfg.nextDealer, bid: null, floor: [] };
-
-// -- talking to the API --------------------------------------------------------------------
-const call = (method, url, body, extra) => request(method, url, body, extra, cfg.token);
-
-/** Read the live deal (a 304 when nothing changed) and draw it. */
-async function refresh(force) {
-  const answer = await call("GET", cfg.api, undefined, etag && !force ? { "If-None-Match": etag } : {});
-  if (answer.status === 304) return;
-  if (answer.status === 200) { take(answer.data); etag = answer.etag; }
-  else if (answer.status === 404) {
-    if (live && !ended) ended = { number: cfg.number }; // it ended on another phone
-    live = null; etag = answer.etag;
-  } else return; // offline or a hiccup: the next poll tries again
-  loaded = true;
-  render();
-}
-
-/** A new state: the move being chosen is kept only while the deal has not moved on. */
-function take(state) {
-  if (!live || state.plays.length !== live.plays.length) move = blankMove();
-  live = state;
-}
-
-async function poll() {
-  if (!busy && !document.hidden) await refresh(false);
-  setTimeout(poll, 2000);
-}
-
-/** A write: the answer's state is drawn; a refusal shows its rule and changes nothing. */
-async function write(method, url, body) {
-  busy = true;
-  note = null;
-  render();
-  const answer = await call(method, url, body);
-  busy = false;
-  const data = answer.data || {};
-  if (answer.status === 200 || answer.status === 201) {
-    take(data);
-    etag = null; // the next poll reads it with its tag
-    if (data.deal) ended = { number: data.deal.number || cfg.number };
-    loaded = true;
-  } else {
-    // A 409 or 404: another phone was first; show the deal as it is now rather than an error.
-    note = noteFor(answer);
-    if (note.kind === "info") { await refresh(true); return; }
-  }
-  render();
-}
 
 const playsUrl = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);
 
@@ -123,29 +70,6 @@ function playJson() {
 
 // -- drawing -------------------------------------------------------------------------------
 const seatChip = (seat) => h("span", { class: `seat-chip team-${teamOf(seat)}` }, seatName(seat));
-const show = (id, visible) => { $(id).hidden = !visible; };
-
-function render() {
-  const under = Boolean(live);
-  $("live-status").textContent = statusText();
-  renderScores();
-  show("start-panel", loaded && !under && !ended && cfg.token !== null && cfg.open);
-  show("floor-panel", under);
-  show("play-panel", under && cfg.token !== null && !live.finished);
-  show("done-panel", Boolean(ended) || (loaded && !under && (!cfg.token || !cfg.open)));
-  if (!$("start-panel").hidden) renderStart();
-  if (under) renderFloor();
-  if (!$("play-panel").hidden) renderPlay();
-  if (!$("done-panel").hidden) renderDone();
-}
-
-function statusText() {
-  if (!loaded) return "Loading the deal…";
-  if (!live) return ended ? `Deal ${ended.number} recorded.` : cfg.token && cfg.open ? "Start the deal: the dealer, the bid and the four floor cards." : "No deal is being played live.";
-  if (live.finished) return `All ${PLAYS} cards played.`;
-  return `Play ${live.plays.length + 1} of ${PLAYS} · ${seatName(live.next_seat)} to play`;
-}
-
 function renderScores() {
   [0, 1].forEach((team) => {
     const points = root.querySelector(`[data-points="${team}"]`);
@@ -233,8 +157,8 @@ function renderStart() {
         render();
       },
     }),
-    noteBox(note),
-    h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || busy,
+    noteBox(deal.note),
+    h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || deal.busy,
       onclick: () => write("POST", cfg.api, { dealer: start.dealer, bid: { seat: bidder, value: start.bid }, floor: start.floor.slice() }),
     }, ready ? "Start" : "Start (choose the bid and 4 floor cards)"),
   );
@@ -278,12 +202,12 @@ function renderPlay() {
         tap: (v) => { move.value = v; render(); } })));
   }
   items.push(
-    noteBox(note),
+    noteBox(deal.note),
     h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || ""),
     h("div", { class: "live-buttons" },
-      h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || busy,
+      h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || deal.busy,
         onclick: () => write("POST", playsUrl(), { number: live.plays.length + 1, ...wanted.play }) }, "Play"),
-      live.plays.length ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: busy,
+      live.plays.length ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
         onclick: () => write("DELETE", playsUrl(live.plays.length)) }, `Undo play ${live.plays.length}`) : null),
   );
   box.replaceChildren(...items);
@@ -327,8 +251,17 @@ function moveFloor() {
   return [loose, ...piles];
 }
 
-function renderDone() {
-  donePanel($("done-panel"), ended, cfg);
+/** A new state: the move being chosen is kept only while the deal has not moved on. */
+function take(state, before) {
+  if (!state || !before || state.plays.length !== before.plays.length) move = blankMove();
+  live = state;
 }
 
-refresh(true).then(() => setTimeout(poll, 2000));
+const deal = liveDeal(cfg, {
+  take, plays: PLAYS, startHint: "Start the deal: the dealer, the bid and the four floor cards.",
+  status: (state) => `Play ${state.plays.length + 1} of ${PLAYS} · ${seatName(state.next_seat)} to play`,
+  scores: renderScores, start: renderStart, floor: renderFloor, play: renderPlay,
+});
+const render = () => deal.render();
+const write = (method, url, body) => deal.write(method, url, body);
+deal.begin();

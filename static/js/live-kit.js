@@ -97,3 +97,75 @@ export function donePanel(box, ended, { board, token, open }) {
     h("a", { class: "button secondary", href: board }, "Back to the scoreboard"),
   );
 }
+
+/**
+ * A live deal as a page follows it: `deal` holds what the page knows ({live, loaded, busy,
+ * ended, note}); every change reaches `page.take(state, before)` and is drawn by the shell's
+ * panels through `page`: {startHint, plays, status(live), scores(), start(), floor(), play()}.
+ * Everything comes from GET …/live (polled every 2 s with its ETag), so a reload loses nothing.
+ */
+export function liveDeal(cfg, page) {
+  const deal = { live: null, etag: null, loaded: false, busy: false, ended: null, note: null };
+  const call = (method, url, body, extra) => request(method, url, body, extra, cfg.token);
+  const $ = (id) => document.getElementById(id);
+  const show = (id, visible) => { $(id).hidden = !visible; };
+  function take(state) { page.take(state, deal.live); deal.live = state; }
+
+  async function refresh(force) {
+    const tag = deal.etag && !force ? { "If-None-Match": deal.etag } : {};
+    const answer = await call("GET", cfg.api, undefined, tag);
+    if (answer.status === 200) { take(answer.data); deal.etag = answer.etag; }
+    else if (answer.status === 404) {
+      if (deal.live && !deal.ended) deal.ended = { number: cfg.number }; // it ended on another phone
+      take(null); deal.etag = answer.etag;
+    } else return; // 304, offline or a hiccup: the next poll tries again
+    deal.loaded = true;
+    render();
+  }
+
+  async function poll() {
+    if (!deal.busy && !document.hidden) await refresh(false);
+    setTimeout(poll, 2000);
+  }
+
+  /** A write: its answer drawn; a refusal shows its rule and changes nothing; a 409 shows the deal. */
+  async function write(method, url, body) {
+    deal.busy = true; deal.note = null; render();
+    const answer = await call(method, url, body);
+    deal.busy = false;
+    const data = answer.data || {};
+    if (answer.status === 200 || answer.status === 201) {
+      take(data); deal.etag = null; deal.loaded = true; // the next poll reads it with its tag
+      if (data.deal) deal.ended = { number: data.deal.number || cfg.number };
+    } else {
+      deal.note = noteFor(answer);
+      if (deal.note.kind === "info") { await refresh(true); return; }
+    }
+    render();
+  }
+
+  function status() {
+    const { live, loaded, ended } = deal;
+    if (!loaded) return "Loading the deal…";
+    if (!live) return ended ? `Deal ${ended.number} recorded.` : cfg.token && cfg.open ? page.startHint : "No deal is being played live.";
+    if (live.finished) return `All ${page.plays} cards played.`;
+    return page.status(live);
+  }
+
+  function render() {
+    const { live, loaded, ended } = deal;
+    $("live-status").textContent = status();
+    page.scores();
+    show("start-panel", loaded && !live && !ended && cfg.token !== null && cfg.open);
+    show("floor-panel", Boolean(live));
+    show("play-panel", Boolean(live) && cfg.token !== null && !live.finished);
+    show("done-panel", Boolean(ended) || (loaded && !live && (!cfg.token || !cfg.open)));
+    if (!$("start-panel").hidden) page.start();
+    if (live) page.floor();
+    if (!$("play-panel").hidden) page.play();
+    if (!$("done-panel").hidden) donePanel($("done-panel"), ended, cfg);
+  }
+
+  Object.assign(deal, { render, write, begin: () => refresh(true).then(() => setTimeout(poll, 2000)) });
+  return deal;
+}

@@ -22,6 +22,7 @@ from scorekeeper.rules.live import PlayRefused
 from . import seep
 from .conftest import Phones
 from .test_checker import artifact
+from .test_live_deal import loose_shown, pressed
 
 pytestmark = pytest.mark.browser
 
@@ -41,10 +42,6 @@ def the_deal() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
     options = casino.parse_options({})
     state = casino.live.derive(played.table, options, start, plays)
     return start, plays, state.record()
-
-
-def pressed(page: Page, selector: str) -> bool:
-    return page.locator(selector).get_attribute("aria-pressed") == "true"
 
 
 def start_deal(page: Page, start: dict[str, Any]) -> None:
@@ -85,13 +82,6 @@ def play(page: Page, number: int, move: dict[str, Any], chosen: bool = False) ->
         expect(page.get_by_test_id("live-status")).to_contain_text(f"Play {number + 1} of 48")
     else:
         expect(page.get_by_test_id("recorded")).to_have_text("Deal 1 recorded")
-
-
-def loose_shown(page: Page) -> list[str]:
-    cards = page.locator("[data-testid=loose] .tile").evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )
-    return sorted(cards)
 
 
 def an_illegal_capture(start: dict[str, Any], plays: list[dict[str, Any]], k: int) -> Any:
