@@ -9,10 +9,11 @@ refused with their rules and change nothing; a reload in the middle loses nothin
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.errors import InvalidInput
@@ -170,3 +171,34 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
 def keeper_name(seat: int) -> str:
     """The name in a seat: sides sit alternately (F2)."""
     return ["Asha", "Meena", "Ravi", "Dev"][seat]
+
+
+def test_a_call_another_phone_entered_first_shows_the_deal_as_it_stands(
+    live_server: str, phones: Phones
+) -> None:
+    first, second = phones(), phones()
+    started = seep.start(first.context, live_server, SIDES, game="fifty-six", teams="sides")
+    seep.join(first, started.keeper_link)
+    seep.join(second, started.keeper_link)
+    first.goto(f"{started.board}/live")
+    first.locator("#start-button").click()
+    second.goto(f"{started.board}/live")
+    expect(second.get_by_test_id("live-status")).to_contain_text("Meena to call")
+    # The second phone hears nothing of the first's bid of 29♥ (its polls fail) until it
+    # sends its own call 1, a pass for Meena.
+    stale = [True]
+
+    def hold_polls(route: Route) -> None:
+        if route.request.method == "GET" and stale[0]:
+            route.abort()
+            return
+        stale[0] = stale[0] and route.request.method != "POST"
+        route.continue_()
+
+    second.route(re.compile(r"/api/v1/sessions/[^/]+/live(/plays)?$"), hold_polls)
+    enter_call(first, CALLS[0])
+    expect(first.get_by_test_id("live-status")).to_contain_text("Ravi to call")
+    second.locator("#pass-button").click()
+    expect(second.locator("#live-note")).to_contain_text("Another phone entered this play first")
+    expect(second.get_by_test_id("live-status")).to_contain_text("Ravi to call")
+    expect(second.locator("[data-testid=calls] li")).to_have_text(["Meena 29♥"])
