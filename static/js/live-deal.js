@@ -6,7 +6,7 @@
 import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { choices as segmentButtons, deckOf, liveDeal, noteBox, typeBox } from "./live-kit.js";
+import { cardStep, choices as segmentButtons, deckOf, liveDeal, noteBox, typeBox } from "./live-kit.js";
 
 const root = $("live-deal");
 const cfg = {
@@ -35,7 +35,6 @@ const blankMove = () => ({ card: null, action: null, loose: [], house: false, va
 let move = blankMove();
 const start = { dealer: cfg.nextDealer, bid: null, floor: [] };
 
-const playsUrl = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);
 
 // -- the move being entered ----------------------------------------------------------------
 const houses = () => (live ? live.position.houses : []);
@@ -171,15 +170,7 @@ function renderPlay() {
   const wanted = playJson();
   const items = [
     h("h2", { id: "play-h" }, `Play ${live.plays.length + 1}: ${mover}`),
-    h("h3", {}, move.card ? `${mover} plays ${pretty(move.card)}` : `1. Tap the card ${mover} plays`),
-    typeBox("card-search", "Or type it: ks", (cards) => {
-      const card = cards.find((c) => unseen.includes(c));
-      if (card) { move.card = card; tidy(); render(); }
-    }),
-    deckOf(unseen, {
-      pressed: (c) => c === move.card, label: (c) => `${mover} plays ${pretty(c)}`,
-      tap: (c) => { move.card = move.card === c ? null : c; tidy(); render(); },
-    }),
+    ...cardStep(mover, unseen, move.card, (card) => { move.card = card; tidy(); render(); }),
     h("h3", {}, "2. What it does"),
     h("div", { class: "actions4", id: "actions" }, ACTIONS.map(([action, text]) => h("button", {
       type: "button", class: "action", dataset: { action }, "aria-pressed": String(move.action === action),
@@ -201,15 +192,7 @@ function renderPlay() {
       segmentButtons(HOUSE_VALUES, { pressed: (v) => v === buildValue(), label: (v) => `House of ${v}`,
         tap: (v) => { move.value = v; render(); } })));
   }
-  items.push(
-    noteBox(deal.note),
-    h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || ""),
-    h("div", { class: "live-buttons" },
-      h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || deal.busy,
-        onclick: () => write("POST", playsUrl(), { number: live.plays.length + 1, ...wanted.play }) }, "Play"),
-      live.plays.length ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
-        onclick: () => write("DELETE", playsUrl(live.plays.length)) }, `Undo play ${live.plays.length}`) : null),
-  );
+  items.push(...deal.playFoot(wanted));
   box.replaceChildren(...items);
 }
 

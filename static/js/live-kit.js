@@ -1,7 +1,7 @@
 // What every game's live-deal page shares (Seep's live-deal.js, Casino's casino-live.js): the
 // API call, the card buttons and typing box, the rows of choices, the refusal note and the
 // panel shown when no deal is under way.
-import { DECK, SUITS, SYMBOL, matches, rankText, suitOf, words } from "./cards.js";
+import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
 import { h } from "./dom.js";
 
 /** A JSON request, the scorer's `token` as its bearer: {status, data, etag}; status 0 offline. */
@@ -66,6 +66,19 @@ export function choices(items, { pressed, tap, cls, label, text }) {
     type: "button", class: `value ${cls ? cls(item) : ""}`, "aria-pressed": String(pressed(item)),
     dataset: { choice: item }, "aria-label": label ? label(item) : null, onclick: () => tap(item),
   }, text ? text(item) : String(item))));
+}
+
+/** The first step of a play: the card `mover` plays, tapped among `unseen` or typed; `pick(code | null)`. */
+export function cardStep(mover, unseen, chosen, pick) {
+  return [
+    h("h3", {}, chosen ? `${mover} plays ${pretty(chosen)}` : `1. Tap the card ${mover} plays`),
+    typeBox("card-search", "Or type it: ks", (cards) => {
+      const card = cards.find((c) => unseen.includes(c));
+      if (card) pick(card);
+    }),
+    deckOf(unseen, { pressed: (c) => c === chosen, label: (c) => `${mover} plays ${pretty(c)}`,
+      tap: (c) => pick(chosen === c ? null : c) }),
+  ];
 }
 
 /** The note under a panel: a refusal (rule, code, sentence), news from another phone, a problem. */
@@ -166,6 +179,21 @@ export function liveDeal(cfg, page) {
     if (!$("done-panel").hidden) donePanel($("done-panel"), ended, cfg);
   }
 
-  Object.assign(deal, { render, write, begin: () => refresh(true).then(() => setTimeout(poll, 2000)) });
+  /** The foot of the play panel: the note, a hint of what is missing, Play (`wanted.play`) and Undo. */
+  function playFoot(wanted) {
+    const done = deal.live.plays.length;
+    const url = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);
+    return [
+      noteBox(deal.note),
+      h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || ""),
+      h("div", { class: "live-buttons" },
+        h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || deal.busy,
+          onclick: () => write("POST", url(), { number: done + 1, ...wanted.play }) }, "Play"),
+        done ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
+          onclick: () => write("DELETE", url(done)) }, `Undo play ${done}`) : null),
+    ];
+  }
+
+  Object.assign(deal, { render, write, playFoot, begin: () => refresh(true).then(() => setTimeout(poll, 2000)) });
   return deal;
 }
