@@ -129,6 +129,8 @@ export function liveDeal(cfg, page) {
     const answer = await call("GET", cfg.api, undefined, tag);
     if (answer.status === 200) { take(answer.data); deal.etag = answer.etag; }
     else if (answer.status === 404) {
+      // Still no deal: drawing the start panel again would wipe what is being typed in it.
+      if (deal.loaded && !deal.live) return;
       if (deal.live && !deal.ended) deal.ended = { number: cfg.number }; // it ended on another phone
       take(null); deal.etag = answer.etag;
     } else return; // 304, offline or a hiccup: the next poll tries again

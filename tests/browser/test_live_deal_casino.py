@@ -163,3 +163,29 @@ def test_a_whole_casino_deal_played_live_is_recorded_as_the_engine_records_it(
     stored = keeper.context.request.get(f"{live_server}/api/v1/sessions/{started.id}/live")
     assert stored.status == 404  # the live deal ended with its record
     expect(watcher.get_by_test_id("recorded")).to_have_text("Deal 1 recorded", timeout=3000)
+
+
+def test_a_play_another_phone_entered_first_shows_the_deal_as_it_stands(
+    live_server: str, phones: Phones
+) -> None:
+    start, plays, _ = the_deal()
+    first, second = phones(), phones()
+    started = seep.start(first.context, live_server, SIDES, game="casino")
+    for phone in (first, second):
+        seep.join(phone, started.keeper_link)
+    first.goto(f"{started.board}/live")
+    start_deal(first, start)
+    second.goto(f"{started.board}/live")
+    expect(second.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
+    # Another play 1 (the same play again would be answered as the first time, not 409).
+    taken = {*start["table"], plays[0]["card"]}
+    other = next(c for c in ("2C", "3C", "4C", "5C") if c not in taken)
+    choose(second, {"card": other, "action": "trail"})
+    play(first, 1, plays[0])
+    second.locator("#play-button").click()
+    # No error and nothing stored twice: the second phone shows the first phone's play 1.
+    expect(second.get_by_test_id("live-status")).to_contain_text("Play 2 of 48")
+    expect(second.locator("#live-note")).to_contain_text("Another phone entered this play first")
+    expect(second.get_by_test_id("last-play")).to_contain_text("Play 1:")
+    answer = second.context.request.get(f"{live_server}/api/v1/sessions/{started.id}/live")
+    assert answer.json()["plays"] == [plays[0]]
