@@ -30,3 +30,10 @@ def test_a_watcher_of_fifty_six_gets_no_token(client: FlaskClient, app) -> None:
     page = response.get_data(as_text=True)
     assert "data-token" not in root_of(page) and session["edit_token"] not in page
     assert 'data-testid="watching"' in page
+
+
+def test_the_fifty_six_scoreboard_offers_play_live_to_a_scorer(client: FlaskClient) -> None:
+    session = fifty_six_session(client)
+    keep_score(client, session)
+    board = client.get(f"/s/{session['id']}").get_data(as_text=True)
+    assert f'href="/s/{session["id"]}/live">Play live<' in board
