@@ -43,3 +43,11 @@ def test_the_casino_scoreboard_offers_play_live_to_a_scorer(client: FlaskClient)
     keep_score(client, session)
     board = client.get(f"/s/{session['id']}").get_data(as_text=True)
     assert f'href="/s/{session["id"]}/live">Play live<' in board
+
+
+def test_only_a_royal_casino_page_offers_an_ace_as_14(client: FlaskClient) -> None:
+    """K3: the script is told the variant, and offers an ace as 14 only in Royal Casino."""
+    for variant, offered in (("royal", "true"), ("classic", "false")):
+        session = casino_session(client, variant=variant)
+        page = client.get(f"/s/{session['id']}/live").get_data(as_text=True)
+        assert f'data-royal="{offered}"' in page

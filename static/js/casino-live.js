@@ -18,6 +18,8 @@ const cfg = {
   number: Number(root.dataset.number),
   open: root.dataset.open === "true",
 };
+// K3: in Royal Casino an ace may be played as 14 (the page offers it only there).
+const royal = $("casino-live-script")?.dataset.royal === "true";
 const PLAYS = 48; // K2: 52 cards less the table's 4
 const BUILD_VALUES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]; // K5 (11-14 in Royal only)
 const ACTIONS = [["capture", "Capture"], ["build", "Build"], ["raise", "Raise"], ["trail", "Trail"]];
@@ -28,7 +30,7 @@ const seatName = (seat) => cfg.seats[seat];
 const valueOf = (code) => ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].indexOf(rankText(code)) + 1;
 
 let live = null; // the live state as last answered, or null when there is none
-const blankMove = () => ({ card: null, action: null, loose: [], builds: [], value: null, raise: null });
+const blankMove = () => ({ card: null, action: null, loose: [], builds: [], value: null, raise: null, ace14: false });
 let move = blankMove();
 const start = { dealer: cfg.nextDealer, table: [] };
 
@@ -37,14 +39,15 @@ const start = { dealer: cfg.nextDealer, table: [] };
 const builds = () => (live ? live.position.builds : []);
 const seen = () => new Set(live ? [...live.table, ...live.plays.map((p) => p.card)] : []);
 /** A new build's value when none is tapped: the card and loose cards added up. */
-const buildValue = () => move.value || (move.card ? [move.card, ...move.loose].reduce((t, c) => t + valueOf(c), 0) : null);
+const played = () => (move.ace14 ? 14 : valueOf(move.card));
+const buildValue = () => move.value || (move.card ? move.loose.reduce((t, c) => t + valueOf(c), played()) : null);
 
 /** The play to send, or a hint of what is still to choose. */
 function playJson() {
   const mover = seatName(live.next_seat);
   if (!move.card) return { hint: `Tap the card ${mover} plays.` };
   if (!move.action) return { hint: `Now tap what ${pretty(move.card)} does.` };
-  const base = { seat: live.next_seat, card: move.card, action: move.action };
+  const base = { seat: live.next_seat, card: move.card, action: move.action, ...(move.ace14 ? { ace: 14 } : {}) };
   if (move.action === "capture") {
     if (!move.loose.length && !move.builds.length) return { hint: "Tap the loose cards and builds it takes." };
     return { play: { ...base, loose: move.loose.slice(), builds: move.builds.slice() } };
@@ -147,13 +150,16 @@ function renderPlay() {
   const wanted = playJson();
   const items = [
     h("h2", { id: "play-h" }, `Play ${live.plays.length + 1}: ${mover}`),
-    ...cardStep(mover, unseen, move.card, (card) => { move.card = card; render(); }),
+    ...cardStep(mover, unseen, move.card, (card) => { move.card = card; move.ace14 = false; render(); }),
+    royal && move.card && rankText(move.card) === "A" ? h("button", { type: "button", class: "button secondary", id: "ace-14",
+      "aria-pressed": String(move.ace14), onclick: () => { move.ace14 = !move.ace14; render(); } },
+    move.ace14 ? "The ace counts 14 (K3): tap for 1" : "The ace counts 1: tap for 14 (K3)") : null,
     h("h3", {}, "2. What it does"),
     h("div", { class: "actions4", id: "actions" }, ACTIONS.map(([action, text]) => h("button", {
       type: "button", class: "action", dataset: { action }, "aria-pressed": String(move.action === action),
       disabled: action === "raise" && !builds().length,
       onclick: () => {
-        move = { ...blankMove(), card: move.card, action: move.action === action ? null : action };
+        move = { ...blankMove(), card: move.card, ace14: move.ace14, action: move.action === action ? null : action };
         if (move.action === "raise" && builds().length === 1) move.raise = builds()[0].value;
         render();
       },
@@ -169,7 +175,7 @@ function renderPlay() {
         tap: (v) => { move.value = v; render(); } })));
   }
   if (move.action === "raise" && move.raise !== null && move.card) {
-    items.push(h("p", { class: "small", id: "raise-to" }, `The build of ${move.raise} becomes ${move.raise + valueOf(move.card)}.`));
+    items.push(h("p", { class: "small", id: "raise-to" }, `The build of ${move.raise} becomes ${move.raise + played()}.`));
   }
   items.push(...deal.playFoot(wanted));
   $("play-panel").replaceChildren(...items);

@@ -122,11 +122,15 @@ export function liveDeal(cfg, page) {
   const call = (method, url, body, extra) => request(method, url, body, extra, cfg.token);
   const $ = (id) => document.getElementById(id);
   const show = (id, visible) => { $(id).hidden = !visible; };
+  let writes = 0; // writes begun: a read begun before the last one is stale
   function take(state) { page.take(state, deal.live); deal.live = state; }
 
   async function refresh(force) {
     const tag = deal.etag && !force ? { "If-None-Match": deal.etag } : {};
+    const mark = writes;
     const answer = await call("GET", cfg.api, undefined, tag);
+    // A write began while this read was on its way: its answer is older than the write's.
+    if (mark !== writes) return;
     if (answer.status === 200) { take(answer.data); deal.etag = answer.etag; }
     else if (answer.status === 404) {
       // Still no deal: drawing the start panel again would wipe what is being typed in it.
@@ -145,7 +149,7 @@ export function liveDeal(cfg, page) {
 
   /** A write: its answer drawn; a refusal shows its rule and changes nothing; a 409 shows the deal. */
   async function write(method, url, body) {
-    deal.busy = true; deal.note = null; render();
+    deal.busy = true; deal.note = null; writes += 1; render();
     const answer = await call(method, url, body);
     deal.busy = false;
     const data = answer.data || {};

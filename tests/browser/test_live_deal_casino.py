@@ -26,20 +26,24 @@ from .test_live_deal import loose_shown, pressed
 
 pytestmark = pytest.mark.browser
 
-SEED = 32  # two players: builds, a raise that takes in a loose card, builds captured
+# Two players. Classic, seed 32: builds, a raise that takes in a loose set, builds captured;
+# Royal, seed 0: an ace played as 14 (K3) and a raise.
+DEALS = [("classic", 32), ("royal", 0)]
 SIDES = [
     {"name": "The Very Long Named Casino Sharks Of Chandni Chowk", "players": ["Asha"]},
     {"players": ["Ravi"]},
 ]
 
 
-def the_deal() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+def the_deal(
+    variant: str = "classic", seed: int = 32
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
     """The start as the page sends it, each play as the API takes it, and the engine's record."""
-    played = play_deal(random.Random(SEED), 2)
+    played = play_deal(random.Random(seed), 2, variant=variant)
     start = {"dealer": 1, "table": [str(c) for c in played.plays[0][0].loose]}
     plays = [{"seat": p.seat} | m.to_json() for p, m in played.plays]
     casino = GAMES["casino"]
-    options = casino.parse_options({})
+    options = casino.parse_options({"variant": variant})
     state = casino.live.derive(played.table, options, start, plays)
     return start, plays, state.record()
 
@@ -60,6 +64,8 @@ def choose(page: Page, play: dict[str, Any]) -> None:
     card = f"{panel} .pick[data-card='{play['card']}']"
     if not pressed(page, card):
         page.locator(card).click()
+    if play.get("ace") == 14 and not pressed(page, "#ace-14"):
+        page.locator("#ace-14").click()
     action = f"{panel} .action[data-action='{play['action']}']"
     if not pressed(page, action):
         page.locator(action).click()
@@ -84,10 +90,12 @@ def play(page: Page, number: int, move: dict[str, Any], chosen: bool = False) ->
         expect(page.get_by_test_id("recorded")).to_have_text("Deal 1 recorded")
 
 
-def an_illegal_capture(start: dict[str, Any], plays: list[dict[str, Any]], k: int) -> Any:
+def an_illegal_capture(
+    start: dict[str, Any], plays: list[dict[str, Any]], k: int, variant: str
+) -> Any:
     """An unseen card capturing the first loose card, refused by the engine with a rule."""
     casino = GAMES["casino"]
-    options = casino.parse_options({})
+    options = casino.parse_options({"variant": variant})
     table = casino.table_for(2, options)
     before = casino.live.derive(table, options, start, plays[:k]).to_json()
     seen = set(start["table"]) | {p["card"] for p in plays[:k]}
@@ -104,12 +112,13 @@ def an_illegal_capture(start: dict[str, Any], plays: list[dict[str, Any]], k: in
     raise AssertionError("no illegal capture at this play")
 
 
+@pytest.mark.parametrize(("variant", "seed"), DEALS)
 def test_a_whole_casino_deal_played_live_is_recorded_as_the_engine_records_it(
-    live_server: str, phones: Phones
+    live_server: str, phones: Phones, variant: str, seed: int
 ) -> None:
-    start, plays, record = the_deal()
+    start, plays, record = the_deal(variant, seed)
     keeper = phones()
-    started = seep.start(keeper.context, live_server, SIDES, game="casino")
+    started = seep.start(keeper.context, live_server, SIDES, game="casino", variant=variant)
     seep.join(keeper, started.keeper_link)
     keeper.goto(f"{started.board}/live")
     watcher = phones()
@@ -126,7 +135,7 @@ def test_a_whole_casino_deal_played_live_is_recorded_as_the_engine_records_it(
         if number == 6:
             expect(watcher.get_by_test_id("last-play")).to_contain_text("Play 5:", timeout=3000)
         if number == 20:
-            wrong, violation = an_illegal_capture(start, plays, number - 1)
+            wrong, violation = an_illegal_capture(start, plays, number - 1, variant)
             before = loose_shown(keeper)
             choose(keeper, {k: v for k, v in wrong.items() if k != "seat"})
             keeper.locator("#play-button").click()
@@ -148,8 +157,9 @@ def test_a_whole_casino_deal_played_live_is_recorded_as_the_engine_records_it(
             raised = f"The build of {move['build']} becomes"
             expect(keeper.locator("#raise-to")).to_contain_text(raised)
             seep.fits(keeper)
-            keeper.screenshot(path=str(artifact("live-casino-360.png")), full_page=True)
-            watcher.screenshot(path=str(artifact("live-casino-watcher-360.png")), full_page=True)
+            shot = f"live-casino-{variant}"
+            keeper.screenshot(path=str(artifact(f"{shot}-360.png")), full_page=True)
+            watcher.screenshot(path=str(artifact(f"{shot}-watcher.png")), full_page=True)
         play(keeper, number, move, chosen=move["action"] == "raise")
         if number == 10:
             # Undo takes back the last play in one tap; it is entered again.
