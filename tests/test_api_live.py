@@ -7,40 +7,36 @@ hands, the API sees only what the table sees, and the deal it records must be th
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
+import live_deals
 import pytest
 from conftest import seep_session
 from flask.testing import FlaskClient
 from test_api import SESSIONS, assert_error, bearer
 from werkzeug.test import TestResponse
 
-from scorekeeper.rules.seep.selfplay import SelfPlayDeal, play_deal
+from scorekeeper.rules.seep.record import SeepDeal
+from scorekeeper.rules.seep.selfplay import play_deal
 
 SEEDS = (3, 11, 29)
 
 
-def played(seed: int, dealer: int = 0) -> SelfPlayDeal:
+@dataclass(frozen=True)
+class Dealt:
+    """A self-played deal: its start and numbered plays as the table sees them, its record."""
+
+    start: dict[str, Any]
+    plays: list[dict[str, Any]]
+    record: SeepDeal
+
+
+def played(seed: int) -> Dealt:
     """A whole deal of four players, from the shuffle of `seed`."""
-    return play_deal(random.Random(seed), dealer)
-
-
-def start_body(deal: SelfPlayDeal) -> dict[str, Any]:
-    """What the table sees at the start: the dealer, the bid, the four floor cards."""
-    first = deal.plays[0]
-    bid = deal.record.bid
-    assert bid is not None
-    floor = [str(card) for card in first.position.loose]
-    opening = {"seat": bid.seat, "value": bid.value}
-    return {"dealer": deal.record.dealer, "bid": opening, "floor": floor}
-
-
-def play_bodies(deal: SelfPlayDeal) -> list[dict[str, Any]]:
-    """Each play as the table sees it: the seat and the move, numbered from 1."""
-    return [
-        {"number": n, "seat": play.seat, **play.move.to_json()}
-        for n, play in enumerate(deal.plays, start=1)
-    ]
+    start, plays = live_deals.seep(seed)
+    numbered = [{"number": n, **play} for n, play in enumerate(plays, start=1)]
+    return Dealt(start, numbered, play_deal(random.Random(seed), 0).record)
 
 
 class Table:
@@ -76,10 +72,10 @@ def table(client: FlaskClient) -> Table:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_whole_deal_played_live_records_the_engines_own_scoring(table: Table, seed: int) -> None:
     deal = played(seed)
-    started = table.start(start_body(deal))
+    started = table.start(deal.start)
     assert started.status_code == 201, started.get_json()
     assert started.get_json()["finished"] is False
-    bodies = play_bodies(deal)
+    bodies = deal.plays
     for body in bodies[:-1]:
         answer = table.play(body)
         assert answer.status_code == 201, (body, answer.get_json())
@@ -101,8 +97,8 @@ def test_a_play_sent_again_is_stored_once_and_another_under_its_number_is_refuse
     table: Table,
 ) -> None:
     deal = played(SEEDS[0])
-    table.start(start_body(deal))
-    first, second = play_bodies(deal)[:2]
+    table.start(deal.start)
+    first, second = deal.plays[:2]
     answer = table.play(first)
     assert table.play(first).get_json() == answer.get_json()  # the same play: the same answer
     assert len(table.read().get_json()["plays"]) == 1
@@ -115,8 +111,8 @@ def test_a_play_sent_again_is_stored_once_and_another_under_its_number_is_refuse
 
 def test_the_last_play_sent_again_answers_with_the_same_deal(table: Table) -> None:
     deal = played(SEEDS[1])
-    table.start(start_body(deal))
-    bodies = play_bodies(deal)
+    table.start(deal.start)
+    bodies = deal.plays
     for body in bodies:
         last = table.play(body)
     again = table.play(bodies[-1])
@@ -127,8 +123,8 @@ def test_the_last_play_sent_again_answers_with_the_same_deal(table: Table) -> No
 
 def test_an_illegal_play_is_refused_with_its_rule_and_nothing_is_stored(table: Table) -> None:
     deal = played(SEEDS[0])
-    table.start(start_body(deal))
-    first = play_bodies(deal)[0]
+    table.start(deal.start)
+    first = deal.plays[0]
     wrong_seat = {**first, "seat": (first["seat"] + 1) % 4}
     refused = table.play(wrong_seat)
     assert refused.status_code == 400
@@ -143,8 +139,8 @@ def test_an_illegal_play_is_refused_with_its_rule_and_nothing_is_stored(table: T
 
 def test_only_the_last_play_is_taken_back(table: Table) -> None:
     deal = played(SEEDS[2])
-    table.start(start_body(deal))
-    bodies = play_bodies(deal)
+    table.start(deal.start)
+    bodies = deal.plays
     for body in bodies[:3]:
         table.play(body)
     before = table.read().get_json()
@@ -157,7 +153,7 @@ def test_only_the_last_play_is_taken_back(table: Table) -> None:
 
 def test_one_live_deal_at_a_time_and_the_start_is_checked(table: Table) -> None:
     deal = played(SEEDS[0])
-    body = start_body(deal)
+    body = deal.start
     assert table.start({**body, "floor": body["floor"][:3]}).status_code == 400
     assert table.start(body).status_code == 201
     assert_error(table.start(body), 409, "live-deal-exists")
@@ -165,11 +161,11 @@ def test_one_live_deal_at_a_time_and_the_start_is_checked(table: Table) -> None:
 
 def test_writes_need_the_token_and_reads_answer_304(table: Table, client: FlaskClient) -> None:
     deal = played(SEEDS[0])
-    assert_error(client.post(table.url, json=start_body(deal)), 401)
-    assert_error(client.post(table.url, json=start_body(deal), headers=bearer("wrong")), 403)
+    assert_error(client.post(table.url, json=deal.start), 401)
+    assert_error(client.post(table.url, json=deal.start, headers=bearer("wrong")), 403)
     assert_error(client.get(f"{SESSIONS}/nosuchsession/live"), 404)
-    table.start(start_body(deal))
+    table.start(deal.start)
     read = table.read()
     assert client.get(table.url, headers={"If-None-Match": read.headers["ETag"]}).status_code == 304
-    table.play(play_bodies(deal)[0])
+    table.play(deal.plays[0])
     assert client.get(table.url, headers={"If-None-Match": read.headers["ETag"]}).status_code == 200
