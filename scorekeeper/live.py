@@ -19,6 +19,7 @@ from .models import Deal, GameSession, utcnow
 from .rules.live import LiveDeal as LiveState
 
 MOST_PLAYS = 200  # more than any deal of any game has
+NONE_UNDER_WAY = "This session has no live deal under way."
 
 
 class LiveDeal(db.Model):
@@ -51,7 +52,7 @@ class LiveDeal(db.Model):
         """The session's live deal under way; a 404 when there is none."""
         found = cls.current(session)
         if found is None:
-            abort(404, description="This session has no live deal under way.")
+            abort(404, description=NONE_UNDER_WAY)
         return found
 
     def state(self, session: GameSession) -> LiveState:
@@ -80,7 +81,8 @@ def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
     live = LiveDeal.latest(session)
     if live is not None and number <= len(live.plays):
         return _again(session, live, number, play)
-    live = LiveDeal.current_or_404(session)
+    if live is None or live.deal_serial is not None:
+        abort(404, description=NONE_UNDER_WAY)
     if number != len(live.plays) + 1:
         next_one = len(live.plays) + 1
         raise Conflict(409, "play-out-of-order", f"Play {next_one} comes next, not {number}.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response, jsonify, request
 
 from .api import bp, deal_answer, editable_session, json_body, tagged
 from .extensions import db
@@ -33,6 +33,8 @@ def read_live_deal(session_id: str) -> Response:
     """The live deal under way: its plays and the state they lead to; 404 when none."""
     session = GameSession.get_or_404(session_id)
     live = LiveDeal.current_or_404(session)
+    if request.if_none_match.contains_weak(session.etag):
+        return tagged({}, session.etag)  # a watcher's unchanged poll: no plays replayed for it
     return tagged(live_answer(session, live.state(session)), session.etag)
 
 

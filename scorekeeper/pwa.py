@@ -54,12 +54,10 @@ def service_worker() -> Response:
     """static/sw.js served from the root, so that it may control every page, with its build:
     the static files to keep and a version that changes whenever any of them does."""
     static = Path(current_app.static_folder or "static")
-    version, files = _build(static)
+    (version, files), worker = _build(static), _worker(static)
     shell = [url_for("static", filename=name) for name in files] + [url_for(".offline")]
     build = {"version": version, "shell": shell, "offline": url_for(".offline")}
-    parts = [f"const BUILD = {json.dumps(build)};"] + [(static / n).read_text() for n in WORKER]
-    script = "\n".join(parts)
-    response = Response(script, mimetype="text/javascript")
+    response = Response(f"const BUILD = {json.dumps(build)};\n{worker}", mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # a deploy reaches phones at their next visit
     return response
 
@@ -78,3 +76,9 @@ def _build(static: Path) -> tuple[str, tuple[str, ...]]:
     for path in files:
         digest.update(str(path.relative_to(static)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12], tuple(str(p.relative_to(static)) for p in files)
+
+
+@cache
+def _worker(static: Path) -> str:
+    """The worker's script, read once per process: browsers ask for it at every navigation."""
+    return "\n".join((static / name).read_text() for name in WORKER)
