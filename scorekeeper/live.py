@@ -68,7 +68,7 @@ def start_live(session: GameSession, body: object) -> LiveDeal:
     start = session.game.live.start(session.table, session.options, session.standing(), body)
     live = LiveDeal(session_id=session.id, game=session.game_name, start=start, plays=[])
     db.session.add(live)
-    session.touch()
+    session.touch(club=False)
     return live
 
 
@@ -94,7 +94,7 @@ def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
         deal = session.add_deal(state.record())
         db.session.flush()
         live.deal_serial = deal.serial
-    session.touch()
+    session.touch(club=False)
     return state, deal
 
 
@@ -117,5 +117,5 @@ def remove_last_play(session: GameSession, number: int) -> LiveState:
         raise Conflict(409, "not-last-play", f"Only the last play ({last}) can be taken back.")
     live.plays = live.plays[:-1]
     live.updated_at = utcnow()
-    session.touch()
+    session.touch(club=False)
     return live.state(session)

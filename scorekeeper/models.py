@@ -692,12 +692,13 @@ class GameSession(db.Model):
         """The id the next deal will get: ids are never reused, so deletes do not change it."""
         return max((d.serial for d in self.all_deals), default=0) + 1
 
-    def touch(self) -> None:
-        """Count one more change (a live deal's play counts too): its watchers follow."""
+    def touch(self, club: bool = True) -> None:
+        """Count one more change: its watchers follow. A live deal's play changes nothing its
+        club shows (`club=False`): the club is touched when the deal is recorded."""
         db.session.info[WROTE] = True
         self.version += 1
         self.updated_at = utcnow()
-        if self.club_id is not None and self.club is not None:  # no query without a club
+        if club and self.club_id is not None and self.club is not None:  # no query without one
             self.club.touch()  # the club's history shows this session's standing
 
     def set_removed(self, removed: bool) -> bool:
