@@ -55,9 +55,24 @@ class LiveDeal(db.Model):
             abort(404, description=NONE_UNDER_WAY)
         return found
 
+    @classmethod
+    def of_deal_or_404(cls, session: GameSession, serial: int) -> LiveDeal:
+        """The live deal that became deal `serial` of the session; a 404 when it was entered
+        whole."""
+        session.deal_or_404(serial)
+        query = db.select(cls).filter_by(session_id=session.id, deal_serial=serial)
+        found = db.session.execute(query).scalar_one_or_none()
+        if found is None:
+            abort(404, description=f"Deal #{serial} was entered whole, not play by play.")
+        return found
+
     def state(self, session: GameSession) -> LiveState:
         """The state after every play stored."""
         return session.game.live.derive(session.table, session.options, self.start, self.plays)
+
+    def replay(self, session: GameSession) -> list[dict[str, Any]]:
+        """The state before any play, then after each (rules/live.py's `replay`)."""
+        return session.game.live.replay(session.table, session.options, self.start, self.plays)
 
 
 def start_live(session: GameSession, body: object) -> LiveDeal:

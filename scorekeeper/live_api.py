@@ -69,8 +69,19 @@ def remove_live_play(session_id: str, number: int) -> Response:
     return jsonify(live_answer(session, state))
 
 
+@bp.get("/sessions/<session_id>/deals/<int:deal_id>/plays")
+def replay_live_deal(session_id: str, deal_id: int) -> Response:
+    """A deal that was played live, to replay: its start, its plays and the state after each."""
+    session = GameSession.get_or_404(session_id, full=True)
+    live = LiveDeal.of_deal_or_404(session, deal_id)
+    etag = f"plays-{live.id}"  # a finished live deal's plays never change
+    if request.if_none_match.contains_weak(etag):
+        return tagged({}, etag)
+    steps = live.replay(session)
+    return tagged({"deal": deal_id, "start": live.start, "plays": live.plays, "steps": steps}, etag)
+
+
 def _created(body: dict[str, Any]) -> Response:
     response = jsonify(body)
     response.status_code = 201
     return response
-

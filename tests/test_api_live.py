@@ -14,7 +14,8 @@ import live_deals
 import pytest
 from conftest import seep_session
 from flask.testing import FlaskClient
-from test_api import SESSIONS, assert_error, bearer
+from test_api import SESSIONS, assert_error, bearer, post_deal
+from test_api import deal as seep_record
 from werkzeug.test import TestResponse
 
 from scorekeeper.rules.seep.record import SeepDeal
@@ -169,3 +170,33 @@ def test_writes_need_the_token_and_reads_answer_304(table: Table, client: FlaskC
     assert client.get(table.url, headers={"If-None-Match": read.headers["ETag"]}).status_code == 304
     table.play(deal.plays[0])
     assert client.get(table.url, headers={"If-None-Match": read.headers["ETag"]}).status_code == 200
+
+
+def test_a_finished_live_deal_is_replayed_step_by_step(table: Table, client: FlaskClient) -> None:
+    deal = played(SEEDS[1])
+    first = table.start(deal.start).get_json()
+    answers = [table.play(body).get_json() for body in deal.plays]
+    replay_url = f"{SESSIONS}/{table.session['id']}/deals/{answers[-1]['deal']['id']}/plays"
+
+    replay = client.get(replay_url)
+
+    assert replay.status_code == 200
+    body = replay.get_json()
+    assert body["plays"] == [{k: v for k, v in p.items() if k != "number"} for p in deal.plays]
+    steps = body["steps"]
+    assert len(steps) == len(deal.plays) + 1
+    for step, state in zip(steps, [first, *answers], strict=True):
+        for name in ("position", "next_seat", "captured_points", "sweeps", "finished"):
+            assert step[name] == state[name], name
+    assert steps[5]["play"] == answers[4]["play"]
+    assert (
+        client.get(replay_url, headers={"If-None-Match": replay.headers["ETag"]}).status_code == 304
+    )
+
+
+def test_only_a_deal_played_live_has_plays_to_replay(table: Table, client: FlaskClient) -> None:
+    whole = post_deal(client, table.session, seep_record(40)).get_json()
+    session_url = f"{SESSIONS}/{table.session['id']}"
+    assert_error(client.get(f"{session_url}/deals/{whole['id']}/plays"), 404)
+    assert_error(client.get(f"{session_url}/deals/99/plays"), 404)
+    assert_error(client.get(f"{SESSIONS}/nosuchsession/deals/1/plays"), 404)

@@ -33,6 +33,7 @@ from schemathesis.specs.openapi.checks import (
 import scorekeeper
 from scorekeeper import create_app, errors
 from scorekeeper.extensions import db
+from scorekeeper.live import LiveDeal
 from scorekeeper.models import Deal
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.casino import options as casino_options
@@ -335,6 +336,19 @@ class Table:
         for index in range(done, len(self.live_plays)):
             played = self.post("live/plays", json=self.live_play(index + 1, index))
             assert played.status_code == 201, played.get_json()
+
+    def played_live(self) -> int:
+        """The id of a deal played live to its end: the live deal is played out when none is."""
+        if not (ids := self.live_deal_ids()):
+            self.keep_live()
+            self.end_live()
+            ids = self.live_deal_ids()
+        return ids[0]
+
+    def live_deal_ids(self) -> list[int]:
+        with self.app.app_context():
+            query = db.select(LiveDeal.deal_serial).filter_by(session_id=self.id)
+            return [s for s in db.session.scalars(query) if s is not None]
 
     def follow(self, state: dict[str, Any]) -> None:
         """Take the plays of the live deal under way: a generated start ({} is one) may have
@@ -652,6 +666,8 @@ def steer(
         aim_sides(case, sides, table)
     if "deal" not in faults and "deal_id" in case.path_parameters:
         aim_deal(case, index, table, "deleted" in faults)
+        if operation["operationId"] == "replay_live_deal" and "deleted" not in faults:
+            case.path_parameters["deal_id"] = table.played_live()
     plays = table.keep_live() if operation["operationId"] in UNDER_WAY else 0
     if operation["operationId"] == "start_live_deal" and fault == "body":
         table.end_live()  # so that the body is read, not refused for the deal under way (409)

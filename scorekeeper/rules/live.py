@@ -9,7 +9,7 @@ what a player declares by a move, to flag it when a later play contradicts it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from .table import Table
 from .violation import Violation
@@ -45,6 +45,11 @@ class LiveDeal(Protocol):
         """The deal record the engine fills in (raw, as parse_deal takes it); once finished."""
         ...
 
+    def play(self, raw: object) -> Self:
+        """The state after one more play (as sent: {"seat", ...the move}); raise InvalidInput
+        for a malformed play and PlayRefused for an illegal one."""
+        ...
+
 
 class LiveRules(Protocol):
     """A game's play-by-play: start a live deal, and derive its state from its plays."""
@@ -60,6 +65,10 @@ class LiveRules(Protocol):
         raise InvalidInput for a malformed or impossible start."""
         ...
 
+    def begin(self, table: Table, options: Mapping[str, Any], start: Mapping[str, Any]) -> LiveDeal:
+        """The live deal before any play, from a stored start."""
+        ...
+
     def derive(
         self,
         table: Table,
@@ -67,6 +76,30 @@ class LiveRules(Protocol):
         start: Mapping[str, Any],
         plays: Sequence[object],
     ) -> LiveDeal:
-        """The state after `plays` (as sent: {"seat", ...the move}); raise InvalidInput for a
-        malformed play and PlayRefused for the first illegal one."""
-        ...
+        """The state after `plays`; InvalidInput or PlayRefused for the first bad one."""
+        state = self.begin(table, options, start)
+        for raw in plays:
+            state = state.play(raw)
+        return state
+
+    def replay(
+        self,
+        table: Table,
+        options: Mapping[str, Any],
+        start: Mapping[str, Any],
+        plays: Sequence[object],
+    ) -> list[JSON]:
+        """Each step of a deal: the state before any play, then after each, with what the
+        play did under "play"; the plays are left out of each step (the replay lists them once)."""
+        state = self.begin(table, options, start)
+        steps = [_step(state)]
+        for raw in plays:
+            state = state.play(raw)
+            steps.append(_step(state))
+        return steps
+
+
+def _step(state: LiveDeal) -> JSON:
+    """One step of a replay: the state without its plays, and what the last one did."""
+    shown = {name: value for name, value in state.to_json().items() if name != "plays"}
+    return shown | {"play": state.last_play_json()}

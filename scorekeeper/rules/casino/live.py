@@ -32,7 +32,7 @@ from typing import Any
 from ..cards import Card, Suit, ensure_distinct, full_deck, parse_cards
 from ..errors import InvalidInput
 from ..fields import integer, record, required
-from ..live import PlayRefused
+from ..live import LiveRules, PlayRefused
 from ..table import Table
 from ..violation import Violation
 from . import score
@@ -128,7 +128,7 @@ class CasinoLiveDeal:
 
     # -- one play ------------------------------------------------------------------------
 
-    def play(self, raw: object) -> None:
+    def play(self, raw: object) -> CasinoLiveDeal:
         """Check one play against what is public and apply it; raise PlayRefused if illegal."""
         seat, move = _parse_play(raw, self.table)
         number = len(self.plays) + 1
@@ -162,6 +162,7 @@ class CasinoLiveDeal:
             self.hands = [HAND] * self.table.seats  # K2: 4 more each, none to the table
         if self.finished:
             self._residue()
+        return self
 
     def _position(self, seat: int, move: Move) -> Position:
         """The position with the hand the table can vouch for; PlayRefused if none makes the
@@ -357,7 +358,7 @@ class CasinoLiveDeal:
         return out
 
 
-class CasinoLive:
+class CasinoLive(LiveRules):
     """Casino's play-by-play (rules/live.py's LiveRules)."""
 
     def start(
@@ -375,18 +376,11 @@ class CasinoLive:
         dealer, cards = _parse_start(start, table)
         return {"dealer": dealer, "table": [str(c) for c in cards]}
 
-    def derive(
-        self,
-        table: Table,
-        options: Mapping[str, Any],
-        start: Mapping[str, Any],
-        plays: Sequence[object],
+    def begin(
+        self, table: Table, options: Mapping[str, Any], start: Mapping[str, Any]
     ) -> CasinoLiveDeal:
-        """The deal after `plays`; PlayRefused for the first illegal one."""
-        deal = CasinoLiveDeal(table, options, start)
-        for raw in plays:
-            deal.play(raw)
-        return deal
+        """The deal before its first play: the table's four cards (K2)."""
+        return CasinoLiveDeal(table, options, start)
 
 
 LIVE = CasinoLive()

@@ -32,7 +32,7 @@ from typing import Any
 from ..cards import Card, Suit
 from ..errors import InvalidInput
 from ..fields import integer, record, required
-from ..live import JSON, PlayRefused
+from ..live import JSON, LiveRules, PlayRefused
 from ..table import Table
 from ..violation import Violation
 from . import auction, trick
@@ -221,7 +221,7 @@ class FiftySixLiveDeal:
 
     # -- one play --------------------------------------------------------------------------
 
-    def play(self, raw: object) -> None:
+    def play(self, raw: object) -> FiftySixLiveDeal:
         """Take one play (as sent), or raise InvalidInput / PlayRefused and change nothing."""
         if not isinstance(raw, dict):
             raise InvalidInput("bad-field", "A play must be an object.")
@@ -229,6 +229,7 @@ class FiftySixLiveDeal:
             self._call(raw)
         else:
             self._card(raw)
+        return self
 
     def _turn(self, seat: int) -> None:
         turn = self.next_seat
@@ -405,7 +406,7 @@ def _stored(contract: auction.Contract) -> JSON:
     }
 
 
-class FiftySixLive:
+class FiftySixLive(LiveRules):
     """Fifty-six's play-by-play (rules/live.py's LiveRules)."""
 
     def start(
@@ -437,19 +438,6 @@ class FiftySixLive:
         check_next(table, options, standing, trial | ({"new_game": True} if new_game else {}))
         out = [] if new_game else sorted(standing["out"])
         return {"dealer": dealer, "new_game": new_game, "out": out}
-
-    def derive(
-        self,
-        table: Table,
-        options: Mapping[str, Any],
-        start: Mapping[str, Any],
-        plays: Sequence[object],
-    ) -> FiftySixLiveDeal:
-        """The state after `plays`; InvalidInput or PlayRefused for the first bad one."""
-        deal = self.begin(table, options, start)
-        for play in plays:
-            deal.play(play)
-        return deal
 
     def begin(
         self, table: Table, options: Mapping[str, Any], start: Mapping[str, Any]

@@ -26,7 +26,7 @@ from typing import Any
 from ..cards import Card, Suit, ensure_distinct, full_deck, parse_cards
 from ..errors import InvalidInput
 from ..fields import integer, record, required
-from ..live import JSON, PlayRefused
+from ..live import JSON, LiveRules, PlayRefused
 from ..table import Table
 from ..violation import Violation
 from .cards import card_points
@@ -391,7 +391,7 @@ class SeepLiveDeal:
         return any(h.value == flag.value and flag.marker in h.cards for h in self.houses)
 
 
-class SeepLive:
+class SeepLive(LiveRules):
     """Seep's play by play (rules/live.py's `LiveRules`)."""
 
     def start(
@@ -404,20 +404,13 @@ class SeepLive:
         """The start as stored; the dealer, if left out, is the session's next (M5)."""
         return parse_start(body, table, standing.get("next_dealer")).to_json()
 
-    def derive(
-        self,
-        table: Table,
-        options: Mapping[str, Any],
-        start: Mapping[str, Any],
-        plays: Sequence[object],
+    def begin(
+        self, table: Table, options: Mapping[str, Any], start: Mapping[str, Any]
     ) -> SeepLiveDeal:
-        """The state after `plays`; the first illegal one raises PlayRefused."""
+        """The deal before its first play: the four floor cards loose (S1)."""
         rules = {name: options[name] for name in RULE_CHOICES}
         state = SeepLiveDeal(table, rules, parse_start(dict(start), table))
-        state = replace(state, loose=state.start.floor)
-        for raw in plays:
-            state = state.play(raw)
-        return state
+        return replace(state, loose=state.start.floor)
 
 
 LIVE = SeepLive()
