@@ -178,7 +178,8 @@ function renderPlay() {
     items.push(h("p", { class: "small", id: "raise-to" }, `The build of ${move.raise} becomes ${move.raise + played()}.`));
   }
   items.push(...deal.playFoot(wanted));
-  $("play-panel").replaceChildren(...items);
+  // The ace button is null unless offered (K3): replaceChildren would write "null".
+  $("play-panel").replaceChildren(...items.filter(Boolean));
 }
 
 /** The loose cards and builds to tap for the chosen action. */
