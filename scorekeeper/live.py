@@ -56,6 +56,12 @@ class LiveDeal(db.Model):
         return found
 
     @classmethod
+    def deals_played(cls, session: GameSession) -> frozenset[int]:
+        """The ids of the session's deals that were played live (each can be replayed)."""
+        query = db.select(cls.deal_serial).filter_by(session_id=session.id)
+        return frozenset(s for s in db.session.scalars(query) if s is not None)
+
+    @classmethod
     def of_deal_or_404(cls, session: GameSession, serial: int) -> LiveDeal:
         """The live deal that became deal `serial` of the session; a 404 when it was entered
         whole."""

@@ -18,18 +18,37 @@ def live(session_id: str) -> Response:
     template = PAGES[game_session.game_name].live
     if template is None:
         abort(404, description="This game cannot be followed play by play yet.")
-    standing = game_session.standing()
     token = held_tokens().get(session_id) if can_edit(game_session) else None
     body = render_template(
         template,
         gs=game_session,
-        standing=standing,
+        standing=game_session.standing(),
         seats=game_session.seat_names(),
         token=token,
         api=url_for("api.start_live_deal", session_id=session_id),
     )
     # The page may carry the edit token: never kept by the browser or a cache.
     return page(body, fresh=True)
+
+
+@bp.get("/s/<session_id>/deals/<int:deal_id>/replay")
+def replay(session_id: str, deal_id: int) -> Response:
+    """A deal that was played live, shown play by play: the live page's drawing, no entry."""
+    game_session = GameSession.get_or_404(session_id, full=True)
+    LiveDeal.of_deal_or_404(game_session, deal_id)
+    template = PAGES[game_session.game_name].live
+    assert template is not None  # a deal was played live on it
+    body = render_template(
+        template,
+        gs=game_session,
+        standing=game_session.standing(),
+        seats=game_session.seat_names(),
+        token=None,
+        number=game_session.number_of(game_session.deal_or_404(deal_id)),
+        api=url_for("api.start_live_deal", session_id=session_id),
+        replay=url_for("api.replay_live_deal", session_id=session_id, deal_id=deal_id),
+    )
+    return page(body)
 
 
 # Globals, not context: the scoreboard's macros are imported without the page's context.

@@ -24,6 +24,7 @@ from ..conflicts import Conflict
 from ..extensions import db
 from ..held import held_clubs, held_tokens, remember_club, remember_token
 from ..idempotency import Answer, checked_key, once, request_key, start_session
+from ..live import LiveDeal
 from ..models import Club, Deal, GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from .games import PAGES
@@ -109,6 +110,7 @@ def _scoreboard(session_id: str) -> str:
         is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
         summary=PAGES[game_session.game_name].summary,
         clubs=known_clubs(),
+        replays=LiveDeal.deals_played(game_session),
     )
 
 
