@@ -2,7 +2,8 @@
 
 A backup holds every club, player and session with the ids, versions and token hashes that
 links rely on; the public exports leave the token hashes out. Deal records are written as
-stored (raw), and restoring one checks each record with the rules engine again.
+stored (raw), and restoring one checks each record with the rules engine again. A session's
+live deals (play by play) come along as their start and plays, derived again when restored.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
+from .live import MOST_PLAYS, LiveDeal
 from .models import (
     SESSION_ID,
     Club,
@@ -32,10 +34,12 @@ from .models import (
 )
 from .rules import get_game
 from .rules.errors import InvalidInput
+from .rules.live import PlayRefused
 from .rules.table import parse_teams
 
 FORMAT = "scorekeeper-backup"
-FORMAT_VERSION = 1  # grows when the document's shape changes; newer files are refused
+FORMAT_VERSION = 2  # grows when the document's shape changes; newer files are refused
+LIVE_SINCE = 2  # the first format whose sessions carry their live deals
 JSON = dict[str, Any]
 
 
@@ -65,8 +69,31 @@ def deal_json(session: GameSession, deal: Deal) -> JSON:
     }
 
 
-def session_json(session: GameSession, secrets: bool = False) -> JSON:
-    """A session with its teams, options and every deal, deleted ones marked."""
+def live_json(live: LiveDeal) -> JSON:
+    """A live deal: its start and plays as sent, the deal it became (None while under way)."""
+    return {
+        "game": live.game,
+        "start": live.start,
+        "plays": live.plays,
+        "deal_id": live.deal_serial,
+        "created_at": stamp(live.created_at),
+        "updated_at": stamp(live.updated_at),
+    }
+
+
+def live_deals_of(session_ids: list[str] | None) -> dict[str, list[LiveDeal]]:
+    """The live deals of these sessions (of all: None) in the order they began, by session."""
+    query = db.select(LiveDeal).order_by(LiveDeal.id)
+    if session_ids is not None:
+        query = query.where(LiveDeal.session_id.in_(session_ids))
+    found: dict[str, list[LiveDeal]] = {}
+    for live in db.session.execute(query).scalars():
+        found.setdefault(live.session_id, []).append(live)
+    return found
+
+
+def session_json(session: GameSession, live: list[LiveDeal], secrets: bool = False) -> JSON:
+    """A session with its teams, options, every deal (deleted ones marked) and live deal."""
     teams = [
         {
             "name": team.name,
@@ -86,6 +113,7 @@ def session_json(session: GameSession, secrets: bool = False) -> JSON:
         "updated_at": stamp(session.updated_at),
         "deleted_at": stamp(session.deleted_at),
         "deals": [deal_json(session, deal) for deal in session.all_deals],
+        "live_deals": [live_json(one) for one in live],
     }
     if secrets:
         found["edit_token_hash"] = session.edit_token_hash
@@ -120,17 +148,19 @@ def document(kind: str, **parts: Any) -> JSON:
 
 def session_export(session: GameSession) -> JSON:
     """GET /s/<id>/export.json: one session."""
-    return document("scorekeeper-session", session=session_json(session))
+    live = live_deals_of([session.id]).get(session.id, [])
+    return document("scorekeeper-session", session=session_json(session, live))
 
 
 def club_export(club: Club) -> JSON:
     """GET /c/<id>/export.json: a club, its players and its sessions (deleted ones marked)."""
     sessions = club.sessions() + club.sessions(deleted=True)
     sessions.sort(key=lambda s: s.created_at)
+    live = live_deals_of([s.id for s in sessions])
     return document(
         "scorekeeper-club",
         club=club_json(club),
-        sessions=[session_json(s) for s in sessions],
+        sessions=[session_json(s, live.get(s.id, [])) for s in sessions],
     )
 
 
@@ -150,13 +180,17 @@ def full_backup() -> JSON:
         .options(*WHOLE_SESSION)
         .order_by(GameSession.created_at, GameSession.id)
     )
+    live = live_deals_of(None)
     return document(
         FORMAT,
         schema=database_revision(),
         exported_at=stamp(utcnow()),
         clubs=[club_json(c, secrets=True) for c in clubs],
         players=[player_json(p) for p in db.session.execute(loose).scalars()],
-        sessions=[session_json(s, secrets=True) for s in db.session.execute(sessions).scalars()],
+        sessions=[
+            session_json(s, live.get(s.id, []), secrets=True)
+            for s in db.session.execute(sessions).scalars()
+        ],
     )
 
 
@@ -231,13 +265,13 @@ class Restored:
     added: dict[str, int]
     kept: dict[str, int]
 
-    def count(self, kind: str, new: bool) -> None:
-        """Count one club, player or session, added or found already there."""
+    def count(self, kind: str, new: bool, many: int = 1) -> None:
+        """Count one club, player, session or live deal (or `many`), added or already there."""
         counts = self.added if new else self.kept
-        counts[kind] = counts.get(kind, 0) + 1
+        counts[kind] = counts.get(kind, 0) + many
 
     def __str__(self) -> str:
-        kinds = ("clubs", "players", "sessions")
+        kinds = ("clubs", "players", "sessions", "live deals")
         added = ", ".join(f"{self.added.get(k, 0)} {k}" for k in kinds)
         kept = ", ".join(f"{self.kept.get(k, 0)} {k}" for k in kinds)
         return f"Added {added}; already there: {kept}."
@@ -250,6 +284,7 @@ def restore(raw: object) -> Restored:
     so importing a file twice adds nothing. Raise BackupError, having stored nothing.
     """
     backup = check_header(raw)
+    live = field(backup, "format_version", int, "The backup") >= LIVE_SINCE
     done = Restored({}, {})
     try:
         for club in field(backup, "clubs", list, "The backup"):
@@ -257,7 +292,7 @@ def restore(raw: object) -> Restored:
         for player in field(backup, "players", list, "The backup"):
             restore_player(player, None, done)
         for number, session in enumerate(field(backup, "sessions", list, "The backup"), 1):
-            restore_session(session, f"Session {number}", done)
+            restore_session(session, f"Session {number}", done, live)
         db.session.flush()
         follow_sequences()
         db.session.commit()
@@ -317,19 +352,28 @@ def restore_player(raw: Mapping[str, Any], club_id: str | None, done: Restored) 
     done.count("players", there is None)
 
 
-def restore_session(raw: Mapping[str, Any], where: str, done: Restored) -> None:
-    """Add a session with its teams and deals, unless it is there already."""
+def restore_session(raw: Mapping[str, Any], where: str, done: Restored, live: bool) -> None:
+    """Add a session with its teams, deals and live deals, unless it is there already.
+
+    `live`: the file's format carries live deals (an older file has none to restore).
+    """
     session_id = an_id(raw, where)
     where = f"Session {session_id!r}"
+    raws = field(raw, "live_deals", list, where) if live else []
     there = db.session.get(GameSession, session_id)
     if there is not None:
         if there.game_name != raw.get("game"):
             raise BackupError(f"{where} is another game in this database: not the same session.")
         done.count("sessions", False)
+        done.count("live deals", False, len(raws))
         return
     session = checked_session(raw, session_id, where)
+    lives = restored_live_deals(session, raws, where)
     db.session.add(session)
+    db.session.flush()  # its live deals refer to it
+    db.session.add_all(lives)
     done.count("sessions", True)
+    done.count("live deals", True, len(lives))
 
 
 def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> GameSession:
@@ -417,6 +461,78 @@ def check_standing(session: GameSession, records: list[dict[str, Any]], where: s
         session.game.standing(session.table, session.options, records)
     except (InvalidInput, LookupError, TypeError, ValueError) as error:
         raise BackupError(f"{where}: the rules cannot fold its deals ({error}).") from None
+
+
+def restored_live_deals(session: GameSession, raws: list[Any], where: str) -> list[LiveDeal]:
+    """The session's live deals in the order they began; only the last may be under way, as
+    a new one starts only once the one before has ended."""
+    lives = [
+        restored_live(session, raw, f"{where}, live deal {n}") for n, raw in enumerate(raws, 1)
+    ]
+    ended = [live.deal_serial for live in lives if live.deal_serial is not None]
+    if len(set(ended)) != len(ended):
+        raise BackupError(f"{where}: two of its live deals became the same deal.")
+    if any(live.deal_serial is None for live in lives[:-1]):
+        raise BackupError(f"{where}: a live deal under way is followed by another.")
+    return lives
+
+
+def restored_live(session: GameSession, raw: Mapping[str, Any], where: str) -> LiveDeal:
+    """A live deal of the session's game, ending in one of its deals or under way."""
+    game = field(raw, "game", str, where)
+    if game != session.game_name:
+        raise BackupError(f"{where} is of {game[:20]!r}, not of the session's game.")
+    deal_id = field(raw, "deal_id", (int, type(None)), where)
+    if deal_id is not None and deal_id not in {d.serial for d in session.all_deals}:
+        raise BackupError(f"{where} became deal #{deal_id}, which the session does not hold.")
+    plays = field(raw, "plays", list, where)
+    if len(plays) > MOST_PLAYS:
+        raise BackupError(f"{where} has {len(plays)} plays, more than any deal has.")
+    live = LiveDeal(
+        session_id=session.id,
+        game=game,
+        start=field(raw, "start", dict, where),
+        plays=plays,
+        deal_serial=deal_id,
+        created_at=time_of(raw, "created_at", where),
+        updated_at=time_of(raw, "updated_at", where),
+    )
+    check_live_state(session, live, where)
+    return live
+
+
+LIVE_ERRORS = (InvalidInput, PlayRefused, LookupError, TypeError, ValueError)
+
+
+def check_live_state(session: GameSession, live: LiveDeal, where: str) -> None:
+    """Raise BackupError unless the engine derives the live deal's state from its plays, and
+    it is finished exactly when the live deal names the deal it became."""
+    try:
+        finished = live.state(session).finished
+    except LIVE_ERRORS as error:
+        bad = first_refused(session, live)
+        what = f"play {bad}" if bad else "its start"
+        reason = error.violation.reason if isinstance(error, PlayRefused) else error
+        raise BackupError(f"{where}: the rules refuse {what}: {reason}") from None
+    if finished and live.deal_serial is None:
+        raise BackupError(f"{where}: its plays end the deal, yet it names no deal it became.")
+    if not finished and live.deal_serial is not None:
+        raise BackupError(f"{where}: its plays do not end the deal it names.")
+
+
+def first_refused(session: GameSession, live: LiveDeal) -> int:
+    """The number of the first play the engine refuses (0: the start), found by halving."""
+    good, bad = -1, len(live.plays)  # the state after `bad` plays cannot be derived
+    while bad - good > 1:
+        middle = (good + bad) // 2
+        try:
+            session.game.live.derive(
+                session.table, session.options, live.start, live.plays[:middle]
+            )
+            good = middle
+        except LIVE_ERRORS:
+            bad = middle
+    return bad
 
 
 def follow_sequences() -> None:

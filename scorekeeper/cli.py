@@ -26,7 +26,7 @@ def init_db() -> None:
 @click.argument("file", type=click.Path(dir_okay=False, writable=True, path_type=Path))
 @with_appcontext
 def export_command(file: Path) -> None:
-    """Write every club and session to FILE (JSON), to be restored by `import`."""
+    """Write every club and session (live deals too) to FILE (JSON), to be restored by `import`."""
     try:
         document = backup.full_backup()
     except SQLAlchemyError:
@@ -34,8 +34,11 @@ def export_command(file: Path) -> None:
             "This database cannot be read: run `flask --app scorekeeper init-db` first."
         ) from None
     file.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    sessions = document["sessions"]
+    live = sum(len(session["live_deals"]) for session in sessions)
     click.echo(
-        f"Wrote {len(document['clubs'])} clubs and {len(document['sessions'])} sessions to {file}."
+        f"Wrote {len(document['clubs'])} clubs, {len(sessions)} sessions "
+        f"and {live} live deals to {file}."
     )
 
 

@@ -1,5 +1,5 @@
 """A backup of a SQLite database restored into an empty PostgreSQL one (`flask import`):
-every standing and every club statistic the same, links working, nothing added twice.
+every standing, club statistic and live deal the same, links working, nothing added twice.
 
 PostgreSQL is a throwaway cluster (tests/pg.py) or TEST_POSTGRES_URL; each test has a database
 of its own, created empty (import makes the tables). Never skipped.
@@ -20,11 +20,15 @@ from test_api import bearer
 from test_api_casino import SEVEN_FOUR
 from test_export import (
     CLUBS,
+    UNDER_WAY,
     counts,
     everything,
     export,
     import_into,
+    live_club,
+    live_url,
     played_club,
+    send_plays,
     start,
 )
 
@@ -61,23 +65,27 @@ def test_sqlite_to_postgresql_reproduces_every_standing_and_statistic(
     merge(app, played["club"]["id"], "Asha", "Ásha")  # one person under two spellings
     other = client.post(CLUBS, json={"name": "Sunday"}).get_json()
     start(client, "casino", [{"players": ["Kiran"]}, {"players": ["Lata"]}], other["id"])
-    clubs = [played["club"]["id"], other["id"]]
+    live, sessions, left = live_club(client, ("seep",))  # a deal played live, one under way
+    seep = sessions["seep"]
+    clubs = [played["club"]["id"], other["id"], live]
     before = everything(client, clubs)
+    live_before = client.get(live_url(seep)).get_json()
     assert all(f"{club}/stats" in before for club in clubs)  # statistics compared too
     export(app, tmp_path / "backup.json")
 
     result = import_into(pg_app, tmp_path / "backup.json")
     assert result.exit_code == 0, result.output
-    assert "Added 2 clubs, 7 players, 4 sessions" in result.output
+    assert "Added 3 clubs, 11 players, 5 sessions, 2 live deals" in result.output
     with pg_app.app_context():
         assert db.engine.dialect.name == "postgresql"
     restored = pg_app.test_client()
     assert everything(restored, clubs) == before
+    assert restored.get(live_url(seep)).get_json() == live_before
     assert counts(pg_app) == counts(app)
 
     # Twice adds nothing.
     again = import_into(pg_app, tmp_path / "backup.json")
-    assert again.exit_code == 0 and "Added 0 clubs, 0 players, 0 sessions" in again.output
+    assert again.exit_code == 0 and "Added 0 clubs, 0 players, 0 sessions, 0" in again.output
     assert counts(pg_app) == counts(app)
 
     # Links keep working, and new rows get ids past the restored ones (sequences moved on).
@@ -90,6 +98,9 @@ def test_sqlite_to_postgresql_reproduces_every_standing_and_statistic(
     assert answer.status_code == 201, answer.get_json()
     fresh = start(restored, "seep", [{"players": ["Zoë"]}, {"players": ["Yash"]}], other["id"])
     assert fresh["id"] and counts(pg_app)["Player"] == counts(app)["Player"] + 2
+    # The live deal under way plays on to the end it reaches in SQLite.
+    ended = send_plays(restored, seep, left["seep"], UNDER_WAY + 1)
+    assert ended == send_plays(client, seep, left["seep"], UNDER_WAY + 1)
 
 
 def test_a_refused_file_leaves_the_postgresql_database_empty(

@@ -18,7 +18,10 @@ from scorekeeper import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
-TABLES = {"game_sessions", "teams", "players", "memberships", "deals", "alembic_version"}
+TABLES = {
+    *("game_sessions", "teams", "players", "memberships", "deals", "live_deals"),
+    "alembic_version",
+}
 
 
 def sqlite_app(path: Path) -> Flask:

@@ -1,5 +1,5 @@
 """Exports and backups (shared/API.md "Exports"): a session as CSV and JSON for each game, a
-club as JSON, and `flask export` / `flask import` restoring every standing exactly."""
+club as JSON, and `flask export` / `flask import` restoring every standing and live deal exactly."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from conftest import FOUR
 from flask import Flask
 from flask.testing import FlaskClient
+from live_deals import DEALS
 from test_api import SESSIONS, add_deals, bearer
 from test_api import deal as seep_deal
 from test_api_casino import FOUR_SEVEN, SEVEN_FOUR, THREE_EIGHT
@@ -22,6 +23,7 @@ from test_api_fifty_six import deal as fifty_six_deal
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.live import LiveDeal
 from scorekeeper.models import Club, Deal, GameSession, Player
 
 CLUBS = "/api/v1/clubs"
@@ -137,7 +139,7 @@ def test_a_session_as_json_has_its_raw_records_with_ids_and_deleted_ones_marked(
     )
     assert f'filename="seep-{seep["id"]}.json"' in response.headers["Content-Disposition"]
     body = response.get_json()
-    assert body["format"] == "scorekeeper-session" and body["format_version"] == 1
+    assert body["format"] == "scorekeeper-session" and body["format_version"] == 2
     session = body["session"]
     assert session["id"] == seep["id"] and session["club"] == played["club"]["id"]
     assert [(t["name"], t["players"]) for t in session["teams"]] == [
@@ -186,6 +188,8 @@ def export(app: Flask, path: Path) -> dict[str, Any]:
     result = app.test_cli_runner().invoke(args=["export", str(path)])
     assert result.exit_code == 0, result.output
     document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    live = sum(len(session["live_deals"]) for session in document["sessions"])
+    assert f"{len(document['sessions'])} sessions and {live} live deals" in result.output
     return document
 
 
@@ -216,7 +220,7 @@ def everything(client: FlaskClient, club_ids: list[str]) -> dict[str, Any]:
 
 def counts(app: Flask) -> dict[str, int]:
     with app.app_context():
-        models: list[Any] = [Club, Player, GameSession, Deal]
+        models: list[Any] = [Club, Player, GameSession, Deal, LiveDeal]
         return {
             m.__name__: db.session.scalar(sa.select(sa.func.count()).select_from(m)) or 0
             for m in models
@@ -232,7 +236,7 @@ def test_export_then_import_into_an_empty_database_reproduces_everything(
     clubs = [played["club"]["id"], other["id"]]
     before = everything(client, clubs)
     document = export(app, tmp_path / "backup.json")
-    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 1
+    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 2
     assert document["schema"]
 
     restored = empty_app(tmp_path / "restored.sqlite")
@@ -307,7 +311,7 @@ def refused_session(doc: dict[str, Any]) -> None:
 
 
 DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
-    "newer format": (lambda d: d.update(format_version=2), "newer than this scorekeeper"),
+    "newer format": (lambda d: d.update(format_version=3), "newer than this scorekeeper"),
     "newer schema": (lambda d: d.update(schema="9999_future"), "newer database"),
     "not a backup": (lambda d: d.update(format="scorekeeper-club"), "not a scorekeeper backup"),
     "no sessions": (lambda d: d.pop("sessions"), "has no 'sessions'"),
@@ -335,25 +339,8 @@ DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
 }
 
 
-@pytest.mark.parametrize("damage", DAMAGED, ids=list(DAMAGED))
-def test_a_damaged_or_newer_file_is_refused_and_nothing_is_stored(
-    tmp_path: Path, backup_file: Path, damage: str
-) -> None:
-    broken = json.loads(backup_file.read_text(encoding="utf-8"))
-    change, message = DAMAGED[damage]
-    change(broken)
-    path = tmp_path / "broken.json"
-    path.write_text(json.dumps(broken), encoding="utf-8")
-    restored = empty_app(tmp_path / "restored.sqlite")
-    result = import_into(restored, path)
-    assert result.exit_code != 0
-    assert message in result.output and "Nothing was imported" in result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert nothing_stored(restored)
-
-
 def nothing_stored(app: Flask) -> bool:
-    """Whether the database has no club, player, session or deal (or no tables at all)."""
+    """Whether the database has no club, player, session, deal or live deal (or no tables)."""
     with app.app_context():
         if "clubs" not in sa.inspect(db.engine).get_table_names():
             return True
@@ -425,3 +412,221 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text(client: FlaskClient) 
         "'-5 score",
     ]
     assert row == ["1", "Ok", "7", "4", "7", "4"]  # numbers stay numbers
+
+
+# -- live deals (play by play) come along -----------------------------------------------------
+
+LIVE_TEAMS = {
+    "seep": FOUR,
+    "fifty-six": FOUR,
+    "casino": [{"players": [name]} for name in ("Uma", "Om", "Ila", "Jai")],
+}
+UNDER_WAY = 5  # plays of the second live deal sent before the backup
+
+
+def live_url(session: dict[str, Any]) -> str:
+    return f"{SESSIONS}/{session['id']}/live"
+
+
+def send_plays(client: FlaskClient, session: dict[str, Any], plays: list[Any], first: int) -> Any:
+    """Send these plays, numbered from `first`; the last answer."""
+    answer = None
+    for number, play in enumerate(plays, first):
+        answer = client.post(
+            f"{live_url(session)}/plays",
+            json={"number": number, **play},
+            headers=bearer(session["edit_token"]),
+        )
+        assert answer.status_code == 201, answer.get_json()
+    assert answer is not None
+    return answer.get_json()
+
+
+def start_live(client: FlaskClient, session: dict[str, Any], seed: int) -> list[Any]:
+    """Start the game's self-played deal of `seed` live; its plays, none sent yet."""
+    body, plays = DEALS[session["game"]](seed)
+    auth = bearer(session["edit_token"])
+    assert client.post(live_url(session), json=body, headers=auth).status_code == 201
+    return plays
+
+
+LiveClub = tuple[str, dict[str, dict[str, Any]], dict[str, list[Any]]]
+
+
+def live_club(client: FlaskClient, games: tuple[str, ...] = tuple(LIVE_TEAMS)) -> LiveClub:
+    """A club with a session of each game: one deal played live to its end (deal 1), the next
+    under way; the club's id, the sessions, and the plays the deals under way still lack."""
+    club = client.post(CLUBS, json={"name": "Play by play"}).get_json()["id"]
+    sessions, left = {}, {}
+    for game in games:
+        session = start(client, game, LIVE_TEAMS[game], club)
+        ended = send_plays(client, session, start_live(client, session, 5), 1)
+        assert ended["finished"] and ended["deal"]["id"] == 1
+        plays = start_live(client, session, 6)
+        send_plays(client, session, plays[:UNDER_WAY], 1)
+        sessions[game], left[game] = session, plays[UNDER_WAY:]
+    return club, sessions, left
+
+
+def live_deals_in(document: dict[str, Any]) -> dict[str, Any]:
+    """Each session's live deals as a backup holds them."""
+    return {s["id"]: s["live_deals"] for s in document["sessions"]}
+
+
+def test_live_deals_finished_and_under_way_are_restored_exactly(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    club, sessions, left = live_club(client)
+    before = everything(client, [club])
+    live_before = {game: client.get(live_url(s)).get_json() for game, s in sessions.items()}
+    document = export(app, tmp_path / "backup.json")
+    for session in document["sessions"]:
+        ended, under_way = session["live_deals"]
+        assert (ended["deal_id"], under_way["deal_id"]) == (1, None)
+        assert len(under_way["plays"]) == UNDER_WAY and ended["game"] == session["game"]
+
+    restored = empty_app(tmp_path / "restored.sqlite")
+    result = import_into(restored, tmp_path / "backup.json")
+    assert result.exit_code == 0, result.output
+    assert "3 sessions, 6 live deals;" in result.output
+    other = restored.test_client()
+    assert everything(other, [club]) == before
+    assert {game: other.get(live_url(s)).get_json() for game, s in sessions.items()} == live_before
+    again = export(restored, tmp_path / "again.json")
+    assert live_deals_in(again) == live_deals_in(document)  # start, plays, times: all kept
+    # The deal under way plays on to the same end in both databases: its deal 2.
+    for game, session in sessions.items():
+        there, here = (send_plays(c, session, left[game], UNDER_WAY + 1) for c in (client, other))
+        assert here == there and here["deal"]["id"] == 2, game
+
+
+def test_a_session_export_carries_its_live_deals(client: FlaskClient) -> None:
+    _, sessions, _ = live_club(client, ("casino",))
+    casino = sessions["casino"]
+    live = client.get(f"/s/{casino['id']}/export.json").get_json()["session"]["live_deals"]
+    assert [(len(one["plays"]), one["deal_id"]) for one in live] == [
+        (len(DEALS["casino"](5)[1]), 1),
+        (UNDER_WAY, None),
+    ]
+    assert live[1]["start"] == DEALS["casino"](6)[0]
+
+
+@pytest.fixture
+def live_backup_file(app: Flask, client: FlaskClient, tmp_path: Path) -> Path:
+    """A backup of a club whose Seep session holds live deals, written by `flask export`."""
+    live_club(client, ("seep",))
+    export(app, tmp_path / "live.json")
+    return tmp_path / "live.json"
+
+
+def older_format(doc: dict[str, Any]) -> None:
+    """The file as format 1 wrote it: no live deals."""
+    doc["format_version"] = 1
+    for session in doc["sessions"]:
+        del session["live_deals"]
+
+
+def test_a_file_of_the_format_before_live_deals_still_imports(
+    tmp_path: Path, live_backup_file: Path
+) -> None:
+    document = json.loads(live_backup_file.read_text(encoding="utf-8"))
+    older_format(document)
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    restored = empty_app(tmp_path / "restored.sqlite")
+    result = import_into(restored, path)
+    assert result.exit_code == 0, result.output
+    assert "1 sessions, 0 live deals;" in result.output
+    other = restored.test_client()
+    for session in document["sessions"]:
+        assert other.get(live_url(session)).status_code == 404
+        # The deal played live is there as any deal is.
+        deals = other.get(f"{SESSIONS}/{session['id']}").get_json()["deals"]
+        assert [d["id"] for d in deals] == [1]
+    assert counts(restored)["LiveDeal"] == 0
+
+
+def seep_live(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The Seep session's live deals: the finished one, then the one under way."""
+    found: list[dict[str, Any]] = next(s for s in doc["sessions"] if s["game"] == "seep")[
+        "live_deals"
+    ]
+    return found
+
+
+def a_play_twice(doc: dict[str, Any]) -> None:
+    plays = seep_live(doc)[0]["plays"]
+    plays[2] = plays[1]  # the same seat again: not its turn
+
+
+DAMAGED_LIVE: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
+    "a session of format 2 without live deals": (
+        lambda d: d["sessions"][0].pop("live_deals"),
+        "has no 'live_deals'",
+    ),
+    "a live deal of another game": (
+        lambda d: seep_live(d)[0].update(game="casino"),
+        "not of the session's game",
+    ),
+    "a live deal ending in a deal the session lacks": (
+        lambda d: seep_live(d)[0].update(deal_id=9),
+        "became deal #9, which the session does not hold",
+    ),
+    "two live deals under way": (
+        lambda d: seep_live(d)[0].update(deal_id=None, plays=seep_live(d)[0]["plays"][:3]),
+        "under way is followed by another",
+    ),
+    "two live deals ending in one deal": (
+        lambda d: seep_live(d).append(dict(seep_live(d)[0])),
+        "two of its live deals became the same deal",
+    ),
+    "a play the rules refuse": (a_play_twice, "live deal 1: the rules refuse play 3"),
+    "a start the rules refuse": (
+        lambda d: seep_live(d)[1].update(start={"dealer": 0}),
+        "live deal 2: the rules refuse its start",
+    ),
+    "a finished deal said to be under way": (
+        lambda d: seep_live(d).pop() and seep_live(d)[0].update(deal_id=None),
+        "its plays end the deal, yet it names no deal",
+    ),
+    "a deal under way said to be finished": (
+        lambda d: seep_live(d)[0]["plays"].pop(),
+        "its plays do not end the deal it names",
+    ),
+    "too many plays": (
+        lambda d: seep_live(d)[1].update(plays=seep_live(d)[0]["plays"] * 5),
+        "more than any deal has",
+    ),
+    "plays that are not a list": (
+        lambda d: seep_live(d)[1].update(plays={"1": {}}),
+        "'plays' is not what it should be",
+    ),
+    "a live deal's bad time": (
+        lambda d: seep_live(d)[1].update(updated_at="soon"),
+        "is not a time",
+    ),
+}
+
+
+def damaged(name: str) -> tuple[str, Callable[[dict[str, Any]], Any], str]:
+    """A damage done to a backup: the fixture writing the file, the change, the message."""
+    if name in DAMAGED:
+        return ("backup_file", *DAMAGED[name])
+    return ("live_backup_file", *DAMAGED_LIVE[name])
+
+
+@pytest.mark.parametrize("damage", [*DAMAGED, *DAMAGED_LIVE])
+def test_a_damaged_or_newer_file_is_refused_and_nothing_is_stored(
+    tmp_path: Path, request: pytest.FixtureRequest, damage: str
+) -> None:
+    source, change, message = damaged(damage)
+    broken = json.loads(request.getfixturevalue(source).read_text(encoding="utf-8"))
+    change(broken)
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    restored = empty_app(tmp_path / "restored.sqlite")
+    result = import_into(restored, path)
+    assert result.exit_code != 0
+    assert message in result.output and "Nothing was imported" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert nothing_stored(restored)
