@@ -8,6 +8,7 @@ from typing import Any
 
 from scorekeeper.rules.casino import selfplay as casino_selfplay
 from scorekeeper.rules.fifty_six import selfplay as fifty_six_selfplay
+from scorekeeper.rules.fifty_six import trick
 from scorekeeper.rules.fifty_six.options import parse_options, table_for
 from scorekeeper.rules.seep import selfplay as seep_selfplay
 
@@ -25,13 +26,23 @@ def seep(seed: int, dealer: int = 0) -> LiveDeal:
     return start, [{"seat": play.seat, **play.move.to_json()} for play in deal.plays]
 
 
-def fifty_six(seed: int, dealer: int = 0) -> LiveDeal:
-    """Four players, two sides: everyone passes (28 no-trumps, F10), then every card."""
-    table = table_for(4, parse_options({}))
-    deal = fifty_six_selfplay.play_deal(random.Random(seed), table, dealer, None)
-    passes = [{"seat": table.after((dealer + n) % 4), "call": "pass"} for n in range(4)]
+def fifty_six(
+    seed: int,
+    dealer: int = 0,
+    players: int = 4,
+    options: Json | None = None,
+    calls: list[Json] | None = None,
+) -> LiveDeal:
+    """`players` seated as the session `options` say (two sides unless teams: pairs, F1, F2):
+    the auction `calls` (its last bid names the trump), or everyone passing (28 no-trumps,
+    F10), then every card, the seat after the dealer leading (F12)."""
+    table = table_for(players, parse_options(options or {}))
+    bids = [call for call in calls or [] if call["call"] == "bid"]
+    trump = trick.parse_trump(bids[-1]["trump"]) if bids else None
+    deal = fifty_six_selfplay.play_deal(random.Random(seed), table, dealer, trump)
+    passes = [{"seat": (dealer + 1 + n) % players, "call": "pass"} for n in range(players)]
     cards = [{"seat": p.seat, "card": str(p.card)} for t in deal.tricks for p in t.plays]
-    return {"dealer": dealer}, [*passes, *cards]
+    return {"dealer": dealer}, [*(passes if calls is None else calls), *cards]
 
 
 def casino(seed: int, players: int = 4) -> LiveDeal:

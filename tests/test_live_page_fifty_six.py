@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from flask.testing import FlaskClient
-from test_api_fifty_six import fifty_six_session
+from test_api_fifty_six import SIX, deal, fifty_six_session, post
 from test_live_page import keep_score, root_of
 
 
@@ -37,3 +37,19 @@ def test_the_fifty_six_scoreboard_offers_play_live_to_a_scorer(client: FlaskClie
     keep_score(client, session)
     board = client.get(f"/s/{session['id']}").get_data(as_text=True)
     assert f'href="/s/{session["id"]}/live">Play live<' in board
+
+
+def test_a_team_out_of_tables_is_marked_for_the_script_until_the_game_is_won(
+    client: FlaskClient,
+) -> None:
+    # Three pairs with one table each: team 0 loses a contract and pays its only table (F6, F17).
+    session = fifty_six_session(client, SIX, teams="pairs", tables=1)
+    assert post(client, session, deal(0, 0, value=28, dealer=1)).status_code == 201
+    page = client.get(f"/s/{session['id']}/live").get_data(as_text=True)
+    assert re.findall(r'data-out="(\d)"', page) == ["0"]
+    assert page.count("out of tables (F6)") == 1
+    # Team 1 makes a contract: it takes the last table of team 2, and the game is won. The next
+    # deal starts a new game, every team in it again.
+    assert post(client, session, deal(1, 28, value=28, dealer=2)).status_code == 201
+    page = client.get(f"/s/{session['id']}/live").get_data(as_text=True)
+    assert "data-out" not in page and 'data-open="false"' in root_of(page)

@@ -5,19 +5,10 @@
 import { DECK, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { cardStep, choices, deckOf, liveDeal, noteBox, typeBox } from "./live-kit.js";
+import { cardStep, choices, deckOf, liveConfig, liveDeal, moveKeeper, noteBox, typeBox } from "./live-kit.js";
 
 const root = $("live-deal");
-const cfg = {
-  api: root.dataset.api,
-  board: root.dataset.board,
-  seats: JSON.parse(root.dataset.seats),
-  teams: JSON.parse(root.dataset.teams),
-  token: root.dataset.token || null,
-  nextDealer: Number(root.dataset.nextDealer) || 0,
-  number: Number(root.dataset.number),
-  open: root.dataset.open === "true",
-};
+const cfg = liveConfig(root);
 // K3: in Royal Casino an ace may be played as 14 (the page offers it only there).
 const royal = $("casino-live-script")?.dataset.royal === "true";
 const PLAYS = 48; // K2: 52 cards less the table's 4
@@ -207,17 +198,14 @@ function moveFloor() {
   return [loose, ...piles];
 }
 
-/** A new state: the move being chosen is kept only while the deal has not moved on. */
-function take(state, before) {
-  if (!state || !before || state.plays.length !== before.plays.length) move = blankMove();
-  live = state;
-}
-
-const deal = liveDeal(cfg, {
-  take, plays: PLAYS, startHint: "Start the deal: the dealer and the four table cards.",
+// What the driver draws through; take(state), floor() and scores() draw any state alone.
+const page = {
+  // A new state: the move being chosen is kept only while the deal has not moved on.
+  take: moveKeeper(() => { move = blankMove(); }, (state) => { live = state; }),
+  plays: PLAYS, startHint: "Start the deal: the dealer and the four table cards.",
   status: (state) => `Round ${state.round} of ${state.rounds} · Play ${state.plays.length + 1} of ${PLAYS} · ${seatName(state.next_seat)} to play`,
   scores: renderTaken, start: renderStart, floor: renderFloor, play: renderPlay,
-});
-const render = () => deal.render();
-const write = (method, url, body) => deal.write(method, url, body);
+};
+const deal = liveDeal(cfg, page);
+const { render, write } = deal;
 deal.begin();

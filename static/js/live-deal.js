@@ -6,19 +6,10 @@
 import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { cardStep, choices as segmentButtons, deckOf, liveDeal, noteBox, typeBox } from "./live-kit.js";
+import { cardStep, choices as segmentButtons, deckOf, liveConfig, liveDeal, moveKeeper, noteBox, typeBox } from "./live-kit.js";
 
 const root = $("live-deal");
-const cfg = {
-  api: root.dataset.api,
-  board: root.dataset.board,
-  seats: JSON.parse(root.dataset.seats),
-  teams: JSON.parse(root.dataset.teams),
-  token: root.dataset.token || null,
-  nextDealer: Number(root.dataset.nextDealer) || 0,
-  number: Number(root.dataset.number),
-  open: root.dataset.open === "true",
-};
+const cfg = liveConfig(root);
 const PLAYS = 48; // S4
 const HOUSE_VALUES = [9, 10, 11, 12, 13];
 const ACTIONS = [["capture", "Capture"], ["build", "Build"], ["raise", "Raise"], ["throw", "Throw"]];
@@ -234,17 +225,14 @@ function moveFloor() {
   return [loose, ...piles];
 }
 
-/** A new state: the move being chosen is kept only while the deal has not moved on. */
-function take(state, before) {
-  if (!state || !before || state.plays.length !== before.plays.length) move = blankMove();
-  live = state;
-}
-
-const deal = liveDeal(cfg, {
-  take, plays: PLAYS, startHint: "Start the deal: the dealer, the bid and the four floor cards.",
+// What the driver draws through; take(state), floor() and scores() draw any state alone.
+const page = {
+  // A new state: the move being chosen is kept only while the deal has not moved on.
+  take: moveKeeper(() => { move = blankMove(); }, (state) => { live = state; }),
+  plays: PLAYS, startHint: "Start the deal: the dealer, the bid and the four floor cards.",
   status: (state) => `Play ${state.plays.length + 1} of ${PLAYS} · ${seatName(state.next_seat)} to play`,
   scores: renderScores, start: renderStart, floor: renderFloor, play: renderPlay,
-});
-const render = () => deal.render();
-const write = (method, url, body) => deal.write(method, url, body);
+};
+const deal = liveDeal(cfg, page);
+const { render, write } = deal;
 deal.begin();

@@ -1,8 +1,36 @@
-// What every game's live-deal page shares (Seep's live-deal.js, Casino's casino-live.js): the
-// API call, the card buttons and typing box, the rows of choices, the refusal note and the
-// panel shown when no deal is under way.
+// What every game's live-deal page shares (Seep's live-deal.js, Casino's casino-live.js,
+// Fifty-six's fifty-six-live.js): the root's data, the API call, the card buttons and typing
+// box, the rows of choices, the refusal note, the panel shown when no deal is under way, and
+// the driver of the deal itself (liveDeal).
 import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
 import { h } from "./dom.js";
+
+/** What the page's root (templates/sessions/live.html) tells its script. */
+export function liveConfig(root) {
+  const data = root.dataset;
+  return {
+    api: data.api,
+    board: data.board,
+    seats: JSON.parse(data.seats),
+    teams: JSON.parse(data.teams),
+    token: data.token || null,
+    nextDealer: Number(data.nextDealer) || 0,
+    number: Number(data.number),
+    open: data.open === "true",
+  };
+}
+
+/**
+ * A page's `take(state, before)`: `reset(state)` when the deal moved on (a play, an undo, no
+ * deal, or the first state seen), so a move half chosen never carries over to the next play;
+ * then `keep(state)`.
+ */
+export function moveKeeper(reset, keep) {
+  return (state, before) => {
+    if (!state || !before || state.plays.length !== before.plays.length) reset(state);
+    keep(state);
+  };
+}
 
 /** A JSON request, the scorer's `token` as its bearer: {status, data, etag}; status 0 offline. */
 export async function request(method, url, body, extra, token) {
@@ -114,8 +142,11 @@ export function donePanel(box, ended, { board, token, open }) {
 /**
  * A live deal as a page follows it: `deal` holds what the page knows ({live, loaded, busy,
  * ended, note}); every change reaches `page.take(state, before)` and is drawn by the shell's
- * panels through `page`: {startHint, plays, status(live), scores(), start(), floor(), play()}.
- * Everything comes from GET …/live (polled every 2 s with its ETag), so a reload loses nothing.
+ * panels through `page`: {startHint, plays, status(live), scores(), start(), floor(), play()},
+ * and `keep` to leave a finished deal on show beside "recorded" (its tricks, its result).
+ * `take(state)` then `floor()` and `scores()` draw a state alone, with no start or play panel
+ * (a replay of a finished deal needs only those). Everything comes from GET …/live (polled
+ * every 2 s with its ETag), so a reload loses nothing.
  */
 export function liveDeal(cfg, page) {
   const deal = { live: null, etag: null, loaded: false, busy: false, ended: null, note: null };
@@ -124,6 +155,8 @@ export function liveDeal(cfg, page) {
   const show = (id, visible) => { $(id).hidden = !visible; };
   let writes = 0; // writes begun: a read begun before the last one is stale
   function take(state) { page.take(state, deal.live); deal.live = state; }
+  // Once recorded, a page with `keep` leaves the finished deal on show.
+  const kept = () => Boolean(page.keep && deal.live && deal.live.finished);
 
   async function refresh(force) {
     const tag = deal.etag && !force ? { "If-None-Match": deal.etag } : {};
@@ -134,9 +167,10 @@ export function liveDeal(cfg, page) {
     if (answer.status === 200) { take(answer.data); deal.etag = answer.etag; }
     else if (answer.status === 404) {
       // Still no deal: drawing the start panel again would wipe what is being typed in it.
-      if (deal.loaded && !deal.live) return;
+      if (deal.loaded && (!deal.live || (deal.ended && kept()))) return;
       if (deal.live && !deal.ended) deal.ended = { number: cfg.number }; // it ended on another phone
-      take(null); deal.etag = answer.etag;
+      if (!kept()) take(null);
+      deal.etag = answer.etag;
     } else return; // 304, offline or a hiccup: the next poll tries again
     deal.loaded = true;
     render();
@@ -185,21 +219,28 @@ export function liveDeal(cfg, page) {
     if (!$("done-panel").hidden) donePanel($("done-panel"), ended, cfg);
   }
 
-  /** The foot of the play panel: the note, a hint of what is missing, Play (`wanted.play`) and Undo. */
+  const playsUrl = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);
+  /** Send the next play: `move` numbered after the plays so far. */
+  const play = (move) => write("POST", playsUrl(), { number: deal.live.plays.length + 1, ...move });
+
+  /**
+   * The foot of the play panel: the note, a hint of what is missing, Play (`wanted.play`) and
+   * Undo; with no `wanted` (a tap sends the play at once, as Fifty-six's calls and cards) the
+   * note and Undo only.
+   */
   function playFoot(wanted) {
     const done = deal.live.plays.length;
-    const url = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);
     return [
       noteBox(deal.note),
-      h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || ""),
+      wanted ? h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || "") : null,
       h("div", { class: "live-buttons" },
-        h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || deal.busy,
-          onclick: () => write("POST", url(), { number: done + 1, ...wanted.play }) }, "Play"),
+        wanted ? h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || deal.busy,
+          onclick: () => play(wanted.play) }, "Play") : null,
         done ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
-          onclick: () => write("DELETE", url(done)) }, `Undo play ${done}`) : null),
-    ];
+          onclick: () => write("DELETE", playsUrl(done)) }, `Undo play ${done}`) : null),
+    ].filter(Boolean);
   }
 
-  Object.assign(deal, { render, write, playFoot, begin: () => refresh(true).then(() => setTimeout(poll, 2000)) });
+  Object.assign(deal, { render, write, play, playFoot, begin: () => refresh(true).then(() => setTimeout(poll, 2000)) });
   return deal;
 }

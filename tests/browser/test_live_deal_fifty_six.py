@@ -2,25 +2,26 @@
 
 The deal comes from self-play with a fixed shuffle (the test knows every hand) but the test taps
 only what the table sees: each call on the pad, then each card played. The deal recorded with
-the 48th card is the engine's own record of those plays; an illegal call and a revoke are
-refused with their rules and change nothing; a reload in the middle loses nothing.
+the last card is the engine's own record of those plays, at four players in two sides, six in
+three pairs and eight in two sides (F1, F2); an illegal call and a revoke are refused with
+their rules and change nothing; a reload in the middle loses nothing; a deal everyone passes is
+played at 28 no-trumps by the first bidder's team (F10); after a deal that wins the game, the
+next live deal starts a new one (F6).
 """
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
+import live_deals
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.rules.fifty_six.cards import deck
 from scorekeeper.rules.fifty_six.live import LIVE
 from scorekeeper.rules.fifty_six.options import parse_options, table_for
-from scorekeeper.rules.fifty_six.selfplay import play_deal
 from scorekeeper.rules.live import PlayRefused
 from scorekeeper.rules.violation import Violation
 
@@ -47,11 +48,57 @@ OPTIONS = parse_options({"teams": "sides"})
 TABLE = table_for(4, OPTIONS)
 
 
+# Six players in three pairs, partners opposite (F2: team = seat mod 3): seat 1 bids 28♠, seat
+# 2 outbids with 30♦, seat 4 (seat 1's partner) doubles it and seat 5 redoubles, which ends the
+# auction at once (F8, F9).
+PAIRS = [
+    {"name": "Jacks", "players": ["Asha", "Ravi"]},
+    {"name": "Nines", "players": ["Meena", "Dev"]},
+    {"name": "Aces", "players": ["Kiran", "Tara"]},
+]
+PAIRS_SEED = 6
+PAIRS_CALLS = [
+    {"seat": 1, "call": "bid", "value": 28, "trump": "S"},
+    {"seat": 2, "call": "bid", "value": 30, "trump": "D"},
+    {"seat": 3, "call": "pass"},
+    {"seat": 4, "call": "double"},
+    {"seat": 5, "call": "redouble"},
+]
+# Eight players in two sides, one table each (F6): everyone passes, so the deal is played at 28
+# no-trumps by the first bidder's team (F10), and whichever team pays is out: the game is won.
+EIGHT = [
+    {"name": "Jacks", "players": ["Asha", "Ravi", "Kiran", "Uma"]},
+    {"name": "Nines", "players": ["Meena", "Dev", "Tara", "Vik"]},
+]
+EIGHT_SEED = 5
+
+
 def the_plays() -> list[dict[str, Any]]:
     """The calls, then self-play's cards with hearts trumps, led by seat 1 (F12)."""
-    played = play_deal(random.Random(SEED), TABLE, DEALER, Suit.HEARTS, leader=1)
-    cards = [{"seat": p.seat, "card": str(p.card)} for t in played.tricks for p in t.plays]
-    return [*CALLS, *cards]
+    return live_deals.fifty_six(SEED, DEALER, calls=CALLS)[1]
+
+
+def seat_names(sides: list[dict[str, Any]]) -> list[str]:
+    """The player in each seat: seat k is player k // T of team k mod T (F2)."""
+    teams = len(sides)
+    return [
+        sides[k % teams]["players"][k // teams] for k in range(teams * len(sides[0]["players"]))
+    ]
+
+
+NAMES = seat_names(SIDES)  # Asha, Meena, Ravi, Dev: sides sit alternately
+
+
+def keeper_on_live(
+    live_server: str, phones: Phones, sides: list[dict[str, Any]], **options: Any
+) -> tuple[Page, seep.Started]:
+    """A new Fifty-six session; its scorer's phone on the live page, no deal begun."""
+    keeper = phones()
+    started = seep.start(keeper.context, live_server, sides, game="fifty-six", **options)
+    seep.join(keeper, started.keeper_link)
+    keeper.goto(f"{started.board}/live")
+    expect(keeper.locator("#start-button")).to_be_visible()
+    return keeper, started
 
 
 def refused(plays: list[dict[str, Any]], wrong: dict[str, Any]) -> Violation | None:
@@ -76,6 +123,17 @@ def a_revoke(plays: list[dict[str, Any]]) -> tuple[int, dict[str, Any], Violatio
     raise AssertionError("no revoke can show in this deal")
 
 
+def enter(page: Page, play: dict[str, Any], names: list[str]) -> None:
+    """One play, once the page asks it of its seat: the call on the pad, or the card tapped."""
+    status = page.get_by_test_id("live-status")
+    if "call" in play:
+        expect(status).to_contain_text(f"{names[play['seat']]} to call")
+        enter_call(page, play)
+        return
+    expect(status).to_contain_text(f"{names[play['seat']]} to play")
+    page.locator(f"#play-panel .pick[data-card='{play['card']}']").click()
+
+
 def enter_call(page: Page, call: dict[str, Any]) -> None:
     """Tap the call on the pad: the bid stepped up from 28 and its trump, or the word."""
     if call["call"] != "bid":
@@ -98,10 +156,7 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
 ) -> None:
     plays = the_plays()
     expected = LIVE.derive(TABLE, OPTIONS, {"dealer": DEALER}, plays).record()
-    keeper = phones()
-    started = seep.start(keeper.context, live_server, SIDES, game="fifty-six", teams="sides")
-    seep.join(keeper, started.keeper_link)
-    keeper.goto(f"{started.board}/live")
+    keeper, started = keeper_on_live(live_server, phones, SIDES, teams="sides")
     watcher = phones()
     watcher.goto(f"{started.board}/live")
     expect(watcher.get_by_test_id("live-status")).to_contain_text("No deal is being played live")
@@ -120,7 +175,7 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
     seep.fits(keeper)
     keeper.screenshot(path=str(artifact("live-fifty-six-auction-360.png")), full_page=True)
     for call in CALLS:
-        enter_call(keeper, call)
+        enter(keeper, call, NAMES)
         expect(keeper.locator("[data-testid=calls] li")).to_have_count(CALLS.index(call) + 1)
     expect(keeper.get_by_test_id("contract")).to_contain_text("29♥ doubled")
     expect(watcher.get_by_test_id("contract")).to_contain_text("29♥ doubled", timeout=3000)
@@ -134,19 +189,18 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
             assert why.rule == "F12"
         if n == 30:
             keeper.reload()
-            expect(status).to_contain_text(f"{keeper_name(play['seat'])} to play")
+            expect(status).to_contain_text(f"{NAMES[play['seat']]} to play")
             played = keeper.locator("[data-testid=trick] .tile").count()
             assert played == (n - len(CALLS)) % 4
         if n == 25:
             # Undo takes back the last card in one tap; it is played again.
             keeper.locator("#undo-button").click()
-            expect(status).to_contain_text(f"{keeper_name(plays[n - 1]['seat'])} to play")
+            expect(status).to_contain_text(f"{NAMES[plays[n - 1]['seat']]} to play")
             keeper.locator(f"#play-panel .pick[data-card='{plays[n - 1]['card']}']").click()
         if n == 20:
             seep.fits(keeper)
             keeper.screenshot(path=str(artifact("live-fifty-six-tricks-360.png")), full_page=True)
-        expect(status).to_contain_text(f"{keeper_name(play['seat'])} to play")
-        keeper.locator(f"#play-panel .pick[data-card='{play['card']}']").click()
+        enter(keeper, play, NAMES)
         if (n - len(CALLS)) % 4 == 3:
             expect(keeper.get_by_test_id("last-trick")).to_contain_text(
                 f"Trick {(n - len(CALLS)) // 4 + 1} to"
@@ -166,11 +220,6 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
         pass
     expect(keeper.get_by_test_id("result")).to_be_visible()
     keeper.screenshot(path=str(artifact("live-fifty-six-recorded-360.png")), full_page=True)
-
-
-def keeper_name(seat: int) -> str:
-    """The name in a seat: sides sit alternately (F2)."""
-    return ["Asha", "Meena", "Ravi", "Dev"][seat]
 
 
 def test_a_call_another_phone_entered_first_shows_the_deal_as_it_stands(
@@ -202,3 +251,101 @@ def test_a_call_another_phone_entered_first_shows_the_deal_as_it_stands(
     expect(second.locator("#live-note")).to_contain_text("Another phone entered this play first")
     expect(second.get_by_test_id("live-status")).to_contain_text("Ravi to call")
     expect(second.locator("[data-testid=calls] li")).to_have_text(["Meena 29♥"])
+
+
+def play_whole_deal(
+    page: Page,
+    started: seep.Started,
+    sides: list[dict[str, Any]],
+    options: dict[str, Any],
+    deal: live_deals.LiveDeal,
+    contract: str,
+) -> dict[str, Any]:
+    """Start the deal and enter every play. The page shows each team's card points and tricks,
+    the `contract` and whether it was made (F14), as the engine has them; the deal stored is
+    the engine's record of the plays, which is returned."""
+    start, plays = deal
+    chosen = parse_options(options)
+    table = table_for(sum(len(side["players"]) for side in sides), chosen)
+    state = LIVE.derive(table, chosen, start, plays)
+    page.locator(f"[data-testid=dealer] .value[data-choice='{start['dealer']}']").click()
+    page.locator("#start-button").click()
+    names = seat_names(sides)
+    for play in plays:
+        enter(page, play, names)
+    expect(page.get_by_test_id("recorded")).to_have_text("Deal 1 recorded")
+    shown = state.to_json()
+    for team in range(table.teams):
+        expect(page.locator(f"[data-points='{team}']")).to_have_text(str(shown["points"][team]))
+        expect(page.locator(f"[data-tricks='{team}']")).to_contain_text(
+            f"{shown['tricks_won'][team]} trick"
+        )
+    expect(page.get_by_test_id("contract")).to_contain_text(f"Contract: {contract}")
+    value, took = shown["contract"]["value"], shown["points"][shown["contract"]["team"]]
+    expect(page.get_by_test_id("result")).to_have_text(
+        f"{sides[shown['contract']['team']]['name']} bid {value} and took {took}: "
+        f"{'made' if took >= value else 'lost'}."
+    )
+    record = state.record()
+    stored = seep.stored_deals(page.context, started)
+    assert [{k: row[k] for k in record} for row in stored] == [record]
+    return record
+
+
+def test_six_players_in_three_pairs_play_a_deal_recorded_as_the_engine_records_it(
+    live_server: str, phones: Phones
+) -> None:
+    options = {"teams": "pairs"}
+    deal = live_deals.fifty_six(PAIRS_SEED, 0, players=6, options=options, calls=PAIRS_CALLS)
+    keeper, started = keeper_on_live(live_server, phones, PAIRS, **options)
+    # Three teams' boxes, and six dealers to choose from, each in its team's colour (F2).
+    expect(keeper.locator("[data-points]")).to_have_count(3)
+    expect(keeper.locator("[data-testid=dealer] .value.team-2")).to_have_text(["Kiran", "Tara"])
+    # F9: a redouble ends the auction; the contract is the bid of seat 2 (Kiran, Aces).
+    play_whole_deal(keeper, started, PAIRS, options, deal, "30♦ redoubled by Kiran (Aces)")
+    seep.fits(keeper)
+    keeper.screenshot(path=str(artifact("live-fifty-six-pairs-360.png")), full_page=True)
+
+
+def test_a_deal_everyone_passes_is_played_at_28_and_winning_the_game_leads_to_a_new_one(
+    live_server: str, phones: Phones
+) -> None:
+    options = {"tables": 1}
+    deal = live_deals.fifty_six(EIGHT_SEED, 0, players=8, options=options)
+    keeper, started = keeper_on_live(live_server, phones, EIGHT, **options)
+    passes = len(EIGHT) * len(EIGHT[0]["players"])
+    assert [play["call"] for play in deal[1][:passes]] == ["pass"] * passes
+    # F10: nobody bid: the first bidder's team (seat 1, Meena's Nines) plays 28 no-trumps; the
+    # record keeps no contract, only the points of that team.
+    record = play_whole_deal(keeper, started, EIGHT, options, deal, "28 NT by Meena (Nines)")
+    assert record["contract"] is None
+    # With one table each, the team that pays is out: the game is won (F6, F15, F17). The next
+    # live deal starts the next game, the deal passing on to seat 1 (F7).
+    keeper.get_by_role("link", name="Play the next deal live").click()
+    expect(keeper.get_by_test_id("new-game")).to_contain_text("starts a new one")
+    expect(keeper.locator("[data-testid=dealer] [aria-pressed=true]")).to_have_text("Meena")
+    keeper.locator("#start-button").click()
+    expect(keeper.get_by_test_id("live-status")).to_contain_text("Auction · Ravi to call")
+    live = keeper.context.request.get(f"{started.base}/api/v1/sessions/{started.id}/live").json()
+    assert (live["new_game"], live["dealer"], live["out"]) == (True, 1, [])
+
+
+def test_the_seats_of_a_team_out_of_tables_sit_out_of_the_auction(
+    live_server: str, phones: Phones
+) -> None:
+    # Three pairs with one table each: Jacks (seats 0 and 3) lose a contract and are out (F6).
+    keeper, started = keeper_on_live(live_server, phones, PAIRS, teams="pairs", tables=1)
+    lost = {"contract": {"seat": 0, "value": 28, "trump": "S"}, "points": 0, "dealer": 1}
+    seep.add_deal(keeper.context, started, lost)
+    keeper.reload()
+    expect(keeper.locator("[data-out]")).to_contain_text("out of tables (F6)")
+    expect(keeper.locator("[data-team='0'] [data-out]")).to_have_count(1)
+    # F7: the deal passes to Kiran; Ravi (seat 3) sits out, so Dev calls first, then Tara, and
+    # after her Meena, past Asha.
+    expect(keeper.locator("[data-testid=dealer] [aria-pressed=true]")).to_have_text("Kiran")
+    expect(keeper.locator("#start-panel")).to_contain_text("Dev calls first (F7).")
+    keeper.locator("#start-button").click()
+    names = seat_names(PAIRS)
+    for seat in (4, 5):
+        enter(keeper, {"seat": seat, "call": "pass"}, names)
+    expect(keeper.get_by_test_id("live-status")).to_contain_text("Auction · Meena to call")
