@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from scorekeeper.rules.casino import options as casino_options
 from scorekeeper.rules.casino import selfplay as casino_selfplay
 from scorekeeper.rules.fifty_six import selfplay as fifty_six_selfplay
 from scorekeeper.rules.fifty_six import trick
@@ -16,9 +17,10 @@ Json = dict[str, Any]
 LiveDeal = tuple[Json, list[Json]]  # the start body, then each play's body
 
 
-def seep(seed: int, dealer: int = 0) -> LiveDeal:
-    """Four players: the dealer, the bid and the four floor cards, then each seat's move."""
-    deal = seep_selfplay.play_deal(random.Random(seed), dealer)
+def seep(seed: int, dealer: int = 0, players: int = 4) -> LiveDeal:
+    """Four players (or two, S1/S4): the dealer, the bid and the four floor cards, then each
+    seat's move."""
+    deal = seep_selfplay.play_deal(random.Random(seed), dealer, players)
     bid = deal.record.bid
     assert bid is not None
     floor = [str(card) for card in deal.plays[0].position.loose]
@@ -45,10 +47,18 @@ def fifty_six(
     return {"dealer": dealer}, [*(passes if calls is None else calls), *cards]
 
 
-def casino(seed: int, players: int = 4) -> LiveDeal:
-    """Players alone, classic, no sweeps: the table's four cards, then each seat's move; the
-    last seat deals, so seat 0 plays first (K1)."""
-    deal = casino_selfplay.play_deal(random.Random(seed), players)
+def casino(seed: int, players: int = 4, options: Json | None = None) -> LiveDeal:
+    """The table's four cards, then each seat's move; the last seat deals, so seat 0 plays
+    first (K1). Session `options` as the API takes them (default: classic, players alone)."""
+    chosen = casino_options.parse_options(options or {})
+    paired = casino_options.table_for(players, chosen).players_per_team > 1
+    deal = casino_selfplay.play_deal(
+        random.Random(seed),
+        players,
+        partnerships=paired,
+        variant=chosen["variant"],
+        sweeps=chosen["sweeps"] == "on",
+    )
     first = deal.plays[0][0]
     start = {"dealer": players - 1, "table": [str(card) for card in first.loose]}
     return start, [{"seat": p.seat} | m.to_json() for p, m in deal.plays]

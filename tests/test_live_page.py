@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from conftest import seep_session
+from flask import Flask
 from flask.testing import FlaskClient
 from test_api_fifty_six import fifty_six_session
 
@@ -27,32 +28,64 @@ def root_of(page: str) -> str:
     return found.group(0)
 
 
-def test_a_scorer_gets_the_seep_page_with_names_and_token(client: FlaskClient) -> None:
-    session = seep_session(client)
+def scorer_page(client: FlaskClient, session: dict[str, str]) -> tuple[str, str]:
+    """The live page as a scorer's browser gets it, and its root: with the token and the API's
+    address, and kept by no cache (it carries the token)."""
     keep_score(client, session)
     response = client.get(f"/s/{session['id']}/live")
     assert response.status_code == 200
-    assert response.headers["Cache-Control"] == "no-store"  # it carries the token
+    assert response.headers["Cache-Control"] == "no-store"
     page = response.get_data(as_text=True)
     root = root_of(page)
     assert f'data-token="{session["edit_token"]}"' in root
-    seats = re.search(r"data-seats='([^']*)'", root)
-    assert seats and json.loads(seats.group(1)) == ["Asha", "Meena", "Ravi", "Dev"]
-    assert "Lions" in page and "Tigers" in page
     assert f'data-api="/api/v1/sessions/{session["id"]}/live"' in root
+    return page, root
+
+
+def seats_of(root: str) -> list[str]:
+    """The players' names in seat order, as the root hands them to the script."""
+    seats = re.search(r"data-seats='([^']*)'", root)
+    assert seats, "no data-seats"
+    names: list[str] = json.loads(seats.group(1))
+    return names
+
+
+def test_a_scorer_gets_the_seep_page_with_names_and_token(client: FlaskClient) -> None:
+    session = seep_session(client)
+    page, root = scorer_page(client, session)
+    assert seats_of(root) == ["Asha", "Meena", "Ravi", "Dev"]
+    assert "Lions" in page and "Tigers" in page
     assert "js/live-deal.js" in page
     assert 'data-next-dealer="0"' in root and 'data-number="1"' in root
 
 
-def test_a_watcher_gets_no_token(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
-    session = seep_session(client)
-    watcher = app.test_client()
-    response = watcher.get(f"/s/{session['id']}/live")
+def test_two_players_each_get_a_seat_and_a_side(client: FlaskClient) -> None:
+    """S1: two players, each a side of one."""
+    session = seep_session(client, [{"players": ["Asha"]}, {"players": ["Meena"]}])
+    page, root = scorer_page(client, session)
+    assert seats_of(root) == ["Asha", "Meena"]
+    assert page.count('class="live-team ') == 2
+
+
+def watcher_page(app: Flask, session: dict[str, str]) -> str:
+    """The live page as a watcher's browser gets it: no token anywhere, a note that it watches."""
+    response = app.test_client().get(f"/s/{session['id']}/live")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    assert "data-token" not in page
-    assert session["edit_token"] not in page
+    assert "data-token" not in page and session["edit_token"] not in page
     assert 'data-testid="watching"' in page
+    return page
+
+
+def offers_play_live(client: FlaskClient, session: dict[str, str]) -> None:
+    """The session's scoreboard, on a scorer's phone, links to its live page."""
+    keep_score(client, session)
+    board = client.get(f"/s/{session['id']}").get_data(as_text=True)
+    assert f'href="/s/{session["id"]}/live">Play live<' in board
+
+
+def test_a_watcher_gets_no_token(client: FlaskClient, app: Flask) -> None:
+    watcher_page(app, seep_session(client))
 
 
 def test_unknown_session_is_404(client: FlaskClient) -> None:
@@ -69,9 +102,7 @@ def test_a_game_without_a_live_page_is_404(client: FlaskClient, monkeypatch) -> 
 
 def test_the_scoreboard_links_to_it_for_a_scorer_only(client: FlaskClient, app) -> None:  # type: ignore[no-untyped-def]
     seep = seep_session(client)
-    keep_score(client, seep)
-    board = client.get(f"/s/{seep['id']}").get_data(as_text=True)
-    assert f'href="/s/{seep["id"]}/live">Play live<' in board
+    offers_play_live(client, seep)
     client.post(
         f"/api/v1/sessions/{seep['id']}/live",
         json={"bid": {"seat": 1, "value": 9}, "floor": ["KS", "4H", "9C", "10D"]},

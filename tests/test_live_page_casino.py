@@ -3,46 +3,47 @@ token, a watcher none; the scoreboard offers it to a scorer."""
 
 from __future__ import annotations
 
-import json
-import re
+from typing import Any
 
+import pytest
+from conftest import FOUR
 from flask import Flask
 from flask.testing import FlaskClient
 from test_api_casino import THREE, casino_session
-from test_live_page import keep_score, root_of
+from test_live_page import offers_play_live, scorer_page, seats_of, watcher_page
 
 
-def test_a_scorer_gets_the_casino_page_with_seats_and_token(client: FlaskClient) -> None:
-    session = casino_session(client, THREE)
-    keep_score(client, session)
-    response = client.get(f"/s/{session['id']}/live")
-    assert response.status_code == 200
-    assert response.headers["Cache-Control"] == "no-store"  # it carries the token
-    page = response.get_data(as_text=True)
-    root = root_of(page)
-    assert f'data-token="{session["edit_token"]}"' in root
-    seats = re.search(r"data-seats='([^']*)'", root)
-    assert seats and json.loads(seats.group(1)) == ["Asha", "Ravi", "Meena"]
-    assert f'data-api="/api/v1/sessions/{session["id"]}/live"' in root
+@pytest.mark.parametrize(
+    ("lineup", "options", "seats", "sides"),
+    [
+        (THREE, {}, ["Asha", "Ravi", "Meena"], 3),
+        # K1: two partnerships, partners opposite: seat k is player k // 2 of side k mod 2.
+        (FOUR, {"partnerships": "on"}, ["Asha", "Meena", "Ravi", "Dev"], 2),
+    ],
+    ids=["three alone", "two partnerships"],
+)
+def test_a_scorer_gets_the_casino_page_with_seats_and_token(
+    client: FlaskClient,
+    lineup: list[dict[str, Any]],
+    options: dict[str, str],
+    seats: list[str],
+    sides: int,
+) -> None:
+    session = casino_session(client, lineup, **options)
+    page, root = scorer_page(client, session)
+    assert seats_of(root) == seats
+    assert page.count('class="live-team ') == sides  # a box for each side's takings
     # K1: before any deal the last seat deals first.
-    assert 'data-next-dealer="2"' in root
+    assert f'data-next-dealer="{len(seats) - 1}"' in root
     assert "js/casino-live.js" in page and "js/live-deal.js" not in page
 
 
 def test_a_casino_watcher_gets_no_token(client: FlaskClient, app: Flask) -> None:
-    session = casino_session(client)
-    response = app.test_client().get(f"/s/{session['id']}/live")
-    assert response.status_code == 200
-    page = response.get_data(as_text=True)
-    assert "data-token" not in page and session["edit_token"] not in page
-    assert 'data-testid="watching"' in page
+    watcher_page(app, casino_session(client))
 
 
 def test_the_casino_scoreboard_offers_play_live_to_a_scorer(client: FlaskClient) -> None:
-    session = casino_session(client)
-    keep_score(client, session)
-    board = client.get(f"/s/{session['id']}").get_data(as_text=True)
-    assert f'href="/s/{session["id"]}/live">Play live<' in board
+    offers_play_live(client, casino_session(client))
 
 
 def test_only_a_royal_casino_page_offers_an_ace_as_14(client: FlaskClient) -> None:

@@ -2,27 +2,26 @@
 
 The test knows every hand (selfplay.play_deal), but taps only what the table sees: the card
 played, what it does, the loose cards and builds it takes, builds on or raises. The deal
-recorded at the 48th play is the engine's own record; an illegal play shows its rule and changes
-nothing; a reload in the middle loses nothing; a watcher's phone follows.
+recorded at the 48th play is the engine's own record, at every table of K1: two players
+(classic and Royal), three alone, four in two partnerships. An illegal play shows its rule and
+changes nothing; a reload in the middle loses nothing; a watcher's phone follows.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+import live_deals
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.cards import full_deck
-from scorekeeper.rules.casino.selfplay import play_deal
 from scorekeeper.rules.live import PlayRefused
 
-from . import seep
+from . import live_table as live
 from .conftest import Phones
 from .test_checker import artifact
-from .test_live_deal import loose_shown, pressed
 
 pytestmark = pytest.mark.browser
 
@@ -33,61 +32,36 @@ SIDES = [
     {"name": "The Very Long Named Casino Sharks Of Chandni Chowk", "players": ["Asha"]},
     {"players": ["Ravi"]},
 ]
+# K1's other tables, each a whole deal with builds, a raise and builds captured: three players
+# alone (seed 5, two raises), and four in two partnerships, partners opposite (seed 26).
+SHAPES = [
+    pytest.param(
+        [{"players": [name]} for name in ("Asha", "Ravi", "Meena")],
+        {},
+        5,
+        ["Asha", "Ravi", "Meena"],
+        id="three alone",
+    ),
+    pytest.param(
+        [
+            {"name": "Lions", "players": ["Asha", "Ravi"]},
+            {"name": "Tigers", "players": ["Meena", "Dev"]},
+        ],
+        {"partnerships": "on"},
+        26,
+        ["Asha", "Meena", "Ravi", "Dev"],  # seat k is player k // 2 of side k mod 2
+        id="two partnerships",
+    ),
+]
 
 
 def the_deal(
     variant: str = "classic", seed: int = 32
 ) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
     """The start as the page sends it, each play as the API takes it, and the engine's record."""
-    played = play_deal(random.Random(seed), 2, variant=variant)
-    start = {"dealer": 1, "table": [str(c) for c in played.plays[0][0].loose]}
-    plays = [{"seat": p.seat} | m.to_json() for p, m in played.plays]
-    casino = GAMES["casino"]
-    options = casino.parse_options({"variant": variant})
-    state = casino.live.derive(played.table, options, start, plays)
-    return start, plays, state.record()
-
-
-def start_deal(page: Page, start: dict[str, Any]) -> None:
-    """The start form: the dealer tapped, the table's four cards typed."""
-    page.locator(f"[data-testid=dealer] .value[data-choice='{start['dealer']}']").click()
-    page.locator("#floor-search").fill(" ".join(c.lower() for c in start["table"]))
-    page.locator("#floor-search").press("Enter")
-    expect(page.locator(".live-start-floor .tile")).to_have_count(4)
-    page.locator("#start-button").click()
-    expect(page.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
-
-
-def choose(page: Page, play: dict[str, Any]) -> None:
-    """Tap the card, what it does, the loose cards and the builds it takes, adds to or raises."""
-    panel = "#play-panel"
-    card = f"{panel} .pick[data-card='{play['card']}']"
-    if not pressed(page, card):
-        page.locator(card).click()
-    if play.get("ace") == 14 and not pressed(page, "#ace-14"):
-        page.locator("#ace-14").click()
-    action = f"{panel} .action[data-action='{play['action']}']"
-    if not pressed(page, action):
-        page.locator(action).click()
-    for loose in play.get("loose", []):
-        page.locator(f"#move-floor > .tiles button[data-card='{loose}']").click()
-    for value in play.get("builds", []):
-        page.locator(f"#move-floor .pile-pick[data-build='{value}']").click()
-    if play["action"] == "raise":
-        page.locator(f"#move-floor .pile-pick[data-build='{play['build']}']").click()
-    if play["action"] == "build":
-        page.locator(f"#build-values .value[data-choice='{play['value']}']").click()
-
-
-def play(page: Page, number: int, move: dict[str, Any], chosen: bool = False) -> None:
-    """Enter play `number` (its move `chosen` already) and wait for the page to show the next."""
-    if not chosen:
-        choose(page, move)
-    page.locator("#play-button").click()
-    if number < 48:
-        expect(page.get_by_test_id("live-status")).to_contain_text(f"Play {number + 1} of 48")
-    else:
-        expect(page.get_by_test_id("recorded")).to_have_text("Deal 1 recorded")
+    options = {"variant": variant}
+    start, plays = live_deals.casino(seed, 2, options)
+    return start, plays, live.engine_record("casino", 2, options, start, plays)
 
 
 def an_illegal_capture(
@@ -117,85 +91,90 @@ def test_a_whole_casino_deal_played_live_is_recorded_as_the_engine_records_it(
     live_server: str, phones: Phones, variant: str, seed: int
 ) -> None:
     start, plays, record = the_deal(variant, seed)
-    keeper = phones()
-    started = seep.start(keeper.context, live_server, SIDES, game="casino", variant=variant)
-    seep.join(keeper, started.keeper_link)
-    keeper.goto(f"{started.board}/live")
-    watcher = phones()
-    watcher.goto(f"{started.board}/live")
-    expect(watcher.get_by_test_id("live-status")).to_contain_text("No deal is being played live")
-    assert watcher.locator("[data-token]").count() == 0
+    keeper, started = live.open_live(live_server, phones, SIDES, "casino", variant=variant)
+    watcher = live.watch(phones, started)
 
-    expect(keeper.locator("#start-button")).to_be_visible()
-    seep.fits(keeper)
-    start_deal(keeper, start)
-    expect(watcher.get_by_test_id("live-status")).to_contain_text("Play 1 of 48", timeout=3000)
+    live.start_deal(keeper, start, watcher)
 
     for number, move in enumerate(plays, start=1):
         if number == 6:
-            expect(watcher.get_by_test_id("last-play")).to_contain_text("Play 5:", timeout=3000)
+            live.follows(watcher, "last-play", "Play 5:")
         if number == 20:
             wrong, violation = an_illegal_capture(start, plays, number - 1, variant)
-            before = loose_shown(keeper)
-            choose(keeper, {k: v for k, v in wrong.items() if k != "seat"})
-            keeper.locator("#play-button").click()
-            refusal = keeper.get_by_test_id("refusal")
-            expect(refusal).to_contain_text(f"{violation.rule} {violation.code}")
-            expect(refusal).to_contain_text(violation.reason)
-            expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 20 of 48")
-            assert loose_shown(keeper) == before
-            keeper.locator("#play-panel .action[aria-pressed=true]").click()  # start the move again
+            live.refused(keeper, number, wrong, violation)
         if number == 30:
-            before = loose_shown(keeper)
-            keeper.reload()
-            expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 30 of 48")
-            assert loose_shown(keeper) == before
-            seep.fits(keeper)
+            live.reloaded(keeper, number)
         if move["action"] == "raise":
             # The raise chosen, beside the builds on the table: it all fits a 360-px phone.
-            choose(keeper, move)
+            live.choose(keeper, move)
             raised = f"The build of {move['build']} becomes"
             expect(keeper.locator("#raise-to")).to_contain_text(raised)
-            seep.fits(keeper)
+            live.drawn_well(keeper)
             shot = f"live-casino-{variant}"
             keeper.screenshot(path=str(artifact(f"{shot}-360.png")), full_page=True)
             watcher.screenshot(path=str(artifact(f"{shot}-watcher.png")), full_page=True)
-        play(keeper, number, move, chosen=move["action"] == "raise")
+        live.play(keeper, number, move, chosen=move["action"] == "raise")
         if number == 10:
             # Undo takes back the last play in one tap; it is entered again.
             keeper.locator("#undo-button").click()
             expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 10 of 48")
-            play(keeper, number, move)
+            live.play(keeper, number, move)
 
-    deals = seep.stored_deals(keeper.context, started)
-    assert len(deals) == 1
-    assert {k: deals[0][k] for k in record} == record
-    stored = keeper.context.request.get(f"{live_server}/api/v1/sessions/{started.id}/live")
-    assert stored.status == 404  # the live deal ended with its record
-    expect(watcher.get_by_test_id("recorded")).to_have_text("Deal 1 recorded", timeout=3000)
+    live.recorded(keeper, started, record)
+    live.follows(watcher, "recorded", "Deal 1 recorded")
+
+
+@pytest.mark.parametrize(("sides", "options", "seed", "seats"), SHAPES)
+def test_a_whole_deal_at_three_or_in_partnerships_is_recorded_as_the_engine_records_it(
+    live_server: str,
+    phones: Phones,
+    sides: list[dict[str, Any]],
+    options: dict[str, str],
+    seed: int,
+    seats: list[str],
+) -> None:
+    """K1, K2: the turn goes round every seat, 4 cards a round (4 rounds of 12 plays for three,
+    3 of 16 for four); what a seat takes counts for its side."""
+    players = len(seats)
+    start, plays = live_deals.casino(seed, players, options)
+    record = live.engine_record("casino", players, options, start, plays)
+    keeper, started = live.open_live(live_server, phones, sides, "casino", **options)
+    expect(keeper.locator(".live-team")).to_have_count(len(sides))
+    live.start_deal(keeper, start)
+    expect(keeper.get_by_test_id("live-status")).to_contain_text(f"Round 1 of {48 // players // 4}")
+
+    live.play_out(keeper, plays[:24], seats)
+    # Halfway: every side's box, the table and the play panel, drawn whole on a 360-px phone.
+    live.drawn_well(keeper)
+    keeper.screenshot(path=str(artifact(f"live-casino-{players}-seats-360.png")), full_page=True)
+    live.play_out(keeper, plays[24:-1], seats, first=25)
+    # Before the last play each side's box shows the cards it has taken so far.
+    taken = engine_taken(players, options, start, plays[:-1])
+    for side, cards in enumerate(taken):
+        expect(keeper.locator(f"[data-points='{side}']")).to_have_text(str(cards))
+    live.play(keeper, 48, plays[-1])
+    live.recorded(keeper, started, record)
+    assert sum(record["cards"]) == 52 and len(record["cards"]) == len(sides)
+
+
+def engine_taken(
+    players: int, options: dict[str, str], start: dict[str, Any], plays: list[dict[str, Any]]
+) -> list[int]:
+    """The cards each side has taken after these plays, by the live engine."""
+    casino = GAMES["casino"]
+    chosen = casino.parse_options(options)
+    state = casino.live.derive(casino.table_for(players, chosen), chosen, start, plays)
+    return list(state.to_json()["taken"]["cards"])
 
 
 def test_a_play_another_phone_entered_first_shows_the_deal_as_it_stands(
     live_server: str, phones: Phones
 ) -> None:
     start, plays, _ = the_deal()
-    first, second = phones(), phones()
-    started = seep.start(first.context, live_server, SIDES, game="casino")
-    for phone in (first, second):
-        seep.join(phone, started.keeper_link)
-    first.goto(f"{started.board}/live")
-    start_deal(first, start)
-    second.goto(f"{started.board}/live")
-    expect(second.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
+    first, second, started = live.two_scorers(live_server, phones, SIDES, "casino", start)
     # Another play 1 (the same play again would be answered as the first time, not 409).
     taken = {*start["table"], plays[0]["card"]}
     other = next(c for c in ("2C", "3C", "4C", "5C") if c not in taken)
-    choose(second, {"card": other, "action": "trail"})
-    play(first, 1, plays[0])
-    second.locator("#play-button").click()
-    # No error and nothing stored twice: the second phone shows the first phone's play 1.
-    expect(second.get_by_test_id("live-status")).to_contain_text("Play 2 of 48")
-    expect(second.locator("#live-note")).to_contain_text("Another phone entered this play first")
-    expect(second.get_by_test_id("last-play")).to_contain_text("Play 1:")
-    answer = second.context.request.get(f"{live_server}/api/v1/sessions/{started.id}/live")
-    assert answer.json()["plays"] == [plays[0]]
+    live.choose(second, {"card": other, "action": "trail"})
+    live.play(first, 1, plays[0])
+    live.second_to_play(second, started, plays[0])
