@@ -164,7 +164,10 @@ export function liveDeal(cfg, page) {
     const answer = await call("GET", cfg.api, undefined, tag);
     // A write began while this read was on its way: its answer is older than the write's.
     if (mark !== writes) return;
-    if (answer.status === 200) { take(answer.data); deal.etag = answer.etag; }
+    if (answer.status === 200) {
+      if (deal.ended) nextDeal();
+      take(answer.data); deal.etag = answer.etag;
+    }
     else if (answer.status === 404) {
       // Still no deal: drawing the start panel again would wipe what is being typed in it.
       if (deal.loaded && (!deal.live || (deal.ended && kept()))) return;
@@ -174,6 +177,14 @@ export function liveDeal(cfg, page) {
     } else return; // 304, offline or a hiccup: the next poll tries again
     deal.loaded = true;
     render();
+  }
+
+  /** A deal begun (on another phone) after the one recorded here: the page follows it as deal N + 1. */
+  function nextDeal() {
+    cfg.number = deal.ended.number + 1;
+    deal.ended = null;
+    take(null); // what was kept on show is not this deal's
+    document.querySelectorAll("[data-deal-number]").forEach((n) => { n.textContent = cfg.number; });
   }
 
   async function poll() {

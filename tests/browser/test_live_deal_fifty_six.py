@@ -313,12 +313,15 @@ def test_a_deal_everyone_passes_is_played_at_28_and_winning_the_game_leads_to_a_
     options = {"tables": 1}
     deal = live_deals.fifty_six(EIGHT_SEED, 0, players=8, options=options)
     keeper, started = keeper_on_live(live_server, phones, EIGHT, **options)
+    watcher = phones()
+    watcher.goto(f"{started.board}/live")
     passes = len(EIGHT) * len(EIGHT[0]["players"])
     assert [play["call"] for play in deal[1][:passes]] == ["pass"] * passes
     # F10: nobody bid: the first bidder's team (seat 1, Meena's Nines) plays 28 no-trumps; the
     # record keeps no contract, only the points of that team.
     record = play_whole_deal(keeper, started, EIGHT, options, deal, "28 NT by Meena (Nines)")
     assert record["contract"] is None
+    expect(watcher.get_by_test_id("recorded")).to_have_text("Deal 1 recorded", timeout=3000)
     # With one table each, the team that pays is out: the game is won (F6, F15, F17). The next
     # live deal starts the next game, the deal passing on to seat 1 (F7).
     keeper.get_by_role("link", name="Play the next deal live").click()
@@ -328,6 +331,11 @@ def test_a_deal_everyone_passes_is_played_at_28_and_winning_the_game_leads_to_a_
     expect(keeper.get_by_test_id("live-status")).to_contain_text("Auction · Ravi to call")
     live = keeper.context.request.get(f"{started.base}/api/v1/sessions/{started.id}/live").json()
     assert (live["new_game"], live["dealer"], live["out"]) == (True, 1, [])
+    # The watcher's page follows the new deal as deal 2, deal 1's result gone from it.
+    expect(watcher.get_by_test_id("live-status")).to_contain_text("Ravi to call", timeout=3000)
+    expect(watcher.locator("[data-deal-number]")).to_have_text("2")
+    expect(watcher.locator("#done-panel")).to_be_hidden()
+    expect(watcher.locator("[data-points='1']")).to_have_text("0")
 
 
 def test_the_seats_of_a_team_out_of_tables_sit_out_of_the_auction(
