@@ -32,13 +32,14 @@ SIDES = [
     {"name": "The Very Long Named Casino Sharks Of Chandni Chowk", "players": ["Asha"]},
     {"players": ["Ravi"]},
 ]
-# K1's other tables, each a whole deal with builds, a raise and builds captured: three players
-# alone (seed 5, two raises), and four in two partnerships, partners opposite (seed 26).
+# K1's other tables, each a whole deal with builds and builds captured: three players alone,
+# sweeps scored (K12; seed 31: two sweeps), and four in two partnerships, partners opposite
+# (seed 26: a raise).
 SHAPES = [
     pytest.param(
         [{"players": [name]} for name in ("Asha", "Ravi", "Meena")],
-        {},
-        5,
+        {"sweeps": "on"},
+        31,
         ["Asha", "Ravi", "Meena"],
         id="three alone",
     ),
@@ -148,10 +149,14 @@ def test_a_whole_deal_at_three_or_in_partnerships_is_recorded_as_the_engine_reco
     live.drawn_well(keeper)
     keeper.screenshot(path=str(artifact(f"live-casino-{players}-seats-360.png")), full_page=True)
     live.play_out(keeper, plays[24:-1], seats, first=25)
-    # Before the last play each side's box shows the cards it has taken so far.
+    # Before the last play each side's box shows the cards and sweeps it has taken so far.
     taken = engine_taken(players, options, start, plays[:-1])
-    for side, cards in enumerate(taken):
+    for side, cards in enumerate(taken["cards"]):
         expect(keeper.locator(f"[data-points='{side}']")).to_have_text(str(cards))
+        sweeps = taken["sweeps"][side]
+        if sweeps:
+            swept = f"{sweeps} sweep{'s' if sweeps > 1 else ''}"
+            expect(keeper.locator(f"[data-taken='{side}']")).to_contain_text(swept)
     live.play(keeper, 48, plays[-1])
     live.recorded(keeper, started, record)
     assert sum(record["cards"]) == 52 and len(record["cards"]) == len(sides)
@@ -159,12 +164,13 @@ def test_a_whole_deal_at_three_or_in_partnerships_is_recorded_as_the_engine_reco
 
 def engine_taken(
     players: int, options: dict[str, str], start: dict[str, Any], plays: list[dict[str, Any]]
-) -> list[int]:
-    """The cards each side has taken after these plays, by the live engine."""
+) -> dict[str, Any]:
+    """What each side has taken after these plays (cards, sweeps …), by the live engine."""
     casino = GAMES["casino"]
     chosen = casino.parse_options(options)
     state = casino.live.derive(casino.table_for(players, chosen), chosen, start, plays)
-    return list(state.to_json()["taken"]["cards"])
+    taken: dict[str, Any] = state.to_json()["taken"]
+    return taken
 
 
 def test_a_play_another_phone_entered_first_shows_the_deal_as_it_stands(
