@@ -146,7 +146,8 @@ function cardPad() {
   const who = name(live.next_seat);
   return [
     h("h2", { id: "play-h" }, `Tap the card ${who} plays`),
-    h("div", { class: "deck live-deck" }, SUITS.map((suit) => h("div", { class: "suit-row", dataset: { suit } },
+    // Eight ranks a suit (eight players, F3) take one row each, as the checker's deck does.
+    h("div", { class: "deck live-deck", dataset: { columns: RANKS.length } }, SUITS.map((suit) => h("div", { class: "suit-row", dataset: { suit } },
       RANKS.map((r) => r + suit).filter((c) => (played[c] || 0) < COPIES).map((code) => h("button", {
         type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-label": `${who} plays ${pretty(code)}`,
         disabled: deal.busy, onclick: () => sendPlay({ card: code }),
