@@ -27,6 +27,7 @@ from scorekeeper.rules.violation import Violation
 
 from . import seep
 from .conftest import Phones
+from .live_table import drawn_well, follows, open_live, recorded, refusal_shown, watch
 from .test_checker import artifact
 
 pytestmark = pytest.mark.browser
@@ -89,18 +90,6 @@ def seat_names(sides: list[dict[str, Any]]) -> list[str]:
 NAMES = seat_names(SIDES)  # Asha, Meena, Ravi, Dev: sides sit alternately
 
 
-def keeper_on_live(
-    live_server: str, phones: Phones, sides: list[dict[str, Any]], **options: Any
-) -> tuple[Page, seep.Started]:
-    """A new Fifty-six session; its scorer's phone on the live page, no deal begun."""
-    keeper = phones()
-    started = seep.start(keeper.context, live_server, sides, game="fifty-six", **options)
-    seep.join(keeper, started.keeper_link)
-    keeper.goto(f"{started.board}/live")
-    expect(keeper.locator("#start-button")).to_be_visible()
-    return keeper, started
-
-
 def refused(plays: list[dict[str, Any]], wrong: dict[str, Any]) -> Violation | None:
     """The engine's own verdict on `wrong` after `plays`, or None if it takes it."""
     try:
@@ -145,21 +134,13 @@ def enter_call(page: Page, call: dict[str, Any]) -> None:
     page.locator("#bid-button").click()
 
 
-def refusal_shown(page: Page, violation: Violation) -> None:
-    refusal = page.get_by_test_id("refusal")
-    expect(refusal).to_contain_text(f"{violation.rule} {violation.code}")
-    expect(refusal).to_contain_text(violation.reason)
-
-
 def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it(
     live_server: str, phones: Phones
 ) -> None:
     plays = the_plays()
     expected = LIVE.derive(TABLE, OPTIONS, {"dealer": DEALER}, plays).record()
-    keeper, started = keeper_on_live(live_server, phones, SIDES, teams="sides")
-    watcher = phones()
-    watcher.goto(f"{started.board}/live")
-    expect(watcher.get_by_test_id("live-status")).to_contain_text("No deal is being played live")
+    keeper, started = open_live(live_server, phones, SIDES, "fifty-six", teams="sides")
+    watcher = watch(phones, started)
 
     expect(keeper.locator("[data-testid=dealer] [aria-pressed=true]")).to_have_text("Asha")
     keeper.locator("#start-button").click()
@@ -172,13 +153,13 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
     keeper.locator("#double-button").click()
     refusal_shown(keeper, violation)
     expect(status).to_contain_text("Meena to call")
-    seep.fits(keeper)
+    drawn_well(keeper)
     keeper.screenshot(path=str(artifact("live-fifty-six-auction-360.png")), full_page=True)
     for call in CALLS:
         enter(keeper, call, NAMES)
         expect(keeper.locator("[data-testid=calls] li")).to_have_count(CALLS.index(call) + 1)
     expect(keeper.get_by_test_id("contract")).to_contain_text("29♥ doubled")
-    expect(watcher.get_by_test_id("contract")).to_contain_text("29♥ doubled", timeout=3000)
+    follows(watcher, "contract", "29♥ doubled")
 
     k, revoke, why = a_revoke(plays)
     for n in range(len(CALLS), len(plays)):
@@ -198,7 +179,7 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
             expect(status).to_contain_text(f"{NAMES[plays[n - 1]['seat']]} to play")
             keeper.locator(f"#play-panel .pick[data-card='{plays[n - 1]['card']}']").click()
         if n == 20:
-            seep.fits(keeper)
+            drawn_well(keeper)
             keeper.screenshot(path=str(artifact("live-fifty-six-tricks-360.png")), full_page=True)
         enter(keeper, play, NAMES)
         if (n - len(CALLS)) % 4 == 3:
@@ -211,10 +192,8 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
     expect(keeper.get_by_test_id("result")).to_have_text(
         f"Nines bid 29 and took {took}: {'made' if took >= 29 else 'lost'}."
     )
-    stored = seep.stored_deals(keeper.context, started)
-    assert len(stored) == 1
-    assert {k: stored[0][k] for k in expected} == expected
-    expect(watcher.get_by_test_id("recorded")).to_have_text("Deal 1 recorded", timeout=3000)
+    recorded(keeper, started, expected)
+    follows(watcher, "recorded", "Deal 1 recorded")
     # The next poll finds no live deal (404): the page keeps the recorded deal's result.
     with keeper.expect_response(lambda r: r.url.endswith("/live") and r.status == 404):
         pass
@@ -276,7 +255,7 @@ def play_whole_deal(
         enter(page, play, names)
     # The pack of this table to tap (F3: 8s and 7s too with eight players) fits the phone.
     expect(page.get_by_test_id("live-status")).to_contain_text("Trick 1 ·")
-    seep.fits(page)
+    drawn_well(page)
     page.screenshot(
         path=str(artifact(f"live-fifty-six-{len(names)}-cards-360.png")), full_page=True
     )
@@ -296,8 +275,7 @@ def play_whole_deal(
         f"{'made' if took >= value else 'lost'}."
     )
     record = state.record()
-    stored = seep.stored_deals(page.context, started)
-    assert [{k: row[k] for k in record} for row in stored] == [record]
+    recorded(page, started, record)
     return record
 
 
@@ -306,13 +284,13 @@ def test_six_players_in_three_pairs_play_a_deal_recorded_as_the_engine_records_i
 ) -> None:
     options = {"teams": "pairs"}
     deal = live_deals.fifty_six(PAIRS_SEED, 0, players=6, options=options, calls=PAIRS_CALLS)
-    keeper, started = keeper_on_live(live_server, phones, PAIRS, **options)
+    keeper, started = open_live(live_server, phones, PAIRS, "fifty-six", **options)
     # Three teams' boxes, and six dealers to choose from, each in its team's colour (F2).
     expect(keeper.locator("[data-points]")).to_have_count(3)
     expect(keeper.locator("[data-testid=dealer] .value.team-2")).to_have_text(["Kiran", "Tara"])
     # F9: a redouble ends the auction; the contract is the bid of seat 2 (Kiran, Aces).
     play_whole_deal(keeper, started, PAIRS, options, deal, "30♦ redoubled by Kiran (Aces)")
-    seep.fits(keeper)
+    drawn_well(keeper)
     keeper.screenshot(path=str(artifact("live-fifty-six-pairs-360.png")), full_page=True)
 
 
@@ -321,16 +299,15 @@ def test_a_deal_everyone_passes_is_played_at_28_and_winning_the_game_leads_to_a_
 ) -> None:
     options = {"tables": 1}
     deal = live_deals.fifty_six(EIGHT_SEED, 0, players=8, options=options)
-    keeper, started = keeper_on_live(live_server, phones, EIGHT, **options)
-    watcher = phones()
-    watcher.goto(f"{started.board}/live")
+    keeper, started = open_live(live_server, phones, EIGHT, "fifty-six", **options)
+    watcher = watch(phones, started)
     passes = len(EIGHT) * len(EIGHT[0]["players"])
     assert [play["call"] for play in deal[1][:passes]] == ["pass"] * passes
     # F10: nobody bid: the first bidder's team (seat 1, Meena's Nines) plays 28 no-trumps; the
     # record keeps no contract, only the points of that team.
     record = play_whole_deal(keeper, started, EIGHT, options, deal, "28 NT by Meena (Nines)")
     assert record["contract"] is None
-    expect(watcher.get_by_test_id("recorded")).to_have_text("Deal 1 recorded", timeout=3000)
+    follows(watcher, "recorded", "Deal 1 recorded")
     # With one table each, the team that pays is out: the game is won (F6, F15, F17). The next
     # live deal starts the next game, the deal passing on to seat 1 (F7).
     keeper.get_by_role("link", name="Play the next deal live").click()
@@ -341,7 +318,7 @@ def test_a_deal_everyone_passes_is_played_at_28_and_winning_the_game_leads_to_a_
     live = keeper.context.request.get(f"{started.base}/api/v1/sessions/{started.id}/live").json()
     assert (live["new_game"], live["dealer"], live["out"]) == (True, 1, [])
     # The watcher's page follows the new deal as deal 2, deal 1's result gone from it.
-    expect(watcher.get_by_test_id("live-status")).to_contain_text("Ravi to call", timeout=3000)
+    follows(watcher, "live-status", "Ravi to call")
     expect(watcher.locator("[data-deal-number]")).to_have_text("2")
     expect(watcher.locator("#done-panel")).to_be_hidden()
     expect(watcher.locator("[data-points='1']")).to_have_text("0")
@@ -351,7 +328,7 @@ def test_the_seats_of_a_team_out_of_tables_sit_out_of_the_auction(
     live_server: str, phones: Phones
 ) -> None:
     # Three pairs with one table each: Jacks (seats 0 and 3) lose a contract and are out (F6).
-    keeper, started = keeper_on_live(live_server, phones, PAIRS, teams="pairs", tables=1)
+    keeper, started = open_live(live_server, phones, PAIRS, "fifty-six", teams="pairs", tables=1)
     lost = {"contract": {"seat": 0, "value": 28, "trump": "S"}, "points": 0, "dealer": 1}
     seep.add_deal(keeper.context, started, lost)
     keeper.reload()
