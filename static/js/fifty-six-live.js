@@ -158,7 +158,7 @@ function cardPad() {
 
 // What the driver draws through; take(state), floor() and scores() draw any state alone.
 const page = {
-  take: moveKeeper(freshPad, (state) => { live = state; }), keep: true, plays: CARDS,
+  take: moveKeeper(freshPad, (state) => { live = state; }), plays: CARDS,
   startHint: "Start the deal: who deals.", status, scores: drawTeams, start: startForm, floor: tableView, play: playPanel,
 };
 const deal = liveDeal(cfg, page);

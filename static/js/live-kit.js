@@ -4,6 +4,7 @@
 // the driver of the deal itself (liveDeal).
 import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
 import { h } from "./dom.js";
+import { replayDeal } from "./live-replay.js";
 
 /** What the page's root (templates/sessions/live.html) tells its script. */
 export function liveConfig(root) {
@@ -17,6 +18,7 @@ export function liveConfig(root) {
     nextDealer: Number(data.nextDealer) || 0,
     number: Number(data.number),
     open: data.open === "true",
+    replay: data.replay || null, // the replay's address: a finished deal shown step by step
   };
 }
 
@@ -142,8 +144,8 @@ export function donePanel(box, ended, { board, token, open }) {
 /**
  * A live deal as a page follows it: `deal` holds what the page knows ({live, loaded, busy,
  * ended, note}); every change reaches `page.take(state, before)` and is drawn by the shell's
- * panels through `page`: {startHint, plays, status(live), scores(), start(), floor(), play()},
- * and `keep` to leave a finished deal on show beside "recorded" (its tricks, its result).
+ * panels through `page`: {startHint, plays, status(live), scores(), start(), floor(), play()}.
+ * A finished deal stays on show beside "recorded" (its last floor, tricks or result).
  * `take(state)` then `floor()` and `scores()` draw a state alone, with no start or play panel
  * (a replay of a finished deal needs only those). Everything comes from GET …/live (polled
  * every 2 s with its ETag), so a reload loses nothing.
@@ -155,8 +157,8 @@ export function liveDeal(cfg, page) {
   const show = (id, visible) => { $(id).hidden = !visible; };
   let writes = 0; // writes begun: a read begun before the last one is stale
   function take(state) { page.take(state, deal.live); deal.live = state; }
-  // Once recorded, a page with `keep` leaves the finished deal on show.
-  const kept = () => Boolean(page.keep && deal.live && deal.live.finished);
+  // Once recorded, the finished deal stays on show (until another deal begins).
+  const kept = () => Boolean(deal.live && deal.live.finished);
 
   async function refresh(force) {
     const tag = deal.etag && !force ? { "If-None-Match": deal.etag } : {};
@@ -252,6 +254,7 @@ export function liveDeal(cfg, page) {
     ].filter(Boolean);
   }
 
-  Object.assign(deal, { render, write, play, playFoot, begin: () => refresh(true).then(() => setTimeout(poll, 2000)) });
+  const follow = () => refresh(true).then(() => setTimeout(poll, 2000));
+  Object.assign(deal, { render, write, play, playFoot, begin: () => (cfg.replay ? replayDeal(cfg.replay, page) : follow()) });
   return deal;
 }

@@ -1,0 +1,60 @@
+// A finished live deal replayed step by step (/s/<id>/deals/<n>/replay): each game's own live
+// page draws each step's state, read once from GET …/deals/<n>/plays. Previous/Next, a slider
+// and the arrow keys move through it; the step is kept in the address (#play=12), so a reload
+// or a shared link opens the same step.
+import { byId as $, h } from "./dom.js";
+
+const stepInAddress = () => Number(new URLSearchParams(location.hash.slice(1)).get("play")) || 0;
+
+/** Read the replay and show its step in the address; `page` is the game's live page. */
+export async function replayDeal(url, page) {
+  let answer;
+  try {
+    const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    answer = { status: response.status, data: await response.json().catch(() => null) };
+  } catch (e) {
+    answer = { status: 0, data: null };
+  }
+  if (answer.status !== 200) {
+    $("live-status").textContent = answer.status === 0 ? "Could not reach the server: reload the page to try again."
+      : (answer.data && answer.data.message) || `The server answered ${answer.status}.`;
+    return;
+  }
+  const { plays, steps } = answer.data;
+  const last = steps.length - 1;
+  const bar = $("replay-bar");
+  let at = 0;
+
+  function show(k) {
+    at = Math.max(0, Math.min(last, k));
+    page.take({ ...steps[at], plays: plays.slice(0, at) }, null);
+    $("live-status").textContent = at === 0 ? `Before the first play · ${last} plays in all` : `Play ${at} of ${last}`;
+    $("floor-panel").hidden = false;
+    page.scores();
+    page.floor();
+    slider.value = String(at);
+    slider.setAttribute("aria-valuetext", at === 0 ? "before the first play" : `play ${at} of ${last}`);
+    back.disabled = at === 0;
+    next.disabled = at === last;
+    history.replaceState(null, "", `#play=${at}`);
+  }
+
+  const step = (d, label, text, id) => h("button", { type: "button", class: "button secondary", id, "aria-label": label,
+    onclick: () => show(at + d) }, text);
+  const back = step(-1, "Previous play", "◀ Previous", "replay-back");
+  const next = step(1, "Next play", "Next ▶", "replay-next");
+  const slider = h("input", { type: "range", id: "replay-slider", min: "0", max: String(last), step: "1", value: "0",
+    "aria-label": "Play", oninput: () => show(Number(slider.value)) });
+  bar.replaceChildren(back, slider, next);
+  bar.hidden = false;
+  document.addEventListener("keydown", (event) => {
+    if (event.target === slider || event.altKey || event.ctrlKey || event.metaKey) return; // the slider moves itself
+    if (event.key === "ArrowLeft") show(at - 1);
+    else if (event.key === "ArrowRight") show(at + 1);
+    else if (event.key === "Home") show(0);
+    else if (event.key === "End") show(last);
+    else return;
+    event.preventDefault();
+  });
+  show(stepInAddress());
+}

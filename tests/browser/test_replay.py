@@ -1,0 +1,149 @@
+"""Replaying a deal that was played live (/s/<id>/deals/<n>/replay), on a watcher's phone: the
+scoreboard's Replay link, then Previous/Next, the slider and the arrow keys step through it,
+and each step shows what the engine's state was after that many plays, in every game. The
+step is kept in the address, so a reload stays on it; Back returns to the scoreboard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import live_deals
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.rules import GAMES
+
+from . import seep
+from .conftest import Phones
+from .live_table import loose_shown
+
+pytestmark = pytest.mark.browser
+
+Json = dict[str, Any]
+TWO = [{"players": ["Asha"]}, {"players": ["Meena"]}]
+# Each game: the session's sides, and a whole live deal for them from a fixed shuffle.
+TABLES: dict[str, tuple[list[Json], Callable[[], tuple[Json, list[Json]]]]] = {
+    "seep": (seep.PLAIN, lambda: live_deals.seep(27)),
+    "fifty-six": (seep.PLAIN, lambda: live_deals.fifty_six(5)),
+    "casino": (TWO, lambda: live_deals.casino(5, players=2)),
+}
+
+
+def played_live(page: Page, started: seep.Started, start: Json, plays: list[Json]) -> None:
+    """The deal played live through the API, as another phone at the table would."""
+    url = f"{started.base}/api/v1/sessions/{started.id}/live"
+    auth = {"Authorization": f"Bearer {started.token}"}
+    assert page.context.request.post(url, data=start, headers=auth).status == 201
+    for number, play in enumerate(plays, start=1):
+        answer = page.context.request.post(
+            f"{url}/plays", data={"number": number, **play}, headers=auth
+        )
+        assert answer.status == 201, answer.text()
+
+
+def players(sides: list[Json]) -> int:
+    return sum(len(side["players"]) for side in sides)
+
+
+def engine_state(game: str, players: int, start: Json, plays: list[Json]) -> Json:
+    """The engine's state after `plays`, as the live API shows it."""
+    rules = GAMES[game]
+    options = rules.parse_options({})
+    table = rules.table_for(players, options)
+    stored = rules.live.start(table, options, rules.standing(table, options, []), start)
+    state: Json = rules.live.derive(table, options, stored, plays).to_json()
+    return state
+
+
+def open_replay(phones: Phones, live_server: str, game: str) -> tuple[Page, list[Json], Json]:
+    """A watcher's phone on the scoreboard of a session whose deal 1 was played live, then
+    on its replay; the plays and the stored start."""
+    sides, deal = TABLES[game]
+    start, plays = deal()
+    watcher = phones()
+    started = seep.start(watcher.context, live_server, sides, game=game)
+    played_live(watcher, started, start, plays)
+    watcher.goto(started.board)
+    watcher.get_by_test_id("replay-1").click()
+    expect(watcher.get_by_test_id("live-status")).to_have_text(
+        f"Before the first play · {len(plays)} plays in all"
+    )
+    return watcher, plays, start
+
+
+def status_is(page: Page, step: int, plays: list[Json]) -> None:
+    expect(page.get_by_test_id("live-status")).to_have_text(f"Play {step} of {len(plays)}")
+    assert page.url.endswith(f"#play={step}")
+
+
+def test_a_seep_deal_is_replayed_with_the_floor_at_each_step(
+    live_server: str, phones: Phones
+) -> None:
+    phone, plays, start = open_replay(phones, live_server, "seep")
+    assert loose_shown(phone) == sorted(start["floor"])
+    expect(phone.locator("#play-panel")).to_be_hidden()  # nothing is entered on a replay
+    expect(phone.locator("#replay-back")).to_be_disabled()
+
+    phone.locator("#replay-next").click()
+    status_is(phone, 1, plays)
+    expected = engine_state("seep", 4, start, plays[:1])
+    assert loose_shown(phone) == sorted(expected["position"]["loose"])
+    expect(phone.get_by_test_id("last-play")).to_contain_text("Play 1:")
+
+    # The slider, then the keys, to a step with a house on the floor.
+    step = next(
+        k
+        for k in range(2, len(plays))
+        if engine_state("seep", 4, start, plays[:k])["position"]["houses"]
+    )
+    phone.locator("#replay-slider").fill(str(step))
+    status_is(phone, step, plays)
+    houses = engine_state("seep", 4, start, plays[:step])["position"]["houses"]
+    shown = phone.locator("[data-house]").evaluate_all("els => els.map(e => +e.dataset.house)")
+    assert shown == [house["value"] for house in houses]
+    for team in (0, 1):
+        points = engine_state("seep", 4, start, plays[:step])["captured_points"][team]
+        expect(phone.locator(f"[data-points='{team}']")).to_have_text(str(points))
+
+    phone.reload()  # the step is in the address
+    status_is(phone, step, plays)
+    phone.keyboard.press("ArrowLeft")
+    status_is(phone, step - 1, plays)
+    phone.keyboard.press("End")
+    status_is(phone, len(plays), plays)
+    expect(phone.locator("#replay-next")).to_be_disabled()
+    seep.fits(phone)
+    phone.go_back()
+    expect(phone.get_by_test_id("replay-1")).to_be_visible()
+
+
+def fifty_six_end(page: Page, final: Json) -> None:
+    """The last trick played: the contract made or lost, each team's card points (F14)."""
+    expect(page.get_by_test_id("result")).to_be_visible()
+    for team, took in enumerate(final["points"]):
+        expect(page.locator(f"[data-points='{team}']")).to_have_text(str(took))
+
+
+def casino_end(page: Page, final: Json) -> None:
+    """The last card played: the table cleared, and who took what was left on it (K10)."""
+    assert loose_shown(page) == sorted(final["position"]["loose"])
+    residue = final["residue"]
+    assert residue["cards"], "the fixed shuffle leaves cards on the table"
+    side = TABLES["casino"][0][residue["side"]]["players"][0]
+    expect(page.get_by_test_id("residue")).to_contain_text(f"to {side} (K10)")
+
+
+@pytest.mark.parametrize(
+    ("game", "shows_end"), [("fifty-six", fifty_six_end), ("casino", casino_end)]
+)
+def test_fifty_six_and_casino_deals_are_replayed_to_their_end(
+    live_server: str, phones: Phones, game: str, shows_end: Callable[[Page, Json], None]
+) -> None:
+    phone, plays, start = open_replay(phones, live_server, game)
+    phone.locator("#replay-next").click()
+    status_is(phone, 1, plays)
+    phone.locator("#replay-slider").press("End")
+    status_is(phone, len(plays), plays)
+    shows_end(phone, engine_state(game, players(TABLES[game][0]), start, plays))
+    seep.fits(phone)
