@@ -101,6 +101,8 @@ function renderFloor() {
       h("span", { class: "rule-id" }, f.rule), " ", f.reason || f.message || "")),
     last ? h("p", { class: "live-last", "data-testid": "last-play" }, `Play ${live.plays.length}: ${describe(last)}.`)
       : h("p", { class: "muted small" }, `${seatName(live.dealer)} dealt; ${seatName(live.next_seat)} plays first.`),
+    live.residue && live.residue.cards.length ? h("p", { class: "small", "data-testid": "residue" },
+      `Left on the table: ${names(live.residue.cards)}, to ${cfg.teams[live.residue.side]} (K10).`) : "",
   );
 }
 

@@ -305,6 +305,14 @@ def test_nobody_captures_and_the_dealer_takes_the_table(dealer: int) -> None:
     assert deal.record()["cards"] == sides
     assert deal.last_play_json()["residue_side"] == dealer
     assert len(deal.last_play_json()["residue"]) == 52
+    shown = deal.to_json()["residue"]  # the state says it too, for a page that reads it later
+    assert shown == {"side": dealer, "cards": deal.last_play_json()["residue"]}
+    assert (
+        "residue"
+        not in live(
+            plays[:-1], table=" ".join(map(str, start)), dealer=dealer, seating=Table(3, 1)
+        ).to_json()
+    )
     with pytest.raises(PlayRefused) as caught:
         deal.play(trail(0, "AS"))
     assert caught.value.violation.code == "not-your-turn"

@@ -101,6 +101,7 @@ class CasinoLiveDeal:
         self.declarations: list[Declaration] = []
         self.flags: list[JSON] = []
         self.last: JSON = {}
+        self.residue: JSON | None = None  # K10: the cards left at the end, and who took them
 
     # -- the turn ------------------------------------------------------------------------
 
@@ -299,6 +300,7 @@ class CasinoLiveDeal:
             side = self.table.team_of(self.dealer)
         self.piles[side].extend(residue)
         self.last |= {"residue": [str(c) for c in residue], "residue_side": side}
+        self.residue = {"side": side, "cards": [str(c) for c in residue]}
         self.loose, self.builds = (), ()
 
     # -- what it shows -------------------------------------------------------------------
@@ -338,7 +340,7 @@ class CasinoLiveDeal:
             "declarations": [d.to_json() for d in self.declarations],
             "flags": [dict(f) for f in self.flags],
             "finished": self.finished,
-        }
+        } | ({} if self.residue is None else {"residue": dict(self.residue)})
 
     def last_play_json(self) -> JSON:
         """What the last play did: its cards captured, sweep and sweep points; the residue."""
