@@ -24,7 +24,8 @@ pytest: $(VENV)/.test-installed
 # Timings against the targets: Seep's move generator (`make bench ARGS="--deals 200"` is
 # quicker), then the scoreboard of a 100-deal session and its 304 beside a bare Flask page,
 # then Fifty-six games played out at random (deals, card points and tables checked), then
-# what a live watcher's poll costs and how many watchers one gunicorn worker serves (about 1 min).
+# what a live watcher's poll costs and how many watchers one gunicorn worker serves (about 1 min),
+# then what a live play, a watcher's read and a replay cost for each game (about 40 s).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.reads
@@ -32,6 +33,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.casino_moves $(ARGS)
 	$(BIN)/python -m bench.club_stats
 	$(BIN)/python -m bench.watchers
+	$(BIN)/python -m bench.live_plays
 
 # gunicorn on 127.0.0.1 under load, over SQLite and then PostgreSQL (about 30 s each), then a
 # check that every acknowledged deal is stored exactly once; `make load ARGS="--seconds 10"`.
