@@ -130,6 +130,18 @@ def _again(session: GameSession, live: LiveDeal, number: int, play: dict[str, An
     return state, None if ended is None else session.deal_or_404(ended)
 
 
+def remove_start(session: GameSession) -> dict[str, Any]:
+    """Take back the start of a live deal with no plays (a wrong card turned up, a wrong
+    dealer): the deal is no longer under way; its start is answered, to be put right."""
+    live = LiveDeal.current_or_404(session)
+    if live.plays:
+        count = f"{len(live.plays)} play{'s' if len(live.plays) > 1 else ''}"
+        raise Conflict(409, "live-deal-has-plays", f"Take back its {count} first, last first.")
+    db.session.delete(live)
+    session.touch(club=False)
+    return live.start
+
+
 def remove_last_play(session: GameSession, number: int) -> LiveState:
     """Take back play `number` when it is the last one; 409 otherwise."""
     live = LiveDeal.current_or_404(session)

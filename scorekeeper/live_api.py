@@ -8,7 +8,15 @@ from flask import Response, jsonify, request
 
 from .api import bp, deal_answer, editable_session, json_body, tagged
 from .extensions import db
-from .live import MOST_PLAYS, LiveDeal, Played, add_play, remove_last_play, start_live
+from .live import (
+    MOST_PLAYS,
+    LiveDeal,
+    Played,
+    add_play,
+    remove_last_play,
+    remove_start,
+    start_live,
+)
 from .models import GameSession
 from .rules.fields import integer
 from .rules.live import LiveDeal as LiveState
@@ -26,6 +34,15 @@ def start_live_deal(session_id: str) -> Response:
     live = start_live(session, json_body())
     db.session.commit()
     return _created(live_answer(session, live.state(session)))
+
+
+@bp.delete("/sessions/<session_id>/live")
+def remove_live_deal(session_id: str) -> Response:
+    """Take back the start of a live deal that has no plays yet; its start is answered."""
+    session = editable_session(session_id)
+    start = remove_start(session)
+    db.session.commit()
+    return jsonify({"start": start, "version": session.version})
 
 
 @bp.get("/sessions/<session_id>/live")

@@ -200,3 +200,20 @@ def test_only_a_deal_played_live_has_plays_to_replay(table: Table, client: Flask
     assert_error(client.get(f"{session_url}/deals/{whole['id']}/plays"), 404)
     assert_error(client.get(f"{session_url}/deals/99/plays"), 404)
     assert_error(client.get(f"{SESSIONS}/nosuchsession/deals/1/plays"), 404)
+
+
+def test_a_start_is_taken_back_before_any_play_only(table: Table, client: FlaskClient) -> None:
+    deal = played(SEEDS[0])
+    table.start(deal.start)
+    table.play(deal.plays[0])
+    assert_error(client.delete(table.url, headers=table.auth), 409, "live-deal-has-plays")
+    assert_error(client.delete(table.url), 401)
+    table.take_back(1)
+
+    taken = client.delete(table.url, headers=table.auth)
+
+    assert taken.status_code == 200
+    assert taken.get_json()["start"] == deal.start  # to be put right and sent again
+    assert_error(table.read(), 404)  # none under way: a new start is taken
+    assert_error(client.delete(table.url, headers=table.auth), 404)
+    assert table.start(deal.start).status_code == 201

@@ -327,6 +327,12 @@ class Table:
             return 1
         return len(read.get_json()["plays"])
 
+    def bare_live(self) -> None:
+        """A live deal under way with no plays yet: started, or its plays taken back."""
+        for number in range(self.keep_live(), 0, -1):
+            taken = self.client.delete(self.url(f"live/plays/{number}"), headers=self.auth())
+            assert taken.status_code == 200, taken.get_json()
+
     def end_live(self) -> None:
         """Play the live deal under way to its end, if there is one: none is then under way."""
         read = self.client.get(self.url("live"))
@@ -669,6 +675,12 @@ def steer(
         if operation["operationId"] == "replay_live_deal" and "deleted" not in faults:
             case.path_parameters["deal_id"] = table.played_live()
     plays = table.keep_live() if operation["operationId"] in UNDER_WAY else 0
+    if operation["operationId"] == "remove_live_deal":
+        # Its start is taken back before any play (200), not once there are plays (409).
+        if taken_back == "last":
+            table.bare_live()
+        else:
+            table.keep_live()
     if operation["operationId"] == "start_live_deal" and fault == "body":
         table.end_live()  # so that the body is read, not refused for the deal under way (409)
     if "deal" not in faults and "number" in case.path_parameters:

@@ -207,6 +207,7 @@ const page = {
   plays: PLAYS, startHint: "Start the deal: the dealer and the four table cards.",
   status: (state) => `Round ${state.round} of ${state.rounds} · Play ${state.plays.length + 1} of ${PLAYS} · ${seatName(state.next_seat)} to play`,
   scores: renderTaken, start: renderStart, floor: renderFloor, play: renderPlay,
+  restart: (taken) => Object.assign(start, { dealer: taken.dealer, table: taken.table.slice() }),
 };
 const deal = liveDeal(cfg, page);
 const { render, write } = deal;

@@ -160,6 +160,7 @@ function cardPad() {
 const page = {
   take: moveKeeper(freshPad, (state) => { live = state; }), plays: CARDS,
   startHint: "Start the deal: who deals.", status, scores: drawTeams, start: startForm, floor: tableView, play: playPanel,
+  restart: (taken) => { pad.dealer = taken.dealer; },
 };
 const deal = liveDeal(cfg, page);
 deal.begin();

@@ -232,6 +232,7 @@ const page = {
   plays: PLAYS, startHint: "Start the deal: the dealer, the bid and the four floor cards.",
   status: (state) => `Play ${state.plays.length + 1} of ${PLAYS} · ${seatName(state.next_seat)} to play`,
   scores: renderScores, start: renderStart, floor: renderFloor, play: renderPlay,
+  restart: (taken) => Object.assign(start, { dealer: taken.dealer, bid: taken.bid.value, floor: taken.floor.slice() }),
 };
 const deal = liveDeal(cfg, page);
 const { render, write } = deal;

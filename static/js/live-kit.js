@@ -144,7 +144,8 @@ export function donePanel(box, ended, { board, token, open }) {
 /**
  * A live deal as a page follows it: `deal` holds what the page knows ({live, loaded, busy,
  * ended, note}); every change reaches `page.take(state, before)` and is drawn by the shell's
- * panels through `page`: {startHint, plays, status(live), scores(), start(), floor(), play()}.
+ * panels through `page`: {startHint, plays, status(live), scores(), start(), floor(), play(),
+ * restart(start) to fill the start panel in again with a start taken back}.
  * A finished deal stays on show beside "recorded" (its last floor, tricks or result).
  * `take(state)` then `floor()` and `scores()` draw a state alone, with no start or play panel
  * (a replay of a finished deal needs only those). Everything comes from GET …/live (polled
@@ -167,18 +168,29 @@ export function liveDeal(cfg, page) {
     // A write began while this read was on its way: its answer is older than the write's.
     if (mark !== writes) return;
     if (answer.status === 200) {
+      // The state a write already drew (its answer has no ETag): drawing it again would
+      // replace the buttons under a finger about to tap one.
+      if (deal.live && !deal.ended && answer.data.version === deal.live.version) { deal.etag = answer.etag; return; }
       if (deal.ended) nextDeal();
       take(answer.data); deal.etag = answer.etag;
     }
     else if (answer.status === 404) {
       // Still no deal: drawing the start panel again would wipe what is being typed in it.
       if (deal.loaded && (!deal.live || (deal.ended && kept()))) return;
-      if (deal.live && !deal.ended) deal.ended = { number: cfg.number }; // it ended on another phone
+      // Gone on another phone: recorded by its last play, or its start taken back.
+      if (deal.live && !deal.ended && await recorded()) deal.ended = { number: cfg.number };
+      if (mark !== writes) return;
       if (!kept()) take(null);
       deal.etag = answer.etag;
     } else return; // 304, offline or a hiccup: the next poll tries again
     deal.loaded = true;
     render();
+  }
+
+  /** Whether the session now holds this deal: the live deal gone was recorded, not taken back. */
+  async function recorded() {
+    const answer = await call("GET", cfg.api.replace(/\/live$/, ""));
+    return answer.status === 200 && answer.data.deals.length >= cfg.number;
   }
 
   /** A deal begun (on another phone) after the one recorded here: the page follows it as deal N + 1. */
@@ -194,15 +206,23 @@ export function liveDeal(cfg, page) {
     setTimeout(poll, 2000);
   }
 
-  /** A write: its answer drawn; a refusal shows its rule and changes nothing; a 409 shows the deal. */
-  async function write(method, url, body) {
+  /** A new state written: drawn, and the deal it recorded, if it was the last play. */
+  function adopt(data) {
+    take(data);
+    if (data.deal) deal.ended = { number: data.deal.number || cfg.number };
+  }
+
+  /**
+   * A write: its answer drawn (by `done`, a state's by default); a refusal shows its rule and
+   * changes nothing; a 409 shows the deal.
+   */
+  async function write(method, url, body, done = adopt) {
     deal.busy = true; deal.note = null; writes += 1; render();
     const answer = await call(method, url, body);
     deal.busy = false;
     const data = answer.data || {};
     if (answer.status === 200 || answer.status === 201) {
-      take(data); deal.etag = null; deal.loaded = true; // the next poll reads it with its tag
-      if (data.deal) deal.ended = { number: data.deal.number || cfg.number };
+      done(data); deal.etag = null; deal.loaded = true; // the next poll reads it with its tag
     } else {
       deal.note = noteFor(answer);
       if (deal.note.kind === "info") { await refresh(true); return; }
@@ -250,9 +270,14 @@ export function liveDeal(cfg, page) {
         wanted ? h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || deal.busy,
           onclick: () => play(wanted.play) }, "Play") : null,
         done ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
-          onclick: () => write("DELETE", playsUrl(done)) }, `Undo play ${done}`) : null),
+          onclick: () => write("DELETE", playsUrl(done)) }, `Undo play ${done}`)
+          : h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
+            onclick: unstart }, "Undo the start")),
     ].filter(Boolean);
   }
+
+  /** Take back the start (no play yet): the start panel again, filled in as it was sent. */
+  const unstart = () => write("DELETE", cfg.api, undefined, (data) => { take(null); page.restart(data.start); });
 
   const follow = () => refresh(true).then(() => setTimeout(poll, 2000));
   Object.assign(deal, { render, write, play, playFoot, begin: () => (cfg.replay ? replayDeal(cfg.replay, page) : follow()) });

@@ -113,3 +113,34 @@ def test_two_phones_sending_the_same_play_store_it_once(live_server: str, phones
     # Undo the last play in one tap.
     second.locator("#undo-button").click()
     expect(second.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
+
+
+def test_a_wrong_floor_card_is_put_right_by_taking_the_start_back(
+    live_server: str, phones: Phones
+) -> None:
+    """A card turned up wrong at the start: one tap takes the start back (no play yet), the
+    start panel comes back as it was sent, and a watcher is not told a deal was recorded."""
+    start, plays = live_deals.seep(SEED, DEALER)
+    keeper, started = live.open_live(live_server, phones, seep.PLAIN, "seep")
+    watcher = live.watch(phones, started)
+    right = start["floor"][-1]
+    wrong = next(str(c) for c in full_deck() if str(c) not in start["floor"])
+    sent = [*start["floor"][:3], wrong]
+    live.start_deal(keeper, {**start, "floor": sent}, watcher)
+
+    keeper.get_by_role("button", name="Undo the start").click()
+
+    expect(keeper.get_by_test_id("live-status")).to_contain_text("Start the deal")
+    tiles = keeper.locator(".live-start-floor .tile")
+    expect(tiles).to_have_count(4)
+    assert sorted(tiles.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(sent)
+    bid = keeper.locator(f"[data-testid=bid] .value[data-choice='{start['bid']['value']}']")
+    expect(bid).to_have_attribute("aria-pressed", "true")
+    live.follows(watcher, "live-status", "No deal is being played live")
+    expect(watcher.get_by_test_id("recorded")).to_have_count(0)
+    keeper.locator(f".live-start-floor .tile[data-card='{wrong}']").click()
+    keeper.locator(f"#start-panel .pick[data-card='{right}']").click()
+    keeper.locator("#start-button").click()
+    expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
+    live.play(keeper, 1, plays[0])
+    live.follows(watcher, "last-play", "Play 1:")
