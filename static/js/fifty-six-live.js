@@ -120,9 +120,10 @@ const sendPlay = (move) => deal.play({ seat: live.next_seat, ...move });
 
 function callPad() {
   const who = name(live.next_seat);
-  const bid = h("button", { type: "button", class: "button big", id: "bid-button", disabled: !pad.trump || deal.busy,
+  const top = live.auction.calls.some((c) => c.call === "bid" && c.value === HIGHEST); // F8: none higher
+  const bid = h("button", { type: "button", class: "button big", id: "bid-button", disabled: top || !pad.trump || deal.busy,
     onclick: () => sendPlay({ call: "bid", value: pad.bid, trump: pad.trump }) },
-  pad.trump ? `Bid ${callText({ call: "bid", value: pad.bid, trump: pad.trump })}` : "Bid (tap a trump)");
+  top ? `No bid above ${HIGHEST} (F8)` : pad.trump ? `Bid ${callText({ call: "bid", value: pad.bid, trump: pad.trump })}` : "Bid (tap a trump)");
   const step = (d, label) => h("button", { type: "button", class: "value fs-step", "aria-label": label, dataset: { step: d },
     disabled: pad.bid + d < LOWEST || pad.bid + d > HIGHEST, onclick: () => { pad.bid += d; deal.render(); } }, d < 0 ? "−" : "+");
   return [

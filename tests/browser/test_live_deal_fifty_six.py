@@ -230,6 +230,11 @@ def test_a_call_another_phone_entered_first_shows_the_deal_as_it_stands(
     expect(second.locator("#live-note")).to_contain_text("Another phone entered this play first")
     expect(second.get_by_test_id("live-status")).to_contain_text("Ravi to call")
     expect(second.locator("[data-testid=calls] li")).to_have_text(["Meena 29♥"])
+    # F8: once 56 is bid nothing is higher: the pad says so rather than offer a bid refused.
+    enter_call(second, {"call": "bid", "value": 56, "trump": "S"})
+    expect(second.get_by_test_id("live-status")).to_contain_text("Dev to call")
+    expect(second.locator("#bid-button")).to_be_disabled()
+    expect(second.locator("#bid-button")).to_have_text("No bid above 56 (F8)")
 
 
 def play_whole_deal(
