@@ -8,7 +8,8 @@ what a player declares by a move, to flag it when a later play contradicts it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol, Self
 
 from .table import Table
@@ -77,10 +78,7 @@ class LiveRules(Protocol):
         plays: Sequence[object],
     ) -> LiveDeal:
         """The state after `plays`; InvalidInput or PlayRefused for the first bad one."""
-        state = self.begin(table, options, start)
-        for raw in plays:
-            state = state.play(raw)
-        return state
+        return deque(self.states(table, options, start, plays), maxlen=1)[0]  # the last
 
     def replay(
         self,
@@ -91,12 +89,22 @@ class LiveRules(Protocol):
     ) -> list[JSON]:
         """Each step of a deal: the state before any play, then after each, with what the
         play did under "play"; the plays are left out of each step (the replay lists them once)."""
+        return [_step(state) for state in self.states(table, options, start, plays)]
+
+    def states(
+        self,
+        table: Table,
+        options: Mapping[str, Any],
+        start: Mapping[str, Any],
+        plays: Sequence[object],
+    ) -> Iterator[LiveDeal]:
+        """The state before any play, then after each (a game may change one state in place:
+        read each before asking for the next)."""
         state = self.begin(table, options, start)
-        steps = [_step(state)]
+        yield state
         for raw in plays:
             state = state.play(raw)
-            steps.append(_step(state))
-        return steps
+            yield state
 
 
 def _step(state: LiveDeal) -> JSON:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, abort, render_template, url_for
 
 from ..held import held_tokens
@@ -19,16 +21,8 @@ def live(session_id: str) -> Response:
     if template is None:
         abort(404, description="This game cannot be followed play by play yet.")
     token = held_tokens().get(session_id) if can_edit(game_session) else None
-    body = render_template(
-        template,
-        gs=game_session,
-        standing=game_session.standing(),
-        seats=game_session.seat_names(),
-        token=token,
-        api=url_for("api.start_live_deal", session_id=session_id),
-    )
     # The page may carry the edit token: never kept by the browser or a cache.
-    return page(body, fresh=True)
+    return page(_shell(game_session, template, token=token), fresh=True)
 
 
 @bp.get("/s/<session_id>/deals/<int:deal_id>/replay")
@@ -38,17 +32,21 @@ def replay(session_id: str, deal_id: int) -> Response:
     LiveDeal.of_deal_or_404(game_session, deal_id)
     template = PAGES[game_session.game_name].live
     assert template is not None  # a deal was played live on it
-    body = render_template(
+    number = game_session.number_of(game_session.deal_or_404(deal_id))
+    replay_url = url_for("api.replay_live_deal", session_id=session_id, deal_id=deal_id)
+    return page(_shell(game_session, template, token=None, number=number, replay=replay_url))
+
+
+def _shell(game_session: GameSession, template: str, **extra: Any) -> str:
+    """The game's live page shell (templates/sessions/live.html), with what its script reads."""
+    return render_template(
         template,
         gs=game_session,
         standing=game_session.standing(),
         seats=game_session.seat_names(),
-        token=None,
-        number=game_session.number_of(game_session.deal_or_404(deal_id)),
-        api=url_for("api.start_live_deal", session_id=session_id),
-        replay=url_for("api.replay_live_deal", session_id=session_id, deal_id=deal_id),
+        api=url_for("api.start_live_deal", session_id=game_session.id),
+        **extra,
     )
-    return page(body)
 
 
 # Globals, not context: the scoreboard's macros are imported without the page's context.
