@@ -62,8 +62,8 @@ export function noteFor(answer) {
     return { kind: "info", message: data.error === "play-exists" || data.error === "play-out-of-order"
       ? "Another phone entered this play first: here is the deal as it stands." : (data.message || "The deal changed on another phone.") };
   }
-  return { kind: "problem", message: answer.status === 0 ? "Could not reach the server: check the connection and tap again."
-    : (data.message || `The server answered ${answer.status}.`) };
+  if (answer.status === 0) return { kind: "problem", offline: true, message: "Could not reach the server: check the connection and tap again." };
+  return { kind: "problem", message: data.message || `The server answered ${answer.status}.` };
 }
 
 /** The cards of `cards`, suit by suit, each a button; `pressed(code)`, `tap(code)`, `label(code)`. */
@@ -167,6 +167,11 @@ export function liveDeal(cfg, page) {
     const answer = await call("GET", cfg.api, undefined, tag);
     // A write began while this read was on its way: its answer is older than the write's.
     if (mark !== writes) return;
+    if (answer.status !== 0 && deal.note && deal.note.offline) {
+      // What failed to send is still chosen: say it can be sent now.
+      deal.note = { kind: "info", message: "The connection is back: tap again to send it." };
+      render();
+    }
     if (answer.status === 200) {
       // The state a write already drew (its answer has no ETag): drawing it again would
       // replace the buttons under a finger about to tap one.

@@ -4,7 +4,8 @@ The test knows every hand (selfplay.play_deal), but taps only what the table see
 played, what it does, the loose cards and houses it takes or builds on. The deal recorded at
 the 48th play is the engine's own scoring of that deal, with four players and with two (S1,
 S4: 24 cards each). A reload loses nothing, a watcher's phone follows within 3 s, an illegal
-play shows its rule and changes nothing, and a play sent by two phones is stored once.
+play shows its rule and changes nothing, a play sent by two phones is stored once, and one
+tapped while offline is sent once the connection is back.
 """
 
 from __future__ import annotations
@@ -113,6 +114,29 @@ def test_two_phones_sending_the_same_play_store_it_once(live_server: str, phones
     # Undo the last play in one tap.
     second.locator("#undo-button").click()
     expect(second.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
+
+
+def test_a_play_sent_while_offline_is_kept_chosen_and_sent_once_back_online(
+    live_server: str, phones: Phones
+) -> None:
+    """A dropped connection: the play tapped is not lost (still chosen, the page says so) and,
+    once the connection is back, the page says it can be sent; one tap stores it once."""
+    start, plays = live_deals.seep(SEED, DEALER)
+    keeper, started = live.open_live(live_server, phones, seep.PLAIN, "seep")
+    live.start_deal(keeper, start)
+    live.choose(keeper, plays[0])
+    keeper.context.set_offline(True)
+    keeper.locator("#play-button").click()
+    note = keeper.locator("#play-panel #live-note")
+    expect(note).to_contain_text("Could not reach the server")
+    expect(keeper.locator(f"#play-panel .pick[data-card='{plays[0]['card']}']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    keeper.context.set_offline(False)
+    expect(note).to_contain_text("The connection is back", timeout=5000)
+    live.play(keeper, 1, plays[0], chosen=True)
+    answer = keeper.context.request.get(f"{started.base}/api/v1/sessions/{started.id}/live")
+    assert answer.json()["plays"] == [plays[0]]
 
 
 def test_a_wrong_floor_card_is_put_right_by_taking_the_start_back(
