@@ -192,10 +192,22 @@ export function liveDeal(cfg, page) {
     render();
   }
 
-  /** Whether the session now holds this deal: the live deal gone was recorded, not taken back. */
+  /**
+   * Whether the session now holds this deal (the live deal gone was recorded, not taken back);
+   * if so, its last state (from the deal's replay) is drawn, to stay on show as it would had
+   * this phone sent the last play.
+   */
   async function recorded() {
-    const answer = await call("GET", cfg.api.replace(/\/live$/, ""));
-    return answer.status === 200 && answer.data.deals.length >= cfg.number;
+    const session = cfg.api.replace(/\/live$/, "");
+    const answer = await call("GET", session);
+    const held = answer.status === 200 && answer.data.deals.find((d) => d.number === cfg.number && !d.deleted);
+    if (!held) return false;
+    const replay = await call("GET", `${session}/deals/${held.id}/plays`);
+    if (replay.status === 200) {
+      const { steps, plays } = replay.data;
+      take({ ...steps[steps.length - 1], plays });
+    }
+    return true;
   }
 
   /** A deal begun (on another phone) after the one recorded here: the page follows it as deal N + 1. */

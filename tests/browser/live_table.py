@@ -52,6 +52,14 @@ def follows(watcher: Page, test_id: str, text: str) -> None:
     expect(watcher.get_by_test_id(test_id)).to_contain_text(text, timeout=3000)
 
 
+def follows_to_the_end(watcher: Page, keeper: Page) -> None:
+    """The watcher's phone sees the deal recorded and keeps it on show as the scorer's does,
+    though another phone sent its last play: the same teams' counts and the same floor."""
+    follows(watcher, "recorded", "Deal 1 recorded")
+    for shown in (".live-teams", "#floor-panel"):
+        expect(watcher.locator(shown)).to_have_text(keeper.locator(shown).text_content() or "")
+
+
 def pressed(page: Page, selector: str) -> bool:
     """Whether the toggle is pressed (aria-pressed)."""
     return page.locator(selector).get_attribute("aria-pressed") == "true"

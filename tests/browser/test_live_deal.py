@@ -79,7 +79,7 @@ def test_a_whole_deal_played_live_is_recorded_as_the_engine_scores_it(
         live.play(keeper, number, move, chosen=number == 11)
 
     live.recorded(keeper, started, live.engine_record("seep", 4, {}, start, plays))
-    live.follows(watcher, "recorded", "Deal 1 recorded")
+    live.follows_to_the_end(watcher, keeper)
     keeper.get_by_role("link", name="Back to the scoreboard").click()
     expect(keeper.get_by_test_id("deals")).to_be_visible()
 

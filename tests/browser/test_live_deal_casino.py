@@ -122,7 +122,7 @@ def test_a_whole_casino_deal_played_live_is_recorded_as_the_engine_records_it(
             live.play(keeper, number, move)
 
     live.recorded(keeper, started, record)
-    live.follows(watcher, "recorded", "Deal 1 recorded")
+    live.follows_to_the_end(watcher, keeper)
 
 
 @pytest.mark.parametrize(("sides", "options", "seed", "seats"), SHAPES)

@@ -27,7 +27,15 @@ from scorekeeper.rules.violation import Violation
 
 from . import seep
 from .conftest import Phones
-from .live_table import drawn_well, follows, open_live, recorded, refusal_shown, watch
+from .live_table import (
+    drawn_well,
+    follows,
+    follows_to_the_end,
+    open_live,
+    recorded,
+    refusal_shown,
+    watch,
+)
 from .test_checker import artifact
 
 pytestmark = pytest.mark.browser
@@ -193,7 +201,7 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
         f"Nines bid 29 and took {took}: {'made' if took >= 29 else 'lost'}."
     )
     recorded(keeper, started, expected)
-    follows(watcher, "recorded", "Deal 1 recorded")
+    follows_to_the_end(watcher, keeper)
     # The next poll finds no live deal (404): the page keeps the recorded deal's result.
     with keeper.expect_response(lambda r: r.url.endswith("/live") and r.status == 404):
         pass
