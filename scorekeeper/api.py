@@ -12,6 +12,7 @@ from .conflicts import Conflict
 from .errors import READS
 from .extensions import db
 from .idempotency import once, request_key, start_session
+from .live import ensure_not_played_live
 from .models import Deal, GameSession
 from .rules import InvalidInput, get_game
 from .rules.fields import integer, required
@@ -151,6 +152,7 @@ def add_deal(session_id: str) -> Response:
         number = integer(number, "number", 1, MOST_DEALS)
 
     def add() -> tuple[dict[str, Any], int]:
+        ensure_not_played_live(session)
         deal = session.add_deal(record, number)
         db.session.flush()
         return deal_answer(session, deal), 201

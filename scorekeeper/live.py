@@ -130,16 +130,34 @@ def _again(session: GameSession, live: LiveDeal, number: int, play: dict[str, An
     return state, None if ended is None else session.deal_or_404(ended)
 
 
-def remove_start(session: GameSession) -> dict[str, Any]:
-    """Take back the start of a live deal with no plays (a wrong card turned up, a wrong
-    dealer): the deal is no longer under way; its start is answered, to be put right."""
+def ensure_not_played_live(session: GameSession) -> None:
+    """A 409 while the session's next deal is being played live: entering it whole as well
+    would record it twice."""
+    if LiveDeal.current(session) is not None:
+        raise Conflict(
+            409,
+            "live-deal-under-way",
+            f"Deal {len(session.deals) + 1} is being played live: go on with it on its live "
+            "page, or stop playing it live there to enter it whole. Nothing was stored.",
+        )
+
+
+def remove_live(session: GameSession, plays: int) -> LiveDeal:
+    """Take back the live deal under way: its start before any play (a wrong card turned up,
+    a wrong dealer), or with its `plays` discarded, to enter the deal whole instead. `plays`
+    is how many the phone saw: one sent since from another phone is never discarded unseen."""
     live = LiveDeal.current_or_404(session)
-    if live.plays:
-        count = f"{len(live.plays)} play{'s' if len(live.plays) > 1 else ''}"
-        raise Conflict(409, "live-deal-has-plays", f"Take back its {count} first, last first.")
+    if len(live.plays) != plays:
+        count = f"{len(live.plays)} play{'' if len(live.plays) == 1 else 's'}"
+        raise Conflict(
+            409,
+            "live-deal-has-plays",
+            f"The live deal has {count}, not {plays}: take them back first, last first, or "
+            f"send plays={len(live.plays)} to discard them. Nothing was taken back.",
+        )
     db.session.delete(live)
     session.touch(club=False)
-    return live.start
+    return live
 
 
 def remove_last_play(session: GameSession, number: int) -> LiveState:

@@ -14,10 +14,11 @@ from .live import (
     Played,
     add_play,
     remove_last_play,
-    remove_start,
+    remove_live,
     start_live,
 )
 from .models import GameSession
+from .rules import InvalidInput
 from .rules.fields import integer
 from .rules.live import LiveDeal as LiveState
 
@@ -38,11 +39,15 @@ def start_live_deal(session_id: str) -> Response:
 
 @bp.delete("/sessions/<session_id>/live")
 def remove_live_deal(session_id: str) -> Response:
-    """Take back the start of a live deal that has no plays yet; its start is answered."""
+    """Take back the live deal: its start before any play, or with `?plays=<n>`, its n plays
+    discarded; its start and plays are answered."""
     session = editable_session(session_id)
-    start = remove_start(session)
+    plays = request.args.get("plays", "0")
+    if not plays.isdecimal():
+        raise InvalidInput("bad-field", "plays must be a whole number: the plays to discard.")
+    live = remove_live(session, int(plays))
     db.session.commit()
-    return jsonify({"start": start, "version": session.version})
+    return jsonify({"start": live.start, "plays": live.plays, "version": session.version})
 
 
 @bp.get("/sessions/<session_id>/live")

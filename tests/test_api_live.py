@@ -202,7 +202,9 @@ def test_only_a_deal_played_live_has_plays_to_replay(table: Table, client: Flask
     assert_error(client.get(f"{SESSIONS}/nosuchsession/deals/1/plays"), 404)
 
 
-def test_a_start_is_taken_back_before_any_play_only(table: Table, client: FlaskClient) -> None:
+def test_a_start_is_taken_back_alone_only_before_any_play(
+    table: Table, client: FlaskClient
+) -> None:
     deal = played(SEEDS[0])
     table.start(deal.start)
     table.play(deal.plays[0])
@@ -214,6 +216,48 @@ def test_a_start_is_taken_back_before_any_play_only(table: Table, client: FlaskC
 
     assert taken.status_code == 200
     assert taken.get_json()["start"] == deal.start  # to be put right and sent again
+    assert taken.get_json()["plays"] == []
     assert_error(table.read(), 404)  # none under way: a new start is taken
     assert_error(client.delete(table.url, headers=table.auth), 404)
     assert table.start(deal.start).status_code == 201
+
+
+def test_a_live_deal_is_stopped_with_the_count_of_its_plays_to_enter_it_whole(
+    table: Table, client: FlaskClient
+) -> None:
+    """Its plays are discarded only when the count sent is theirs: a play sent since by
+    another phone is never discarded unseen. Then the deal is entered whole."""
+    deal = played(SEEDS[0])
+    table.start(deal.start)
+    for body in deal.plays[:3]:
+        table.play(body)
+    assert_error(
+        client.delete(f"{table.url}?plays=2", headers=table.auth), 409, "live-deal-has-plays"
+    )
+    assert_error(client.delete(f"{table.url}?plays=two", headers=table.auth), 400, "bad-field")
+    assert len(table.read().get_json()["plays"]) == 3  # nothing discarded
+
+    stopped = client.delete(f"{table.url}?plays=3", headers=table.auth)
+
+    assert stopped.status_code == 200
+    plays = [{k: v for k, v in p.items() if k != "number"} for p in deal.plays[:3]]
+    assert stopped.get_json()["plays"] == plays
+    assert_error(table.read(), 404)
+    assert post_deal(client, table.session, seep_record(40)).status_code == 201
+    assert len(table.deals()) == 1
+
+
+def test_a_deal_is_not_entered_whole_while_it_is_played_live(
+    table: Table, client: FlaskClient
+) -> None:
+    """Entered whole on one phone while another plays it live, it would be recorded twice."""
+    deal = played(SEEDS[0])
+    table.start(deal.start)
+    table.play(deal.plays[0])
+
+    refused = post_deal(client, table.session, seep_record(40))
+
+    assert_error(refused, 409, "live-deal-under-way")
+    assert "Deal 1 is being played live" in refused.get_json()["message"]
+    assert table.deals() == []
+    assert len(table.read().get_json()["plays"]) == 1

@@ -11,6 +11,7 @@ from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
 from test_api_fifty_six import fifty_six_session
+from test_pages import deal_form, flashes
 
 from scorekeeper.sessions.games import PAGES
 
@@ -127,3 +128,31 @@ def test_a_watcher_s_scoreboard_points_to_a_live_deal_under_way(client: FlaskCli
     )
     page = watcher.get(board).get_data(as_text=True)
     assert 'data-testid="live-deal-note"' in page and f'href="{board}/live"' in page
+
+
+def test_a_deal_played_live_is_gone_on_with_not_entered_whole_as_well(client: FlaskClient) -> None:
+    """Entered whole too, it would be recorded twice: the scorer's scoreboard offers the live
+    deal instead, the deal form sends the scorer back saying why, and a form opened before and
+    sent anyway is refused and kept."""
+    session = seep_session(client)
+    keep_score(client, session)
+    board = f"/s/{session['id']}"
+    assert "Enter deal 1" in client.get(board).get_data(as_text=True)
+    client.post(
+        f"/api/v1/sessions/{session['id']}/live",
+        json={"bid": {"seat": 1, "value": 9}, "floor": ["KS", "4H", "9C", "10D"]},
+        headers={"Authorization": f"Bearer {session['edit_token']}"},
+    )
+    page = client.get(board).get_data(as_text=True)
+    assert "Go on with the live deal" in page and "Enter deal 1" not in page
+
+    sent_back = client.get(board + "/deals/new")
+    assert sent_back.status_code == 302
+    message = flashes(client.get(board).get_data(as_text=True))
+    assert message[0][0] == "problem" and "Deal 1 is being played live" in message[0][1]
+
+    refused = client.post(board + "/deals/new", data=deal_form(("KS",), number="1", next_id="1"))
+    assert refused.status_code == 409
+    text = refused.get_data(as_text=True)
+    assert "Deal 1 is being played live" in text and 'value="0" checked' in text  # kept
+    assert client.get(f"/api/v1/sessions/{session['id']}").get_json()["deals"] == []

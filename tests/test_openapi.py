@@ -676,11 +676,18 @@ def steer(
             case.path_parameters["deal_id"] = table.played_live()
     plays = table.keep_live() if operation["operationId"] in UNDER_WAY else 0
     if operation["operationId"] == "remove_live_deal":
-        # Its start is taken back before any play (200), not once there are plays (409).
-        if taken_back == "last":
-            table.bare_live()
-        else:
+        # Its start alone, before any play (200); or with plays, discarded by their count
+        # (200), or refused for another count (409) or a count that is no number (400).
+        if "body" in faults:
             table.keep_live()
+            case.query = {"plays": "-1"}
+        elif taken_back == "last":
+            table.bare_live()
+            case.query = {}
+        else:
+            count = table.keep_live()
+            if index % 2:
+                case.query = {"plays": str(count)}
     if operation["operationId"] == "start_live_deal" and fault == "body":
         table.end_live()  # so that the body is read, not refused for the deal under way (409)
     if "deal" not in faults and "number" in case.path_parameters:

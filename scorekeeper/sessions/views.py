@@ -24,7 +24,7 @@ from ..conflicts import Conflict
 from ..extensions import db
 from ..held import held_clubs, held_tokens, remember_club, remember_token
 from ..idempotency import Answer, checked_key, once, request_key, start_session
-from ..live import LiveDeal
+from ..live import LiveDeal, ensure_not_played_live
 from ..models import Club, Deal, GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from .games import PAGES
@@ -255,7 +255,8 @@ def new_deal(session_id: str) -> Response:
     if request.method == "GET":
         try:
             game_session.ensure_open()
-        except InvalidInput as error:
+            ensure_not_played_live(game_session)
+        except (InvalidInput, Conflict) as error:
             flash({"text": error.message}, "problem")
             return redirect(url_for(".show", session_id=session_id))
         form = deal_form.for_next(seats, game_session.standing(), game_session.next_serial())
@@ -269,6 +270,7 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
     if not form.validate_on_submit():
         raise _Refused(_deal_page(game_session, form, upcoming))
     try:
+        ensure_not_played_live(game_session)
         deal = game_session.add_deal(form.to_record(), form.number.data, form.next_id.data)
     except InvalidInput as error:
         form.form_errors.append(error.message)

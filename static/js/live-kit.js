@@ -152,7 +152,7 @@ export function donePanel(box, ended, { board, token, open }) {
  * every 2 s with its ETag), so a reload loses nothing.
  */
 export function liveDeal(cfg, page) {
-  const deal = { live: null, etag: null, loaded: false, busy: false, ended: null, note: null };
+  const deal = { live: null, etag: null, loaded: false, busy: false, ended: null, note: null, stopping: false };
   const call = (method, url, body, extra) => request(method, url, body, extra, cfg.token);
   const $ = (id) => document.getElementById(id);
   const show = (id, visible) => { $(id).hidden = !visible; };
@@ -290,7 +290,28 @@ export function liveDeal(cfg, page) {
           onclick: () => write("DELETE", playsUrl(done)) }, `Undo play ${done}`)
           : h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
             onclick: unstart }, "Undo the start")),
+      done ? stopBox(done) : null,
     ].filter(Boolean);
+  }
+
+  /**
+   * Stop playing the deal live, to enter it whole instead: asked first, as its plays are
+   * discarded; the count sent is the plays shown, so one entered since on another phone is not.
+   */
+  function stopBox(done) {
+    const plays = `${done} play${done === 1 ? "" : "s"}`;
+    const ask = (asking) => { deal.stopping = asking; render(); };
+    if (!deal.stopping) {
+      return h("p", { class: "live-stop" }, h("button", { type: "button", class: "button secondary small", id: "stop-button",
+        disabled: deal.busy, onclick: () => ask(true) }, "Stop playing live and enter the deal whole"));
+    }
+    return h("div", { class: "live-stop problem", role: "group", "aria-labelledby": "stop-q" },
+      h("p", { id: "stop-q" }, `Stop playing deal ${cfg.number} live? Its ${plays} are discarded and you enter the deal whole.`),
+      h("div", { class: "live-buttons" },
+        h("button", { type: "button", class: "button", id: "stop-confirm", disabled: deal.busy,
+          onclick: () => write("DELETE", `${cfg.api}?plays=${done}`, undefined, () => location.assign(`${cfg.board}/deals/new`)) },
+          `Discard the ${plays}`),
+        h("button", { type: "button", class: "button secondary", onclick: () => ask(false) }, "Keep playing live")));
   }
 
   /** Take back the start (no play yet): the start panel again, filled in as it was sent. */

@@ -139,6 +139,31 @@ def test_a_play_sent_while_offline_is_kept_chosen_and_sent_once_back_online(
     assert answer.json()["plays"] == [plays[0]]
 
 
+def test_a_deal_stopped_mid_way_is_entered_whole_instead(live_server: str, phones: Phones) -> None:
+    """Stopping asks first, naming the plays it discards; once stopped, the deal form opens and
+    the scoreboard offers the next deal again, entered whole or live."""
+    start, plays = live_deals.seep(SEED, DEALER)
+    keeper, started = live.open_live(live_server, phones, seep.PLAIN, "seep")
+    live.start_deal(keeper, start)
+    for number, move in enumerate(plays[:2], start=1):
+        live.play(keeper, number, move)
+    keeper.locator("#stop-button").click()
+    expect(keeper.locator("#stop-q")).to_contain_text("Its 2 plays are discarded")
+    keeper.get_by_role("button", name="Keep playing live").click()
+    expect(keeper.locator("#stop-q")).to_have_count(0)
+    live.play(keeper, 3, plays[2])
+
+    keeper.locator("#stop-button").click()
+    live.drawn_well(keeper)
+    keeper.screenshot(path=str(artifact("live-deal-stop-360.png")), full_page=True)
+    keeper.get_by_role("button", name="Discard the 3 plays").click()
+
+    expect(keeper).to_have_url(f"{started.board}/deals/new")
+    expect(keeper.get_by_role("button", name="Save deal 1")).to_be_visible()
+    answer = keeper.context.request.get(f"{started.base}/api/v1/sessions/{started.id}/live")
+    assert answer.status == 404
+
+
 def test_a_wrong_floor_card_is_put_right_by_taking_the_start_back(
     live_server: str, phones: Phones
 ) -> None:
