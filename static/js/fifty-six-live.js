@@ -60,7 +60,7 @@ function drawTeams() {
 function startForm() {
   $("start-panel").replaceChildren(
     h("h2", { id: "start-h" }, `Start deal ${cfg.number}`),
-    newGame ? h("p", { "data-testid": "new-game" }, "The last game is won: this deal starts a new one, every team with its tables again (F6).") : null,
+    newGame ? h("p", { "data-testid": "new-game" }, "The last game is won: this deal starts a new one, every team with its tables again (F6).") : "",
     h("h3", {}, "Dealer"),
     h("div", { class: "live-seats", "data-testid": "dealer" }, choices(seats.map((_, s) => s), {
       pressed: (s) => s === pad.dealer, tap: (s) => { pad.dealer = s; deal.render(); },

@@ -84,6 +84,7 @@ def start_deal(page: Page, start: Json, watcher: Page | None = None) -> None:
     page.locator("#floor-search").fill(" ".join(c.lower() for c in cards))
     page.locator("#floor-search").press("Enter")
     expect(page.locator(".live-start-floor .tile")).to_have_count(4)
+    drawn_well(page)
     page.locator("#start-button").click()
     expect(page.get_by_test_id("live-status")).to_contain_text(f"Play 1 of {PLAYS}")
     if watcher:

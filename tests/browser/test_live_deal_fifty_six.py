@@ -151,6 +151,7 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
     watcher = watch(phones, started)
 
     expect(keeper.locator("[data-testid=dealer] [aria-pressed=true]")).to_have_text("Asha")
+    drawn_well(keeper)
     keeper.locator("#start-button").click()
     status = keeper.get_by_test_id("live-status")
     expect(status).to_contain_text("Meena to call")
@@ -261,6 +262,7 @@ def play_whole_deal(
     table = table_for(sum(len(side["players"]) for side in sides), chosen)
     state = LIVE.derive(table, chosen, start, plays)
     page.locator(f"[data-testid=dealer] .value[data-choice='{start['dealer']}']").click()
+    drawn_well(page)
     page.locator("#start-button").click()
     names = seat_names(sides)
     calls = sum("call" in play for play in plays)
@@ -326,6 +328,7 @@ def test_a_deal_everyone_passes_is_played_at_28_and_winning_the_game_leads_to_a_
     keeper.get_by_role("link", name="Play the next deal live").click()
     expect(keeper.get_by_test_id("new-game")).to_contain_text("starts a new one")
     expect(keeper.locator("[data-testid=dealer] [aria-pressed=true]")).to_have_text("Meena")
+    drawn_well(keeper)
     keeper.locator("#start-button").click()
     expect(keeper.get_by_test_id("live-status")).to_contain_text("Auction · Ravi to call")
     live = keeper.context.request.get(f"{started.base}/api/v1/sessions/{started.id}/live").json()
