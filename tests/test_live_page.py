@@ -58,14 +58,16 @@ def test_a_scorer_gets_the_seep_page_with_names_and_token(client: FlaskClient) -
     assert "Lions" in page and "Tigers" in page
     assert "js/live-deal.js" in page
     assert 'data-next-dealer="0"' in root and 'data-number="1"' in root
+    assert page.count('class="live-team-players ') == 2
 
 
 def test_two_players_each_get_a_seat_and_a_side(client: FlaskClient) -> None:
-    """S1: two players, each a side of one."""
+    """S1: two players, each a side of one, named once (a side's name is its player's)."""
     session = seep_session(client, [{"players": ["Asha"]}, {"players": ["Meena"]}])
     page, root = scorer_page(client, session)
     assert seats_of(root) == ["Asha", "Meena"]
     assert page.count('class="live-team ') == 2
+    assert "live-team-players" not in page
 
 
 def watcher_page(app: Flask, session: dict[str, str]) -> str:
