@@ -48,4 +48,7 @@
   }
 
   setInterval(poll, PERIOD_MS);
+  // Back and Forward may show the browser's old copy of the page: bring it up to date at once.
+  const historic = () => performance.getEntriesByType("navigation")[0]?.type === "back_forward";
+  window.addEventListener("pageshow", (event) => { if (event.persisted || historic()) poll(); });
 })();

@@ -148,6 +148,10 @@ def test_a_deal_played_live_is_gone_on_with_not_entered_whole_as_well(client: Fl
     page = client.get(board).get_data(as_text=True)
     assert "Go on with the live deal" in page and "Enter deal 1" not in page
 
+    # The service worker keeping the form for later is refused without a message for later.
+    kept = client.get(board + "/deals/new", headers={"Sec-Fetch-Mode": "cors"})
+    assert kept.status_code == 409 and "Deal 1 is being played live" in kept.get_data(as_text=True)
+    assert flashes(client.get(board).get_data(as_text=True)) == []
     sent_back = client.get(board + "/deals/new")
     assert sent_back.status_code == 302
     message = flashes(client.get(board).get_data(as_text=True))

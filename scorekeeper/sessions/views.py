@@ -257,11 +257,19 @@ def new_deal(session_id: str) -> Response:
             game_session.ensure_open()
             ensure_not_played_live(game_session)
         except (InvalidInput, Conflict) as error:
+            if not _navigating():
+                raise  # the worker keeping the form for later: no message for the next page
             flash({"text": error.message}, "problem")
             return redirect(url_for(".show", session_id=session_id))
         form = deal_form.for_next(seats, game_session.standing(), game_session.next_serial())
         return _deal_page(game_session, form, upcoming)
     return _once(session_id, lambda: _add(game_session, upcoming))
+
+
+def _navigating() -> bool:
+    """Whether a person opened the page (a browser that does not say is taken to be one), not
+    a script's fetch such as the service worker keeping a form for offline use."""
+    return request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
 
 
 def _add(game_session: GameSession, upcoming: int) -> Answer:

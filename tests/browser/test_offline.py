@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import live_deals
 import pytest
 from flask import Flask
 from flask import request as asked
@@ -21,6 +22,7 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from . import conftest, seep
+from . import live_table as live
 from .conftest import Phones
 from .test_two_phones import given, tap
 
@@ -218,3 +220,48 @@ def test_deals_entered_offline_wait_behind_one_that_clashes(scorer: Scorer, phon
     expect(page.get_by_role("link", name="Enter deal 4")).to_be_visible()
     deals = seep.stored_deals(other.context, started)
     assert [d["captured"][0] for d in deals] == [seep.POINTS[:12], ["KS"], ["QS"]]
+
+
+@pytest.fixture
+def answered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each request the server answers, with its status ('GET /s/x/deals/new 409'); asked for
+    before `scorer`, so that its server records them."""
+    answers: list[str] = []
+    original: Callable[..., Flask] = conftest.create_app
+
+    def recording(config: Any) -> Flask:
+        app = original(config)
+
+        @app.after_request
+        def note(response: Any) -> Any:
+            answers.append(f"{asked_for()} {response.status_code}")
+            return response
+
+        return app
+
+    monkeypatch.setattr(conftest, "create_app", recording)
+    return answers
+
+
+def test_back_to_a_scoreboard_from_before_a_live_deal_shows_it_under_way(
+    answered: list[str], scorer: Scorer
+) -> None:
+    """Back from the live page may show the browser's copy of the scoreboard, drawn before the
+    deal began: it is brought up to date ('Go on with the live deal', not 'Enter deal 1'), and
+    its worker, asked to keep that copy's 'Enter deal 1' form, is refused without a message
+    for the next page: a redirect with one showed 'Deal 1 is being played live' on the live
+    page, unasked, when Forward drew it at that moment."""
+    page, started = scorer.page, scorer.started
+    page.get_by_role("link", name="Play live").click()
+    live.start_deal(page, live_deals.seep(27)[0])
+    answered.clear()
+    page.go_back()
+    expect(page.get_by_test_id("live-under-way")).to_be_visible()
+    expect(page.get_by_role("link", name="Enter deal 1")).to_have_count(0)
+    expect(page.locator("html[data-offline-ready]")).to_have_count(1)  # its worker has asked
+    # A copy restored whole (back/forward cache) runs no script and asks nothing; one from
+    # the HTTP cache (as Chromium gives here) runs pwa.js, whose keeping of the form is a 409.
+    assert f"GET /s/{started.id}/deals/new 302" not in answered, answered
+    page.go_forward()
+    expect(page.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
+    expect(page.get_by_test_id("flash")).to_have_count(0)
