@@ -155,7 +155,8 @@ export function liveDeal(cfg, page) {
   const deal = { live: null, etag: null, loaded: false, busy: false, ended: null, note: null, stopping: false };
   const call = (method, url, body, extra) => request(method, url, body, extra, cfg.token);
   const $ = (id) => document.getElementById(id);
-  const show = (id, visible) => { $(id).hidden = !visible; };
+  // A panel put away is emptied: its note would be a second #live-note, and it is drawn anew when shown.
+  const show = (id, visible) => { $(id).hidden = !visible; if (!visible) $(id).replaceChildren(); };
   let writes = 0; // writes begun: a read begun before the last one is stale
   function take(state) { page.take(state, deal.live); deal.live = state; }
   // Once recorded, the finished deal stays on show (until another deal begins).

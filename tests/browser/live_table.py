@@ -155,11 +155,13 @@ def reloaded(page: Page, number: int) -> None:
 
 
 def drawn_well(page: Page) -> None:
-    """The page fits a 360-px phone and no text on it reads 'null' or 'undefined' (a value the
-    script lacked, drawn as a word)."""
+    """The page fits a 360-px phone, no text on it reads 'null' or 'undefined' (a value the
+    script lacked, drawn as a word), and no id stands twice (a panel put away kept its own)."""
     seep.fits(page)
     text = page.locator("#live-deal").inner_text()
     assert not re.search(r"\b(null|undefined|NaN)\b", text), text
+    ids = page.locator("[id]").evaluate_all("els => els.map(e => e.id)")
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
 
 
 def refusal_shown(page: Page, violation: Violation) -> None:
