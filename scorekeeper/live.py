@@ -165,7 +165,13 @@ def remove_last_play(session: GameSession, number: int) -> LiveState:
     live = LiveDeal.current_or_404(session)
     if number != len(live.plays):
         last = len(live.plays)
-        raise Conflict(409, "not-last-play", f"Only the last play ({last}) can be taken back.")
+        message = (
+            f"Only the last play ({last}) can be taken back."
+            if last
+            else "No play was entered yet: there is none to take back (the start is taken back "
+            "with DELETE on the live deal)."
+        )
+        raise Conflict(409, "not-last-play", message)
     live.plays = live.plays[:-1]
     live.updated_at = utcnow()
     session.touch(club=False)

@@ -141,11 +141,15 @@ def test_an_illegal_play_is_refused_with_its_rule_and_nothing_is_stored(table: T
 def test_only_the_last_play_is_taken_back(table: Table) -> None:
     deal = played(SEEDS[2])
     table.start(deal.start)
+    none_yet = assert_error(table.take_back(1), 409, "not-last-play")
+    assert none_yet.startswith("No play was entered yet")
     bodies = deal.plays
     for body in bodies[:3]:
         table.play(body)
     before = table.read().get_json()
-    assert_error(table.take_back(2), 409, "not-last-play")
+    assert assert_error(table.take_back(2), 409, "not-last-play") == (
+        "Only the last play (3) can be taken back."
+    )
     after = table.take_back(3)
     assert after.status_code == 200
     assert len(after.get_json()["plays"]) == 2
