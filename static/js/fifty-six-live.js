@@ -6,7 +6,7 @@
 import { SUITS, SYMBOL, pretty, rankText, suitOf } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
-import { choices, liveConfig, liveDeal, moveKeeper, noteBox } from "./live-kit.js";
+import { choices, liveConfig, liveDeal, moveKeeper, noteBox, request } from "./live-kit.js";
 
 const root = $("live-deal");
 // F6, F17: a won game is followed by a new game, never by the end of the session: a scorer can
@@ -89,7 +89,7 @@ function tableView() {
       live.phase === "auction" ? "Standing: " : "Contract: ", h("strong", {}, contractText(live.contract)),
       ` by ${name(live.contract.seat)} (${teams[live.contract.team]})`));
   }
-  if (live.finished && live.contract) items.push(resultLine(live));
+  if (live.finished && live.contract) items.push(resultLine(live), movedLine());
   if (live.trick) items.push(trickView(live.trick, "Trick " + live.trick.number, "trick"));
   const last = live.tricks[live.tricks.length - 1];
   if (last) items.push(trickView(last, `Trick ${last.number} to ${name(last.winner)}: ${last.points} point${last.points === 1 ? "" : "s"}`, "last-trick"));
@@ -98,11 +98,34 @@ function tableView() {
   $("floor-panel").replaceChildren(...items);
 }
 
-/** F14: made when the contracting team's card points reach the bid; the scoreboard moves the tables. */
+/** F14: made when the contracting team's card points reach the bid. */
 function resultLine(state) {
   const c = state.contract, took = state.points[c.team];
   return h("p", { class: "fs-result", "data-testid": "result" }, `${teams[c.team]} bid ${c.value} and took ${took}: `,
     h("strong", {}, took >= c.value ? "made" : "lost"), ".");
+}
+
+// F15–F17: the tables a recorded deal moved, as the session's standing counts them (it knows
+// what each team held), read once per deal: its number → [[from, to, n], …] (null while asked).
+const moved = new Map();
+
+async function readMoved(number) {
+  moved.set(number, null);
+  const answer = await request("GET", cfg.api.replace(/\/live$/, ""));
+  const done = answer.status === 200 && answer.data.standing.deals.find((d) => d.number === number);
+  if (!done) return; // not recorded (or not reachable): the line is left out
+  moved.set(number, done.transfers);
+  if (live && live.finished) tableView();
+}
+
+function movedLine() {
+  const number = (deal.ended && deal.ended.number) || cfg.number;
+  if (!moved.has(number)) readMoved(number);
+  const transfers = moved.get(number);
+  if (!transfers) return "";
+  const paid = transfers.map(([from, to, n]) => `${teams[from]} → ${teams[to]} ${n}`);
+  return h("p", { class: "fs-moved", "data-testid": "tables-moved" },
+    "Tables moved (F15–F17): ", paid.length ? paid.join(" · ") : "none", ".");
 }
 
 function trickView(trick, title, testid) {

@@ -18,6 +18,7 @@ import live_deals
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from scorekeeper.rules import GAMES
 from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.rules.fifty_six.cards import deck
 from scorekeeper.rules.fifty_six.live import LIVE
@@ -96,6 +97,20 @@ def seat_names(sides: list[dict[str, Any]]) -> list[str]:
 
 
 NAMES = seat_names(SIDES)  # Asha, Meena, Ravi, Dev: sides sit alternately
+
+
+def tables_moved(
+    sides: list[dict[str, Any]], options: dict[str, Any], record: dict[str, Any]
+) -> str:
+    """The line a finished deal's page shows of the tables it moved, a session's first deal:
+    the engine's standing of that record alone (F15–F17)."""
+    game = GAMES["fifty-six"]
+    chosen = game.parse_options(options)
+    table = game.table_for(sum(len(side["players"]) for side in sides), chosen)
+    row = game.standing(table, chosen, [game.parse_deal(record, table, chosen)])["deals"][0]
+    paid = [f"{sides[a]['name']} → {sides[b]['name']} {n}" for a, b, n in row["transfers"]]
+    assert paid, "a contract made or lost moves tables"
+    return f"Tables moved (F15–F17): {' · '.join(paid)}."
 
 
 def refused(plays: list[dict[str, Any]], wrong: dict[str, Any]) -> Violation | None:
@@ -201,8 +216,11 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
     expect(keeper.get_by_test_id("result")).to_have_text(
         f"Nines bid 29 and took {took}: {'made' if took >= 29 else 'lost'}."
     )
+    moved = tables_moved(SIDES, {"teams": "sides"}, expected)
+    expect(keeper.get_by_test_id("tables-moved")).to_have_text(moved)
     recorded(keeper, started, expected)
     follows_to_the_end(watcher, keeper)
+    expect(watcher.get_by_test_id("tables-moved")).to_have_text(moved)
     # The next poll finds no live deal (404): the page keeps the recorded deal's result.
     with keeper.expect_response(lambda r: r.url.endswith("/live") and r.status == 404):
         pass

@@ -16,7 +16,8 @@ from scorekeeper.rules import GAMES
 
 from . import seep
 from .conftest import Phones
-from .live_table import loose_shown
+from .live_table import engine_record, loose_shown
+from .test_live_deal_fifty_six import tables_moved
 
 pytestmark = pytest.mark.browser
 
@@ -118,14 +119,17 @@ def test_a_seep_deal_is_replayed_with_the_floor_at_each_step(
     expect(phone.get_by_test_id("replay-1")).to_be_visible()
 
 
-def fifty_six_end(page: Page, final: Json) -> None:
-    """The last trick played: the contract made or lost, each team's card points (F14)."""
+def fifty_six_end(page: Page, final: Json, record: Json) -> None:
+    """The last trick played: the contract made or lost, each team's card points (F14), and
+    the tables the deal moved (F15–F17)."""
     expect(page.get_by_test_id("result")).to_be_visible()
     for team, took in enumerate(final["points"]):
         expect(page.locator(f"[data-points='{team}']")).to_have_text(str(took))
+    moved = tables_moved(TABLES["fifty-six"][0], {}, record)
+    expect(page.get_by_test_id("tables-moved")).to_have_text(moved)
 
 
-def casino_end(page: Page, final: Json) -> None:
+def casino_end(page: Page, final: Json, _record: Json) -> None:
     """The last card played: the table cleared, and who took what was left on it (K10)."""
     assert loose_shown(page) == sorted(final["position"]["loose"])
     residue = final["residue"]
@@ -138,12 +142,14 @@ def casino_end(page: Page, final: Json) -> None:
     ("game", "shows_end"), [("fifty-six", fifty_six_end), ("casino", casino_end)]
 )
 def test_fifty_six_and_casino_deals_are_replayed_to_their_end(
-    live_server: str, phones: Phones, game: str, shows_end: Callable[[Page, Json], None]
+    live_server: str, phones: Phones, game: str, shows_end: Callable[[Page, Json, Json], None]
 ) -> None:
     phone, plays, start = open_replay(phones, live_server, game)
     phone.locator("#replay-next").click()
     status_is(phone, 1, plays)
     phone.locator("#replay-slider").press("End")
     status_is(phone, len(plays), plays)
-    shows_end(phone, engine_state(game, players(TABLES[game][0]), start, plays))
+    seated = players(TABLES[game][0])
+    record = engine_record(game, seated, {}, start, plays)
+    shows_end(phone, engine_state(game, seated, start, plays), record)
     seep.fits(phone)
