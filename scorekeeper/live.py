@@ -16,7 +16,9 @@ from sqlalchemy.orm import Mapped, mapped_column
 from .conflicts import Conflict
 from .extensions import db
 from .models import Deal, GameSession, utcnow
+from .rules import InvalidInput
 from .rules.live import LiveDeal as LiveState
+from .rules.live import PlayRefused
 
 MOST_PLAYS = 200  # more than any deal of any game has
 NONE_UNDER_WAY = "This session has no live deal under way."
@@ -98,11 +100,13 @@ Played = tuple[LiveState, Deal | None]  # the state after a play, and the deal i
 
 def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
     """Play `number` of the live deal: stored when new and legal, answered again when sent
-    before with the same body (the last one too, once it ended the deal), 409 otherwise."""
+    before (the last one too, once it ended the deal: its answer may have been lost), 409 when
+    that number was another play."""
     live = LiveDeal.latest(session)
-    if live is not None and number <= len(live.plays):
+    finished = live is not None and live.deal_serial is not None
+    if live is not None and (number == len(live.plays) if finished else number <= len(live.plays)):
         return _again(session, live, number, play)
-    if live is None or live.deal_serial is not None:
+    if live is None or finished:
         abort(404, description=NONE_UNDER_WAY)
     if number != len(live.plays) + 1:
         next_one = len(live.plays) + 1
@@ -121,13 +125,34 @@ def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
 
 def _again(session: GameSession, live: LiveDeal, number: int, play: dict[str, Any]) -> Played:
     """A play sent before: answered as the first time if it is the same play, else a 409."""
-    if live.plays[number - 1] != play:
+    state = _derive(session, live, live.plays[:number])
+    if live.plays[number - 1] != play and not _same_play(session, live, number, play, state):
         raise Conflict(409, "play-exists", f"Play {number} was already entered, differently.")
-    state = session.game.live.derive(
-        session.table, session.options, live.start, live.plays[:number]
-    )
     ended = live.deal_serial if number == len(live.plays) else None
     return state, None if ended is None else session.deal_or_404(ended)
+
+
+def _same_play(
+    session: GameSession, live: LiveDeal, number: int, play: dict[str, Any], stored: LiveState
+) -> bool:
+    """Whether `play`, written another way ('ks' for 'KS', 'TC' for '10C', the loose cards in
+    another order, a default left out), is the play stored as `number`: the deal is left as
+    the stored one left it."""
+    try:
+        state = _derive(session, live, [*live.plays[: number - 1], play])
+    except (InvalidInput, PlayRefused):
+        return False
+    return _as_played(state) == _as_played(stored)
+
+
+def _as_played(state: LiveState) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A state and what its last play did, less the plays as sent (their spelling)."""
+    shown = {name: value for name, value in state.to_json().items() if name != "plays"}
+    return shown, state.last_play_json()
+
+
+def _derive(session: GameSession, live: LiveDeal, plays: list[Any]) -> LiveState:
+    return session.game.live.derive(session.table, session.options, live.start, plays)
 
 
 def ensure_not_played_live(session: GameSession) -> None:
@@ -163,7 +188,7 @@ def remove_live(session: GameSession, plays: int) -> LiveDeal:
 def remove_last_play(session: GameSession, number: int) -> LiveState:
     """Take back play `number` when it is the last one; 409 otherwise."""
     live = LiveDeal.current_or_404(session)
-    if number != len(live.plays):
+    if number != len(live.plays) or not live.plays:
         last = len(live.plays)
         message = (
             f"Only the last play ({last}) can be taken back."

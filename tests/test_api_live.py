@@ -120,6 +120,40 @@ def test_the_last_play_sent_again_answers_with_the_same_deal(table: Table) -> No
     assert again.status_code == 201
     assert again.get_json()["deal"] == last.get_json()["deal"]
     assert len(table.deals()) == 1
+    # Any other play, numbered within the deal that ended or after it, finds no deal under way.
+    for number in (1, len(bodies) - 1, len(bodies) + 1):
+        assert_error(table.play({**bodies[0], "number": number}), 404)
+    table.start(played(SEEDS[0]).start)
+    assert table.client.delete(table.url, headers=table.auth).status_code == 200
+    assert_error(table.play(bodies[0]), 404)  # the next deal's start was taken back
+
+
+def respelled(value: Any) -> Any:
+    """A play as another program might write it: cards in lower case with T for 10, lists of
+    cards in another order."""
+    if isinstance(value, str):
+        return value.lower().replace("10", "t")
+    if isinstance(value, list):
+        return [respelled(item) for item in reversed(value)]
+    if isinstance(value, dict):
+        return {name: respelled(item) for name, item in value.items()}
+    return value
+
+
+def test_a_play_sent_again_written_another_way_is_the_same_play(table: Table) -> None:
+    deal = played(SEEDS[0])
+    table.start(deal.start)
+    spread = next(k for k, p in enumerate(deal.plays) if len(p.get("loose", [])) >= 2)
+    for body in deal.plays[: spread + 1]:
+        answer = table.play(body)
+    again = table.play(respelled(deal.plays[spread]))
+    assert again.status_code == 201
+    assert again.get_json() == answer.get_json()
+    assert table.read().get_json()["plays"] == [
+        {k: v for k, v in p.items() if k != "number"} for p in deal.plays[: spread + 1]
+    ]  # stored once, as first sent
+    wrong = {**deal.plays[spread], "loose": deal.plays[spread]["loose"][:-1]}
+    assert_error(table.play(wrong), 409, "play-exists")  # another capture is another play
 
 
 def test_an_illegal_play_is_refused_with_its_rule_and_nothing_is_stored(table: Table) -> None:
@@ -140,9 +174,11 @@ def test_an_illegal_play_is_refused_with_its_rule_and_nothing_is_stored(table: T
 
 def test_only_the_last_play_is_taken_back(table: Table) -> None:
     deal = played(SEEDS[2])
-    table.start(deal.start)
-    none_yet = assert_error(table.take_back(1), 409, "not-last-play")
-    assert none_yet.startswith("No play was entered yet")
+    version = table.start(deal.start).get_json()["version"]
+    for number in (0, 1):
+        none_yet = assert_error(table.take_back(number), 409, "not-last-play")
+        assert none_yet.startswith("No play was entered yet")
+    assert table.read().get_json()["version"] == version  # nothing changed
     bodies = deal.plays
     for body in bodies[:3]:
         table.play(body)

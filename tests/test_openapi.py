@@ -1090,6 +1090,29 @@ def test_casino_standings_match_the_document(
     SCHEMA["/api/v1/sessions/{session_id}/deals/{deal_id}"]["PUT"].validate_response(stale)
 
 
+def test_a_royal_casino_sweep_played_live_matches_the_document(client: FlaskClient) -> None:
+    """K12: in Royal Casino with sweeps, a live capture of the whole table scores 1 (not
+    Seep's 25 or 50)."""
+    teams = [{"players": ["Uma"]}, {"players": ["Om"]}]
+    options = {"variant": "royal", "sweeps": "on"}
+    created = client.post(
+        "/api/v1/sessions", json={"game": "casino", "teams": teams, "options": options}
+    )
+    session = created.get_json()
+    url = f"/api/v1/sessions/{session['id']}/live"
+    auth = {"Authorization": f"Bearer {session['edit_token']}"}
+    started = client.post(url, json={"table": ["AH", "2D", "3C", "4S"]}, headers=auth)
+    assert started.status_code == 201, started.get_json()
+    SCHEMA["/api/v1/sessions/{session_id}/live"]["POST"].validate_response(started)
+    sweep = {"number": 1, "seat": 0, "card": "10H", "action": "capture"}
+    played = client.post(
+        url + "/plays", json=sweep | {"loose": ["AH", "2D", "3C", "4S"]}, headers=auth
+    )
+    assert played.status_code == 201, played.get_json()
+    assert (played.get_json()["sweep"], played.get_json()["sweep_points"]) == (True, 1)
+    SCHEMA["/api/v1/sessions/{session_id}/live/plays"]["POST"].validate_response(played)
+
+
 @pytest.mark.parametrize(
     ("position", "move"),
     [
