@@ -102,7 +102,10 @@ def _invalid_input(error: InvalidInput) -> Response:
 
 def _play_refused(error: PlayRefused) -> Response:
     refused = error.violation
-    return error_response(400, refused.code, refused.reason, rule=refused.rule)
+    # As /check names them: `rule` the code, `rule_id` the rule's id (S3, F12).
+    return error_response(
+        400, refused.code, refused.reason, rule=refused.code, rule_id=refused.rule
+    )
 
 
 def _csrf_error(error: CSRFError) -> Response:

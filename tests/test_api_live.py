@@ -168,7 +168,9 @@ def test_an_illegal_play_is_refused_with_its_rule_and_nothing_is_stored(table: T
     thrown = {"number": 1, "seat": first["seat"], "card": "2C", "action": "capture", "loose": []}
     refused = table.play(thrown)
     assert refused.status_code == 400
-    assert set(refused.get_json()) == {"error", "rule", "message"}
+    body = refused.get_json()
+    assert set(body) == {"error", "rule", "rule_id", "message"}
+    assert body["rule"] == body["error"] and body["rule_id"] is not None  # as /check names them
     assert table.read().get_json()["plays"] == []
 
 

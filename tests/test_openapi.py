@@ -201,7 +201,8 @@ def test_games_options_and_rule_codes_are_the_engine_s() -> None:
     checked = set(schema("IllegalMove")["properties"]["rule"]["enum"])
     # A live deal's play may break any rule the checker names, or be out of turn.
     assert checked | {"not-your-turn"} == rules
-    assert set(schema("IllegalPlay")["properties"]["error"]["enum"]) == rules
+    for field in ("error", "rule"):
+        assert set(schema("IllegalPlay")["properties"][field]["enum"]) == rules
     when = schema("Sweep")["properties"]["when"]["enum"]
     assert when == list(SWEEP_POINTS)
 

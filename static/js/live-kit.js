@@ -54,8 +54,8 @@ export async function request(method, url, body, extra, token) {
 /** What a failed write means to the page: a refusal with its rule, another phone first, a problem. */
 export function noteFor(answer) {
   const data = answer.data || {};
-  if (answer.status === 400 && data.rule !== undefined) {
-    return { kind: "refused", rule: data.rule, code: data.error, message: data.message };
+  if (answer.status === 400 && data.rule_id !== undefined) {
+    return { kind: "refused", rule: data.rule_id, code: data.rule, message: data.message };
   }
   if (answer.status === 409 || answer.status === 404) {
     // Another phone was first (the same play number, a deal already started or ended).
