@@ -6,6 +6,7 @@ list. A play's number is its identity: the same play sent twice is stored once.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
@@ -77,6 +78,12 @@ class LiveDeal(db.Model):
     def state(self, session: GameSession) -> LiveState:
         """The state after every play stored."""
         return session.game.live.derive(session.table, session.options, self.start, self.plays)
+
+    def corrected(self, session: GameSession, deal: Deal) -> bool:
+        """Whether `deal`, which these plays recorded, was corrected since (edited on the
+        scoreboard): the record its plays make is not the record stored."""
+        made = session.game.parse_deal(self.state(session).record(), session.table, session.options)
+        return bool(deal.record != json.loads(json.dumps(made)))  # as stored: lists, not tuples
 
     def replay(self, session: GameSession) -> list[dict[str, Any]]:
         """The state before any play, then after each (rules/live.py's `replay`)."""

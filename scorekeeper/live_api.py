@@ -96,11 +96,13 @@ def replay_live_deal(session_id: str, deal_id: int) -> Response:
     """A deal that was played live, to replay: its start, its plays and the state after each."""
     session = GameSession.get_or_404(session_id, full=True)
     live = LiveDeal.of_deal_or_404(session, deal_id)
-    etag = f"plays-{live.id}"  # a finished live deal's plays never change
+    deal = session.deal_or_404(deal_id)
+    etag = f"plays-{live.id}.{deal.version}"  # its plays never change; the deal may be corrected
     if request.if_none_match.contains_weak(etag):
         return tagged({}, etag)
-    steps = live.replay(session)
-    return tagged({"deal": deal_id, "start": live.start, "plays": live.plays, "steps": steps}, etag)
+    body = {"deal": deal_id, "start": live.start, "plays": live.plays}
+    body |= {"steps": live.replay(session), "corrected": live.corrected(session, deal)}
+    return tagged(body, etag)
 
 
 def _created(body: dict[str, Any]) -> Response:

@@ -231,9 +231,17 @@ def test_a_finished_live_deal_is_replayed_step_by_step(table: Table, client: Fla
         for name in ("position", "next_seat", "captured_points", "sweeps", "finished"):
             assert step[name] == state[name], name
     assert steps[5]["play"] == answers[4]["play"]
-    assert (
-        client.get(replay_url, headers={"If-None-Match": replay.headers["ETag"]}).status_code == 304
-    )
+    assert body["corrected"] is False  # stored as its plays made it
+    tag = {"If-None-Match": replay.headers["ETag"]}
+    assert client.get(replay_url, headers=tag).status_code == 304
+    # Corrected on the scoreboard: the replay says so (its plays are still as played).
+    recorded = answers[-1]["deal"]
+    deal_url = f"{SESSIONS}/{table.session['id']}/deals/{recorded['id']}"
+    match = {"If-Match": f'"{recorded["id"]}.{recorded["version"]}"'}
+    assert client.put(deal_url, json=seep_record(40), headers=table.auth | match).status_code == 200
+    again = client.get(replay_url, headers=tag)
+    assert again.status_code == 200
+    assert again.get_json()["corrected"] is True and again.get_json()["steps"] == steps
 
 
 def test_only_a_deal_played_live_has_plays_to_replay(table: Table, client: FlaskClient) -> None:

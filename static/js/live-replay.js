@@ -4,7 +4,8 @@
 // or a shared link opens the same step.
 import { byId as $, h } from "./dom.js";
 
-const stepInAddress = () => Number(new URLSearchParams(location.hash.slice(1)).get("play")) || 0;
+/** The step the address names (#play=12): a whole number, else the start. */
+const stepInAddress = () => Math.floor(Number(new URLSearchParams(location.hash.slice(1)).get("play"))) || 0;
 
 /** Read the replay and show its step in the address; `page` is the game's live page. */
 export async function replayDeal(url, page) {
@@ -20,7 +21,11 @@ export async function replayDeal(url, page) {
       : (answer.data && answer.data.message) || `The server answered ${answer.status}.`;
     return;
   }
-  const { plays, steps } = answer.data;
+  const { plays, steps, corrected } = answer.data;
+  if (corrected) {
+    $("live-status").after(h("p", { class: "live-info small", "data-testid": "corrected" },
+      "This deal was corrected on the scoreboard after it was played: the replay shows the plays as entered, the scoreboard counts the deal as corrected."));
+  }
   const last = steps.length - 1;
   const bar = $("replay-bar");
   let at = 0;
@@ -56,5 +61,7 @@ export async function replayDeal(url, page) {
     else return;
     event.preventDefault();
   });
+  // A step typed or pasted in the address of the open page is followed too.
+  window.addEventListener("hashchange", () => { if (stepInAddress() !== at) show(stepInAddress()); });
   show(stepInAddress());
 }

@@ -153,3 +153,33 @@ def test_fifty_six_and_casino_deals_are_replayed_to_their_end(
     record = engine_record(game, seated, {}, start, plays)
     shows_end(phone, engine_state(game, seated, start, plays), record)
     seep.fits(phone)
+
+
+def test_a_replay_follows_its_address_and_says_when_the_deal_was_corrected(
+    live_server: str, phones: Phones
+) -> None:
+    """A step in the address that is not a whole number opens the step before it (#play=2.5
+    drew an empty table and failed); one typed into the open page's address is followed; a
+    deal corrected on the scoreboard after it was played says so above its plays."""
+    sides, deal = TABLES["casino"]
+    start, plays = deal()
+    phone = phones()
+    started = seep.start(phone.context, live_server, sides, game="casino")
+    played_live(phone, started, start, plays)
+    replay = f"{started.board}/deals/1/replay"
+    phone.goto(f"{replay}#play=2.5")
+    status_is(phone, 2, plays)
+    expect(phone.get_by_test_id("corrected")).to_have_count(0)
+    phone.evaluate("location.hash = '#play=4'")
+    status_is(phone, 4, plays)
+
+    deal_url = f"{started.base}/api/v1/sessions/{started.id}/deals/1"
+    stored = phone.context.request.get(deal_url)
+    record = stored.json()
+    fixed = {k: record[k] for k in ("cards", "spades", "aces", "big_casino", "little_casino")}
+    fixed["big_casino"] = 1 - fixed["big_casino"]  # the 10♦ was the other side's
+    headers = {"Authorization": f"Bearer {started.token}", "If-Match": stored.headers["etag"]}
+    assert phone.context.request.put(deal_url, data=fixed, headers=headers).ok
+    phone.reload()
+    status_is(phone, 4, plays)
+    expect(phone.get_by_test_id("corrected")).to_contain_text("corrected on the scoreboard")
