@@ -32,10 +32,15 @@ const trumpText = (t) => (t === "NT" ? "no trumps" : SYMBOL[t]);
 let live = null; // the live state as the API last answered, or null when there is none
 const pad = { dealer: cfg.nextDealer, bid: LOWEST, trump: null };
 
+/** The lowest bid still possible: one above the highest so far (F8). */
+function lowestBid(state) {
+  const bids = state ? state.auction.calls.filter((c) => c.call === "bid").map((c) => c.value) : [];
+  return Math.min(HIGHEST, bids.length ? Math.max(...bids) + 1 : LOWEST);
+}
+
 /** The bid pad starts again from the lowest bid still possible, no trump tapped. */
 function freshPad(state) {
-  const bids = state ? state.auction.calls.filter((c) => c.call === "bid").map((c) => c.value) : [];
-  pad.bid = Math.min(HIGHEST, bids.length ? Math.max(...bids) + 1 : LOWEST);
+  pad.bid = lowestBid(state);
   pad.trump = null;
 }
 
@@ -147,8 +152,9 @@ function callPad() {
   const bid = h("button", { type: "button", class: "button big", id: "bid-button", disabled: top || !pad.trump || deal.busy,
     onclick: () => sendPlay({ call: "bid", value: pad.bid, trump: pad.trump }) },
   top ? `No bid above ${HIGHEST} (F8)` : pad.trump ? `Bid ${callText({ call: "bid", value: pad.bid, trump: pad.trump })}` : "Bid (tap a trump)");
+  const lowest = lowestBid(live); // F8: a bid must top the standing one
   const step = (d, label) => h("button", { type: "button", class: "value fs-step", "aria-label": label, dataset: { step: d },
-    disabled: pad.bid + d < LOWEST || pad.bid + d > HIGHEST, onclick: () => { pad.bid += d; deal.render(); } }, d < 0 ? "−" : "+");
+    disabled: pad.bid + d < lowest || pad.bid + d > HIGHEST, onclick: () => { pad.bid += d; deal.render(); } }, d < 0 ? "−" : "+");
   return [
     h("h2", { id: "play-h" }, `${who}'s call`),
     h("div", { class: "fs-bid" }, step(-1, "Bid one less"), h("span", { class: "big-number", id: "bid-value" }, pad.bid), step(1, "Bid one more")),
@@ -176,7 +182,7 @@ function cardPad() {
         type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-label": `${who} plays ${pretty(code)}`,
         disabled: deal.busy, onclick: () => sendPlay({ card: code }),
       }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suitOf(code)]),
-      (played[code] || 0) ? h("span", { class: "fs-left small" }, "×1") : null))))),
+      (played[code] || 0) ? h("span", { class: "fs-left small" }, "1 left") : null))))),
   ];
 }
 

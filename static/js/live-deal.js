@@ -6,7 +6,7 @@
 import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { cardStep, choices as segmentButtons, deckOf, liveConfig, liveDeal, moveKeeper, noteBox, typeBox } from "./live-kit.js";
+import { cardStep, choices as segmentButtons, deckOf, liveConfig, liveDeal, moveKeeper, named, noteBox, typeBox } from "./live-kit.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);
@@ -105,7 +105,7 @@ function renderFloor() {
     h("div", { class: "live-loose", "data-testid": "loose" },
       live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, "No loose cards.")),
     ...live.position.houses.map(houseLine),
-    ...(live.flags || []).map((f) => h("p", { class: "live-flag small" }, h("span", { class: "rule-id" }, f.rule), " ", f.reason)),
+    ...(live.flags || []).map((f) => h("p", { class: "live-flag small" }, h("span", { class: "rule-id" }, f.rule), " ", named(f.reason, cfg.seats))),
     last ? h("p", { class: "live-last", "data-testid": "last-play" }, `Play ${live.plays.length}: ${describe(last)}.`,
       lastSweep ? h("strong", {}, ` Sweep! ${lastSweep.points}`) : "") : h("p", { class: "muted small" },
       `${seatName(live.dealer)} dealt; ${seatName(live.bid.seat)} bid ${live.bid.value} and plays first.`),
@@ -135,10 +135,11 @@ function renderStart() {
       "aria-label": `${pretty(c)}: tap to take it off the floor`, onclick: () => { start.floor = start.floor.filter((x) => x !== c); render(); },
     }))),
     typeBox("floor-search", "Type the floor: ks 4h 9c 10d", (cards) => {
-      cards.forEach((c) => { if (!start.floor.includes(c) && start.floor.length < 4) start.floor.push(c); });
+      start.floor.push(...cards);
       render();
       $("floor-search").focus();
-    }),
+    }, (c, taken) => (start.floor.includes(c) || taken.includes(c) ? "is on the floor already"
+      : start.floor.length + taken.length >= 4 ? "would be a fifth card: the floor has four" : null)),
     deckOf(DECK, {
       pressed: (c) => start.floor.includes(c), label: (c) => `${pretty(c)} on the floor`,
       tap: (c) => {

@@ -78,17 +78,42 @@ export function deckOf(cards, { pressed, tap, label }) {
   }));
 }
 
-/** A box to type cards in ("ks 4h"); Enter hands each single match to `add`. */
-export function typeBox(id, placeholder, add) {
+// What a type box was left holding when its panel was drawn again: the words it could not
+// take and why, shown once in the box drawn next (by its id).
+const typedLeft = {};
+
+/**
+ * A box to type cards in ("ks 4h"); Enter hands each card typed to `add`, unless
+ * `refuse(card, taken)` gives a reason not to (`taken`: the cards accepted before it). What is
+ * not a card, stands for several or is refused stays in the box, and a note says why.
+ */
+export function typeBox(id, placeholder, add, refuse = () => null) {
+  const left = typedLeft[id] || { text: "", note: "" };
+  delete typedLeft[id];
   const input = h("input", { type: "search", id, autocomplete: "off", autocapitalize: "off", spellcheck: "false",
-    enterkeyhint: "done", placeholder, "aria-label": placeholder });
+    enterkeyhint: "done", placeholder, "aria-label": placeholder, "aria-describedby": `${id}-note`, value: left.text || null });
+  const note = h("p", { class: "type-note small", id: `${id}-note`, "aria-live": "polite" }, left.note);
   input.addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
-    add(words(input.value).map((word) => matches(word)).filter((found) => found.length === 1).map((found) => found[0]));
+    const taken = [], kept = [], why = [];
+    words(input.value).forEach((word) => {
+      const found = matches(word);
+      const reason = found.length === 1 ? refuse(found[0], taken) : found.length ? `matches ${found.length} cards: type its suit too` : "is not a card";
+      if (reason) { kept.push(word); why.push(`“${word}” ${reason}.`); } else taken.push(found[0]);
+    });
+    typedLeft[id] = { text: kept.join(" "), note: why.join(" ") };
+    if (taken.length) { add(taken); return; } // its panel is drawn again, with what was left
+    delete typedLeft[id];
+    input.value = kept.join(" ");
+    note.textContent = why.join(" ");
   });
-  return h("label", { class: "search" }, input);
+  return h("div", { class: "type-box" }, h("label", { class: "search" }, input), note);
 }
+
+/** A message with each "seat N" of the engine's sentences written as the player's name. */
+export const named = (text, seats) => String(text).replace(/\b([Ss])eat (\d+)\b/g,
+  (word, _s, n) => (seats[Number(n)] === undefined ? word : seats[Number(n)]));
 
 /** A row of big buttons, one per item, each `data-choice` = the item. */
 export function choices(items, { pressed, tap, cls, label, text }) {
@@ -103,9 +128,12 @@ export function cardStep(mover, unseen, chosen, pick) {
   return [
     h("h3", {}, chosen ? `${mover} plays ${pretty(chosen)}` : `1. Tap the card ${mover} plays`),
     typeBox("card-search", "Or type it: ks", (cards) => {
-      const card = cards.find((c) => unseen.includes(c));
-      if (card) pick(card);
-    }),
+      pick(cards[0]);
+      // The next step is what the card does: a keyboard goes on from there.
+      const next = document.querySelector("#play-panel .action:not([disabled])");
+      if (next) next.focus();
+    }, (card, taken) => (taken.length ? "is a second card: one is played at a time"
+      : unseen.includes(card) ? null : "is seen already: on the table or played")),
     deckOf(unseen, { pressed: (c) => c === chosen, label: (c) => `${mover} plays ${pretty(c)}`,
       tap: (c) => pick(chosen === c ? null : c) }),
   ];
@@ -121,6 +149,16 @@ export function noteBox(note) {
       h("p", { class: "reason" }, note.message));
   }
   return h("div", { id: "live-note", class: note.kind === "info" ? "live-info" : "problem", role: "status" }, h("p", {}, note.message));
+}
+
+/** A selector for the element in a live panel that has the focus, to find it drawn again. */
+function focusKey(el) {
+  const panel = el && el.closest && el.closest("section.panel[id]");
+  if (!panel) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const data = Object.entries(el.dataset).map(([k, v]) => `[data-${k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}="${CSS.escape(v)}"]`);
+  const cls = el.classList[0] ? `.${CSS.escape(el.classList[0])}` : "";
+  return data.length ? `#${panel.id} ${el.tagName.toLowerCase()}${cls}${data.join("")}` : null;
 }
 
 /** The panel after a deal (`ended`: {number}) or when none is under way. */
@@ -178,13 +216,21 @@ export function liveDeal(cfg, page) {
       // replace the buttons under a finger about to tap one.
       if (deal.live && !deal.ended && answer.data.version === deal.live.version) { deal.etag = answer.etag; return; }
       if (deal.ended) nextDeal();
+      const shown = deal.live ? deal.live.plays.length : 0, now = answer.data.plays.length;
+      if (now < shown) deal.note = { kind: "info", message: now === shown - 1 ? `Another phone took back play ${shown}.` : `Another phone took back plays ${now + 1} to ${shown}.` };
       take(answer.data); deal.etag = answer.etag;
     }
     else if (answer.status === 404) {
       // Still no deal: drawing the start panel again would wipe what is being typed in it.
       if (deal.loaded && (!deal.live || (deal.ended && kept()))) return;
-      // Gone on another phone: recorded by its last play, or its start taken back.
-      if (deal.live && !deal.ended && await recorded()) deal.ended = { number: cfg.number };
+      // Gone on another phone: recorded by its last play, or taken back (its start, or its
+      // plays discarded to enter the deal whole).
+      if (deal.live && !deal.ended) {
+        if (await recorded()) deal.ended = { number: cfg.number };
+        else deal.note = { kind: "info", message: deal.live.plays.length
+          ? `Another phone stopped playing deal ${cfg.number} live, to enter it whole: its plays were discarded.`
+          : `Another phone took back the start of deal ${cfg.number}.` };
+      }
       if (mark !== writes) return;
       if (!kept()) take(null);
       deal.etag = answer.etag;
@@ -243,6 +289,7 @@ export function liveDeal(cfg, page) {
       done(data); deal.etag = null; deal.loaded = true; // the next poll reads it with its tag
     } else {
       deal.note = noteFor(answer);
+      deal.note.message = named(deal.note.message, cfg.seats);
       if (deal.note.kind === "info") { await refresh(true); return; }
     }
     render();
@@ -257,6 +304,14 @@ export function liveDeal(cfg, page) {
   }
 
   function render() {
+    const focus = focusKey(document.activeElement);
+    draw();
+    // A redraw replaces the buttons: the one a keyboard was on keeps the focus.
+    const again = focus && document.querySelector(focus);
+    if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+  }
+
+  function draw() {
     const { live, loaded, ended } = deal;
     $("live-status").textContent = status();
     page.scores();

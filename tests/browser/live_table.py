@@ -8,6 +8,7 @@ and Casino (builds: K5, an ace as 14: K3).
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -165,10 +166,17 @@ def drawn_well(page: Page) -> None:
 
 
 def refusal_shown(page: Page, violation: Violation) -> None:
-    """The page shows the engine's verdict: its rule, its code and its sentence."""
+    """The page shows the engine's verdict: its rule, its code and its sentence, each seat in it
+    named as the page names its players ('Seat 1 cannot double' reads 'Meena cannot double')."""
     refusal = page.get_by_test_id("refusal")
     expect(refusal).to_contain_text(f"{violation.rule} {violation.code}")
-    expect(refusal).to_contain_text(violation.reason)
+    expect(refusal).to_contain_text(named(page, violation.reason))
+
+
+def named(page: Page, sentence: str) -> str:
+    """The engine's `sentence` with each 'seat N' the name of that seat's player."""
+    seats = json.loads(page.locator("#live-deal").get_attribute("data-seats") or "[]")
+    return re.sub(r"\b[Ss]eat (\d+)\b", lambda m: seats[int(m.group(1))], sentence)
 
 
 def refused(page: Page, number: int, wrong: Json, violation: Violation) -> None:

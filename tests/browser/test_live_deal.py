@@ -10,6 +10,7 @@ tapped while offline is sent once the connection is back.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import live_deals
@@ -194,3 +195,70 @@ def test_a_wrong_floor_card_is_put_right_by_taking_the_start_back(
     expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
     live.play(keeper, 1, plays[0])
     live.follows(watcher, "last-play", "Play 1:")
+
+
+def test_another_phones_undo_and_stop_are_said_on_this_phone(
+    live_server: str, phones: Phones
+) -> None:
+    """A play taken back, or the deal stopped, on another phone changes this phone's page with a
+    word of why, not silently (a half-chosen play vanished, a deal became a blank start)."""
+    start, plays = live_deals.seep(SEED, DEALER)
+    first, second, _started = live.two_scorers(live_server, phones, seep.PLAIN, "seep", start)
+    for number, move in enumerate(plays[:2], start=1):
+        live.play(first, number, move)
+    live.follows(second, "live-status", "Play 3 of 48")
+    second.locator("#undo-button").click()
+    note = first.locator("#live-note")
+    expect(note).to_have_text("Another phone took back play 2.", timeout=3000)
+    live.follows(first, "live-status", "Play 2 of 48")
+    second.locator("#stop-button").click()
+    second.locator("#stop-confirm").click()
+    expect(note).to_have_text(
+        "Another phone stopped playing deal 1 live, to enter it whole: its plays were discarded.",
+        timeout=3000,
+    )
+    expect(first.locator("#start-button")).to_be_visible()
+
+
+def test_a_live_page_answers_typing_and_keeps_a_keyboard_s_place(
+    live_server: str, phones: Phones
+) -> None:
+    """What cannot be typed into a card box stays there with the reason (it was wiped, or left
+    without a word); a button pressed from the keyboard keeps the focus as the panel is drawn
+    again, and a card typed moves it on to what the card does."""
+    start, plays = live_deals.seep(SEED, DEALER)
+    keeper, _started = live.open_live(live_server, phones, seep.PLAIN, "seep")
+    dealer = keeper.locator(f"[data-testid=dealer] .value[data-choice='{start['dealer']}']")
+    dealer.focus()
+    keeper.keyboard.press("Enter")
+    expect(dealer).to_be_focused()
+
+    floor = start["floor"]
+    box = keeper.locator("#floor-search")
+    fifth = next(str(c) for c in full_deck() if str(c) not in floor).lower()
+    box.fill(" ".join(["zz", floor[0], floor[0], "q", *floor[1:], fifth]))
+    box.press("Enter")
+    expect(keeper.locator(".live-start-floor .tile")).to_have_count(4)
+    note = keeper.locator("#floor-search-note")
+    expect(note).to_contain_text("“zz” is not a card.")
+    expect(note).to_contain_text(f"“{floor[0]}” is on the floor already.")
+    expect(note).to_contain_text("“q” matches 4 cards")
+    expect(note).to_contain_text("would be a fifth card")
+    expect(keeper.locator("#floor-search")).to_have_value(re.compile(r"^zz \S+ q \S+$"))
+
+    keeper.locator(f"[data-testid=bid] .value[data-choice='{start['bid']['value']}']").click()
+    keeper.locator("#start-button").click()
+    expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 1 of 48")
+    card = keeper.locator("#card-search")
+    card.fill(floor[0].lower())
+    card.press("Enter")
+    expect(keeper.locator("#card-search-note")).to_have_text(
+        f"“{floor[0].lower()}” is seen already: on the table or played."
+    )
+    keeper.locator("#card-search").fill(plays[0]["card"].lower())
+    keeper.locator("#card-search").press("Enter")
+    expect(keeper.locator(f"#play-panel .pick[data-card='{plays[0]['card']}']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(keeper.locator("#play-panel .action").first).to_be_focused()
+    live.drawn_well(keeper)
