@@ -182,6 +182,9 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
     for call in CALLS:
         enter(keeper, call, NAMES)
         expect(keeper.locator("[data-testid=calls] li")).to_have_count(CALLS.index(call) + 1)
+        if call is CALLS[0]:  # F8: after 29 the pad starts at 30 and goes no lower
+            expect(keeper.locator("#bid-value")).to_have_text("30")
+            expect(keeper.locator("[data-step='-1']")).to_be_disabled()
     expect(keeper.get_by_test_id("contract")).to_contain_text("29♥ doubled")
     follows(watcher, "contract", "29♥ doubled")
 
