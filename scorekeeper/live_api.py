@@ -19,7 +19,7 @@ from .live import (
 )
 from .models import GameSession
 from .rules import InvalidInput
-from .rules.fields import integer
+from .rules.fields import integer, required
 from .rules.live import LiveDeal as LiveState
 
 
@@ -43,7 +43,7 @@ def remove_live_deal(session_id: str) -> Response:
     discarded; its start and plays are answered."""
     session = editable_session(session_id)
     plays = request.args.get("plays", "0")
-    if not plays.isdecimal():
+    if not (plays.isascii() and plays.isdecimal()):  # "٣" is decimal to Python, not to a client
         raise InvalidInput("bad-field", "plays must be a whole number: the plays to discard.")
     live = remove_live(session, int(plays))
     db.session.commit()
@@ -65,7 +65,7 @@ def add_live_play(session_id: str) -> Response:
     """One play, numbered: stored once, whoever sends it and however often."""
     session = editable_session(session_id)
     body = json_body()
-    number = integer(body.get("number"), "number", 1, MOST_PLAYS)
+    number = integer(required(body, "number", "A live play"), "number", 1, MOST_PLAYS)
     play = {name: value for name, value in body.items() if name != "number"}
     played = add_play(session, number, play)
     db.session.commit()

@@ -198,8 +198,12 @@ def test_one_live_deal_at_a_time_and_the_start_is_checked(table: Table) -> None:
     deal = played(SEEDS[0])
     body = deal.start
     assert table.start({**body, "floor": body["floor"][:3]}).status_code == 400
-    assert table.start(body).status_code == 201
+    started = table.start({**body, "dealer": None})  # null, as left out: the next dealer (M5)
+    assert started.status_code == 201, started.get_json()
+    assert started.get_json()["dealer"] == 0
     assert_error(table.start(body), 409, "live-deal-exists")
+    unnumbered = {k: v for k, v in deal.plays[0].items() if k != "number"}
+    assert "'number'" in assert_error(table.play(unnumbered), 400, "missing-field")
 
 
 def test_writes_need_the_token_and_reads_answer_304(table: Table, client: FlaskClient) -> None:
@@ -284,7 +288,8 @@ def test_a_live_deal_is_stopped_with_the_count_of_its_plays_to_enter_it_whole(
     assert_error(
         client.delete(f"{table.url}?plays=2", headers=table.auth), 409, "live-deal-has-plays"
     )
-    assert_error(client.delete(f"{table.url}?plays=two", headers=table.auth), 400, "bad-field")
+    for odd in ("two", "٣"):  # an Arabic-Indic 3 is a digit to Python, not to a client
+        assert_error(client.delete(f"{table.url}?plays={odd}", headers=table.auth), 400, "bad-field")
     assert len(table.read().get_json()["plays"]) == 3  # nothing discarded
 
     stopped = client.delete(f"{table.url}?plays=3", headers=table.auth)

@@ -80,7 +80,7 @@ function describe(play) {
     return `${who} captured ${what.join(" and ")} with ${card}`;
   }
   if (play.action === "build") {
-    const with_ = play.loose && play.loose.length ? ` and ${names(play.loose)}` : "";
+    const with_ = play.loose && play.loose.length ? ` with ${names(play.loose)}` : "";
     return `${who} built ${card}${with_} into the house of ${play.value}`;
   }
   if (play.action === "raise") return `${who} raised the house of ${play.house} with ${card}`;

@@ -82,6 +82,7 @@ def test_the_dealer_defaults_to_the_sessions_next_one() -> None:
     standing = GAMES["casino"].standing(three, options(), [])
     assert LIVE.start(three, options(), standing, body)["dealer"] == 2
     assert LIVE.start(three, options(), standing, body | {"dealer": 0})["dealer"] == 0
+    assert LIVE.start(three, options(), standing, body | {"dealer": None})["dealer"] == 2  # null
 
 
 @pytest.mark.parametrize(

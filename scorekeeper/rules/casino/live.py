@@ -373,7 +373,9 @@ class CasinoLive(LiveRules):
         """`{"dealer", "table"}` checked, the dealer filled in from the standing (K1, K2)."""
         check_table(table, options)
         fields = record(body, "A live Casino deal", START_FIELDS)
-        dealer = fields.get("dealer", standing.get("next_dealer", table.before(0)))
+        dealer = fields.get("dealer")
+        if dealer is None:  # left out or null: the session's next dealer
+            dealer = standing.get("next_dealer", table.before(0))
         start = {"dealer": dealer, "table": required(fields, "table", "A live Casino deal")}
         dealer, cards = _parse_start(start, table)
         return {"dealer": dealer, "table": [str(c) for c in cards]}
