@@ -5,14 +5,15 @@
 import { DECK, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { cardStep, choices, deckOf, liveConfig, liveDeal, moveKeeper, noteBox, typeBox } from "./live-kit.js";
+import { cardStep, choices, deckOf, liveConfig, liveDeal, moveKeeper, named, noteBox, typeBox } from "./live-kit.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);
 // K3: in Royal Casino an ace may be played as 14 (the page offers it only there).
 const royal = $("casino-live-script")?.dataset.royal === "true";
 const PLAYS = 48; // K2: 52 cards less the table's 4
-const BUILD_VALUES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]; // K5 (11-14 in Royal only)
+const TOP = royal ? 14 : 10; // K5: classic builds are 2-10, Royal 2-14
+const BUILD_VALUES = Array.from({ length: TOP - 1 }, (_, i) => i + 2);
 const ACTIONS = [["capture", "Capture"], ["build", "Build"], ["raise", "Raise"], ["trail", "Trail"]];
 const ACE_SUITS = ["♠", "♣", "♥", "♦"]; // the record's order of aces (K11)
 const sides = cfg.teams.length;
@@ -29,9 +30,26 @@ const start = { dealer: cfg.nextDealer, table: [] };
 // -- the move being entered ----------------------------------------------------------------
 const builds = () => (live ? live.position.builds : []);
 const seen = () => new Set(live ? [...live.table, ...live.plays.map((p) => p.card)] : []);
-/** A new build's value when none is tapped: the card and loose cards added up. */
 const played = () => (move.ace14 ? 14 : valueOf(move.card));
-const buildValue = () => move.value || (move.card ? move.loose.reduce((t, c) => t + valueOf(c), played()) : null);
+/**
+ * The values the build could have (K5): its cards (a Royal loose ace as 1 or 14, K3) in sets
+ * of one sum, at least the top card; a card alone only joins a build of its value (K7).
+ */
+function fits() {
+  if (!move.card) return [];
+  const cards = [played(), ...move.loose.map(valueOf)];
+  if (!royal && cards.some((v) => v > 10)) return []; // K3: classic faces do not build
+  const aces = royal ? move.loose.filter((c) => rankText(c) === "A").length : 0;
+  const total = cards.reduce((t, v) => t + v, 0), top = Math.max(...cards);
+  return BUILD_VALUES.filter((v) => (move.loose.length || builds().some((b) => b.value === v))
+    && Array.from({ length: aces + 1 }, (_, high) => high).some((high) =>
+      (total + 13 * high) % v === 0 && v >= (high ? 14 : top)));
+}
+/** The value tapped, or the only one the cards allow; null asks for it (as Seep's house value). */
+function buildValue() {
+  const values = fits();
+  return move.value || (values.length === 1 ? values[0] : null);
+}
 
 /** The play to send, or a hint of what is still to choose. */
 function playJson() {
@@ -43,7 +61,11 @@ function playJson() {
     if (!move.loose.length && !move.builds.length) return { hint: "Tap the loose cards and builds it takes." };
     return { play: { ...base, loose: move.loose.slice(), builds: move.builds.slice() } };
   }
-  if (move.action === "build") return { play: { ...base, value: buildValue(), loose: move.loose.slice() } };
+  if (move.action === "build") {
+    const value = buildValue();
+    if (value) return { play: { ...base, value, loose: move.loose.slice() } };
+    return { hint: move.loose.length ? `Tap the build's value, 2 to ${TOP}.` : "Tap the loose cards it builds with, and the build's value." };
+  }
   if (move.action === "raise") {
     if (move.raise === null) return { hint: "Tap the build it raises." };
     return { play: { ...base, build: move.raise, ...(move.loose.length ? { loose: move.loose.slice() } : {}) } };
@@ -69,16 +91,30 @@ function renderTaken() {
   });
 }
 
-/** A play in words: "Asha captured 9♦ and the build of 8 with 8♠". */
-function describe(play) {
+/**
+ * The last play in words, `after` it the position: "Asha captured 9♦, 4♣ and the build of 8
+ * with 8♠", "Ravi built 6♦ with 4♥ and 10♥ into a multiple build of 10", "Asha raised the
+ * build of 3 to 4 with A♦, taking in 2♠ and 2♥".
+ */
+function describe(play, after) {
   const who = seatName(play.seat), card = pretty(play.card);
-  const loose = play.loose && play.loose.length ? names(play.loose) : null;
+  const loose = play.loose || [];
   if (play.action === "capture") {
-    const taken = [loose, ...(play.builds || []).map((v) => `the build of ${v}`)].filter(Boolean);
+    const taken = [...loose.map(pretty), ...(play.builds || []).map((v) => `the build of ${v}`)];
     return `${who} captured ${names(taken, String)} with ${card}`;
   }
-  if (play.action === "build") return `${who} built ${card}${loose ? ` and ${loose}` : ""} into ${play.value}`;
-  if (play.action === "raise") return `${who} raised the build of ${play.build} with ${card}`;
+  const worth = play.ace === 14 ? 14 : valueOf(play.card); // K3
+  if (play.action === "build") {
+    // A build of that value already there is joined (K5, K7): it holds more than these cards.
+    const build = after.builds.find((b) => b.value === play.value);
+    if (build && build.cards.length > loose.length + 1) return `${who} added ${names([play.card, ...loose])} to the build of ${play.value}`;
+    const kind = loose.reduce((t, c) => t + valueOf(c), worth) > play.value ? "a multiple build" : "a build";
+    return `${who} built ${card}${loose.length ? ` with ${names(loose)}` : ""} into ${kind} of ${play.value}`;
+  }
+  if (play.action === "raise") {
+    const taking = loose.length ? `, taking in ${names(loose)}` : ""; // loose sets of the new value (K6)
+    return `${who} raised the build of ${play.build} to ${play.build + worth} with ${card}${taking}`;
+  }
   return `${who} trailed ${card}`;
 }
 
@@ -98,12 +134,21 @@ function renderFloor() {
       live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, "No loose cards.")),
     ...live.position.builds.map(buildLine),
     ...(live.flags || []).map((f) => h("p", { class: "live-flag small", "data-testid": "flag" },
-      h("span", { class: "rule-id" }, f.rule), " ", f.reason || f.message || "")),
-    last ? h("p", { class: "live-last", "data-testid": "last-play" }, `Play ${live.plays.length}: ${describe(last)}.`)
+      h("span", { class: "rule-id" }, f.rule), " ", named(f.reason || f.message || "", cfg.seats))),
+    last ? h("p", { class: "live-last", "data-testid": "last-play" }, `Play ${live.plays.length}: ${describe(last, live.position)}.`)
       : h("p", { class: "muted small" }, `${seatName(live.dealer)} dealt; ${seatName(live.next_seat)} plays first.`),
     live.residue && live.residue.cards.length ? h("p", { class: "small", "data-testid": "residue" },
       `Left on the table: ${names(live.residue.cards)}, to ${cfg.teams[live.residue.side]} (K10).`) : "",
+    live.points ? pointsLine(live.points) : "",
   );
+}
+
+/** What the deal scored, side by side: the engine's own count of its record (K11, K12 with sweeps). */
+function pointsLine(points) {
+  const rules = live.taken.sweeps.some(Boolean) ? "K11, K12" : "K11";
+  return h("p", { class: "live-result", "data-testid": "deal-points" }, `This deal scores (${rules}): `,
+    ...points.flatMap((p, side) => [side ? " · " : "", h("span", { dataset: { dealPoints: side } },
+      `${cfg.teams[side]} `, h("strong", {}, String(p)))]), ".");
 }
 
 function renderStart() {
@@ -125,10 +170,11 @@ function renderStart() {
     h("div", { class: "tiles live-start-floor" }, start.table.map((c) => tile(c, {
       "aria-label": `${pretty(c)}: tap to take it off the table`, onclick: () => toggle(c) }))),
     typeBox("floor-search", "Type the table: ks 4h 9c 10d", (cards) => {
-      cards.forEach((c) => { if (!start.table.includes(c) && start.table.length < 4) start.table.push(c); });
+      start.table.push(...cards);
       render();
       $("floor-search").focus();
-    }),
+    }, (c, taken) => (start.table.includes(c) || taken.includes(c) ? "is on the table already"
+      : start.table.length + taken.length >= 4 ? "would be a fifth card: the table has four" : null)),
     deckOf(DECK, { pressed: (c) => start.table.includes(c), label: (c) => `${pretty(c)} on the table`, tap: toggle }),
     noteBox(deal.note),
     h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || deal.busy,

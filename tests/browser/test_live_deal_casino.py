@@ -3,8 +3,10 @@
 The test knows every hand (selfplay.play_deal), but taps only what the table sees: the card
 played, what it does, the loose cards and builds it takes, builds on or raises. The deal
 recorded at the 48th play is the engine's own record, at every table of K1: two players
-(classic and Royal), three alone, four in two partnerships. An illegal play shows its rule and
-changes nothing; a reload in the middle loses nothing; a watcher's phone follows.
+(classic and Royal), three alone, four in two partnerships, and the finished page shows what
+the deal scored and the cards left on the table. An illegal play shows its rule and changes
+nothing; a reload in the middle loses nothing; a watcher's phone follows. A build's value is
+asked for unless the cards allow only one; each play reads as it was made.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 import live_deals
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.cards import full_deck
@@ -115,6 +117,12 @@ def test_a_whole_casino_deal_played_live_is_recorded_as_the_engine_records_it(
             keeper.screenshot(path=str(artifact(f"{shot}-360.png")), full_page=True)
             watcher.screenshot(path=str(artifact(f"{shot}-watcher.png")), full_page=True)
         live.play(keeper, number, move, chosen=move["action"] == "raise")
+        if move["action"] == "raise":
+            # The raise says the value it made (the engine's build now holding the card) and
+            # the loose cards it took in (K6).
+            expect(keeper.get_by_test_id("last-play")).to_contain_text(
+                raise_said(variant, start, plays[:number])
+            )
         if number == 10:
             # Undo takes back the last play in one tap; it is entered again.
             keeper.locator("#undo-button").click()
@@ -122,7 +130,10 @@ def test_a_whole_casino_deal_played_live_is_recorded_as_the_engine_records_it(
             live.play(keeper, number, move)
 
     live.recorded(keeper, started, record)
+    final = engine_state(2, {"variant": variant}, start, plays)
+    deal_end_shown(keeper, SIDES, {"variant": variant}, final, record)
     live.follows_to_the_end(watcher, keeper)
+    deal_end_shown(watcher, SIDES, {"variant": variant}, final, record)
 
 
 @pytest.mark.parametrize(("sides", "options", "seed", "seats"), SHAPES)
@@ -160,17 +171,83 @@ def test_a_whole_deal_at_three_or_in_partnerships_is_recorded_as_the_engine_reco
     live.play(keeper, 48, plays[-1])
     live.recorded(keeper, started, record)
     assert sum(record["cards"]) == 52 and len(record["cards"]) == len(sides)
+    deal_end_shown(keeper, sides, options, engine_state(players, options, start, plays), record)
+    keeper.screenshot(path=str(artifact(f"live-casino-{players}-seats-end.png")), full_page=True)
 
 
 def engine_taken(
     players: int, options: dict[str, str], start: dict[str, Any], plays: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """What each side has taken after these plays (cards, sweeps …), by the live engine."""
+    taken: dict[str, Any] = engine_state(players, options, start, plays)["taken"]
+    return taken
+
+
+def engine_state(
+    players: int, options: dict[str, str], start: dict[str, Any], plays: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The live engine's state after these plays, as GET …/live answers it."""
     casino = GAMES["casino"]
     chosen = casino.parse_options(options)
-    state = casino.live.derive(casino.table_for(players, chosen), chosen, start, plays)
-    taken: dict[str, Any] = state.to_json()["taken"]
-    return taken
+    state: dict[str, Any] = casino.live.derive(
+        casino.table_for(players, chosen), chosen, start, plays
+    ).to_json()
+    return state
+
+
+def raise_said(variant: str, start: dict[str, Any], plays: list[dict[str, Any]]) -> str:
+    """What the page says of the last play, a raise: the build's old value and the engine's
+    new one, the card, and the loose cards taken in."""
+    move = plays[-1]
+    after = engine_state(2, {"variant": variant}, start, plays)
+    new = next(b["value"] for b in after["position"]["builds"] if move["card"] in b["cards"])
+    said = f"raised the build of {move['build']} to {new} with {pretty(move['card'])}"
+    loose = move.get("loose") or []
+    return said + (f", taking in {names(loose)}" if loose else "")
+
+
+def pretty(card: str) -> str:
+    """A card as the page writes it: 10D → 10♦."""
+    return card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+
+
+def names(cards: list[str]) -> str:
+    """Cards in words, as the page lists them: "K♠", "K♠ and 4♥", "K♠, 4♥ and 9♣"."""
+    shown = [pretty(c) for c in cards]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def deal_points(
+    sides: list[dict[str, Any]], options: dict[str, Any], record: dict[str, Any]
+) -> list[int]:
+    """Each side's points for a session's first deal: the engine's standing of its record."""
+    casino = GAMES["casino"]
+    chosen = casino.parse_options(options)
+    table = casino.table_for(sum(len(side["players"]) for side in sides), chosen)
+    row = casino.standing(table, chosen, [casino.parse_deal(record, table, chosen)])["deals"][0]
+    points: list[int] = row["points"]
+    return points
+
+
+def deal_end_shown(
+    page: Page,
+    sides: list[dict[str, Any]],
+    options: dict[str, Any],
+    final: dict[str, Any],
+    record: dict[str, Any],
+) -> None:
+    """The finished page: each side's points as the standing scores the record (K11, K12),
+    and the cards left on the table still shown, as its K10 line names them."""
+    points = deal_points(sides, options, record)
+    assert final["points"] == points
+    for side, scored in enumerate(points):
+        expect(page.locator(f"[data-deal-points='{side}'] strong")).to_have_text(str(scored))
+    left = final["residue"]["cards"]
+    assert final["position"]["builds"] == []  # an honest deal leaves no build (K9)
+    assert live.loose_shown(page) == sorted(left)
+    if left:
+        expect(page.get_by_test_id("loose")).not_to_contain_text("No loose cards")
+        expect(page.get_by_test_id("residue")).to_contain_text(f"Left on the table: {names(left)}")
 
 
 def test_a_play_another_phone_entered_first_shows_the_deal_as_it_stands(
@@ -184,3 +261,60 @@ def test_a_play_another_phone_entered_first_shows_the_deal_as_it_stands(
     live.choose(second, {"card": other, "action": "trail"})
     live.play(first, 1, plays[0])
     live.second_to_play(second, started, plays[0])
+
+
+def test_a_build_asks_its_value_unless_one_fits_and_each_play_reads_as_made(
+    live_server: str, phones: Phones
+) -> None:
+    """K5: 4♠ with a loose 4♥ builds 4 (two sets) or 8, so the page asks, and Play waits;
+    6♦ with 4♥ and 10♥ can only be a multiple build of 10 (20 is no build), so it is chosen.
+    Each play then reads as made: a build joined (K7), a raise taking in a loose set (K6)."""
+    keeper, started = live.open_live(live_server, phones, SIDES, "casino")
+    start = {"dealer": 1, "table": ["4H", "10H", "3H", "6C"]}
+    live.start_deal(keeper, start)
+    panel = keeper.locator("#play-panel")
+    keeper.locator("#play-panel .pick[data-card='4S']").click()
+    keeper.locator("#play-panel .action[data-action='build']").click()
+    expect(panel.locator(".live-hint")).to_have_text(
+        "Tap the loose cards it builds with, and the build's value."
+    )
+    expect(keeper.locator("#play-button")).to_be_disabled()
+    keeper.locator("#move-floor > .tiles button[data-card='4H']").click()
+    expect(panel.locator("#build-values .value[aria-pressed=true]")).to_have_count(0)
+    expect(panel.locator(".live-hint")).to_have_text("Tap the build's value, 2 to 10.")
+    expect(keeper.locator("#play-button")).to_be_disabled()
+    expect(panel.locator("#build-values .value[data-choice='11']")).to_have_count(0)  # K5
+    keeper.locator("#build-values .value[data-choice='8']").click()
+    expect(keeper.locator("#play-button")).to_be_enabled()
+    keeper.screenshot(path=str(artifact("live-casino-build-value-asked.png")), full_page=True)
+
+    keeper.locator("#play-panel .action[data-action='build']").click()  # the move starts again
+    keeper.locator("#play-panel .pick[data-card='6D']").click()
+    keeper.locator("#play-panel .action[data-action='build']").click()
+    for card in ("4H", "10H"):
+        keeper.locator(f"#move-floor > .tiles button[data-card='{card}']").click()
+    expect(panel.locator("#build-values .value[aria-pressed=true]")).to_have_text("10")
+    expect(keeper.locator("#play-button")).to_be_enabled()
+    keeper.locator("#play-button").click()
+    expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 2 of 48")
+
+    plays = [
+        {"seat": 0, "card": "6D", "action": "build", "value": 10, "loose": ["4H", "10H"]},
+        {"seat": 1, "card": "10S", "action": "build", "value": 10, "loose": []},
+        {"seat": 0, "card": "AS", "action": "build", "value": 4, "loose": ["3H"]},
+        {"seat": 1, "card": "2D", "action": "raise", "build": 4, "loose": ["6C"]},
+    ]
+    said = [
+        "Asha built 6♦ with 4♥ and 10♥ into a multiple build of 10.",
+        "Ravi added 10♠ to the build of 10.",
+        "Asha built A♠ with 3♥ into a build of 4.",
+        "Ravi raised the build of 4 to 6 with 2♦, taking in 6♣.",
+    ]
+    for number, (move, sentence) in enumerate(zip(plays, said, strict=True), start=1):
+        if number > 1:
+            live.play(keeper, number, move)
+        expect(keeper.get_by_test_id("last-play")).to_have_text(f"Play {number}: {sentence}")
+        stored = keeper.context.request.get(f"{started.base}/api/v1/sessions/{started.id}/live")
+        assert stored.json()["plays"] == plays[:number]  # the page sent the play it tells
+    assert raise_said("classic", start, plays) in said[-1]
+    keeper.screenshot(path=str(artifact("live-casino-raise-said.png")), full_page=True)

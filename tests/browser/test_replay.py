@@ -17,6 +17,7 @@ from scorekeeper.rules import GAMES
 from . import seep
 from .conftest import Phones
 from .live_table import engine_record, loose_shown
+from .test_live_deal_casino import deal_end_shown
 from .test_live_deal_fifty_six import tables_moved
 
 pytestmark = pytest.mark.browser
@@ -129,13 +130,14 @@ def fifty_six_end(page: Page, final: Json, record: Json) -> None:
     expect(page.get_by_test_id("tables-moved")).to_have_text(moved)
 
 
-def casino_end(page: Page, final: Json, _record: Json) -> None:
-    """The last card played: the table cleared, and who took what was left on it (K10)."""
-    assert loose_shown(page) == sorted(final["position"]["loose"])
+def casino_end(page: Page, final: Json, record: Json) -> None:
+    """The last card played: the cards left on the table still shown, who took them (K10),
+    and what the deal scored (K11)."""
     residue = final["residue"]
     assert residue["cards"], "the fixed shuffle leaves cards on the table"
     side = TABLES["casino"][0][residue["side"]]["players"][0]
     expect(page.get_by_test_id("residue")).to_contain_text(f"to {side} (K10)")
+    deal_end_shown(page, TABLES["casino"][0], {}, final, record)
 
 
 @pytest.mark.parametrize(

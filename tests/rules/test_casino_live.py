@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.cards import Card, Suit, full_deck
+from scorekeeper.rules.casino import score
 from scorekeeper.rules.casino.live import LIVE, PLAYS, CasinoLiveDeal
 from scorekeeper.rules.casino.options import parse_options
 from scorekeeper.rules.casino.record import parse_deal
@@ -308,6 +309,10 @@ def test_nobody_captures_and_the_dealer_takes_the_table(dealer: int) -> None:
     assert len(deal.last_play_json()["residue"]) == 52
     shown = deal.to_json()["residue"]  # the state says it too, for a page that reads it later
     assert shown == {"side": dealer, "cards": deal.last_play_json()["residue"]}
+    # The cards stay on show where they lay (as Seep's floor), and the deal's points are the
+    # standing's of its record (K11): most cards 3, most spades 1, four aces, both casinos.
+    assert deal.to_json()["position"]["loose"] == shown["cards"]
+    assert deal.to_json()["points"] == [11 if side == dealer else 0 for side in range(3)]
     assert (
         "residue"
         not in live(
@@ -412,6 +417,10 @@ def test_random_deals_keep_their_invariants(players: int, partnerships: bool, va
             owners = {b["owner"] for b in builds}
             assert all(view["hands"][o] > 0 for o in owners) or number == PLAYS  # K9
         assert state.record() == sides_took(deal, True)
+        standing = score.standing(
+            deal.table, chosen, [parse_deal(state.record(), deal.table, chosen)]
+        )
+        assert view["points"] == standing["deals"][0]["points"]  # K11, K12: as the standing
         assert view["flags"] == []  # an honest deal: every claim kept
         assert len({p["card"] for p in view["plays"]}) == PLAYS
         again = LIVE.derive(deal.table, chosen, start, plays[:20])

@@ -300,8 +300,8 @@ class CasinoLiveDeal:
             side = self.table.team_of(self.dealer)
         self.piles[side].extend(residue)
         self.last |= {"residue": [str(c) for c in residue], "residue_side": side}
+        # The cards stay on show in the position, as Seep's floor does: the residue names them.
         self.residue = {"side": side, "cards": [str(c) for c in residue]}
-        self.loose, self.builds = (), ()
 
     # -- what it shows -------------------------------------------------------------------
 
@@ -323,7 +323,7 @@ class CasinoLiveDeal:
 
     def to_json(self) -> JSON:
         """The state as the API shows it."""
-        return {
+        out: JSON = {
             "dealer": self.dealer,
             "table": [str(c) for c in self.start_cards],
             "plays": [dict(p) for p in self.plays],
@@ -340,7 +340,15 @@ class CasinoLiveDeal:
             "declarations": [d.to_json() for d in self.declarations],
             "flags": [dict(f) for f in self.flags],
             "finished": self.finished,
-        } | ({} if self.residue is None else {"residue": dict(self.residue)})
+        }
+        if self.residue is not None:
+            # Once over: the cards left and who took them (K10), each side's points (K11, K12).
+            out |= {"residue": dict(self.residue), "points": self.points()}
+        return out
+
+    def points(self) -> list[int]:
+        """Each side's points for the deal, as the standing scores its record (K11, K12)."""
+        return score.deal_points(self.record(), self.table.teams)[0]
 
     def last_play_json(self) -> JSON:
         """What the last play did: its cards captured, sweep and sweep points; the residue."""
