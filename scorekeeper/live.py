@@ -19,7 +19,7 @@ from .extensions import db
 from .models import Deal, GameSession, utcnow
 from .rules import InvalidInput
 from .rules.live import LiveDeal as LiveState
-from .rules.live import PlayRefused
+from .rules.live import PlayRefused, step_json
 
 MOST_PLAYS = 200  # more than any deal of any game has
 NONE_UNDER_WAY = "This session has no live deal under way."
@@ -75,19 +75,20 @@ class LiveDeal(db.Model):
             abort(404, description=f"Deal #{serial} was entered whole, not play by play.")
         return found
 
-    def state(self, session: GameSession) -> LiveState:
-        """The state after every play stored."""
-        return session.game.live.derive(session.table, session.options, self.start, self.plays)
+    def state(self, session: GameSession, plays: list[Any] | None = None) -> LiveState:
+        """The state after every play stored (or after `plays` instead)."""
+        chosen = self.plays if plays is None else plays
+        return session.game.live.derive(session.table, session.options, self.start, chosen)
 
-    def corrected(self, session: GameSession, deal: Deal) -> bool:
-        """Whether `deal`, which these plays recorded, was corrected since (edited on the
-        scoreboard): the record its plays make is not the record stored."""
-        made = session.game.parse_deal(self.state(session).record(), session.table, session.options)
-        return bool(deal.record != json.loads(json.dumps(made)))  # as stored: lists, not tuples
-
-    def replay(self, session: GameSession) -> list[dict[str, Any]]:
-        """The state before any play, then after each (rules/live.py's `replay`)."""
-        return session.game.live.replay(session.table, session.options, self.start, self.plays)
+    def replay(self, session: GameSession, deal: Deal) -> tuple[list[dict[str, Any]], bool]:
+        """The steps of rules/live.py's `replay` (the state before any play, then after each),
+        and whether `deal`, which these plays recorded, was corrected since (edited on the
+        scoreboard): the record its plays make is not the record stored. One pass gives both."""
+        game, steps = session.game, []
+        for last in game.live.states(session.table, session.options, self.start, self.plays):
+            steps.append(step_json(last))
+        made = game.parse_deal(last.record(), session.table, session.options)
+        return steps, bool(deal.record != json.loads(json.dumps(made)))  # as stored: lists
 
 
 def start_live(session: GameSession, body: object) -> LiveDeal:
@@ -132,7 +133,7 @@ def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
 
 def _again(session: GameSession, live: LiveDeal, number: int, play: dict[str, Any]) -> Played:
     """A play sent before: answered as the first time if it is the same play, else a 409."""
-    state = _derive(session, live, live.plays[:number])
+    state = live.state(session, live.plays[:number])
     if live.plays[number - 1] != play and not _same_play(session, live, number, play, state):
         raise Conflict(409, "play-exists", f"Play {number} was already entered, differently.")
     ended = live.deal_serial if number == len(live.plays) else None
@@ -146,20 +147,10 @@ def _same_play(
     another order, a default left out), is the play stored as `number`: the deal is left as
     the stored one left it."""
     try:
-        state = _derive(session, live, [*live.plays[: number - 1], play])
+        state = live.state(session, [*live.plays[: number - 1], play])
     except (InvalidInput, PlayRefused):
         return False
-    return _as_played(state) == _as_played(stored)
-
-
-def _as_played(state: LiveState) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A state and what its last play did, less the plays as sent (their spelling)."""
-    shown = {name: value for name, value in state.to_json().items() if name != "plays"}
-    return shown, state.last_play_json()
-
-
-def _derive(session: GameSession, live: LiveDeal, plays: list[Any]) -> LiveState:
-    return session.game.live.derive(session.table, session.options, live.start, plays)
+    return step_json(state) == step_json(stored)  # the plays as sent (their spelling) left out
 
 
 def ensure_not_played_live(session: GameSession) -> None:

@@ -100,9 +100,9 @@ def replay_live_deal(session_id: str, deal_id: int) -> Response:
     etag = f"plays-{live.id}.{deal.version}"  # its plays never change; the deal may be corrected
     if request.if_none_match.contains_weak(etag):
         return tagged({}, etag)
-    body = {"deal": deal_id, "start": live.start, "plays": live.plays}
-    body |= {"steps": live.replay(session), "corrected": live.corrected(session, deal)}
-    return tagged(body, etag)
+    steps, corrected = live.replay(session, deal)
+    body = {"deal": deal_id, "start": live.start, "plays": live.plays, "steps": steps}
+    return tagged(body | {"corrected": corrected}, etag)
 
 
 def _created(body: dict[str, Any]) -> Response:

@@ -89,7 +89,7 @@ class LiveRules(Protocol):
     ) -> list[JSON]:
         """Each step of a deal: the state before any play, then after each, with what the
         play did under "play"; the plays are left out of each step (the replay lists them once)."""
-        return [_step(state) for state in self.states(table, options, start, plays)]
+        return [step_json(state) for state in self.states(table, options, start, plays)]
 
     def states(
         self,
@@ -107,7 +107,7 @@ class LiveRules(Protocol):
             yield state
 
 
-def _step(state: LiveDeal) -> JSON:
+def step_json(state: LiveDeal) -> JSON:
     """One step of a replay: the state without its plays, and what the last one did."""
     shown = {name: value for name, value in state.to_json().items() if name != "plays"}
     return shown | {"play": state.last_play_json()}

@@ -6,7 +6,7 @@
 import { SUITS, SYMBOL, pretty, rankText, suitOf } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
-import { choices, liveConfig, liveDeal, moveKeeper, noteBox, request } from "./live-kit.js";
+import { choices, liveConfig, liveDeal, moveKeeper, noteBox, request, sessionApi } from "./live-kit.js";
 
 const root = $("live-deal");
 // F6, F17: a won game is followed by a new game, never by the end of the session: a scorer can
@@ -116,7 +116,7 @@ const moved = new Map();
 
 async function readMoved(number) {
   moved.set(number, null);
-  const answer = await request("GET", cfg.api.replace(/\/live$/, ""));
+  const answer = await request("GET", sessionApi(cfg));
   const done = answer.status === 200 && answer.data.standing.deals.find((d) => d.number === number);
   if (!done) return; // not recorded (or not reachable): the line is left out
   moved.set(number, done.transfers);

@@ -22,6 +22,9 @@ export function liveConfig(root) {
   };
 }
 
+/** The session's own API address, beside its live deal's (cfg.api: …/sessions/<id>/live). */
+export const sessionApi = (cfg) => cfg.api.replace(/\/live$/, "");
+
 /**
  * A page's `take(state, before)`: `reset(state)` when the deal moved on (a play, an undo, no
  * deal, or the first state seen), so a move half chosen never carries over to the next play;
@@ -245,7 +248,7 @@ export function liveDeal(cfg, page) {
    * this phone sent the last play.
    */
   async function recorded() {
-    const session = cfg.api.replace(/\/live$/, "");
+    const session = sessionApi(cfg);
     const answer = await call("GET", session);
     const held = answer.status === 200 && answer.data.deals.find((d) => d.number === cfg.number && !d.deleted);
     if (!held) return false;

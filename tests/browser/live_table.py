@@ -199,6 +199,17 @@ def engine_record(game: str, players: int, options: Json, start: Json, plays: li
     return rules.live.derive(table, chosen, start, plays).record()
 
 
+def first_deal_row(game: str, sides: list[Json], options: Json, record: Json) -> Json:
+    """The engine's standing row of a session's first deal: `record` scored alone, at the table
+    `sides` make with these session `options` (a Fifty-six deal's tables, a Casino deal's
+    points)."""
+    rules = GAMES[game]
+    chosen = rules.parse_options(options)
+    table = rules.table_for(sum(len(side["players"]) for side in sides), chosen)
+    row: Json = rules.standing(table, chosen, [rules.parse_deal(record, table, chosen)])["deals"][0]
+    return row
+
+
 def recorded(page: Page, started: seep.Started, expected: Json) -> None:
     """One deal stored, as `expected` has it, and the live deal gone with it."""
     deals = seep.stored_deals(page.context, started)

@@ -18,7 +18,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import GAMES
-from scorekeeper.rules.cards import full_deck
+from scorekeeper.rules.cards import Card, full_deck
+from scorekeeper.rules.cards import names as card_names
 from scorekeeper.rules.live import PlayRefused
 
 from . import live_table as live
@@ -207,25 +208,20 @@ def raise_said(variant: str, start: dict[str, Any], plays: list[dict[str, Any]])
 
 
 def pretty(card: str) -> str:
-    """A card as the page writes it: 10D → 10♦."""
-    return card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+    """A card as the page writes it: 10D → 10♦ (the engine's own words)."""
+    return Card.parse(card).pretty
 
 
 def names(cards: list[str]) -> str:
-    """Cards in words, as the page lists them: "K♠", "K♠ and 4♥", "K♠, 4♥ and 9♣"."""
-    shown = [pretty(c) for c in cards]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    """Cards in words, as the page lists them: "K♠, 4♥ and 9♣" (the engine's own words)."""
+    return card_names([Card.parse(c) for c in cards])
 
 
 def deal_points(
     sides: list[dict[str, Any]], options: dict[str, Any], record: dict[str, Any]
 ) -> list[int]:
     """Each side's points for a session's first deal: the engine's standing of its record."""
-    casino = GAMES["casino"]
-    chosen = casino.parse_options(options)
-    table = casino.table_for(sum(len(side["players"]) for side in sides), chosen)
-    row = casino.standing(table, chosen, [casino.parse_deal(record, table, chosen)])["deals"][0]
-    points: list[int] = row["points"]
+    points: list[int] = live.first_deal_row("casino", sides, options, record)["points"]
     return points
 
 

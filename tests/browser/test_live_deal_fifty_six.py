@@ -18,7 +18,6 @@ import live_deals
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from scorekeeper.rules import GAMES
 from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.rules.fifty_six.cards import deck
 from scorekeeper.rules.fifty_six.live import LIVE
@@ -30,6 +29,7 @@ from . import seep
 from .conftest import Phones
 from .live_table import (
     drawn_well,
+    first_deal_row,
     follows,
     follows_to_the_end,
     open_live,
@@ -104,10 +104,7 @@ def tables_moved(
 ) -> str:
     """The line a finished deal's page shows of the tables it moved, a session's first deal:
     the engine's standing of that record alone (F15–F17)."""
-    game = GAMES["fifty-six"]
-    chosen = game.parse_options(options)
-    table = game.table_for(sum(len(side["players"]) for side in sides), chosen)
-    row = game.standing(table, chosen, [game.parse_deal(record, table, chosen)])["deals"][0]
+    row = first_deal_row("fifty-six", sides, options, record)
     paid = [f"{sides[a]['name']} → {sides[b]['name']} {n}" for a, b, n in row["transfers"]]
     assert paid, "a contract made or lost moves tables"
     return f"Tables moved (F15–F17): {' · '.join(paid)}."

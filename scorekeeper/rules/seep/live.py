@@ -65,9 +65,7 @@ class Start:
 def parse_start(raw: object, table: Table, dealer: int | None = None) -> Start:
     """Read a start; `dealer` is the one to assume when the start names none."""
     fields = record(raw, WHAT, ("dealer", "bid", "floor"))
-    given = fields.get("dealer")
-    if given is None:  # left out or null: the one assumed
-        given = dealer
+    given = dealer if fields.get("dealer") is None else fields["dealer"]  # null: left out
     if given is None:
         raise InvalidInput("missing-field", f"{WHAT} needs the field 'dealer'.")
     dealer = integer(given, "dealer", 0, table.seats - 1)
