@@ -25,8 +25,8 @@ from flask.testing import FlaskClient
 from flask_migrate import upgrade
 
 from scorekeeper import clubstats, create_app
-from scorekeeper.extensions import db
-from scorekeeper.models import Deal, GameSession, SessionSummary
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Deal, GameSession, SessionSummary
 from scorekeeper.rules import InvalidInput, Table, get_game
 
 from .reads import fifty_six_deal, seep_deal

@@ -29,8 +29,8 @@ from flask.testing import FlaskClient
 from bench.reads import bare_app, timed
 from bench.seep_moves import percentile, table
 from bench.watchers import seeded_app
-from scorekeeper.extensions import db
-from scorekeeper.models import GameSession
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import GameSession
 
 # The deals and the sessions that seat them are the tests' own (tests/live_deals.py and the API
 # tests' session helpers): the bench plays what the tests check, rather than a copy of it.

@@ -8,9 +8,9 @@ from typing import Any
 from bench.load_http import Client
 from bench.load_scorers import Session, Shared
 from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.idempotency import IdempotencyKey
-from scorekeeper.models import Deal, GameSession
+from scorekeeper.data.extensions import db
+from scorekeeper.data.idempotency import IdempotencyKey
+from scorekeeper.data.models import Deal, GameSession
 
 
 def verify(url: str, client: Client, shared: Shared) -> list[str]:

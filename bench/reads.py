@@ -23,7 +23,7 @@ from flask.testing import FlaskClient
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.data.extensions import db
 from scorekeeper.rules.seep.cards import POINT_CARDS
 
 DEALS = 100
@@ -150,7 +150,7 @@ def run_game(app: Flask, game: str, deals: int, repeats: int) -> None:
 
     def after_a_change() -> Any:
         with app.app_context():
-            from scorekeeper.models import _STANDINGS
+            from scorekeeper.data.models import _STANDINGS
 
             _STANDINGS.clear()
         return client.get(board)

@@ -39,7 +39,7 @@ from bench.load_http import exchange
 from bench.reads import bare_app, session_with_deals
 from bench.seep_moves import percentile, table
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.data.extensions import db
 
 PERIOD_S = 2.0  # live.js polls every 2 s
 P95_LIMIT_MS = 100.0

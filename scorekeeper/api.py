@@ -8,12 +8,12 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request, url_for
 
-from .conflicts import Conflict
+from .data.conflicts import Conflict
+from .data.extensions import db
+from .data.idempotency import once, request_key, start_session
+from .data.live import ensure_not_played_live
+from .data.models import Deal, GameSession
 from .errors import READS
-from .extensions import db
-from .idempotency import once, request_key, start_session
-from .live import ensure_not_played_live
-from .models import Deal, GameSession
 from .rules import InvalidInput, get_game
 from .rules.fields import integer, required
 

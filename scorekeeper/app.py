@@ -12,8 +12,8 @@ from flask import Flask, has_request_context, request
 from sqlalchemy import Engine, event
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .data.extensions import csrf, db, migrate
 from .errors import READS
-from .extensions import csrf, db, migrate
 from .qr import qr_svg
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,10 +9,10 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
+from .data.extensions import db
+from .data.models import Club, GameSession, Player
 from .errors import error_response
-from .extensions import db
 from .held import held_clubs, held_tokens, remember_club
-from .models import Club, GameSession, Player
 from .rules import GAMES, InvalidInput
 from .sessions.games import PAGES
 from .sessions.views import conditional, page, undo_flash, viewer_etag

@@ -7,8 +7,8 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 
 from .api import json_body, replayable, tagged
-from .idempotency import once, request_key
-from .models import Club
+from .data.idempotency import once, request_key
+from .data.models import Club
 from .rules.fields import record
 
 bp = Blueprint("clubs_api", __name__, url_prefix="/api/v1/clubs")

@@ -13,8 +13,17 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request
 from sqlalchemy.exc import SQLAlchemyError
 
-from .extensions import db
-from .models import SUMMARY_FORM, WROTE, Club, Deal, GameSession, Membership, SessionSummary, Team
+from .data.extensions import db
+from .data.models import (
+    SUMMARY_FORM,
+    WROTE,
+    Club,
+    Deal,
+    GameSession,
+    Membership,
+    SessionSummary,
+    Team,
+)
 from .rules import GAMES, InvalidInput, Table
 from .rules.stats import aggregate, head_to_head
 

@@ -11,8 +11,8 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlch
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from .conflicts import Conflict
-from .extensions import db
+from .data.conflicts import Conflict
+from .data.extensions import db
 from .rules import InvalidInput
 from .rules.live import PlayRefused
 

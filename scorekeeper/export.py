@@ -9,8 +9,8 @@ from typing import Any
 
 from flask import Blueprint, Response
 
-from .backup import club_export, session_export
-from .models import Club, GameSession
+from .data.backup import club_export, session_export
+from .data.models import Club, GameSession
 from .sessions.games import PAGES
 
 bp = Blueprint("export", __name__)

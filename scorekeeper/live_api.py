@@ -7,8 +7,8 @@ from typing import Any
 from flask import Response, jsonify, request
 
 from .api import bp, deal_answer, editable_session, json_body, tagged
-from .extensions import db
-from .live import (
+from .data.extensions import db
+from .data.live import (
     MOST_PLAYS,
     LiveDeal,
     Played,
@@ -17,7 +17,7 @@ from .live import (
     remove_live,
     start_live,
 )
-from .models import GameSession
+from .data.models import GameSession
 from .rules import InvalidInput
 from .rules.fields import integer, required
 from .rules.live import LiveDeal as LiveState

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from .data.models import GameSession
 from .held import held_tokens
-from .models import GameSession
 from .rules import GAMES
 from .sessions.games import PAGES
 from .sessions.views import known_clubs

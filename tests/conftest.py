@@ -13,7 +13,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.data.extensions import db
 
 FOUR = [
     {"name": "Lions", "players": ["Asha", "Ravi"]},

@@ -215,7 +215,7 @@ def migrated_postgres(postgres_url: str) -> str:
     from flask_migrate import upgrade
 
     from scorekeeper import create_app
-    from scorekeeper.extensions import db
+    from scorekeeper.data.extensions import db
 
     if postgres_url in _migrated:
         return _migrated[postgres_url]

@@ -12,8 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Deal, GameSession, Player, Team
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Deal, GameSession, Player, Team
 
 SESSIONS = "/api/v1/sessions"
 SPADES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]

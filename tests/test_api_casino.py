@@ -17,7 +17,7 @@ from test_api import SESSIONS, assert_error, count, read
 from test_api_fifty_six import post, put, standing_after  # the same for every game
 from werkzeug.test import TestResponse
 
-from scorekeeper.models import Deal, GameSession
+from scorekeeper.data.models import Deal, GameSession
 
 DEFAULTS = {"variant": "classic", "sweeps": "off", "count_out": "off", "partnerships": "off"}
 

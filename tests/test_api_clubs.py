@@ -11,8 +11,8 @@ from conftest import FOUR
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Club, GameSession, Player
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Club, GameSession, Player
 
 CLUBS = "/api/v1/clubs"
 SESSIONS = "/api/v1/sessions"

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from test_api import SESSIONS, add_deals, assert_error, bearer, count, read
 from werkzeug.test import TestResponse
 
-from scorekeeper.models import Deal, GameSession
+from scorekeeper.data.models import Deal, GameSession
 
 DEFAULTS = {"teams": "sides", "doubling": "multiply", "tables": 12, "first_dealer": 0}
 SIX = [

@@ -33,8 +33,8 @@ from test_export import (
 )
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.models import Club
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Club
 
 
 @pytest.fixture

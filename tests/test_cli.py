@@ -143,7 +143,7 @@ def test_postgres_urls_get_the_psycopg_driver(
     app = create_app({"TESTING": True, "SECRET_KEY": "test"})
     assert app.config["SQLALCHEMY_DATABASE_URI"] == expected
     with app.app_context():
-        from scorekeeper.extensions import db
+        from scorekeeper.data.extensions import db
 
         assert db.engine.url.drivername == "postgresql+psycopg"
 

@@ -21,7 +21,7 @@ from test_clubs import (
 from test_concurrency import at_once, call, serving, tagged_deal
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.data.extensions import db
 
 
 def tagged(client: FlaskClient, url: str) -> str:

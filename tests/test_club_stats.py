@@ -14,8 +14,8 @@ from flask.testing import FlaskClient
 from test_api import bearer, deal
 
 from scorekeeper import clubstats
-from scorekeeper.extensions import db
-from scorekeeper.models import SessionSummary
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import SessionSummary
 
 Json = dict[str, Any]
 LIONS = {"name": "Lions", "players": ["Asha", "Ravi"]}

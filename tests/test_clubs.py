@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Club, GameSession
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Club, GameSession
 
 SEEP = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev"}
 CASINO = {"players": "2", "a1": "Asha", "b1": "raj"}

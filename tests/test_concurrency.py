@@ -23,8 +23,8 @@ from test_api import captured
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.models import Deal, GameSession
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Deal, GameSession
 
 CLIENTS = 8
 DEALS_EACH = 8

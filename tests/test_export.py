@@ -22,9 +22,9 @@ from test_api_casino import FOUR_SEVEN, SEVEN_FOUR, THREE_EIGHT
 from test_api_fifty_six import deal as fifty_six_deal
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.live import LiveDeal
-from scorekeeper.models import Club, Deal, GameSession, Player
+from scorekeeper.data.extensions import db
+from scorekeeper.data.live import LiveDeal
+from scorekeeper.data.models import Club, Deal, GameSession, Player
 
 CLUBS = "/api/v1/clubs"
 SEEP_HEADER = ["Deal", "Dealer", "Lions points", "Tigers points", "Lead", "Lead points", "Baazi"]

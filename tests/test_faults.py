@@ -27,7 +27,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import app as app_module
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.data.extensions import db
 
 UNSURE = "could not confirm whether this was saved"
 CLIENTS = 4

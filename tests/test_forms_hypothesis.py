@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Deal, GameSession, Membership, Player, Team
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Deal, GameSession, Membership, Player, Team
 from scorekeeper.rules.seep.cards import POINT_CARDS
 from scorekeeper.sessions.seep import card_field
 

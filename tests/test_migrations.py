@@ -11,7 +11,7 @@ from alembic.runtime.migration import MigrationContext
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.data.extensions import db
 
 OLD_DEALS = [(1, None), (2, "2026-11-29 20:00:00"), (3, None)]  # (seq, deleted_at)
 

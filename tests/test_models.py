@@ -6,8 +6,8 @@ from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Player
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Player
 
 
 def test_a_rolled_back_new_player_is_not_kept(app: Flask) -> None:

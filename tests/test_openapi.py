@@ -32,9 +32,9 @@ from schemathesis.specs.openapi.checks import (
 
 import scorekeeper
 from scorekeeper import create_app, errors
-from scorekeeper.extensions import db
-from scorekeeper.live import LiveDeal
-from scorekeeper.models import Deal
+from scorekeeper.data.extensions import db
+from scorekeeper.data.live import LiveDeal
+from scorekeeper.data.models import Deal
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.casino import options as casino_options
 from scorekeeper.rules.casino import score as casino_score

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.extensions import db
-from scorekeeper.models import GameSession
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import GameSession
 from scorekeeper.rules.seep.cards import POINT_CARDS
 
 ALL_SPADES_BUT_ACE = tuple(f"{rank}S" for rank in (2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from test_api import SESSIONS, bearer, captured, deal
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.data.extensions import db
 
 TABLES = {"game_sessions", "teams", "players", "memberships", "deals", "alembic_version"}
 TEAMS = [

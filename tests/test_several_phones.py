@@ -21,8 +21,8 @@ from test_api import POINTS, SESSIONS, bearer, captured, deal
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.idempotency import IdempotencyKey
+from scorekeeper.data.extensions import db
+from scorekeeper.data.idempotency import IdempotencyKey
 from scorekeeper.rules.seep.cards import POINT_CARDS
 
 NAMES = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev"}

@@ -9,9 +9,9 @@ from flask.testing import FlaskClient
 from sqlalchemy.exc import OperationalError
 from test_api import SESSIONS, add_deals, bearer, deal
 
-from scorekeeper import idempotency
-from scorekeeper.extensions import db
-from scorekeeper.models import Deal, GameSession
+from scorekeeper.data import idempotency
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Deal, GameSession
 
 
 def test_a_deal_committed_between_the_session_row_and_its_deals_is_read_whole(

@@ -18,6 +18,10 @@ from flask import current_app
 from sqlalchemy import text
 from sqlalchemy.orm import selectinload
 
+from ..rules import get_game
+from ..rules.errors import InvalidInput
+from ..rules.live import PlayRefused
+from ..rules.table import parse_teams
 from .extensions import db
 from .live import MOST_PLAYS, LiveDeal
 from .models import (
@@ -32,10 +36,6 @@ from .models import (
     player_name,
     utcnow,
 )
-from .rules import get_game
-from .rules.errors import InvalidInput
-from .rules.live import PlayRefused
-from .rules.table import parse_teams
 
 FORMAT = "scorekeeper-backup"
 FORMAT_VERSION = 2  # grows when the document's shape changes; newer files are refused

@@ -17,10 +17,10 @@ from sqlalchemy import JSON, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ..rules import InvalidInput
 from .conflicts import Conflict
 from .extensions import db
 from .models import Club, GameSession, utcnow
-from .rules import InvalidInput
 
 KEPT = timedelta(days=2)  # long enough for any retry, short enough to keep the table small
 LONGEST_KEY = 200

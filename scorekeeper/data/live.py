@@ -14,12 +14,12 @@ from flask import abort
 from sqlalchemy import JSON, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ..rules import InvalidInput
+from ..rules.live import LiveDeal as LiveState
+from ..rules.live import PlayRefused, step_json
 from .conflicts import Conflict
 from .extensions import db
 from .models import Deal, GameSession, utcnow
-from .rules import InvalidInput
-from .rules.live import LiveDeal as LiveState
-from .rules.live import PlayRefused, step_json
 
 MOST_PLAYS = 200  # more than any deal of any game has
 NONE_UNDER_WAY = "This session has no live deal under way."

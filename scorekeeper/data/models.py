@@ -18,12 +18,12 @@ from flask import abort, current_app
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
+from ..rules import Game, Table, get_game
+from ..rules.errors import InvalidInput
+from ..rules.fields import required
+from ..rules.table import MAX_NAME, MAX_TEAM_NAME, TeamEntry, parse_teams
 from .conflicts import Conflict
 from .extensions import db
-from .rules import Game, Table, get_game
-from .rules.errors import InvalidInput
-from .rules.fields import required
-from .rules.table import MAX_NAME, MAX_TEAM_NAME, TeamEntry, parse_teams
 
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Response, abort, flash, redirect, session, url_for
 
+from ..data.models import GameSession
 from ..held import forget_token, held_tokens, remember_token
-from ..models import GameSession
 from .views import bp, undo_flash
 
 

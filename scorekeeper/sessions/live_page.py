@@ -6,9 +6,9 @@ from typing import Any
 
 from flask import Response, abort, render_template, url_for
 
+from ..data.live import LiveDeal
+from ..data.models import GameSession
 from ..held import held_tokens
-from ..live import LiveDeal
-from ..models import GameSession
 from .games import PAGES
 from .views import bp, can_edit, page
 

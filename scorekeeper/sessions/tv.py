@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Response, render_template
 
-from ..models import GameSession
+from ..data.models import GameSession
 from ..rules import GAMES
 from .views import bp, conditional, standing_parts
 

@@ -20,12 +20,12 @@ from flask import (
 )
 from flask_wtf.csrf import generate_csrf
 
-from ..conflicts import Conflict
-from ..extensions import db
+from ..data.conflicts import Conflict
+from ..data.extensions import db
+from ..data.idempotency import Answer, checked_key, once, request_key, start_session
+from ..data.live import LiveDeal, ensure_not_played_live
+from ..data.models import Club, Deal, GameSession, recent_player_names
 from ..held import held_clubs, held_tokens, remember_club, remember_token
-from ..idempotency import Answer, checked_key, once, request_key, start_session
-from ..live import LiveDeal, ensure_not_played_live
-from ..models import Club, Deal, GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from .games import PAGES
 
