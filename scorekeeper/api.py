@@ -13,9 +13,9 @@ from .data.extensions import db
 from .data.idempotency import once, request_key, start_session
 from .data.live import ensure_not_played_live
 from .data.models import Deal, GameSession
-from .errors import READS
 from .rules import InvalidInput, get_game
 from .rules.fields import integer, required
+from .web.errors import READS
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 MOVES_PAGE = 100  # moves listed unless the request asks for more (its "limit")

@@ -13,8 +13,8 @@ from sqlalchemy import Engine, event
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .data.extensions import csrf, db, migrate
-from .errors import READS
-from .qr import qr_svg
+from .web.errors import READS
+from .web.qr import qr_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -59,18 +59,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import (
         api,
         checker,
-        cli,
         clubs,
         clubs_api,
         clubstats,
-        errors,
         live_api,  # noqa: F401  (its routes join the API's blueprint)
         pages,
-        security,
         sessions,
     )
     from .export import bp as export_bp
-    from .pwa import bp as pwa_bp
+    from .web import cli, errors, security
+    from .web.pwa import bp as pwa_bp
 
     security.register(app)
 

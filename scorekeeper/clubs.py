@@ -11,11 +11,11 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from .data.extensions import db
 from .data.models import Club, GameSession, Player
-from .errors import error_response
-from .held import held_clubs, held_tokens, remember_club
 from .rules import GAMES, InvalidInput
 from .sessions.games import PAGES
 from .sessions.views import conditional, page, undo_flash, viewer_etag
+from .web.errors import error_response
+from .web.held import held_clubs, held_tokens, remember_club
 
 bp = Blueprint("clubs", __name__)
 # The history shows this many sessions at first, and this many more at each tap: a club of 500

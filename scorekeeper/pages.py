@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from .data.models import GameSession
-from .held import held_tokens
 from .rules import GAMES
 from .sessions.games import PAGES
 from .sessions.views import known_clubs
+from .web.held import held_tokens
 
 bp = Blueprint("pages", __name__)
 

@@ -31,7 +31,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 import scorekeeper
-from scorekeeper import create_app, errors
+from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.live import LiveDeal
 from scorekeeper.data.models import Deal
@@ -47,6 +47,7 @@ from scorekeeper.rules.fifty_six.trick import TRUMPS
 from scorekeeper.rules.seep import options as seep_options
 from scorekeeper.rules.seep.cards import POINT_CARDS
 from scorekeeper.rules.seep.record import SWEEP_POINTS
+from scorekeeper.web import errors
 
 SOURCE = Path(scorekeeper.__file__).parent
 DOCUMENT: dict[str, Any] = json.loads((SOURCE / "openapi.json").read_text(encoding="utf-8"))

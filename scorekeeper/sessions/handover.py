@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response, abort, flash, redirect, session, url_for
 
 from ..data.models import GameSession
-from ..held import forget_token, held_tokens, remember_token
+from ..web.held import forget_token, held_tokens, remember_token
 from .views import bp, undo_flash
 
 

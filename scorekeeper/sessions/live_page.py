@@ -8,7 +8,7 @@ from flask import Response, abort, render_template, url_for
 
 from ..data.live import LiveDeal
 from ..data.models import GameSession
-from ..held import held_tokens
+from ..web.held import held_tokens
 from .games import PAGES
 from .views import bp, can_edit, page
 

@@ -25,8 +25,8 @@ from ..data.extensions import db
 from ..data.idempotency import Answer, checked_key, once, request_key, start_session
 from ..data.live import LiveDeal, ensure_not_played_live
 from ..data.models import Club, Deal, GameSession, recent_player_names
-from ..held import held_clubs, held_tokens, remember_club, remember_token
 from ..rules import GAMES, InvalidInput
+from ..web.held import held_clubs, held_tokens, remember_club, remember_token
 from .games import PAGES
 
 bp = Blueprint("sessions", __name__)

@@ -11,7 +11,7 @@ from flask.cli import with_appcontext
 from flask_migrate import upgrade
 from sqlalchemy.exc import SQLAlchemyError
 
-from .data import backup
+from ..data import backup
 
 
 @click.command("init-db")

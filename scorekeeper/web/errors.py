@@ -11,10 +11,10 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlch
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from .data.conflicts import Conflict
-from .data.extensions import db
-from .rules import InvalidInput
-from .rules.live import PlayRefused
+from ..data.conflicts import Conflict
+from ..data.extensions import db
+from ..rules import InvalidInput
+from ..rules.live import PlayRefused
 
 CODES = {
     400: "bad-request",
