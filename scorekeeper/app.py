@@ -58,21 +58,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import (
         api,
-        checker,
         clubs,
         clubs_api,
         clubstats,
         live_api,  # noqa: F401  (its routes join the API's blueprint)
-        pages,
         sessions,
     )
-    from .export import bp as export_bp
+    from .sessions import checker, home
+    from .sessions.export import bp as export_bp
     from .web import cli, errors, security
     from .web.pwa import bp as pwa_bp
 
     security.register(app)
 
-    app.register_blueprint(pages.bp)
+    app.register_blueprint(home.bp)
     app.register_blueprint(sessions.bp)
     app.register_blueprint(checker.bp)
     app.register_blueprint(api.bp)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from flask import Blueprint, abort, render_template
 
-from .rules import GAMES
-from .rules.cards import Card, Suit, full_deck
-from .rules.fifty_six import cards as fifty_six_cards
+from ..rules import GAMES
+from ..rules.cards import Card, Suit, full_deck
+from ..rules.fifty_six import cards as fifty_six_cards
 
 bp = Blueprint("checker", __name__)
 

@@ -9,9 +9,9 @@ from typing import Any
 
 from flask import Blueprint, Response
 
-from .data.backup import club_export, session_export
-from .data.models import Club, GameSession
-from .sessions.games import PAGES
+from ..data.backup import club_export, session_export
+from ..data.models import Club, GameSession
+from .games import PAGES
 
 bp = Blueprint("export", __name__)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from .data.models import GameSession
-from .rules import GAMES
-from .sessions.games import PAGES
-from .sessions.views import known_clubs
-from .web.held import held_tokens
+from ..data.models import GameSession
+from ..rules import GAMES
+from ..web.held import held_tokens
+from .games import PAGES
+from .views import known_clubs
 
 bp = Blueprint("pages", __name__)
 
