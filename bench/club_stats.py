@@ -24,7 +24,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import upgrade
 
-from scorekeeper import clubstats, create_app
+from scorekeeper import create_app
+from scorekeeper.clubs import stats as club_stats
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession, SessionSummary
 from scorekeeper.rules import InvalidInput, Table, get_game
@@ -140,7 +141,7 @@ def main() -> None:
 
 def forget_all(app: Flask) -> None:
     """No summary anywhere: not in this process, not kept in the database."""
-    clubstats._SUMMARIES.clear()
+    club_stats._SUMMARIES.clear()
     with app.app_context():
         db.session.execute(db.delete(SessionSummary))
         db.session.commit()
@@ -163,7 +164,7 @@ def run(app: Flask, repeats: int) -> None:
     for name, path in reads.items():
         states = (
             ("first ever", lambda: forget_all(app)),
-            ("restarted", clubstats._SUMMARIES.clear),
+            ("restarted", club_stats._SUMMARIES.clear),
         )
         for state, before in (*states, ("warm", lambda: None)):
             times = timed(lambda path=path: client.get(path), repeats, before)  # type: ignore[misc]

@@ -56,32 +56,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
 
-    from . import (
-        api,
-        clubs,
-        clubs_api,
-        clubstats,
-        live_api,  # noqa: F401  (its routes join the API's blueprint)
-        sessions,
-    )
-    from .sessions import checker, home
-    from .sessions.export import bp as export_bp
-    from .web import cli, errors, security
-    from .web.pwa import bp as pwa_bp
+    from . import api, clubs, sessions
+    from .web import cli, errors, pwa, security
 
     security.register(app)
-
-    app.register_blueprint(home.bp)
-    app.register_blueprint(sessions.bp)
-    app.register_blueprint(checker.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(clubstats.bp)
-    app.register_blueprint(clubs_api.bp)
-    app.register_blueprint(export_bp)
-    app.register_blueprint(clubs.bp)
-    app.register_blueprint(pwa_bp)
+    for area in (sessions, clubs, api, pwa):
+        app.register_blueprint(area.bp)
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
-    csrf.exempt(clubs_api.bp)
     errors.register(app)
     cli.register(app)
     app.jinja_env.globals["qr"] = qr_svg

@@ -239,7 +239,7 @@ def test_a_session_started_in_a_club_says_so(client: FlaskClient) -> None:
 def player_ids(app: Flask, session_id: str) -> list[int]:
     """The ids of the session's players, seat by seat within each team."""
     with app.app_context():
-        session = GameSession.get_or_404(session_id, full=True)
+        session = GameSession.find(session_id, full=True)
         return [m.player_id for team in session.teams for m in team.members]
 
 

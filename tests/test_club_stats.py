@@ -13,7 +13,8 @@ import pytest
 from flask.testing import FlaskClient
 from test_api import bearer, deal
 
-from scorekeeper import clubstats
+from scorekeeper.clubs import charts
+from scorekeeper.clubs import stats as club_stats
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import SessionSummary
 
@@ -150,7 +151,7 @@ def test_a_new_deal_shows_at_once(client: FlaskClient) -> None:
     client.post(url, json=deal(70), headers=bearer(session["edit_token"]))
     asha = by_name(stats(client, club_id)["games"]["seep"]["players"])["Asha"]
     assert (asha["figures"]["deals"], asha["figures"]["points"]) == (2, 130)
-    assert any(key[0] == session["id"] for key in clubstats._SUMMARIES)
+    assert any(key[0] == session["id"] for key in club_stats._SUMMARIES)
 
 
 def test_summaries_are_kept_for_the_next_process_while_their_version_holds(
@@ -168,12 +169,12 @@ def test_summaries_are_kept_for_the_next_process_while_their_version_holds(
         # Mark the kept copy: a restarted process (nothing in memory) must read it back.
         kept.summary = {**kept.summary, "teams": [dict(t, deals=9) for t in kept.summary["teams"]]}
         db.session.commit()
-    clubstats._SUMMARIES.clear()
+    club_stats._SUMMARIES.clear()
     asha = by_name(stats(client, club_id)["games"]["seep"]["players"])["Asha"]
     assert asha["figures"]["deals"] == 9  # read back, not recomputed
     # A new deal changes the version: the kept copy no longer holds, and is replaced.
     client.post(url, json=deal(70), headers=bearer(session["edit_token"]))
-    clubstats._SUMMARIES.clear()
+    club_stats._SUMMARIES.clear()
     asha = by_name(stats(client, club_id)["games"]["seep"]["players"])["Asha"]
     assert asha["figures"]["deals"] == 2
 
@@ -233,7 +234,7 @@ def test_player_of_another_club_is_a_404(client: FlaskClient, thursday: str) -> 
 def test_histogram_ranges(
     deal_points: dict[str, int], bars: list[tuple[int, int, int]], low: int, high: int
 ) -> None:
-    chart = clubstats.histogram(deal_points)
+    chart = charts.histogram(deal_points)
     assert chart is not None
     assert [(b.low, b.high, b.count) for b in chart.bars] == bars
     assert (chart.low, chart.high) == (low, high)
@@ -245,11 +246,11 @@ def test_form_chart_leaves_out_sessions_without_a_result() -> None:
         {"result": None, "win_rate": 1.0},
         {"result": "lost", "win_rate": 0.5},
     ]
-    chart = clubstats.form_chart(form)
+    chart = charts.form_chart(form)
     assert chart is not None
     assert chart.points == "14.0,14.0 306.0,70.0"  # top is 100 %, halfway 50 %
     assert chart.dots == ((14.0, 14.0), (306.0, 70.0))  # a single session still shows
-    assert clubstats.form_chart(form[1:2]) is None
+    assert charts.form_chart(form[1:2]) is None
 
 
 def test_a_merge_changes_the_statistics(client: FlaskClient) -> None:

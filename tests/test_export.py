@@ -23,8 +23,7 @@ from test_api_fifty_six import deal as fifty_six_deal
 
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
-from scorekeeper.data.live import LiveDeal
-from scorekeeper.data.models import Club, Deal, GameSession, Player
+from scorekeeper.data.models import Club, Deal, GameSession, LiveDeal, Player
 
 CLUBS = "/api/v1/clubs"
 SEEP_HEADER = ["Deal", "Dealer", "Lions points", "Tigers points", "Lead", "Lead points", "Baazi"]

@@ -103,7 +103,7 @@ def test_new_session_form_stores_all_or_nothing(app: Flask, client: FlaskClient,
     session_id = response.headers["Location"].rsplit("/", 1)[1]
     assert after["game_sessions"] == before["game_sessions"] + 1
     with app.app_context():
-        stored = GameSession.get_or_404(session_id, full=True).to_request()
+        stored = GameSession.find(session_id, full=True).to_request()
     four = form.get("players", "4") == "4"
     entered = [
         [form["a1"]] + ([form["a2"]] if four else []),
@@ -173,13 +173,13 @@ def session_id(client: FlaskClient) -> str:
 def session_state(app: Flask, session_id: str) -> tuple[int, list[tuple[int, int, Any]]]:
     """The session's version and each deal's (id, version, record), deleted ones too."""
     with app.app_context():
-        session = GameSession.get_or_404(session_id, full=True)
+        session = GameSession.find(session_id, full=True)
         return session.version, [(d.serial, d.version, d.record) for d in session.all_deals]
 
 
 def live_deals(app: Flask, session_id: str) -> int:
     with app.app_context():
-        return len(GameSession.get_or_404(session_id, full=True).deals)
+        return len(GameSession.find(session_id, full=True).deals)
 
 
 def stamped(form: dict[str, str], field: str, stamp: str, current: int) -> dict[str, str]:

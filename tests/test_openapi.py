@@ -1,4 +1,4 @@
-"""The OpenAPI document (scorekeeper/openapi.json): valid 3.1, exactly the routes and codes the
+"""The OpenAPI document (scorekeeper/api/openapi.json): valid 3.1, exactly the routes and codes the
 server has, and a schemathesis run that sends every operation generated requests and checks
 every answer against the document (no 5xx, documented status, content type, body and headers).
 """
@@ -33,8 +33,7 @@ from schemathesis.specs.openapi.checks import (
 import scorekeeper
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
-from scorekeeper.data.live import LiveDeal
-from scorekeeper.data.models import Deal
+from scorekeeper.data.models import Deal, LiveDeal
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.casino import options as casino_options
 from scorekeeper.rules.casino import score as casino_score
@@ -50,7 +49,7 @@ from scorekeeper.rules.seep.record import SWEEP_POINTS
 from scorekeeper.web import errors
 
 SOURCE = Path(scorekeeper.__file__).parent
-DOCUMENT: dict[str, Any] = json.loads((SOURCE / "openapi.json").read_text(encoding="utf-8"))
+DOCUMENT: dict[str, Any] = json.loads((SOURCE / "api" / "openapi.json").read_text(encoding="utf-8"))
 SCHEMA = schemathesis.openapi.from_dict(copy.deepcopy(DOCUMENT))
 METHODS = ("get", "put", "post", "delete", "patch")
 OPERATIONS = [

@@ -1,20 +1,21 @@
-"""The JSON API of clubs (shared/API.md "Clubs"): create one, read its history."""
+"""The API of clubs (shared/API.md "Clubs"): create one, read its history, its statistics."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Response, request, url_for
 
-from .api import json_body, replayable, tagged
-from .data.idempotency import once, request_key
-from .data.models import Club
-from .rules.fields import record
+from ..clubs.stats import club_sessions, player_names, side, statistics
+from ..data.idempotency import once, request_key
+from ..data.models import Club
+from ..rules.fields import record
+from ..rules.stats import head_to_head
+from .answers import club_json
+from .http import bp, json_body, replayable, tagged
 
-bp = Blueprint("clubs_api", __name__, url_prefix="/api/v1/clubs")
 
-
-@bp.post("")
+@bp.post("/clubs")
 def create_club() -> Response:
     """A new club; the answer carries the keeper's token, shown only here."""
     body = json_body()
@@ -30,15 +31,30 @@ def create_club() -> Response:
     (shown, status), replayed = once("clubs", key, body, create)
     token = tokens[0] if tokens else Club.keyed_token(shown["id"], key or "")
     response = replayable(({**shown, "keeper_token": token}, status), replayed)
-    response.headers["Location"] = url_for("clubs_api.read_club", club_id=shown["id"])
+    response.headers["Location"] = url_for("api.read_club", club_id=shown["id"])
     return response
 
 
-@bp.get("/<club_id>")
+@bp.get("/clubs/<club_id>")
 def read_club(club_id: str) -> Response:
     """A club with its sessions, newest first, and its players; reading needs only the id."""
-    club = Club.get_or_404(club_id)
+    club = Club.find(club_id)
     etag = f"c{club.version}"
     if request.if_none_match.contains_weak(etag):
         return tagged({}, etag)
-    return tagged(club.to_json(), etag)
+    return tagged(club_json(club), etag)
+
+
+@bp.get("/clubs/<club_id>/stats")
+def stats_api(club_id: str) -> dict[str, Any]:
+    """Per game, every player's and team's results and figures; with `a` and `b`, their
+    head-to-head too."""
+    club = Club.find(club_id)
+    sessions = club_sessions(club)  # loaded once, for the statistics and the head-to-head
+    answer = statistics(club, sessions)
+    if "a" in request.args or "b" in request.args:
+        names = player_names(club)
+        first = side(request.args.get("a"), names, "a")
+        second = side(request.args.get("b"), names, "b")
+        answer["head_to_head"] = head_to_head(sessions, first, second)
+    return answer

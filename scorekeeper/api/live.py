@@ -2,30 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, jsonify, request
 
-from .api import bp, deal_answer, editable_session, json_body, tagged
-from .data.extensions import db
-from .data.live import (
+from ..data.extensions import db
+from ..data.live import (
     MOST_PLAYS,
-    LiveDeal,
-    Played,
     add_play,
     remove_last_play,
     remove_live,
     start_live,
 )
-from .data.models import GameSession
-from .rules import InvalidInput
-from .rules.fields import integer, required
-from .rules.live import LiveDeal as LiveState
-
-
-def live_answer(session: GameSession, state: LiveState) -> dict[str, Any]:
-    """The live state, with the session's version for watchers."""
-    return {**state.to_json(), "version": session.version}
+from ..data.models import GameSession, LiveDeal
+from ..rules import InvalidInput
+from ..rules.fields import integer, required
+from .answers import live_answer, play_answer
+from .http import bp, created, editable_session, json_body, tagged
 
 
 @bp.post("/sessions/<session_id>/live")
@@ -34,7 +25,7 @@ def start_live_deal(session_id: str) -> Response:
     session = editable_session(session_id)
     live = start_live(session, json_body())
     db.session.commit()
-    return _created(live_answer(session, live.state(session)))
+    return created(live_answer(session, live.state(session)))
 
 
 @bp.delete("/sessions/<session_id>/live")
@@ -53,8 +44,8 @@ def remove_live_deal(session_id: str) -> Response:
 @bp.get("/sessions/<session_id>/live")
 def read_live_deal(session_id: str) -> Response:
     """The live deal under way: its plays and the state they lead to; 404 when none."""
-    session = GameSession.get_or_404(session_id)
-    live = LiveDeal.current_or_404(session)
+    session = GameSession.find(session_id)
+    live = LiveDeal.find_current(session)
     if request.if_none_match.contains_weak(session.etag):
         return tagged({}, session.etag)  # a watcher's unchanged poll: no plays replayed for it
     return tagged(live_answer(session, live.state(session)), session.etag)
@@ -69,17 +60,7 @@ def add_live_play(session_id: str) -> Response:
     play = {name: value for name, value in body.items() if name != "number"}
     played = add_play(session, number, play)
     db.session.commit()
-    return _created(_play_answer(session, played))
-
-
-def _play_answer(session: GameSession, played: Played) -> dict[str, Any]:
-    """The state, what the play did under "play" (and beside the state where no name clashes,
-    as API.md shows Seep's "captured"), and the deal once the last play recorded it."""
-    state, deal = played
-    answer, did = live_answer(session, state), state.last_play_json()
-    answer |= {name: value for name, value in did.items() if name not in answer}
-    answer["play"] = did
-    return answer | ({"deal": deal_answer(session, deal)["deal"]} if deal is not None else {})
+    return created(play_answer(session, played))
 
 
 @bp.delete("/sessions/<session_id>/live/plays/<int:number>")
@@ -94,18 +75,12 @@ def remove_live_play(session_id: str, number: int) -> Response:
 @bp.get("/sessions/<session_id>/deals/<int:deal_id>/plays")
 def replay_live_deal(session_id: str, deal_id: int) -> Response:
     """A deal that was played live, to replay: its start, its plays and the state after each."""
-    session = GameSession.get_or_404(session_id, full=True)
-    live = LiveDeal.of_deal_or_404(session, deal_id)
-    deal = session.deal_or_404(deal_id)
+    session = GameSession.find(session_id, full=True)
+    live = LiveDeal.find_of_deal(session, deal_id)
+    deal = session.find_deal(deal_id)
     etag = f"plays-{live.id}.{deal.version}"  # its plays never change; the deal may be corrected
     if request.if_none_match.contains_weak(etag):
         return tagged({}, etag)
     steps, corrected = live.replay(session, deal)
     body = {"deal": deal_id, "start": live.start, "plays": live.plays, "steps": steps}
     return tagged(body | {"corrected": corrected}, etag)
-
-
-def _created(body: dict[str, Any]) -> Response:
-    response = jsonify(body)
-    response.status_code = 201
-    return response

@@ -1,7 +1,7 @@
-"""Club statistics over HTTP: GET /api/v1/clubs/<id>/stats and the players' pages.
+"""Club statistics as a service: a club's sessions loaded once, each session's summary kept
+per session version, the figures derived by the rules engine (rules/stats.py).
 
-The rules engine derives everything (rules/stats.py); this module loads a club's sessions,
-keeps each session's summary per session version, and draws the charts as inline SVG.
+The API answers them (api/clubs.py); the players' pages draw them (clubs/players.py).
 """
 
 from __future__ import annotations
@@ -10,11 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
 from sqlalchemy.exc import SQLAlchemyError
 
-from .data.extensions import db
-from .data.models import (
+from ..data.extensions import db
+from ..data.models import (
     SUMMARY_FORM,
     WROTE,
     Club,
@@ -24,40 +23,11 @@ from .data.models import (
     SessionSummary,
     Team,
 )
-from .rules import GAMES, InvalidInput, Table
-from .rules.stats import aggregate, head_to_head
-
-bp = Blueprint("clubstats", __name__)
+from ..rules import GAMES, InvalidInput, Table
+from ..rules.stats import aggregate
 
 MEMO_SIZE = 4096  # session summaries kept, by session id and version
 _SUMMARIES: dict[tuple[str, int], dict[str, Any]] = {}
-# What the pages show of each game's figures: (label, figure, as a percentage).
-FIGURES: dict[str, tuple[tuple[str, str, bool], ...]] = {
-    "seep": (
-        ("Baazis won", "baazis_won", False),
-        ("Baazis lost", "baazis_lost", False),
-        ("Under-9 losses", "under9_losses", False),
-        ("Average deal", "average_points", False),
-        ("Sweeps per deal", "sweeps_per_deal", False),
-        ("Best deal", "best_deal", False),
-    ),
-    "fifty-six": (
-        ("Contracts made", "made", False),
-        ("Contracts lost", "lost", False),
-        ("Made", "made_rate", True),
-        ("Tables won", "tables_won", False),
-        ("Tables lost", "tables_lost", False),
-        ("Games won", "games_won", False),
-    ),
-    "casino": (
-        ("Average deal", "average_points", False),
-        ("Sweeps", "sweeps", False),
-        ("Best deal", "best_deal", False),
-    ),
-}
-# The one figure beside the win rate in the players' table, which must fit 360 px.
-KEY_FIGURE = {"seep": "average_points", "fifty-six": "made_rate", "casino": "average_points"}
-
 
 # -- loading -----------------------------------------------------------------------------
 
@@ -213,160 +183,3 @@ def side(raw: str | None, names: Mapping[int, str], which: str) -> list[int]:
             "bad-field", f"{which} must name the club's players by id, separated by commas."
         )
     return ids
-
-
-# -- the API and the pages ---------------------------------------------------------------
-
-
-@bp.get("/api/v1/clubs/<club_id>/stats")
-def stats_api(club_id: str) -> dict[str, Any]:
-    """Per game, every player's and team's results and figures; with `a` and `b`, their
-    head-to-head too."""
-    club = Club.get_or_404(club_id)
-    sessions = club_sessions(club)  # loaded once, for the statistics and the head-to-head
-    answer = statistics(club, sessions)
-    if "a" in request.args or "b" in request.args:
-        names = player_names(club)
-        first = side(request.args.get("a"), names, "a")
-        second = side(request.args.get("b"), names, "b")
-        answer["head_to_head"] = head_to_head(sessions, first, second)
-    return answer
-
-
-@bp.get("/c/<club_id>/players")
-def players_page(club_id: str) -> str:
-    """Every player and team of the club, per game: played, won, win rate, one figure."""
-    club = Club.get_or_404(club_id)
-    return render_template(
-        "clubs/players.html",
-        club=club,
-        stats=statistics(club, club_sessions(club)),
-        games=GAMES,
-        key=KEY_FIGURE,
-    )
-
-
-@bp.get("/c/<club_id>/players/<int:player_id>")
-def player_page(club_id: str, player_id: int) -> str:
-    """One player's games: figures, win rate over time, points per deal, and opponents."""
-    club = Club.get_or_404(club_id)
-    names = player_names(club)
-    if player_id not in names:
-        abort(404, description=f"There is no player {player_id} in this club.")
-    sessions = club_sessions(club)
-    games = []
-    for game, stats in aggregate(sessions)["games"].items():
-        mine = next((row for row in stats["players"] if row["player"] == player_id), None)
-        if mine is not None:
-            games.append(_player_game(game, mine, sessions, player_id, names))
-    return render_template(
-        "clubs/player.html", club=club, name=names[player_id], games=games, figures=FIGURES
-    )
-
-
-def _player_game(
-    game: str,
-    row: dict[str, Any],
-    sessions: list[dict[str, Any]],
-    player: int,
-    names: Mapping[int, str],
-) -> dict[str, Any]:
-    """What the player page shows of one game."""
-    played = [s for s in sessions if s["game"] == game]
-    rivals = sorted({p for s in played for team in s["teams"] for p in team} - {player})
-    against = []
-    for rival in rivals:
-        met = head_to_head(played, [player], [rival])["games"].get(game)
-        if met:
-            against.append({"id": rival, "name": names.get(rival, "?"), **met})
-    return {
-        "game": GAMES[game],
-        "row": row,
-        "form": form_chart(row["form"]),
-        "points": histogram(row["figures"].get("deal_points", {})),
-        "by_bid": row["figures"].get("by_bid"),
-        "against": against,
-    }
-
-
-# -- charts ------------------------------------------------------------------------------
-
-WIDTH, HEIGHT, PAD = 320, 140, 14
-MAX_DOTS = 40  # beyond, the dots would merge into the line
-BARS = 12  # at most, so that each bar stays wide enough to see at 360 px
-
-
-@dataclass(frozen=True)
-class FormChart:
-    """The win rate after each decided session: a line from 0 % (bottom) to 100 % (top)."""
-
-    width: int
-    height: int
-    points: str
-    half: float
-    dots: tuple[tuple[float, float], ...]  # each session's point, while few enough to see
-
-
-@dataclass(frozen=True)
-class Bar:
-    """Deals whose points fell from `low` to `high`: `count` of them, drawn at x with height h."""
-
-    low: int
-    high: int
-    count: int
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-@dataclass(frozen=True)
-class Histogram:
-    """Points per deal in up to BARS ranges."""
-
-    width: int
-    height: int
-    bars: tuple[Bar, ...]
-    low: int
-    high: int
-
-
-def form_chart(form: Sequence[Mapping[str, Any]]) -> FormChart | None:
-    """The win rate after each session that had a result, oldest first."""
-    rates = [entry["win_rate"] for entry in form if entry["result"] is not None]
-    if not rates:
-        return None
-    step = (WIDTH - 2 * PAD) / max(len(rates) - 1, 1)
-
-    def y(rate: float) -> float:
-        return round(HEIGHT - PAD - rate * (HEIGHT - 2 * PAD), 1)
-
-    spots = tuple((round(PAD + i * step, 1), y(rate)) for i, rate in enumerate(rates))
-    points = " ".join(f"{x},{y}" for x, y in spots)
-    return FormChart(WIDTH, HEIGHT, points, y(0.5), spots if len(spots) <= MAX_DOTS else ())
-
-
-def histogram(deal_points: Mapping[str, int]) -> Histogram | None:
-    """How many deals scored how many points, in ranges of equal width."""
-    if not deal_points:
-        return None
-    counts = {int(points): n for points, n in deal_points.items()}
-    low, high = min(counts), max(counts)
-    width = -(-(high - low + 1) // BARS)  # ceiling: at most BARS ranges
-    bins = [0] * (-(-(high - low + 1) // width))
-    for points, n in counts.items():
-        bins[(points - low) // width] += n
-    tallest, slot = max(bins), (WIDTH - 2 * PAD) / len(bins)
-    bars = tuple(
-        Bar(
-            low + i * width,
-            low + (i + 1) * width - 1,
-            n,
-            round(PAD + i * slot + 1, 1),
-            round(HEIGHT - PAD - n * (HEIGHT - 2 * PAD) / tallest, 1),
-            round(slot - 2, 1),
-            round(n * (HEIGHT - 2 * PAD) / tallest, 1),
-        )
-        for i, n in enumerate(bins)
-    )
-    return Histogram(WIDTH, HEIGHT, bars, low, high)

@@ -1,5 +1,5 @@
-"""A club's pages: its history with filters, the keeper link, and the keeper's changes
-(renames, merges, deleting and restoring sessions); moving a session into a club."""
+"""A club's pages: its history with filters, the keeper link, the keeper's changes (renames,
+merges, deleting and restoring sessions), and its export."""
 
 from __future__ import annotations
 
@@ -9,13 +9,15 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from .data.extensions import db
-from .data.models import Club, GameSession, Player
-from .rules import GAMES, InvalidInput
-from .sessions.games import PAGES
-from .sessions.views import conditional, page, undo_flash, viewer_etag
-from .web.errors import error_response
-from .web.held import held_clubs, held_tokens, remember_club
+from ..data.backup import club_export
+from ..data.extensions import db
+from ..data.models import Club, GameSession, Player
+from ..rules import GAMES, InvalidInput
+from ..sessions.export import as_json, download
+from ..sessions.games import PAGES
+from ..web.errors import error_response
+from ..web.held import held_clubs, remember_club
+from ..web.pages import conditional, page, undo_flash, viewer_etag
 
 bp = Blueprint("clubs", __name__)
 # The history shows this many sessions at first, and this many more at each tap: a club of 500
@@ -142,7 +144,7 @@ def club_page(club: Club, problems: list[str] | None = None, status: int = 200) 
 def show(club_id: str) -> Response:
     """The club's sessions, newest first, filtered by game, player and dates; a 304 when the
     browser holds this version of the page already (it follows the club live)."""
-    club = Club.get_or_404(club_id)
+    club = Club.find(club_id)
     remember_club(club.id)
     return conditional(club_etag(club), lambda: club_page(club))
 
@@ -156,7 +158,7 @@ def club_etag(club: Club) -> str | None:
 @bp.post("/c/<club_id>/key")
 def take_key(club_id: str) -> Response:
     """Keep the club on this phone: the keeper link's key, handed over from the URL's fragment."""
-    club = Club.get_or_404(club_id)
+    club = Club.find(club_id)
     key = request.form.get("key", "")
     if not club.is_keeper(key):
         abort(403, description="That keeper link is wrong: ask the club's keeper for it anew.")
@@ -170,7 +172,7 @@ def take_key(club_id: str) -> Response:
 
 def kept_club(club_id: str) -> Club:
     """The club, if this browser is its keeper; 403 otherwise."""
-    club = Club.get_or_404(club_id, for_update=True)
+    club = Club.find(club_id, for_update=True)
     if not is_keeper(club):
         abort(403, description="Only the club's keeper can change it: open the keeper link.")
     return club
@@ -183,7 +185,7 @@ def refused(error: InvalidInput) -> Response:
     club_id = (request.view_args or {}).get("club_id")
     if club_id is None:  # not a club's page: the app's own answer
         return error_response(400, error.code, error.message)
-    return club_page(Club.get_or_404(club_id), [error.message], 400)
+    return club_page(Club.find(club_id), [error.message], 400)
 
 
 def player_of(club: Club, player_id: str) -> Player:
@@ -268,7 +270,7 @@ def split(club_id: str, player_id: str) -> Response:
 def delete_session(club_id: str, session_id: str) -> Response:
     """Take a session out of the club's history; the message can put it back."""
     club = kept_club(club_id)
-    changed = club.session_or_404(session_id).set_removed(True)
+    changed = club.find_session(session_id).set_removed(True)
     restore = url_for(".restore_session", club_id=club.id, session_id=session_id)
     unchanged = "That session was deleted already."
     return answered(club, changed, "The session is out of the history.", restore, unchanged)
@@ -278,33 +280,13 @@ def delete_session(club_id: str, session_id: str) -> Response:
 def restore_session(club_id: str, session_id: str) -> Response:
     """Put a deleted session back in the club's history."""
     club = kept_club(club_id)
-    changed = club.session_or_404(session_id).set_removed(False)
+    changed = club.find_session(session_id).set_removed(False)
     unchanged = "That session is in the history already."
     return answered(club, changed, "The session is back in the history.", unchanged=unchanged)
 
 
-# -- moving a session into a club ----------------------------------------------------------
-
-
-@bp.post("/s/<session_id>/move")
-def move(session_id: str) -> Response:
-    """Move a session into one of this browser's clubs (its keeper only); players are matched
-    by name among the club's. The message can move it back."""
-    game_session = GameSession.get_or_404(session_id, for_update=True, full=True)
-    if not game_session.is_keeper(held_tokens().get(session_id)):
-        abort(403, description="Only the phone that started this session can move it.")
-    club_id = request.values.get("club", "")
-    if club_id not in held_clubs():
-        abort(400, description="Choose one of the clubs this phone knows.")
-    club = Club.get_or_404(club_id)
-    if game_session.club_id == club.id:
-        flash({"text": f"The session is in {club.name} already."}, "done")
-    else:
-        left = game_session.move_to(club)
-        db.session.commit()
-        text = f"Moved into {club.name}."
-        if left is not None and left.id in held_clubs():
-            undo_flash(text, url_for(".move", session_id=session_id, club=left.id), "Undo")
-        else:
-            flash({"text": text}, "done")
-    return redirect(url_for("sessions.show", session_id=session_id))
+@bp.get("/c/<club_id>/export.json")
+def club_json(club_id: str) -> Response:
+    """The whole club: its players and its sessions."""
+    club = Club.find(club_id)
+    return download(as_json(club_export(club)), "application/json", f"club-{club.id}.json")

@@ -23,12 +23,13 @@ from ..rules.errors import InvalidInput
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams
 from .extensions import db
-from .live import MOST_PLAYS, LiveDeal
+from .live import MOST_PLAYS
 from .models import (
     SESSION_ID,
     Club,
     Deal,
     GameSession,
+    LiveDeal,
     Membership,
     Player,
     Team,

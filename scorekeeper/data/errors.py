@@ -1,8 +1,23 @@
-"""Refusals that are not bad input: the request clashes with what another writer did."""
+"""The data layer's refusals, raised as domain errors: the web layer answers them (web/errors.py).
+
+Bad input is rules.InvalidInput (400); these are the rest: what is asked for is not there, or
+the request clashes with what another writer did.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .models import Deal
+
+
+class NotFound(Exception):
+    """A session, club, deal or live deal that is not there (404); `message` says which."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class Conflict(Exception):
@@ -11,7 +26,7 @@ class Conflict(Exception):
     `deal` is the deal as it stands now, so that the client can show both versions.
     """
 
-    def __init__(self, status: int, code: str, message: str, deal: Any = None) -> None:
+    def __init__(self, status: int, code: str, message: str, deal: Deal | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code

@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..rules import InvalidInput
-from .conflicts import Conflict
+from .errors import Conflict
 from .extensions import db
 from .models import Club, GameSession, utcnow
 

@@ -8,23 +8,27 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import re
 import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import abort, current_app
+from flask import current_app
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
 from ..rules import Game, Table, get_game
 from ..rules.errors import InvalidInput
 from ..rules.fields import required
+from ..rules.live import LiveDeal as LiveState
+from ..rules.live import step_json
 from ..rules.table import MAX_NAME, MAX_TEAM_NAME, TeamEntry, parse_teams
-from .conflicts import Conflict
+from .errors import Conflict, NotFound
 from .extensions import db
 
+NONE_UNDER_WAY = "This session has no live deal under way."
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
@@ -83,7 +87,7 @@ class Club(db.Model):
         return club, token
 
     @classmethod
-    def get_or_404(cls, club_id: str, for_update: bool = False) -> Club:
+    def find(cls, club_id: str, for_update: bool = False) -> Club:
         """The club with this public id, or a 404."""
         found = (
             db.session.get(cls, club_id, with_for_update=for_update)
@@ -91,7 +95,7 @@ class Club(db.Model):
             else None
         )
         if found is None:
-            abort(404, description=f"There is no club {club_id!r}.")
+            raise NotFound(f"There is no club {club_id!r}.")
         return found
 
     @staticmethod
@@ -140,16 +144,6 @@ class Club(db.Model):
         self.version = type(self).version + 1
         self.updated_at = utcnow()
 
-    def to_json(self) -> dict[str, Any]:
-        """The club as the API shows it: its sessions, newest first, and its players."""
-        return {
-            "id": self.id,
-            "name": self.name,
-            "version": self.version,
-            "sessions": [s.summary_json() for s in self.sessions()],
-            "players": [{"id": p.id, "name": p.name} for p in self.players],
-        }
-
     # -- the keeper's changes --------------------------------------------------------------
 
     def history(
@@ -185,11 +179,11 @@ class Club(db.Model):
             return None
         return next((p for p in self.players if p.id == int(text)), None)
 
-    def session_or_404(self, session_id: str) -> GameSession:
+    def find_session(self, session_id: str) -> GameSession:
         """One of the club's sessions, live or deleted, or a 404."""
-        found = GameSession.get_or_404(session_id, for_update=True)
+        found = GameSession.find(session_id, for_update=True)
         if found.club_id != self.id:
-            abort(404, description=f"This club has no session {session_id!r}.")
+            raise NotFound(f"This club has no session {session_id!r}.")
         return found
 
     def rename(self, raw: object) -> bool:
@@ -330,6 +324,7 @@ class Deal(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     deleted_at: Mapped[datetime | None]
+    session: Mapped[GameSession] = relationship(back_populates="all_deals")
 
     @property
     def etag(self) -> str:
@@ -340,11 +335,6 @@ class Deal(db.Model):
     def deleted(self) -> bool:
         """Whether the deal is out of the session (restorable)."""
         return self.deleted_at is not None
-
-    def to_json(self, number: int | None) -> dict[str, Any]:
-        """The deal as the API shows it: identity first, then the record as entered."""
-        identity = {"id": self.serial, "number": number, "version": self.version}
-        return identity | ({"deleted": True} if self.deleted else {}) | self.record
 
     def changed(self) -> None:
         """Count one more change."""
@@ -369,12 +359,14 @@ class GameSession(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     teams: Mapped[list[Team]] = relationship(order_by=Team.position, cascade="all, delete-orphan")
     club: Mapped[Club | None] = relationship()
-    all_deals: Mapped[list[Deal]] = relationship(order_by=Deal.serial, cascade="all, delete-orphan")
+    all_deals: Mapped[list[Deal]] = relationship(
+        order_by=Deal.serial, cascade="all, delete-orphan", back_populates="session"
+    )
 
     # -- reading ---------------------------------------------------------------------------
 
     @classmethod
-    def get_or_404(
+    def find(
         cls, session_id: str, for_update: bool = False, full: bool = False
     ) -> GameSession:
         """The session with this public id, or a 404.
@@ -395,7 +387,7 @@ class GameSession(db.Model):
             else None
         )
         if found is None:
-            abort(404, description=f"There is no session {session_id!r}.")
+            raise NotFound(f"There is no session {session_id!r}.")
         return found
 
     @property
@@ -490,50 +482,11 @@ class GameSession(db.Model):
         self.touch()
         return self.scorer_token()
 
-    # -- as the API shows it -----------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        """The session as the API shows it."""
-        return {
-            "id": self.id,
-            **self.to_request(),
-            "version": self.version,
-            "seats": self.seat_names(),
-            "deals": [deal.to_json(n) for n, deal in enumerate(self.deals, 1)],
-            "standing": self.standing_json(),
-        }
-
-    def standing_json(self) -> dict[str, Any]:
-        """The standing, each deal's row carrying the deal's id, number and version."""
-        standing = self.standing()
-        rows = [
-            {"id": deal.serial, "number": n, "version": deal.version, **row}
-            for (n, deal), row in zip(enumerate(self.deals, 1), standing["deals"], strict=True)
-        ]
-        return {**standing, "deals": rows}
-
-    def deal_json(self, deal: Deal) -> dict[str, Any]:
-        """One deal with its number (None once deleted)."""
-        return deal.to_json(None if deal.deleted else self.number_of(deal))
-
     def to_request(self) -> dict[str, Any]:
         """What POST /api/v1/sessions would take to start this session again."""
         teams = [{"name": t.name, "players": t.players} for t in self.teams]
         club = {"club": self.club_id} if self.club_id else {}
         return {"game": self.game_name, "teams": teams, "options": self.options, **club}
-
-    def summary_json(self) -> dict[str, Any]:
-        """The session in a club's list: what was played, by whom, when, and how it stands."""
-        standing = self.standing()
-        return {
-            "id": self.id,
-            "game": self.game_name,
-            "teams": [{"name": t.name, "players": t.players} for t in self.teams],
-            "created_at": self.created_at.isoformat() + "Z",
-            "updated_at": self.updated_at.isoformat() + "Z",
-            "standing": standing,
-            "finished": bool(standing.get("finished")),
-        }
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -590,14 +543,37 @@ class GameSession(db.Model):
         """Raise InvalidInput if no deal can follow (a Seep session that is decided, M4)."""
         self._check_next(self.standing(), None)
 
+    def ensure_not_played_live(self) -> None:
+        """Refuse (409) while the next deal is being played live: entering it whole as well
+        would record it twice."""
+        if LiveDeal.current(self) is not None:
+            raise Conflict(
+                409,
+                "live-deal-under-way",
+                f"Deal {len(self.deals) + 1} is being played live: go on with it on its live "
+                "page, or stop playing it live there to enter it whole. Nothing was stored.",
+            )
+
     def _check_next(self, standing: dict[str, Any], record: dict[str, Any] | None) -> None:
         """Raise InvalidInput unless `record` may follow the deals folded into `standing`."""
         names = [team.name for team in self.teams]
         self.game.check_next(self.table, self.options, standing, record, names)
 
     def add_deal(self, raw: Any, number: int | None = None, next_id: int | None = None) -> Deal:
-        """Validate and append a deal entered as deal `number`, or as the deal that was to get
-        id `next_id` (a form's, which deletes do not move); a 409 if another came first."""
+        """Validate and append a deal entered whole as deal `number`, or as the deal that was to
+        get id `next_id` (a form's, which deletes do not move); a 409 if another came first, or
+        while the next deal is being played live."""
+        self.ensure_not_played_live()
+        return self._append_deal(raw, number, next_id)
+
+    def finish_live(self, live: LiveDeal, record: dict[str, Any]) -> Deal:
+        """Record the deal that `live`'s last play ended; the live deal becomes that deal's."""
+        deal = self._append_deal(record)
+        db.session.flush()
+        live.deal_serial = deal.serial
+        return deal
+
+    def _append_deal(self, raw: Any, number: int | None = None, next_id: int | None = None) -> Deal:
         record = self.game.parse_deal(raw, self.table, self.options)
         if next_id is not None:
             self._ensure_none_entered_since(next_id)
@@ -617,7 +593,7 @@ class GameSession(db.Model):
                 "deal-exists",
                 f"Deal {number} was already entered by another scorer. "
                 f"Nothing was stored; this one would be deal {upcoming}.",
-                self.deal_json(self.deals[number - 1]),
+                self.deals[number - 1],
             )
         if number > upcoming:
             raise Conflict(
@@ -638,7 +614,7 @@ class GameSession(db.Model):
             "deal-exists",
             f"{theirs} was already entered by another scorer while you were entering yours. "
             f"Nothing was stored; this one would be deal {len(self.deals) + 1}.",
-            self.deal_json(latest),
+            latest,
         )
 
     def replace_deal(self, deal: Deal, raw: Any) -> bool:
@@ -648,7 +624,7 @@ class GameSession(db.Model):
                 409,
                 "deal-deleted",
                 f"Deal #{deal.serial} was deleted by another scorer. Restore it to correct it.",
-                self.deal_json(deal),
+                deal,
             )
         record = self.game.parse_deal(raw, self.table, self.options)
         if record == deal.record:
@@ -677,12 +653,12 @@ class GameSession(db.Model):
         deleted = [d for d in self.all_deals if d.deleted]
         return sorted(deleted, key=lambda d: d.deleted_at or utcnow(), reverse=True)
 
-    def deal_or_404(self, deal_id: int) -> Deal:
+    def find_deal(self, deal_id: int) -> Deal:
         """The deal with this id, live or deleted, or a 404."""
         for deal in self.all_deals:
             if deal.serial == deal_id:
                 return deal
-        abort(404, description=f"This session has no deal #{deal_id}.")
+        raise NotFound(f"This session has no deal #{deal_id}.")
 
     def number_of(self, deal: Deal) -> int:
         """The 1-based number of a live deal; of a deleted one, the place it would come back to."""
@@ -730,6 +706,72 @@ class GameSession(db.Model):
         if left is not None:
             left.touch()
         return left
+
+
+class LiveDeal(db.Model):
+    """A deal followed play by play; `deal_serial` is the deal it became once finished."""
+
+    __tablename__ = "live_deals"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("game_sessions.id"), index=True)
+    start: Mapped[dict[str, Any]] = mapped_column(JSON)
+    plays: Mapped[list[Any]] = mapped_column(JSON)
+    deal_serial: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    game: Mapped[str] = mapped_column(String(20))
+
+    @classmethod
+    def latest(cls, session: GameSession) -> LiveDeal | None:
+        """The session's latest live deal, under way or finished."""
+        query = db.select(cls).filter_by(session_id=session.id).order_by(cls.id.desc()).limit(1)
+        return db.session.execute(query).scalar_one_or_none()
+
+    @classmethod
+    def current(cls, session: GameSession) -> LiveDeal | None:
+        """The session's live deal under way, if any."""
+        latest = cls.latest(session)
+        return latest if latest is not None and latest.deal_serial is None else None
+
+    @classmethod
+    def find_current(cls, session: GameSession) -> LiveDeal:
+        """The session's live deal under way; NotFound when there is none."""
+        found = cls.current(session)
+        if found is None:
+            raise NotFound(NONE_UNDER_WAY)
+        return found
+
+    @classmethod
+    def deals_played(cls, session: GameSession) -> frozenset[int]:
+        """The ids of the session's deals that were played live (each can be replayed)."""
+        query = db.select(cls.deal_serial).filter_by(session_id=session.id)
+        return frozenset(s for s in db.session.scalars(query) if s is not None)
+
+    @classmethod
+    def find_of_deal(cls, session: GameSession, serial: int) -> LiveDeal:
+        """The live deal that became deal `serial` of the session; NotFound when it was entered
+        whole."""
+        session.find_deal(serial)
+        query = db.select(cls).filter_by(session_id=session.id, deal_serial=serial)
+        found = db.session.execute(query).scalar_one_or_none()
+        if found is None:
+            raise NotFound(f"Deal #{serial} was entered whole, not play by play.")
+        return found
+
+    def state(self, session: GameSession, plays: list[Any] | None = None) -> LiveState:
+        """The state after every play stored (or after `plays` instead)."""
+        chosen = self.plays if plays is None else plays
+        return session.game.live.derive(session.table, session.options, self.start, chosen)
+
+    def replay(self, session: GameSession, deal: Deal) -> tuple[list[dict[str, Any]], bool]:
+        """The steps of rules/live.py's `replay` (the state before any play, then after each),
+        and whether `deal`, which these plays recorded, was corrected since (edited on the
+        scoreboard): the record its plays make is not the record stored. One pass gives both."""
+        game, steps = session.game, []
+        for last in game.live.states(session.table, session.options, self.start, self.plays):
+            steps.append(step_json(last))
+        made = game.parse_deal(last.record(), session.table, session.options)
+        return steps, bool(deal.record != json.loads(json.dumps(made)))  # as stored: lists
 
 
 class SessionSummary(db.Model):

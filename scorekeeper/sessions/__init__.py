@@ -1,6 +1,22 @@
-"""Score keeping in the browser: start a session, enter deals, watch the standing."""
+"""Score keeping in the browser: the home page, starting a session, the scoreboard, entering
+deals whole or play by play, the TV, exports, and the move checker's pages.
 
-from . import handover, live_page, tv  # noqa: F401  (their routes join the blueprint)
-from .views import bp
+Each module adds its routes to the one blueprint of blueprint.py; each game's own parts are in
+seep.py, fifty_six.py and casino.py, found through the registry in games.py.
+"""
+
+from . import (  # noqa: F401  (their routes join the blueprint)
+    checker,
+    deals,
+    export,
+    handover,
+    home,
+    live_page,
+    move,
+    scoreboard,
+    start,
+    tv,
+)
+from .blueprint import bp
 
 __all__ = ["bp"]

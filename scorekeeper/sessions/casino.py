@@ -235,5 +235,14 @@ def csv_columns(game_session: Any, standing: dict[str, Any]) -> tuple[list[str],
     return header, rows
 
 
+# What the club's player pages show of Casino's figures: (label, figure, as a percentage).
+FIGURES = (
+    ("Average deal", "average_points", False),
+    ("Sweeps", "sweeps", False),
+    ("Best deal", "best_deal", False),
+)
+KEY_FIGURE = "average_points"  # beside the win rate in the players' table
+LIVE_PAGE = "sessions/casino/live.html"  # a deal followed play by play
+
 GAME = "casino"
 DEAL_FORM = CasinoDealForm

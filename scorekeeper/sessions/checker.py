@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, render_template
+from flask import abort, render_template
 
 from ..rules import GAMES
 from ..rules.cards import Card, Suit, full_deck
 from ..rules.fifty_six import cards as fifty_six_cards
-
-bp = Blueprint("checker", __name__)
+from .blueprint import bp
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Exports (shared/API.md "Exports"): a session as CSV or JSON, a club as JSON."""
+"""Exports (shared/API.md "Exports"): a session as CSV or JSON (a club's: clubs/views.py)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,18 @@ import io
 import json
 from typing import Any
 
-from flask import Blueprint, Response
+from flask import Response
 
-from ..data.backup import club_export, session_export
-from ..data.models import Club, GameSession
+from ..data.backup import session_export
+from ..data.models import GameSession
+from .blueprint import bp
 from .games import PAGES
-
-bp = Blueprint("export", __name__)
 
 
 @bp.get("/s/<session_id>/export.csv")
 def session_csv(session_id: str) -> Response:
     """A header row, then one row per deal: its number, points and the running standing."""
-    session = GameSession.get_or_404(session_id, full=True)
+    session = GameSession.find(session_id, full=True)
     header, rows = PAGES[session.game_name].csv_columns(session, session.standing())
     out = io.StringIO()
     writer = csv.writer(out)
@@ -31,16 +30,9 @@ def session_csv(session_id: str) -> Response:
 @bp.get("/s/<session_id>/export.json")
 def session_json(session_id: str) -> Response:
     """The session, its teams, options and raw deal records, deleted ones marked."""
-    session = GameSession.get_or_404(session_id, full=True)
+    session = GameSession.find(session_id, full=True)
     body = session_export(session)
     return download(as_json(body), "application/json", f"{session.game_name}-{session.id}.json")
-
-
-@bp.get("/c/<club_id>/export.json")
-def club_json(club_id: str) -> Response:
-    """The whole club: its players and its sessions."""
-    club = Club.get_or_404(club_id)
-    return download(as_json(club_export(club)), "application/json", f"club-{club.id}.json")
 
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula

@@ -247,5 +247,17 @@ def csv_columns(game_session: Any, standing: dict[str, Any]) -> tuple[list[str],
     return header, rows
 
 
+# What the club's player pages show of Fifty-six's figures: (label, figure, as a percentage).
+FIGURES = (
+    ("Contracts made", "made", False),
+    ("Contracts lost", "lost", False),
+    ("Made", "made_rate", True),
+    ("Tables won", "tables_won", False),
+    ("Tables lost", "tables_lost", False),
+    ("Games won", "games_won", False),
+)
+KEY_FIGURE = "made_rate"  # beside the win rate in the players' table
+LIVE_PAGE = "sessions/fifty-six/live.html"  # a deal followed play by play
+
 GAME = "fifty-six"
 DEAL_FORM = FiftySixDealForm

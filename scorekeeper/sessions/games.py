@@ -14,7 +14,8 @@ from .setup import SetupForm, session_form
 @dataclass(frozen=True)
 class GamePages:
     """A game's new-session form, its deal form and what its page adds, what its scoreboard
-    adds, a deal in a line, the standing in a line, its CSV export's columns, its live page."""
+    adds, a deal in a line, the standing in a line, its CSV export's columns, its figures in the
+    club statistics, its live page."""
 
     session_form: type[SetupForm]
     deal_form: Any  # a DealForm with for_next, for_record and to_record
@@ -23,15 +24,9 @@ class GamePages:
     summary: Callable[[Any, dict[str, Any]], str]
     standing_line: Callable[[Any, dict[str, Any]], str]
     csv_columns: Callable[[Any, dict[str, Any]], tuple[list[str], list[list[Any]]]]
+    figures: tuple[tuple[str, str, bool], ...]  # the club statistics' (label, figure, as %)
+    key_figure: str  # the one figure beside the win rate in the club's players' table
     live: str | None = None  # the template of its live deal page (/s/<id>/live), if it has one
-
-
-# The games whose deals can be followed play by play on a page (the API takes every game's).
-LIVE_PAGES = {
-    seep.GAME: "sessions/live.html",
-    fifty_six.GAME: "sessions/fifty-six/live.html",
-    casino.GAME: "sessions/casino/live.html",
-}
 
 
 PAGES: dict[str, GamePages] = {
@@ -43,7 +38,9 @@ PAGES: dict[str, GamePages] = {
         module.summary,
         module.standing_line,
         module.csv_columns,
-        LIVE_PAGES.get(module.GAME),
+        module.FIGURES,
+        module.KEY_FIGURE,
+        module.LIVE_PAGE,
     )
     for module in (seep, fifty_six, casino)
 }

@@ -6,13 +6,14 @@ from flask import Response, abort, flash, redirect, session, url_for
 
 from ..data.models import GameSession
 from ..web.held import forget_token, held_tokens, remember_token
-from .views import bp, undo_flash
+from ..web.pages import undo_flash
+from .blueprint import bp
 
 
 @bp.post("/s/<session_id>/leave")
 def leave(session_id: str) -> Response:
     """This phone stops keeping score; the message after it can take the pen back."""
-    game_session = GameSession.get_or_404(session_id)
+    game_session = GameSession.find(session_id)
     token = held_tokens().get(session_id)
     if not game_session.can_edit(token):
         flash({"text": "This phone only watches this session already."}, "done")
@@ -27,7 +28,7 @@ def leave(session_id: str) -> Response:
 @bp.post("/s/<session_id>/take-back")
 def take_back(session_id: str) -> Response:
     """Undo giving up: the pen this phone held comes back, if its link still works."""
-    game_session = GameSession.get_or_404(session_id)
+    game_session = GameSession.find(session_id)
     token = session.get("given_up", {}).get(session_id)
     if token is None:
         abort(403, description="This phone gave up no pen here: scan the scorer's code.")

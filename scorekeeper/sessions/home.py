@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import render_template
 
 from ..data.models import GameSession
 from ..rules import GAMES
 from ..web.held import held_tokens
+from .blueprint import bp, known_clubs
 from .games import PAGES
-from .views import known_clubs
-
-bp = Blueprint("pages", __name__)
 
 
 @bp.get("/")

@@ -6,17 +6,17 @@ from typing import Any
 
 from flask import Response, abort, render_template, url_for
 
-from ..data.live import LiveDeal
-from ..data.models import GameSession
+from ..data.models import GameSession, LiveDeal
 from ..web.held import held_tokens
+from ..web.pages import page
+from .blueprint import bp, can_edit
 from .games import PAGES
-from .views import bp, can_edit, page
 
 
 @bp.get("/s/<session_id>/live")
 def live(session_id: str) -> Response:
     """The live deal of a session whose game has a live page; watchers get no token."""
-    game_session = GameSession.get_or_404(session_id, full=True)
+    game_session = GameSession.find(session_id, full=True)
     template = PAGES[game_session.game_name].live
     if template is None:
         abort(404, description="This game cannot be followed play by play yet.")
@@ -28,11 +28,11 @@ def live(session_id: str) -> Response:
 @bp.get("/s/<session_id>/deals/<int:deal_id>/replay")
 def replay(session_id: str, deal_id: int) -> Response:
     """A deal that was played live, shown play by play: the live page's drawing, no entry."""
-    game_session = GameSession.get_or_404(session_id, full=True)
-    LiveDeal.of_deal_or_404(game_session, deal_id)
+    game_session = GameSession.find(session_id, full=True)
+    LiveDeal.find_of_deal(game_session, deal_id)
     template = PAGES[game_session.game_name].live
     assert template is not None  # a deal was played live on it
-    number = game_session.number_of(game_session.deal_or_404(deal_id))
+    number = game_session.number_of(game_session.find_deal(deal_id))
     replay_url = url_for("api.replay_live_deal", session_id=session_id, deal_id=deal_id)
     return page(_shell(game_session, template, token=None, number=number, replay=replay_url))
 

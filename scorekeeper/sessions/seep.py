@@ -200,5 +200,17 @@ def csv_columns(game_session: Any, standing: dict[str, Any]) -> tuple[list[str],
     return header, rows
 
 
+# What the club's player pages show of Seep's figures: (label, figure, as a percentage).
+FIGURES = (
+    ("Baazis won", "baazis_won", False),
+    ("Baazis lost", "baazis_lost", False),
+    ("Under-9 losses", "under9_losses", False),
+    ("Average deal", "average_points", False),
+    ("Sweeps per deal", "sweeps_per_deal", False),
+    ("Best deal", "best_deal", False),
+)
+KEY_FIGURE = "average_points"  # beside the win rate in the players' table
+LIVE_PAGE = "sessions/live.html"  # a deal followed play by play
+
 GAME = "seep"
 DEAL_FORM = SeepDealForm

@@ -11,7 +11,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, SQLAlch
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from ..data.conflicts import Conflict
+from ..data.errors import Conflict, NotFound
 from ..data.extensions import db
 from ..rules import InvalidInput
 from ..rules.live import PlayRefused
@@ -45,6 +45,7 @@ READS = frozenset({"GET", "HEAD", "OPTIONS"})
 def register(app: Flask) -> None:
     """Install the error handlers."""
     app.register_error_handler(InvalidInput, _invalid_input)
+    app.register_error_handler(NotFound, _not_found)
     app.register_error_handler(Conflict, _conflict)
     app.register_error_handler(PlayRefused, _play_refused)
     app.register_error_handler(CSRFError, _csrf_error)
@@ -91,9 +92,13 @@ def _safely(step: Callable[[], None], what: str) -> None:
         db.session.remove()
 
 
+def _not_found(error: NotFound) -> Response:
+    return error_response(404, CODES[404], error.message)
+
+
 def _conflict(error: Conflict) -> Response:
-    extra = {} if error.deal is None else {"deal": error.deal}
-    return error_response(error.status, error.code, error.message, **extra)
+    # The API answers with the deal as it is now too (api/http.py); a page says why only.
+    return error_response(error.status, error.code, error.message)
 
 
 def _invalid_input(error: InvalidInput) -> Response:

@@ -1,0 +1,94 @@
+"""The API's blueprint, and what its endpoints share: reading a request, answering with a tag."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, request
+
+from ..data.errors import Conflict
+from ..data.models import Deal, GameSession
+from ..rules import InvalidInput
+from ..web.errors import READS, error_response
+from .answers import deal_json
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+@bp.errorhandler(Conflict)
+def conflict(error: Conflict) -> Response:
+    """A clash with another writer, with the deal as it is now when there is one."""
+    extra = {} if error.deal is None else {"deal": deal_json(error.deal)}
+    return error_response(error.status, error.code, error.message, **extra)
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 that says what is wrong."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        # json.loads gives up on very deep nesting with RecursionError, not ValueError.
+        raise InvalidInput("bad-json", "The body is nested too deeply to be read.") from None
+    if not isinstance(body, dict):
+        raise InvalidInput(
+            "bad-json", "The body must be a JSON object (Content-Type: application/json)."
+        )
+    return body
+
+
+def editable_session(session_id: str) -> GameSession:
+    """The session, locked for a write, if the request carries a token that may edit it.
+
+    401 without a token, 403 with a wrong one.
+    """
+    session = GameSession.find(session_id, for_update=True, full=True)
+    if not session.can_edit(bearer_token()):
+        abort(403, description="That edit token does not belong to this session.")
+    return session
+
+
+def bearer_token() -> str:
+    """The request's bearer token; a 401 without one."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        abort(401, description="Send the session's edit token: Authorization: Bearer <token>.")
+    return token.strip()
+
+
+def replayable(answer: tuple[dict[str, Any], int], replayed: bool) -> Response:
+    """The answer as JSON, saying whether it repeats an earlier one."""
+    response = jsonify(answer[0])
+    response.status_code = answer[1]
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+def created(body: dict[str, Any]) -> Response:
+    """A 201 with `body`."""
+    response = jsonify(body)
+    response.status_code = 201
+    return response
+
+
+def tagged(body: dict[str, Any], etag: str) -> Response:
+    """A read answered with its ETag, or 304 when the client holds that version already."""
+    # If-None-Match compares weakly (RFC 9110), so a proxy that weakens tags keeps its 304s.
+    fresh = request.method in READS and request.if_none_match.contains_weak(etag)
+    response = Response(status=304) if fresh else jsonify(body)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"  # always ask; the 304 makes asking cheap
+    return response
+
+
+def require_if_match(deal: Deal) -> None:
+    """412 with the current deal when If-Match names another version of it."""
+    etags = request.if_match
+    if etags and not etags.star_tag and not etags.contains(deal.etag):
+        raise Conflict(
+            412,
+            "version-mismatch",
+            f"Deal #{deal.serial} was changed by another scorer since you read it "
+            f"(now version {deal.version}). Nothing was changed; here is the deal as it is now.",
+            deal,
+        )

@@ -1,0 +1,78 @@
+"""The club's players' pages: everyone's results per game, and one player's games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import abort, render_template
+
+from ..data.models import Club
+from ..rules import GAMES
+from ..rules.stats import aggregate, head_to_head
+from ..sessions.games import PAGES
+from .charts import form_chart, histogram
+from .stats import club_sessions, player_names, statistics
+from .views import bp
+
+
+@bp.get("/c/<club_id>/players")
+def players_page(club_id: str) -> str:
+    """Every player and team of the club, per game: played, won, win rate, one figure."""
+    club = Club.find(club_id)
+    return render_template(
+        "clubs/players.html",
+        club=club,
+        stats=statistics(club, club_sessions(club)),
+        games=GAMES,
+        key={name: pages.key_figure for name, pages in PAGES.items()},
+    )
+
+
+@bp.get("/c/<club_id>/players/<int:player_id>")
+def player_page(club_id: str, player_id: int) -> str:
+    """One player's games: figures, win rate over time, points per deal, and opponents."""
+    club = Club.find(club_id)
+    names = player_names(club)
+    if player_id not in names:
+        abort(404, description=f"There is no player {player_id} in this club.")
+    sessions = club_sessions(club)
+    games = []
+    for game, stats in aggregate(sessions)["games"].items():
+        mine = next((row for row in stats["players"] if row["player"] == player_id), None)
+        if mine is not None:
+            games.append(_player_game(game, mine, sessions, player_id, names))
+    return render_template(
+        "clubs/player.html",
+        club=club,
+        name=names[player_id],
+        games=games,
+        figures={name: pages.figures for name, pages in PAGES.items()},
+    )
+
+
+def _player_game(
+    game: str,
+    row: dict[str, Any],
+    sessions: list[dict[str, Any]],
+    player: int,
+    names: Mapping[int, str],
+) -> dict[str, Any]:
+    """What the player page shows of one game."""
+    played = [s for s in sessions if s["game"] == game]
+    rivals = sorted({p for s in played for team in s["teams"] for p in team} - {player})
+    against = []
+    for rival in rivals:
+        met = head_to_head(played, [player], [rival])["games"].get(game)
+        if met:
+            against.append({"id": rival, "name": names.get(rival, "?"), **met})
+    return {
+        "game": GAMES[game],
+        "row": row,
+        "form": form_chart(row["form"]),
+        "points": histogram(row["figures"].get("deal_points", {})),
+        "by_bid": row["figures"].get("by_bid"),
+        "against": against,
+    }
+
+

@@ -1,0 +1,35 @@
+"""Moving a session into one of this browser's clubs (the session's keeper only)."""
+
+from __future__ import annotations
+
+from flask import Response, abort, flash, redirect, request, url_for
+
+from ..data.extensions import db
+from ..data.models import Club, GameSession
+from ..web.held import held_clubs, held_tokens
+from ..web.pages import undo_flash
+from .blueprint import bp
+
+
+@bp.post("/s/<session_id>/move")
+def move(session_id: str) -> Response:
+    """Move a session into one of this browser's clubs (its keeper only); players are matched
+    by name among the club's. The message can move it back."""
+    game_session = GameSession.find(session_id, for_update=True, full=True)
+    if not game_session.is_keeper(held_tokens().get(session_id)):
+        abort(403, description="Only the phone that started this session can move it.")
+    club_id = request.values.get("club", "")
+    if club_id not in held_clubs():
+        abort(400, description="Choose one of the clubs this phone knows.")
+    club = Club.find(club_id)
+    if game_session.club_id == club.id:
+        flash({"text": f"The session is in {club.name} already."}, "done")
+    else:
+        left = game_session.move_to(club)
+        db.session.commit()
+        text = f"Moved into {club.name}."
+        if left is not None and left.id in held_clubs():
+            undo_flash(text, url_for(".move", session_id=session_id, club=left.id), "Undo")
+        else:
+            flash({"text": text}, "done")
+    return redirect(url_for(".show", session_id=session_id))

@@ -1,0 +1,81 @@
+"""The scoreboard (/s/<id>), which follows the table, and joining or revoking scorer links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from ..data.extensions import db
+from ..data.models import GameSession, LiveDeal
+from ..web.held import held_clubs, held_tokens, remember_token
+from ..web.pages import conditional, viewer_etag
+from .blueprint import bp, can_edit, editable, known_clubs
+from .games import PAGES
+
+
+@bp.get("/s/<session_id>")
+def show(session_id: str) -> Response:
+    """The scoreboard; a 304 when the browser holds this version of it already."""
+    etag = _scoreboard_etag(GameSession.find(session_id))
+    return conditional(etag, lambda: _scoreboard(session_id))
+
+
+def _scoreboard(session_id: str) -> str:
+    game_session = GameSession.find(session_id, full=True)
+    return render_template(
+        "sessions/show.html",
+        **standing_parts(game_session),
+        can_edit=can_edit(game_session),
+        is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
+        summary=PAGES[game_session.game_name].summary,
+        clubs=known_clubs(),
+        replays=LiveDeal.deals_played(game_session),
+    )
+
+
+def standing_parts(game_session: GameSession) -> dict[str, Any]:
+    """What a game's scoreboard template draws: the session, its standing, and what its game
+    adds (a chart, who bids first …)."""
+    standing = game_session.standing()
+    scoreboard = PAGES[game_session.game_name].scoreboard(game_session, standing)
+    return {"gs": game_session, "standing": standing, **scoreboard}
+
+
+def _scoreboard_etag(game_session: GameSession) -> str | None:
+    """The page's tag: the session's version and what this browser may do with it."""
+    # The clubs held too: the page offers to move the session into one of them.
+    return viewer_etag(game_session.etag, held_tokens().get(game_session.id), held_clubs())
+
+
+@bp.post("/s/<session_id>/join")
+def join(session_id: str) -> Response:
+    """Keep score on this phone: the scorer link's key, handed over from the URL's fragment."""
+    game_session = GameSession.find(session_id)
+    key = request.form.get("key", "")
+    if not game_session.can_edit(key):
+        abort(403, description="That scorer link is wrong or was revoked: ask the keeper anew.")
+    if not game_session.is_keeper(held_tokens().get(session_id)):  # never a step down
+        remember_token(session_id, key)
+    flash({"text": "This phone keeps score of this session now."}, "done")
+    return redirect(url_for(".show", session_id=session_id))
+
+
+@bp.post("/s/<session_id>/revoke")
+def revoke(session_id: str) -> Response:
+    """Stop every scorer link (keeper only); the share panel shows the new one."""
+    game_session = editable(session_id)
+    if not game_session.is_keeper(held_tokens().get(session_id)):
+        abort(403, description="Only the phone that started this session can revoke links.")
+    game_session.revoke_scorers()
+    db.session.commit()
+    flash({"text": "Old scorer links stopped working. Share the new one."}, "done")
+    return redirect(url_for(".show", session_id=session_id))

@@ -1,0 +1,75 @@
+"""Starting a session: the new-session form of each game, and a rematch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from ..data.idempotency import checked_key, start_session
+from ..data.models import GameSession, recent_player_names
+from ..rules import GAMES, InvalidInput
+from ..web.held import held_tokens, remember_club, remember_token
+from ..web.pages import page
+from .blueprint import bp, editable, known_clubs
+from .games import PAGES
+
+
+@bp.route("/new/<game_name>", methods=["GET", "POST"])
+def new(game_name: str) -> Any:
+    """Start a session of a game."""
+    if game_name not in PAGES:
+        abort(404, description=f"There is no game {game_name!r}.")
+    form = PAGES[game_name].session_form()
+    clubs = known_clubs()
+    if not form.is_submitted():
+        form.club.data = request.args.get("club") or (clubs[0].id if clubs else "")
+    if form.validate_on_submit():
+        try:
+            return _start(checked_key(form.key.data or None), form.to_request(), form.club.data)
+        except InvalidInput as error:
+            form.form_errors.append(error.message)
+    status = 400 if form.is_submitted() else 200
+    names = recent_player_names(list(held_tokens()))
+    body = render_template(
+        "sessions/new.html", form=form, game=GAMES[game_name], recent_names=names, clubs=clubs
+    )
+    return page(body, status)
+
+
+@bp.post("/s/<session_id>/rematch")
+def rematch(session_id: str) -> Response:
+    """A new session with the same teams and options."""
+    old = editable(session_id)
+    # One rematch per state of the old session, however often the button is tapped.
+    body = old.to_request()
+    return _start(f"rematch:{old.id}:{old.version}", body, body.get("club"))
+
+
+def _start(key: str | None, body: dict[str, Any], club_id: str | None) -> Response:
+    """Start a session once per key in the club chosen (a new one, quietly, for a browser's
+    first session), let this browser keep its score and know the club, and show it."""
+    body = {k: v for k, v in body.items() if k != "club"} | ({"club": club_id} if club_id else {})
+    new_club = None if club_id else first_club_name(body)
+    (answer, _status), token, _replayed = start_session("web", key, body, _ids, new_club)
+    remember_token(answer["id"], token)
+    if answer.get("club"):
+        remember_club(answer["club"], answer.get("club_token", ""))
+    return redirect(url_for(".show", session_id=answer["id"]))
+
+
+def first_club_name(body: dict[str, Any]) -> str:
+    """A club made for a browser's first session is named after its first player's table."""
+    first = body["teams"][0]["players"][0]
+    return f"{first}'s table"
+
+
+def _ids(game_session: GameSession) -> dict[str, Any]:
+    return {"id": game_session.id, "club": game_session.club_id}

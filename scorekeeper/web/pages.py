@@ -1,0 +1,55 @@
+"""An HTML page's answer: never kept when it must be fresh, a 304 when the browser holds it,
+a message with a one-tap undo."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from flask import (
+    Response,
+    flash,
+    make_response,
+    request,
+    session,
+)
+from flask_wtf.csrf import generate_csrf
+
+
+def undo_flash(text: str, action: str, label: str) -> None:
+    """A message with a one-tap button that reverses what was just done."""
+    flash({"text": text, "action": action, "label": label}, "undo")
+
+
+def page(body: str, status: int = 200, fresh: bool = False) -> Response:
+    """An HTML answer; `fresh` pages are never kept by the browser, so Back fetches them anew."""
+    response = make_response(body, status)
+    if fresh:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def viewer_etag(version: str, *held: object) -> str | None:
+    """A page's tag: the `version` of what it shows, and what this browser holds that it shows
+    (`held`, and the CSRF token of its forms).
+
+    None while a message waits to be shown once: that page must be drawn.
+    """
+    if "_flashes" in session:
+        return None
+    generate_csrf()  # the page's forms carry this browser's token: make sure it has one
+    viewer = "|".join(map(str, (*held, session.get("csrf_token"))))
+    return f"{version}-{hashlib.sha256(viewer.encode()).hexdigest()[:16]}"
+
+
+def conditional(etag: str | None, draw: Callable[[], str | Response]) -> Response:
+    """A page that follows the table: drawn only when the browser does not hold this version
+    of it (a 304 then, next to nothing for the server); the browser asks again every time."""
+    if etag and request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        response = make_response(draw())
+    if etag and response.status_code in (200, 304):  # a refusal is never kept as the page
+        response.set_etag(etag, weak=True)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
