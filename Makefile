@@ -15,7 +15,9 @@ test: $(VENV)/.test-installed chromium lint typecheck pytest
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 
+# mypy over the whole package (pyproject.toml), and --strict over the rules engine.
 typecheck: $(VENV)/.test-installed
+	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
 
 pytest: $(VENV)/.test-installed

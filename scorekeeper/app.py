@@ -48,7 +48,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["PROXIES"]:
         # Behind a proxy, trust its X-Forwarded-* so that HTTPS is seen as HTTPS.
         proxies = app.config["PROXIES"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]  # Flask's documented way
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
+        )
 
     db.init_app(app)
     with app.app_context():

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 
 from ..data.backup import club_export
 from ..data.extensions import db
@@ -17,7 +18,7 @@ from ..sessions.export import as_json, download
 from ..sessions.games import PAGES
 from ..web.errors import error_response
 from ..web.held import held_clubs, remember_club
-from ..web.pages import conditional, page, undo_flash, viewer_etag
+from ..web.pages import conditional, page, say, undo_flash, viewer_etag
 
 bp = Blueprint("clubs", __name__)
 # The history shows this many sessions at first, and this many more at each tap: a club of 500
@@ -163,7 +164,7 @@ def take_key(club_id: str) -> Response:
     if not club.is_keeper(key):
         abort(403, description="That keeper link is wrong: ask the club's keeper for it anew.")
     remember_club(club.id, key)
-    flash({"text": "This phone keeps the club now: it can rename, merge and delete."}, "done")
+    say({"text": "This phone keeps the club now: it can rename, merge and delete."}, "done")
     return redirect(url_for(".show", club_id=club.id))
 
 
@@ -199,13 +200,13 @@ def player_of(club: Club, player_id: str) -> Player:
 def answered(club: Club, changed: bool, text: str, undo: str = "", unchanged: str = "") -> Response:
     """Commit a change and say so, with a button to undo it; or say that nothing changed."""
     if not changed:
-        flash({"text": unchanged or "Nothing changed."}, "done")
+        say({"text": unchanged or "Nothing changed."}, "done")
     elif undo:
         db.session.commit()
         undo_flash(text, undo, "Restore" if undo.endswith("/restore") else "Undo")
     else:
         db.session.commit()
-        flash({"text": text}, "done")
+        say({"text": text}, "done")
     return redirect(url_for(".show", club_id=club.id))
 
 

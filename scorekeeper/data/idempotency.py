@@ -19,7 +19,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..rules import InvalidInput
 from .errors import Conflict
-from .extensions import db
+from .extensions import Model, db
 from .models import Club, GameSession, utcnow
 
 KEPT = timedelta(days=2)  # long enough for any retry, short enough to keep the table small
@@ -27,7 +27,7 @@ LONGEST_KEY = 200
 Answer = tuple[dict[str, Any], int]
 
 
-class IdempotencyKey(db.Model):
+class IdempotencyKey(Model):
     """A write done once: its key, what was asked, and what was answered."""
 
     __tablename__ = "idempotency_keys"

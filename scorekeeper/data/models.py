@@ -26,7 +26,7 @@ from ..rules.live import LiveDeal as LiveState
 from ..rules.live import step_json
 from ..rules.table import MAX_NAME, MAX_TEAM_NAME, TeamEntry, parse_teams
 from .errors import Conflict, NotFound
-from .extensions import db
+from .extensions import Model, db
 
 NONE_UNDER_WAY = "This session has no live deal under way."
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -41,7 +41,7 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class Player(db.Model):
+class Player(Model):
     """A person at the table, as their club names them (or one session, outside a club).
 
     Names are per club: "Raj" in one club is not "Raj" in another, and a name typed at one
@@ -61,7 +61,7 @@ class Player(db.Model):
         return cls(name=name, key=name.casefold())
 
 
-class Club(db.Model):
+class Club(Model):
     """A group that plays together: its sessions and its players, across evenings."""
 
     __tablename__ = "clubs"
@@ -279,7 +279,7 @@ def _tidy_name(raw: object, what: str, longest: int, example: str = "") -> str:
     return name
 
 
-class Membership(db.Model):
+class Membership(Model):
     """A player's place in a team: the n-th player of team t."""
 
     __tablename__ = "memberships"
@@ -289,7 +289,7 @@ class Membership(db.Model):
     player: Mapped[Player] = relationship()
 
 
-class Team(db.Model):
+class Team(Model):
     """One side of a session."""
 
     __tablename__ = "teams"
@@ -307,7 +307,7 @@ class Team(db.Model):
         return [m.player.name for m in self.members]
 
 
-class Deal(db.Model):
+class Deal(Model):
     """One deal as entered; a deleted deal is kept so that it can be restored.
 
     `serial` is the deal's id within its session, for life (the API's deal "id"); its
@@ -342,7 +342,7 @@ class Deal(db.Model):
         self.updated_at = utcnow()
 
 
-class GameSession(db.Model):
+class GameSession(Model):
     """A sitting of one game by fixed teams: its options and its deals."""
 
     __tablename__ = "game_sessions"
@@ -708,7 +708,7 @@ class GameSession(db.Model):
         return left
 
 
-class LiveDeal(db.Model):
+class LiveDeal(Model):
     """A deal followed play by play; `deal_serial` is the deal it became once finished."""
 
     __tablename__ = "live_deals"
@@ -774,7 +774,7 @@ class LiveDeal(db.Model):
         return steps, bool(deal.record != json.loads(json.dumps(made)))  # as stored: lists
 
 
-class SessionSummary(db.Model):
+class SessionSummary(Model):
     """A session's statistics summary (its game's `summarize`), kept for its version.
 
     A cache, never the truth: it is used only while its version is the session's and its

@@ -6,21 +6,20 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import (
-    Response,
     abort,
-    flash,
     redirect,
     render_template,
     request,
     url_for,
 )
+from werkzeug.wrappers import Response
 
 from ..data.errors import Conflict
 from ..data.extensions import db
 from ..data.idempotency import Answer, checked_key, once, request_key
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
-from ..web.pages import page, undo_flash
+from ..web.pages import page, say, undo_flash
 from .blueprint import bp, editable
 from .games import PAGES
 
@@ -71,7 +70,7 @@ def new_deal(session_id: str) -> Response:
         except (InvalidInput, Conflict) as error:
             if not _navigating():
                 raise  # the worker keeping the form for later: no message for the next page
-            flash({"text": error.message}, "problem")
+            say({"text": error.message}, "problem")
             return redirect(url_for(".show", session_id=session_id))
         form = deal_form.for_next(seats, game_session.standing(), game_session.next_serial())
         return _deal_page(game_session, form, upcoming)
@@ -130,7 +129,7 @@ def _once(session_id: str, write: Callable[[], Answer]) -> Response:
     except _Refused as refused:
         return refused.response
     category, message = answer["flash"]
-    flash(message, category)
+    say(message, category)
     return redirect(answer["location"])
 
 
@@ -197,7 +196,7 @@ def delete_deal(session_id: str, deal_id: int) -> Response:
     game_session = editable(session_id)
     deal = game_session.find_deal(deal_id)
     if deal.deleted:
-        flash({"text": "That deal was deleted already."}, "done")
+        say({"text": "That deal was deleted already."}, "done")
         return redirect(url_for(".show", session_id=session_id))
     number = game_session.number_of(deal)
     if _version_sent() not in (None, deal.version):
@@ -236,5 +235,5 @@ def restore_deal(session_id: str, deal_id: int) -> Response:
         text = f"Deal {game_session.number_of(deal)} restored."
     else:
         text = "That deal is in the session already."
-    flash({"text": text}, "done")
+    say({"text": text}, "done")
     return redirect(url_for(".show", session_id=session_id))

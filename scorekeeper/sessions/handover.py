@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Response, abort, flash, redirect, session, url_for
+from flask import abort, redirect, session, url_for
+from werkzeug.wrappers import Response
 
 from ..data.models import GameSession
 from ..web.held import forget_token, held_tokens, remember_token
-from ..web.pages import undo_flash
+from ..web.pages import say, undo_flash
 from .blueprint import bp
 
 
@@ -16,7 +17,7 @@ def leave(session_id: str) -> Response:
     game_session = GameSession.find(session_id)
     token = held_tokens().get(session_id)
     if not game_session.can_edit(token):
-        flash({"text": "This phone only watches this session already."}, "done")
+        say({"text": "This phone only watches this session already."}, "done")
         return redirect(url_for(".show", session_id=session_id))
     forget_token(session_id)
     session["given_up"] = {session_id: token}  # the last pen given up, for its undo only
@@ -36,5 +37,5 @@ def take_back(session_id: str) -> Response:
         abort(403, description="That pen was revoked meanwhile: ask for the scorer code.")
     session.pop("given_up")
     remember_token(session_id, token)
-    flash({"text": "This phone keeps score of this session again."}, "done")
+    say({"text": "This phone keeps score of this session again."}, "done")
     return redirect(url_for(".show", session_id=session_id))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Response, abort, flash, redirect, request, url_for
+from flask import abort, redirect, request, url_for
+from werkzeug.wrappers import Response
 
 from ..data.extensions import db
 from ..data.models import Club, GameSession
 from ..web.held import held_clubs, held_tokens
-from ..web.pages import undo_flash
+from ..web.pages import say, undo_flash
 from .blueprint import bp
 
 
@@ -23,7 +24,7 @@ def move(session_id: str) -> Response:
         abort(400, description="Choose one of the clubs this phone knows.")
     club = Club.find(club_id)
     if game_session.club_id == club.id:
-        flash({"text": f"The session is in {club.name} already."}, "done")
+        say({"text": f"The session is in {club.name} already."}, "done")
     else:
         left = game_session.move_to(club)
         db.session.commit()
@@ -31,5 +32,5 @@ def move(session_id: str) -> Response:
         if left is not None and left.id in held_clubs():
             undo_flash(text, url_for(".move", session_id=session_id, club=left.id), "Undo")
         else:
-            flash({"text": text}, "done")
+            say({"text": text}, "done")
     return redirect(url_for(".show", session_id=session_id))

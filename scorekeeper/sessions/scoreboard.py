@@ -5,19 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from flask import (
-    Response,
     abort,
-    flash,
     redirect,
     render_template,
     request,
     url_for,
 )
+from werkzeug.wrappers import Response
 
 from ..data.extensions import db
 from ..data.models import GameSession, LiveDeal
 from ..web.held import held_clubs, held_tokens, remember_token
-from ..web.pages import conditional, viewer_etag
+from ..web.pages import conditional, say, viewer_etag
 from .blueprint import bp, can_edit, editable, known_clubs
 from .games import PAGES
 
@@ -65,7 +64,7 @@ def join(session_id: str) -> Response:
         abort(403, description="That scorer link is wrong or was revoked: ask the keeper anew.")
     if not game_session.is_keeper(held_tokens().get(session_id)):  # never a step down
         remember_token(session_id, key)
-    flash({"text": "This phone keeps score of this session now."}, "done")
+    say({"text": "This phone keeps score of this session now."}, "done")
     return redirect(url_for(".show", session_id=session_id))
 
 
@@ -77,5 +76,5 @@ def revoke(session_id: str) -> Response:
         abort(403, description="Only the phone that started this session can revoke links.")
     game_session.revoke_scorers()
     db.session.commit()
-    flash({"text": "Old scorer links stopped working. Share the new one."}, "done")
+    say({"text": "Old scorer links stopped working. Share the new one."}, "done")
     return redirect(url_for(".show", session_id=session_id))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wtforms import Field, IntegerField, RadioField, StringField
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; stubs: 3.2
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..rules import Game, InvalidInput, Table
@@ -140,7 +140,7 @@ class SetupForm(SessionForm):
         for team, (_name, boxes) in enumerate(self.team_boxes()[: table.teams]):
             for place, box in enumerate(boxes[: table.players_per_team]):
                 if not (box.data or "").strip():
-                    box.errors.append(self._unnamed(team, place))
+                    box.errors = [*box.errors, self._unnamed(team, place)]
                     valid = False
         return valid
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import (
-    Response,
     abort,
     redirect,
     render_template,
     request,
     url_for,
 )
+from werkzeug.wrappers import Response
 
 from ..data.idempotency import checked_key, start_session
 from ..data.models import GameSession, recent_player_names

@@ -5,20 +5,29 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import NotRequired, TypedDict
 
-from flask import (
-    Response,
-    flash,
-    make_response,
-    request,
-    session,
-)
+from flask import Response, flash, make_response, request, session
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
+
+
+class Message(TypedDict):
+    """What the next page says once: its text, and a button that undoes what was done."""
+
+    text: str
+    action: NotRequired[str]
+    label: NotRequired[str]
+
+
+def say(message: Message, category: str) -> None:
+    """Show `message` once on the next page drawn, in its `category` (done, problem, undo)."""
+    flash(message, category)  # type: ignore[arg-type]  # Flask keeps any JSON-able message
 
 
 def undo_flash(text: str, action: str, label: str) -> None:
     """A message with a one-tap button that reverses what was just done."""
-    flash({"text": text, "action": action, "label": label}, "undo")
+    say({"text": text, "action": action, "label": label}, "undo")
 
 
 def page(body: str, status: int = 200, fresh: bool = False) -> Response:
@@ -42,7 +51,7 @@ def viewer_etag(version: str, *held: object) -> str | None:
     return f"{version}-{hashlib.sha256(viewer.encode()).hexdigest()[:16]}"
 
 
-def conditional(etag: str | None, draw: Callable[[], str | Response]) -> Response:
+def conditional(etag: str | None, draw: Callable[[], ResponseReturnValue]) -> Response:
     """A page that follows the table: drawn only when the browser does not hold this version
     of it (a 304 then, next to nothing for the server); the browser asks again every time."""
     if etag and request.if_none_match.contains_weak(etag):
