@@ -8,16 +8,18 @@ game's `table_for` gives for the players chosen (and the option that shapes them
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from flask_wtf import FlaskForm
 from wtforms import Field, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; stubs: 3.2
 from wtforms.validators import Length, NumberRange, Optional
+from wtforms.widgets import HiddenInput
 
 from ..rules import Game, InvalidInput, Table
 from ..rules.table import MAX_NAME, MAX_TEAM_NAME, ORDINALS
-from .forms import SessionForm
 
 LETTERS = "abcd"
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 6: "six", 8: "eight"}
@@ -90,6 +92,13 @@ def shapes(game: Game, setup: Setup) -> dict[str, dict[str, Table]]:
         }
         for count, _ in setup.players
     }
+
+
+class SessionForm(FlaskForm):
+    """A new-session form: `key` makes the start exactly once, however often it is sent."""
+
+    key = StringField(widget=HiddenInput(), default=lambda: secrets.token_urlsafe(16))
+    club = StringField(widget=HiddenInput())  # the club it joins; none: a new one, made quietly
 
 
 class SetupForm(SessionForm):

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import GAMES
+from ...rules import GAMES
+from ..setup import SetupForm, session_form
 from . import casino, fifty_six, seep
-from .setup import SetupForm, session_form
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,11 @@ from wtforms import IntegerField, RadioField
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from ..rules import InvalidInput
-from ..rules.casino import score
-from ..rules.casino.record import PACK, SPADES
-from .forms import DealForm
-from .setup import Radio, Setup
+from ...rules import InvalidInput
+from ...rules.casino import score
+from ...rules.casino.record import PACK, SPADES
+from ..setup import Radio, Setup
+from .deal_form import DealForm
 
 SETUP = Setup(
     players=(("2", "2"), ("3", "3"), ("4", "4")),

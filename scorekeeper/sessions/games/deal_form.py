@@ -1,11 +1,10 @@
-"""What every game's forms carry besides the game: which deal and version, or a start's key."""
+"""What every game's deal form carries besides the game: which deal it was opened as, and which
+version it edits."""
 
 from __future__ import annotations
 
-import secrets
-
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, StringField
+from wtforms import IntegerField
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
@@ -23,10 +22,3 @@ class DealForm(FlaskForm):
     number = IntegerField(widget=HiddenInput(), validators=WHOLE)
     next_id = IntegerField(widget=HiddenInput(), validators=WHOLE)
     version = IntegerField(widget=HiddenInput(), validators=WHOLE)
-
-
-class SessionForm(FlaskForm):
-    """A new-session form: `key` makes the start exactly once, however often it is sent."""
-
-    key = StringField(widget=HiddenInput(), default=lambda: secrets.token_urlsafe(16))
-    club = StringField(widget=HiddenInput())  # the club it joins; none: a new one, made quietly

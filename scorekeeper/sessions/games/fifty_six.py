@@ -9,12 +9,12 @@ from wtforms import HiddenField, IntegerField, RadioField
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from ..rules import InvalidInput
-from ..rules.fifty_six.auction import HIGHEST_BID, LOWEST_BID, bid_text
-from ..rules.fifty_six.tables import SCHEDULE, next_seat_in, settle, tables_moved
-from ..rules.table import Table
-from .forms import DealForm
-from .setup import Number, Radio, Seat, Setup, options
+from ...rules import InvalidInput
+from ...rules.fifty_six.auction import HIGHEST_BID, LOWEST_BID, bid_text
+from ...rules.fifty_six.tables import SCHEDULE, next_seat_in, settle, tables_moved
+from ...rules.table import Table
+from ..setup import Number, Radio, Seat, Setup, options
+from .deal_form import DealForm
 
 SETUP = Setup(
     players=(("4", "4"), ("6", "6"), ("8", "8")),

@@ -7,13 +7,13 @@ from typing import Any, ClassVar
 from wtforms import IntegerField, RadioField
 from wtforms.validators import NumberRange, Optional
 
-from ..rules.cards import Card
-from ..rules.seep.cards import POINT_CARDS, POINTS
-from ..rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, parse_deal
-from ..rules.table import Table
-from .charts import lead_chart
-from .forms import DealForm
-from .setup import Radio, Setup, options
+from ...rules.cards import Card
+from ...rules.seep.cards import POINT_CARDS, POINTS
+from ...rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, parse_deal
+from ...rules.table import Table
+from ..charts import lead_chart
+from ..setup import Radio, Setup, options
+from .deal_form import DealForm
 
 # Players, teams and the match options of rules/seep.md (M2–M4).
 SETUP = Setup(
