@@ -18,7 +18,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 @bp.errorhandler(Conflict)
 def conflict(error: Conflict) -> Response:
     """A clash with another writer, with the deal as it is now when there is one."""
-    extra = {} if error.deal is None else {"deal": deal_json(error.deal)}
+    extra = {"deal": deal_json(error.deal)} if isinstance(error.deal, Deal) else {}
     return error_response(error.status, error.code, error.message, **extra)
 
 

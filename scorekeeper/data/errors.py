@@ -6,11 +6,6 @@ the request clashes with what another writer did.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .models import Deal
-
 
 class NotFound(Exception):
     """A session, club, deal or live deal that is not there (404); `message` says which."""
@@ -23,10 +18,10 @@ class NotFound(Exception):
 class Conflict(Exception):
     """A write refused because the session moved on: 409, 412 or 422; nothing was stored.
 
-    `deal` is the deal as it stands now, so that the client can show both versions.
+    `deal` is the deal (a models.Deal) as it stands now, so that the client can show both.
     """
 
-    def __init__(self, status: int, code: str, message: str, deal: Deal | None = None) -> None:
+    def __init__(self, status: int, code: str, message: str, deal: object = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code

@@ -97,7 +97,7 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
         # Keep what was entered; sending it again saves it as the deal that comes next.
         _set_hidden(form.number, upcoming)
         _set_hidden(form.next_id, game_session.next_serial())
-        theirs = error.deal
+        theirs = error.deal if isinstance(error.deal, Deal) else None
         conflict = {"message": error.message, "theirs": theirs and _summary(game_session, theirs)}
         raise _Refused(_deal_page(game_session, form, upcoming, conflict=conflict)) from error
     undo = url_for(".delete_deal", session_id=game_session.id, deal_id=deal.serial, version=1)
