@@ -13,7 +13,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import current_app
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
@@ -29,7 +29,8 @@ from .errors import Conflict, NotFound
 from .extensions import Model, db
 
 NONE_UNDER_WAY = "This session has no live deal under way."
-SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a session's or a club's public id
+Row = TypeVar("Row", bound=Model)
 
 
 def utcnow() -> datetime:
@@ -88,15 +89,8 @@ class Club(Model):
 
     @classmethod
     def find(cls, club_id: str, for_update: bool = False) -> Club:
-        """The club with this public id, or a 404."""
-        found = (
-            db.session.get(cls, club_id, with_for_update=for_update)
-            if SESSION_ID.fullmatch(club_id)
-            else None
-        )
-        if found is None:
-            raise NotFound(f"There is no club {club_id!r}.")
-        return found
+        """The club with this public id; NotFound otherwise."""
+        return _by_public_id(cls, club_id, "club", with_for_update=for_update)
 
     @staticmethod
     def keyed_token(club_id: str, idempotency_key: str) -> str:
@@ -369,26 +363,19 @@ class GameSession(Model):
     def find(
         cls, session_id: str, for_update: bool = False, full: bool = False
     ) -> GameSession:
-        """The session with this public id, or a 404.
+        """The session with this public id; NotFound otherwise.
 
         `for_update` locks it for a write; `full` loads teams, players and deals at once
         (three queries, not one per player).
         """
-        # Ids are token_urlsafe strings; others (a NUL, say) must not reach PostgreSQL.
-        found = (
-            db.session.get(
-                cls,
-                session_id,
-                with_for_update=for_update,
-                options=_EVERYTHING if full else (),
-                populate_existing=full,  # load the relations even if the row is known already
-            )
-            if SESSION_ID.fullmatch(session_id)
-            else None
+        return _by_public_id(
+            cls,
+            session_id,
+            "session",
+            with_for_update=for_update,
+            options=_EVERYTHING if full else (),
+            populate_existing=full,  # load the relations even if the row is known already
         )
-        if found is None:
-            raise NotFound(f"There is no session {session_id!r}.")
-        return found
 
     @property
     def etag(self) -> str:
@@ -797,6 +784,15 @@ _EVERYTHING = (
 MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
 _STANDINGS: dict[tuple[str, tuple[tuple[int, int], ...]], dict[str, Any]] = {}
 WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
+
+
+def _by_public_id(model: type[Row], public_id: str, what: str, **options: Any) -> Row:
+    """The `model` row with this public id (a club's or a session's); NotFound otherwise."""
+    # Ids are token_urlsafe strings; others (a NUL, say) must not reach PostgreSQL.
+    found = db.session.get(model, public_id, **options) if SESSION_ID.fullmatch(public_id) else None
+    if found is None:
+        raise NotFound(f"There is no {what} {public_id!r}.")
+    return found
 
 
 def _memberships_of(player: Player) -> list[Membership]:
