@@ -15,7 +15,7 @@ from ..errors import InvalidInput
 from ..fields import choice
 from ..table import Table
 from ..violation import legal
-from . import auction, stats, tables, trick
+from . import auction, record, score, stats, trick
 from .cards import PLAYERS
 from .live import LIVE
 from .options import check_table as check_seating
@@ -86,7 +86,7 @@ class FiftySix:
     def parse_deal(self, raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
         """The deal record in canonical form; the table must be the one the options give (F2)."""
         check_seating(table, options)
-        return tables.parse_deal(raw, table, options)
+        return record.parse_deal(raw, table, options)
 
     def check_next(
         self,
@@ -97,13 +97,13 @@ class FiftySix:
         names: Sequence[str],
     ) -> None:
         """A won game is followed by a new game only; a team that is out cannot bid (F6)."""
-        tables.check_next(table, options, standing, record, names)
+        score.check_next(table, options, standing, record, names)
 
     def standing(
         self, table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
     ) -> dict[str, Any]:
         """The tables each team holds, derived from the stored records (F6, F14–F17)."""
-        return tables.standing(table, options, deals)
+        return score.standing(table, options, deals)
 
     def summarize(
         self,

@@ -8,7 +8,7 @@ from typing import Any
 from ..errors import InvalidInput
 from ..table import Table
 from ..violation import legal
-from . import baazi, options, record, stats
+from . import options, record, score, stats
 from .generate import survey
 from .live import LIVE
 from .moves import Capture, parse_move
@@ -65,7 +65,7 @@ class Seep:
         self, table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
     ) -> dict[str, Any]:
         """The standing, derived from the stored records (validated when they were written)."""
-        return baazi.standing(table, options, [record.from_stored(d) for d in deals])
+        return score.standing(table, options, [record.from_stored(d) for d in deals])
 
     def summarize(
         self,
