@@ -14,12 +14,19 @@ from ..errors import InvalidInput
 from ..fields import integer, record, required
 from ..table import Table
 from .auction import HIGHEST_BID, LOWEST_BID, parse_call
+from .options import check_table
 from .score import check_next, standing
 from .trick import TRUMPS
 
 DEAL_FIELDS = ("contract", "points", "dealer", "double", "auction", "new_game")
 # F9: by the double level 0 (none), 1 (doubled), 2 (redoubled).
 DOUBLE_LEVELS = (0, 1, 2)
+
+
+def read_deal(raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The deal record in canonical form; the table must be the one the options give (F2)."""
+    check_table(table, options)
+    return parse_deal(raw, table, options)
 
 
 def parse_deal(
