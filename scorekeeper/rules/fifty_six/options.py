@@ -13,7 +13,7 @@ from ..errors import InvalidInput
 from ..fields import integer
 from ..options import Choices, parse_choices
 from ..table import Table
-from .cards import PLAYERS as PLAYERS  # F1, the seating's to offer (game.OptionsRoom)
+from .cards import PLAYERS as PLAYERS  # F1: offered here as every options.py does (game.py)
 from .cards import check_players
 
 CHOICES: dict[str, Choices] = {
