@@ -167,17 +167,15 @@ class Game:
         )
 
 
-def over_at_winner(code: str, over: str) -> NextCheck:
+def over_at_winner(refusal: Callable[[str], InvalidInput]) -> NextCheck:
     """The check_next of a game whose session is over once its standing has a winner: no deal
-    follows; InvalidInput `code` says `over` (naming the winner for {winner}) and that a
-    rematch plays on."""
+    follows; it raises the game's `refusal`, given the winner's name."""
 
     def check_next(
         table: Table, options: Options, standing: Standing, record: object, names: Sequence[str]
     ) -> None:
         winner = standing["winner"]
         if winner is not None:
-            said = over.format(winner=names[winner])
-            raise InvalidInput(code, f"{said} Start a rematch to play on.")
+            raise refusal(names[winner])
 
     return check_next

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..errors import InvalidInput
 from ..game import over_at_winner
 from ..table import Table
 
@@ -21,7 +22,10 @@ SWEEP = 1  # K12
 ACES = ("AS", "AC", "AH", "AD")  # the order of a record's `aces` and of counting out (K13)
 # K13: no deal follows a won game: a rematch starts the next one.
 check_next = over_at_winner(
-    "game-over", f"The game is over: {{winner}} won the race to {TARGET} (K13)."
+    lambda winner: InvalidInput(
+        "game-over",
+        f"The game is over: {winner} won the race to {TARGET} (K13). Start a rematch to play on.",
+    )
 )
 
 

@@ -7,13 +7,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InvalidInput
 from ..game import over_at_winner
 from ..table import Table
 from .record import SeepDeal, from_stored
 
 UNDER = 9  # M3
 # M4: no deal follows once the session is decided.
-check_next = over_at_winner("session-over", "This session is over: {winner} won.")
+check_next = over_at_winner(
+    lambda winner: InvalidInput(
+        "session-over", f"This session is over: {winner} won. Start a rematch to play on."
+    )
+)
 
 
 @dataclass(frozen=True)
