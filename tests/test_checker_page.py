@@ -66,7 +66,7 @@ def test_a_game_without_a_checker_says_so(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     class Whist:
-        name, title = "whist", "Whist"
+        name, title, pack = "whist", "Whist", None
 
     monkeypatch.setitem(GAMES, "whist", Whist())
     response = client.get("/check/whist")

@@ -41,7 +41,7 @@ from scorekeeper.rules.fifty_six import auction as fifty_six_auction
 from scorekeeper.rules.fifty_six import cards as fifty_six_cards
 from scorekeeper.rules.fifty_six import options as fifty_six_options
 from scorekeeper.rules.fifty_six import stats as fifty_six_stats
-from scorekeeper.rules.fifty_six.tables import SCHEDULE
+from scorekeeper.rules.fifty_six.score import SCHEDULE
 from scorekeeper.rules.fifty_six.trick import TRUMPS
 from scorekeeper.rules.seep import options as seep_options
 from scorekeeper.rules.seep.cards import POINT_CARDS

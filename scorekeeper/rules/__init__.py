@@ -1,6 +1,7 @@
 """The rules engine: pure Python, no web and no database.
 
-Every game is registered once in GAMES and looked up by name.
+Every game is registered once in GAMES and looked up by name: its entry (rules/game.py's
+`Game`) is built by the game's package from its rooms, the same rooms in every game.
 """
 
 from __future__ import annotations

@@ -1,76 +1,181 @@
-"""What every game offers the web app: one interface, looked up by name."""
+"""What every game offers the web app: one `Game` entry per game, looked up by name in GAMES.
+
+Every game's package has the same rooms for the same roles, and its __init__.py builds its
+one entry from them with `Game.of_rooms`:
+
+- options.py: the session's options and how its players sit (`OptionsRoom`);
+- record.py: a deal's record, read and checked (`RecordRoom`);
+- score.py: the standing, and which deal may follow it (`ScoreRoom`);
+- stats.py: a session's facts for the club statistics (`StatsRoom`, rules/stats.py);
+- answers.py: the move checker's answers (`AnswersRoom`), from the game's moves: play.py
+  and generate.py (Seep, Casino), auction.py and trick.py (Fifty-six);
+- live.py: play by play (`LiveRoom`, rules/live.py);
+
+and, for the move checker's card picker, its pack (rules/pack.py). A game may have rooms of
+its own beside them (selfplay.py in each; Casino's values.py, Fifty-six's cards.py …).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .errors import InvalidInput
 from .live import LiveRules
+from .pack import Pack
 from .table import Table
 
 JSON = dict[str, Any]
+Options = Mapping[str, Any]  # a session's options, as parse_options gave them
+Records = Sequence[Mapping[str, Any]]  # stored deal records, as parse_deal gave them
+Standing = Mapping[str, Any]  # as standing folded it
+# (table, options, standing, record, names): see ScoreRoom.check_next.
+NextCheck = Callable[[Table, Options, Standing, Mapping[str, Any] | None, Sequence[str]], None]
 
 
-class Game(Protocol):
-    """A game's rules as the score keeper and the move checker use them."""
-
-    name: str
-    title: str
-    players: tuple[int, ...]  # the numbers of players it is played by, the usual first
+class OptionsRoom(Protocol):
+    """A game's options.py."""
 
     @property
-    def live(self) -> LiveRules:
-        """Play by play: a deal followed from what the table sees (rules/live.py)."""
+    def PLAYERS(self) -> tuple[int, ...]:
+        """The numbers of players the game is played by, the usual first."""
         ...
 
-    def table_for(self, players: int, options: Mapping[str, Any]) -> Table:
-        """How `players` sit in teams under these (parsed) options; raise InvalidInput."""
-        ...
-
-    def parse_options(self, raw: object) -> JSON:
+    def parse_options(self, raw: object, /) -> JSON:
         """Validate session options and fill in defaults; raise InvalidInput."""
         ...
 
-    def check_table(self, table: Table, options: Mapping[str, Any]) -> None:
-        """Raise InvalidInput unless this game can be played by these teams, so seated."""
+    def table_for(self, players: int, options: Options, /) -> Table:
+        """How `players` sit in teams under these (parsed) options; raise InvalidInput."""
         ...
 
-    def parse_deal(self, raw: object, table: Table, options: Mapping[str, Any]) -> JSON:
-        """Validate one deal record and return it in canonical form."""
+    def check_table(self, table: Table, options: Options, /) -> None:
+        """Raise InvalidInput unless the game can be played by these teams, so seated."""
+        ...
+
+
+class RecordRoom(Protocol):
+    """A game's record.py."""
+
+    def read_deal(self, raw: object, table: Table, options: Options, /) -> JSON:
+        """Validate one deal record and return it in canonical form; raise InvalidInput."""
+        ...
+
+
+class ScoreRoom(Protocol):
+    """A game's score.py."""
+
+    def standing(self, table: Table, options: Options, deals: Records, /) -> JSON:
+        """Fold the stored deal records into the match standing."""
         ...
 
     def check_next(
         self,
         table: Table,
-        options: Mapping[str, Any],
-        standing: Mapping[str, Any],
+        options: Options,
+        standing: Standing,
         record: Mapping[str, Any] | None,
         names: Sequence[str],
+        /,
     ) -> None:
         """Raise InvalidInput unless canonical `record` may follow the deals folded into
         `standing` (None: unless some deal may); `names` are the teams' names."""
         ...
 
-    def standing(
-        self, table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
-    ) -> JSON:
-        """Fold the stored deal records into the match standing."""
-        ...
+
+class StatsRoom(Protocol):
+    """A game's stats.py."""
 
     def summarize(
-        self,
-        table: Table,
-        options: Mapping[str, Any],
-        deals: Sequence[Mapping[str, Any]],
-        standing: Mapping[str, Any],
+        self, table: Table, options: Options, deals: Records, standing: Standing, /
     ) -> JSON:
-        """One session's facts per team and per deal for the club statistics (rules/stats.py)."""
+        """One session's facts per team and per deal for the club statistics."""
         ...
 
-    def check_move(self, raw_position: object, raw_move: object) -> JSON:
+
+class AnswersRoom(Protocol):
+    """A game's answers.py."""
+
+    def check_move(self, raw_position: object, raw_move: object, /) -> JSON:
         """The checker's answer: legal with the position after, or the rule broken."""
         ...
 
-    def list_moves(self, raw_position: object, limit: int) -> JSON:
+    def list_moves(self, raw_position: object, limit: int, /) -> JSON:
         """Up to `limit` legal moves with their exact count."""
         ...
+
+
+class LiveRoom(Protocol):
+    """A game's live.py."""
+
+    @property
+    def LIVE(self) -> LiveRules:
+        """Play by play: a deal followed from what the table sees."""
+        ...
+
+
+@dataclass(frozen=True, eq=False)  # one object per game: compared and hashed by identity
+class Game:
+    """A game's rules as the score keeper and the move checker use them: the functions of
+    its rooms, each documented on its room above."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    parse_options: Callable[[object], JSON]
+    table_for: Callable[[int, Options], Table]
+    check_table: Callable[[Table, Options], None]
+    parse_deal: Callable[[object, Table, Options], JSON]
+    check_next: NextCheck
+    standing: Callable[[Table, Options, Records], JSON]
+    summarize: Callable[[Table, Options, Records, Standing], JSON]
+    check_move: Callable[[object, object], JSON]
+    list_moves: Callable[[object, int], JSON]
+    live: LiveRules
+    pack: Pack | None  # the move checker's card picker; None: no checker page
+
+    @classmethod
+    def of_rooms(
+        cls,
+        name: str,
+        title: str,
+        options: OptionsRoom,
+        record: RecordRoom,
+        score: ScoreRoom,
+        stats: StatsRoom,
+        answers: AnswersRoom,
+        live: LiveRoom,
+        pack: Pack | None,
+    ) -> Game:
+        """The entry of the game called `name` (`title` in words), built from its rooms."""
+        return cls(
+            name,
+            title,
+            options.PLAYERS,
+            options.parse_options,
+            options.table_for,
+            options.check_table,
+            record.read_deal,
+            score.check_next,
+            score.standing,
+            stats.summarize,
+            answers.check_move,
+            answers.list_moves,
+            live.LIVE,
+            pack,
+        )
+
+
+def over_at_winner(refusal: Callable[[str], InvalidInput]) -> NextCheck:
+    """The check_next of a game whose session is over once its standing has a winner: no deal
+    follows; it raises the game's `refusal`, given the winner's name."""
+
+    def check_next(
+        table: Table, options: Options, standing: Standing, record: object, names: Sequence[str]
+    ) -> None:
+        winner = standing["winner"]
+        if winner is not None:
+            raise refusal(names[winner])
+
+    return check_next

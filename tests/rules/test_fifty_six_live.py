@@ -21,8 +21,9 @@ from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.rules.fifty_six.auction import Auction, apply, legal_calls, parse_call, start
 from scorekeeper.rules.fifty_six.live import LIVE, FiftySixLiveDeal
 from scorekeeper.rules.fifty_six.options import parse_options, table_for
+from scorekeeper.rules.fifty_six.record import parse_deal
+from scorekeeper.rules.fifty_six.score import standing
 from scorekeeper.rules.fifty_six.selfplay import PlayedDeal, play_deal, play_game
-from scorekeeper.rules.fifty_six.tables import parse_deal, standing
 from scorekeeper.rules.fifty_six.trick import parse_trump
 from scorekeeper.rules.live import PlayRefused
 from scorekeeper.rules.violation import Violation

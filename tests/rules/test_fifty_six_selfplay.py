@@ -17,13 +17,14 @@ import pytest
 from scorekeeper.rules import Table
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.fifty_six.options import parse_options, table_for
+from scorekeeper.rules.fifty_six.record import parse_deal
+from scorekeeper.rules.fifty_six.score import standing
 from scorekeeper.rules.fifty_six.selfplay import (
     PlayedGame,
     SelfPlayError,
     play_deal,
     play_game,
 )
-from scorekeeper.rules.fifty_six.tables import parse_deal, standing
 from scorekeeper.rules.fifty_six.trick import TrickPosition, check, legal_cards
 
 GAMES = 10  # per configuration: 12 configurations

@@ -15,15 +15,10 @@ import pytest
 
 from scorekeeper.rules import InvalidInput, Table
 from scorekeeper.rules.fifty_six import options as options_module
-from scorekeeper.rules.fifty_six import tables as tables_module
+from scorekeeper.rules.fifty_six import score as score_module
 from scorekeeper.rules.fifty_six.options import check_table, parse_options, table_for
-from scorekeeper.rules.fifty_six.tables import (
-    after_in_order,
-    parse_deal,
-    settle,
-    standing,
-    tables_moved,
-)
+from scorekeeper.rules.fifty_six.record import parse_deal
+from scorekeeper.rules.fifty_six.score import after_in_order, settle, standing, tables_moved
 
 Json = dict[str, Any]
 SIDES4 = Table(2, 2)
@@ -611,7 +606,7 @@ def test_tables_are_conserved_over_random_deal_sequences(
 
 
 def test_module_doctests() -> None:
-    for module in (tables_module, options_module):
+    for module in (score_module, options_module):
         failed, attempted = doctest.testmod(module)
         assert attempted > 0
         assert failed == 0

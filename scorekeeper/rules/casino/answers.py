@@ -1,27 +1,28 @@
-"""The move checker's answers for Casino: /api/v1/check and /api/v1/moves (API.md)."""
+"""The move checker's answers for Casino: /api/v1/check and /api/v1/moves (API.md).
+
+Every rule of a play is play.py's `check` (K3–K7, K9); the legal moves are generate.py's, which
+agree with it.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..violation import legal
+from ..violation import answer, floor_answer
 from .generate import survey
-from .moves import Capture, parse_move
+from .moves import Capture, Move, parse_move
 from .play import apply, check
-from .position import parse_position
+from .position import Position, parse_position
 
 
 def check_move(raw_position: object, raw_move: object) -> dict[str, Any]:
     """Whether a move is legal, naming the rule it breaks or showing the table after it."""
-    position, move = parse_position(raw_position), parse_move(raw_move)
-    violation = check(position, move)
-    if violation is not None:
-        return violation.to_json()
-    outcome = apply(position, move)
-    answer = legal(outcome.position.to_json(), move.to_json(), move.describe())
-    if isinstance(move, Capture):
-        answer |= {"captured": [str(c) for c in outcome.captured], "sweep": outcome.sweep}
-    return answer
+    return answer(parse_position(raw_position), parse_move(raw_move), check, _legal)
+
+
+def _legal(position: Position, move: Move) -> dict[str, Any]:
+    """A legal move's answer: the table after it and, for a capture, what it took (K12)."""
+    return floor_answer(apply(position, move), move, isinstance(move, Capture))
 
 
 def list_moves(raw_position: object, limit: int) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Casino play by play (issue 11): a live deal derived from its start and its plays.
+"""Casino play by play (issue 11): a live deal derived from its start and its plays (K1–K9).
 
 The start is `{"dealer": d, "table": [4 cards]}` (K2; the dealer defaults to the session's
 next one, K1); a play is `{"seat": s, ...a move as /api/v1/check takes it}`. Seat `dealer + 1`

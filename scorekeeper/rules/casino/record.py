@@ -17,12 +17,19 @@ from typing import Any
 from ..errors import InvalidInput
 from ..fields import integer, record, required
 from ..table import Table, team_label
+from .options import check_table
 
 PACK = 52  # K2: the whole pack is dealt and taken
 SPADES = 13
 ACES = ("A♠", "A♣", "A♥", "A♦")  # the order of a record's `aces` (API.md)
 FIELDS = ("cards", "spades", "aces", "big_casino", "little_casino", "sweeps")
 WHAT = "A Casino deal"
+
+
+def read_deal(raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The deal record in canonical form; the table must be the one the options give (K1)."""
+    check_table(table, options)
+    return parse_deal(raw, table, options)
 
 
 def parse_deal(raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Points per deal and the race to 21 (K11–K13).
+"""Casino's standing: points per deal and the race to 21, and which deal may follow (K11–K13).
 
 >>> deal = {"cards": [26, 26], "spades": [7, 6], "aces": [0, 1, 1, 0],
 ...         "big_casino": 1, "little_casino": 0}
@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import InvalidInput
+from ..game import over_at_winner
 from ..table import Table
 
 TARGET = 21  # K13
@@ -19,6 +20,13 @@ TARGET = 21  # K13
 MOST_CARDS, MOST_SPADES, ACE, BIG_CASINO, LITTLE_CASINO = 3, 1, 1, 2, 1
 SWEEP = 1  # K12
 ACES = ("AS", "AC", "AH", "AD")  # the order of a record's `aces` and of counting out (K13)
+# K13: no deal follows a won game: a rematch starts the next one.
+check_next = over_at_winner(
+    lambda winner: InvalidInput(
+        "game-over",
+        f"The game is over: {winner} won the race to {TARGET} (K13). Start a rematch to play on.",
+    )
+)
 
 
 def most(counts: Sequence[int]) -> int | None:
@@ -133,16 +141,3 @@ def _decide(
         return None, None
     several = sum(total >= TARGET for total in after) > 1
     return winner, {"deal": number, "by": "higher" if several else "first", "at": None}
-
-
-def check_next(
-    standing: Mapping[str, Any], record: Mapping[str, Any] | None, names: Sequence[str]
-) -> None:
-    """No deal follows a won game (K13): a rematch starts the next one."""
-    winner = standing["winner"]
-    if winner is not None:
-        raise InvalidInput(
-            "game-over",
-            f"The game is over: {names[winner]} won the race to {TARGET} (K13). "
-            "Start a rematch to play on.",
-        )

@@ -1,4 +1,5 @@
-"""One Casino session's facts for the club statistics (rules/stats.py): points and sweeps."""
+"""One Casino session's facts for the club statistics (rules/stats.py): points (K11) and
+sweeps (K12), and the winner (K13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Fifty-six's pack as data: players, rank order, card points, deck and hand size (F1, F3–F5).
+"""Fifty-six's pack as data: players, rank order, card points, deck and hand size (F1, F3–F5),
+and the move checker's pack for its card picker.
 
 >>> len(deck(4)), len(deck(8)), card_points(deck(6))
 (48, 64, 56)
@@ -10,6 +11,7 @@ from collections.abc import Iterable
 
 from ..cards import Card, Suit
 from ..errors import InvalidInput
+from ..pack import Pack
 
 PLAYERS = (4, 6, 8)  # F1
 COPIES = 2  # F3: two packs, so every card twice
@@ -63,3 +65,15 @@ def card_points(cards: Iterable[Card]) -> int:
 def strength(card: Card) -> int:
     """How high a card ranks in its suit: compare only cards of one suit (F5)."""
     return STRENGTH[card.rank]
+
+
+def _checker_pack() -> Pack:
+    """Two packs without the low cards, high to low; 8 and 7 only with 8 players (F3, F5)."""
+    widest = max(PLAYERS, key=lambda n: len(deck(n)))
+    cards = tuple(dict.fromkeys(deck(widest)))
+    players = {card: tuple(n for n in PLAYERS if in_pack(card, n)) for card in cards}
+    narrow = {card: held for card, held in players.items() if held != PLAYERS}
+    return Pack(cards, copies=COPIES, players=narrow)
+
+
+PACK = _checker_pack()  # the move checker's card picker

@@ -37,7 +37,7 @@ from ..table import Table
 from ..violation import Violation
 from . import auction, trick
 from .cards import COPIES, deck, hand_size, in_pack
-from .tables import check_next
+from .score import check_next
 
 START_FIELDS = ("dealer", "new_game")
 STORED_FIELDS = ("dealer", "new_game", "out")
@@ -202,7 +202,7 @@ class FiftySixLiveDeal:
         return dict(self.last)
 
     def record(self) -> JSON:
-        """The deal record (tables.parse_deal's shape), with the auction as called."""
+        """The deal record (record.parse_deal's shape), with the auction as called."""
         if not self.finished:
             raise InvalidInput("not-finished", "The deal is not over: cards are still to play.")
         contract = self.contract

@@ -13,7 +13,8 @@ from ..errors import InvalidInput
 from ..fields import integer
 from ..options import Choices, parse_choices
 from ..table import Table
-from .cards import PLAYERS, check_players
+from .cards import PLAYERS as PLAYERS  # F1: offered here as every options.py does (game.py)
+from .cards import check_players
 
 CHOICES: dict[str, Choices] = {
     "teams": ("sides", "pairs"),  # F2: two sides alternating, or pairs of partners opposite

@@ -20,7 +20,8 @@ from typing import Any
 from ..cards import Card, Suit
 from ..table import Table
 from .cards import deck, hand_size
-from .tables import next_seat_in, parse_deal, standing
+from .record import parse_deal
+from .score import next_seat_in, standing
 from .trick import TrickOutcome, TrickPosition, apply, check, legal_cards, trump_name
 
 Policy = Callable[[TrickPosition, random.Random], Card]

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..table import Table
-from .tables import SCHEDULE
+from .score import SCHEDULE
 
 DOUBLES = ("doubled", "redoubled")  # F9: double levels 1 and 2
 

@@ -1,10 +1,20 @@
-"""Seep's session and rule options, with the defaults of rules/seep.md."""
+"""Seep's session and rule options, with the defaults of rules/seep.md (C2, T3, M2–M4), and
+the seating: four players, partners opposite, or two alone ("Seats and teams").
+
+>>> table_for(4, parse_options({}))
+Table(teams=2, players_per_team=2)
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from ..errors import InvalidInput
 from ..options import parse_choices
+from ..table import Table
+
+PLAYERS: tuple[int, ...] = (4, 2)  # the usual first
 
 RULE_CHOICES: dict[str, tuple[Any, ...]] = {
     "capture": ("maximal", "free"),  # C2
@@ -27,3 +37,18 @@ def parse_options(raw: object) -> dict[str, Any]:
 def parse_rule_options(raw: object) -> dict[str, Any]:
     """Validated options of play, as a position in the move checker carries them."""
     return parse_choices(raw, RULE_CHOICES, RULE_DEFAULTS)
+
+
+def table_for(players: int, options: Mapping[str, Any]) -> Table:
+    """Two teams: of two partners opposite, or of one player each."""
+    if players not in PLAYERS:
+        raise InvalidInput("bad-players", "Seep is played by 4 players, or by 2.")
+    return Table(2, players // 2)
+
+
+def check_table(table: Table, options: Mapping[str, Any]) -> None:
+    """Two teams of two (partners opposite), or two players alone."""
+    if table.teams != 2 or table.players_per_team not in (1, 2):
+        raise InvalidInput(
+            "bad-teams", "Seep is played by two teams of two players, or by two players."
+        )

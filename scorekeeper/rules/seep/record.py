@@ -1,4 +1,5 @@
-"""One Seep deal as recorded at the table: captured cards, sweeps, bid and dealer."""
+"""One Seep deal as recorded at the table: captured cards, sweeps, bid and dealer (S1–S3, C4,
+E2)."""
 
 from __future__ import annotations
 
@@ -106,6 +107,11 @@ def from_stored(stored: Mapping[str, Any]) -> SeepDeal:
         stored.get("dealer"),
         (stored_points(piles[0]), stored_points(piles[1])),
     )
+
+
+def read_deal(raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The deal record in canonical form, as stored (the registry's parse_deal)."""
+    return parse_deal(raw, table).to_json()
 
 
 def parse_deal(raw: object, table: Table) -> SeepDeal:

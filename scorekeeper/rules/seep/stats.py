@@ -1,4 +1,5 @@
-"""One Seep session's facts for the club statistics (rules/stats.py): baazis, deals, sweeps."""
+"""One Seep session's facts for the club statistics (rules/stats.py): baazis (M2–M4), deals
+(E2), sweeps (C4)."""
 
 from __future__ import annotations
 

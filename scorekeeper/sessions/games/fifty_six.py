@@ -11,7 +11,7 @@ from wtforms.widgets import HiddenInput
 
 from ...rules import InvalidInput
 from ...rules.fifty_six.auction import HIGHEST_BID, LOWEST_BID, bid_text
-from ...rules.fifty_six.tables import SCHEDULE, next_seat_in, settle, tables_moved
+from ...rules.fifty_six.score import SCHEDULE, next_seat_in, settle, tables_moved
 from ...rules.table import Table
 from ..setup import Number, Radio, Seat, Setup, options
 from .deal_form import DealForm

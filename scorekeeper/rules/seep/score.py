@@ -1,4 +1,5 @@
-"""The match: running lead, baazis, the under-9 rule and the next dealer (M1 to M5)."""
+"""Seep's standing, the match: running lead, baazis, the under-9 rule and the next dealer
+(M1 to M5), and which deal may follow (M4)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InvalidInput
+from ..game import over_at_winner
 from ..table import Table
-from .record import SeepDeal
+from .record import SeepDeal, from_stored
 
 UNDER = 9  # M3
+# M4: no deal follows once the session is decided.
+check_next = over_at_winner(
+    lambda winner: InvalidInput(
+        "session-over", f"This session is over: {winner} won. Start a rematch to play on."
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -49,8 +58,12 @@ def next_dealer(table: Table, dealer: int, lead: int, baazi: Baazi | None) -> in
     return table.partner_seat(would_deal) if baazi else would_deal
 
 
-def standing(table: Table, options: Mapping[str, Any], deals: Sequence[SeepDeal]) -> dict[str, Any]:
-    """Fold the deals, in order, into the session's standing."""
+def standing(
+    table: Table, options: Mapping[str, Any], records: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """Fold the stored deal records, in order, into the session's standing (they were validated
+    when they were written, so they are read back without checks)."""
+    deals = map(from_stored, records)
     lead, baazis, winner, dealer = 0, [0, 0], None, 0
     needed = options["baazis"] // 2 + 1 if options["baazis"] else None
     rows = []
