@@ -40,8 +40,8 @@ def deal_json(deal: Deal) -> JSON:
 
 def _deal(deal: Deal, number: int | None) -> JSON:
     """The deal as the API shows it: identity first, then the record as entered."""
-    identity = {"id": deal.serial, "number": number, "version": deal.version}
-    return identity | ({"deleted": True} if deal.deleted else {}) | deal.record
+    deleted = {"deleted": True} if deal.deleted else {}
+    return {"id": deal.serial, "number": number, "version": deal.version, **deleted, **deal.record}
 
 
 def standing_answer(session: GameSession) -> JSON:

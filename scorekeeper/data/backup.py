@@ -20,6 +20,7 @@ from sqlalchemy.orm import selectinload
 
 from ..rules import get_game
 from ..rules.errors import InvalidInput
+from ..rules.game import Record, Records
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams
 from .extensions import db
@@ -444,7 +445,7 @@ def restored_deals(session: GameSession, raws: list[Any], where: str) -> list[De
     return deals
 
 
-def checked_record(session: GameSession, raw: JSON, where: str) -> dict[str, Any]:
+def checked_record(session: GameSession, raw: JSON, where: str) -> Record:
     """The record in canonical form, as the engine reads a deal entered again."""
     try:
         return session.game.parse_deal(raw, session.table, session.options)
@@ -452,7 +453,7 @@ def checked_record(session: GameSession, raw: JSON, where: str) -> dict[str, Any
         raise BackupError(f"{where}: the rules refuse it: {error.message}") from None
 
 
-def check_standing(session: GameSession, records: list[dict[str, Any]], where: str) -> None:
+def check_standing(session: GameSession, records: Records, where: str) -> None:
     """Raise BackupError unless the engine folds the live deals into a standing.
 
     Each deal is not checked against the ones before it (as a new deal is): deleting or

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 from ..rules import Game, Table, get_game
 from ..rules.errors import InvalidInput
 from ..rules.fields import required
+from ..rules.game import Record, Standing
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import step_json
 from ..rules.table import MAX_NAME, MAX_TEAM_NAME, TeamEntry, parse_teams
@@ -314,7 +315,7 @@ class Deal(Model):
     session_id: Mapped[str] = mapped_column(ForeignKey("game_sessions.id"), index=True)
     serial: Mapped[int]  # never reused, and also the order of play
     version: Mapped[int] = mapped_column(default=1, server_default="1")
-    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    record: Mapped[Record] = mapped_column(JSON)  # as the game's parse_deal gave it
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     deleted_at: Mapped[datetime | None]
@@ -417,7 +418,7 @@ class GameSession(Model):
             for seat in range(table.seats)
         ]
 
-    def standing(self) -> dict[str, Any]:
+    def standing(self) -> Standing[Any]:
         """The standing, recomputed from the deal records (once per set of deal versions)."""
         deals = self.deals
         # Keyed by the deals as loaded, not by the session's version: on PostgreSQL a read sees
@@ -541,7 +542,7 @@ class GameSession(Model):
                 "page, or stop playing it live there to enter it whole. Nothing was stored.",
             )
 
-    def _check_next(self, standing: dict[str, Any], record: dict[str, Any] | None) -> None:
+    def _check_next(self, standing: Standing[Any], record: Record | None) -> None:
         """Raise InvalidInput unless `record` may follow the deals folded into `standing`."""
         names = [team.name for team in self.teams]
         self.game.check_next(self.table, self.options, standing, record, names)
@@ -553,7 +554,7 @@ class GameSession(Model):
         self.ensure_not_played_live()
         return self._append_deal(raw, number, next_id)
 
-    def finish_live(self, live: LiveDeal, record: dict[str, Any]) -> Deal:
+    def finish_live(self, live: LiveDeal, record: Mapping[str, Any]) -> Deal:
         """Record the deal that `live`'s last play ended; the live deal becomes that deal's."""
         deal = self._append_deal(record)
         db.session.flush()
@@ -782,7 +783,7 @@ _EVERYTHING = (
     selectinload(GameSession.all_deals),
 )
 MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
-_STANDINGS: dict[tuple[str, tuple[tuple[int, int], ...]], dict[str, Any]] = {}
+_STANDINGS: dict[tuple[str, tuple[tuple[int, int], ...]], Standing[Any]] = {}
 WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
 
 

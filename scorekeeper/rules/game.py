@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from .errors import InvalidInput
 from .live import LiveRules
@@ -28,10 +28,24 @@ from .table import Table
 
 JSON = dict[str, Any]
 Options = Mapping[str, Any]  # a session's options, as parse_options gave them
-Records = Sequence[Mapping[str, Any]]  # stored deal records, as parse_deal gave them
-Standing = Mapping[str, Any]  # as standing folded it
+# A deal record in canonical form, as parse_deal gave it: each game's own TypedDict (SeepRecord
+# …), or the plain dict read back from the database.
+Record = Mapping[str, Any]
+Records = Sequence[Record]  # stored deal records
+Row = TypeVar("Row")
+
+
+class Standing(TypedDict, Generic[Row]):
+    """What every game's standing holds; each game's standing adds its own (SeepStanding …)."""
+
+    deals: list[Row]  # a row per deal, in order: the game's own row (SeepRow …)
+    winner: int | None
+    finished: bool
+    next_dealer: int
+
+
 # (table, options, standing, record, names): see ScoreRoom.check_next.
-NextCheck = Callable[[Table, Options, Standing, Mapping[str, Any] | None, Sequence[str]], None]
+NextCheck = Callable[[Table, Options, Standing[Any], Record | None, Sequence[str]], None]
 
 
 class OptionsRoom(Protocol):
@@ -58,7 +72,7 @@ class OptionsRoom(Protocol):
 class RecordRoom(Protocol):
     """A game's record.py."""
 
-    def read_deal(self, raw: object, table: Table, options: Options, /) -> JSON:
+    def read_deal(self, raw: object, table: Table, options: Options, /) -> Record:
         """Validate one deal record and return it in canonical form; raise InvalidInput."""
         ...
 
@@ -66,7 +80,7 @@ class RecordRoom(Protocol):
 class ScoreRoom(Protocol):
     """A game's score.py."""
 
-    def standing(self, table: Table, options: Options, deals: Records, /) -> JSON:
+    def standing(self, table: Table, options: Options, deals: Records, /) -> Standing[Any]:
         """Fold the stored deal records into the match standing."""
         ...
 
@@ -74,8 +88,8 @@ class ScoreRoom(Protocol):
         self,
         table: Table,
         options: Options,
-        standing: Standing,
-        record: Mapping[str, Any] | None,
+        standing: Standing[Any],
+        record: Record | None,
         names: Sequence[str],
         /,
     ) -> None:
@@ -88,7 +102,7 @@ class StatsRoom(Protocol):
     """A game's stats.py."""
 
     def summarize(
-        self, table: Table, options: Options, deals: Records, standing: Standing, /
+        self, table: Table, options: Options, deals: Records, standing: Standing[Any], /
     ) -> JSON:
         """One session's facts per team and per deal for the club statistics."""
         ...
@@ -126,10 +140,10 @@ class Game:
     parse_options: Callable[[object], JSON]
     table_for: Callable[[int, Options], Table]
     check_table: Callable[[Table, Options], None]
-    parse_deal: Callable[[object, Table, Options], JSON]
+    parse_deal: Callable[[object, Table, Options], Record]
     check_next: NextCheck
-    standing: Callable[[Table, Options, Records], JSON]
-    summarize: Callable[[Table, Options, Records, Standing], JSON]
+    standing: Callable[[Table, Options, Records], Standing[Any]]
+    summarize: Callable[[Table, Options, Records, Standing[Any]], JSON]
     check_move: Callable[[object, object], JSON]
     list_moves: Callable[[object, int], JSON]
     live: LiveRules
@@ -172,7 +186,11 @@ def over_at_winner(refusal: Callable[[str], InvalidInput]) -> NextCheck:
     follows; it raises the game's `refusal`, given the winner's name."""
 
     def check_next(
-        table: Table, options: Options, standing: Standing, record: object, names: Sequence[str]
+        table: Table,
+        options: Options,
+        standing: Standing[Any],
+        record: object,
+        names: Sequence[str],
     ) -> None:
         winner = standing["winner"]
         if winner is not None:

@@ -42,7 +42,7 @@ class LiveDeal(Protocol):
         """What the last play did, for its answer (Seep: captured, sweep, sweep_points)."""
         ...
 
-    def record(self) -> JSON:
+    def record(self) -> Mapping[str, Any]:
         """The deal record the engine fills in (raw, as parse_deal takes it); once finished."""
         ...
 

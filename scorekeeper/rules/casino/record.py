@@ -12,12 +12,25 @@ optional and only counts with the `sweeps` option on.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..errors import InvalidInput
 from ..fields import integer, record, required
 from ..table import Table, team_label
 from .options import check_table
+
+
+class CasinoRecord(TypedDict):
+    """A Casino deal's record in canonical form, as stored: what each side took (sides by
+    number)."""
+
+    cards: list[int]
+    spades: list[int]
+    aces: list[int]  # the side that took each ace, in ACES' order
+    big_casino: int
+    little_casino: int
+    sweeps: NotRequired[list[int]]  # only with the sweeps option on (K12)
+
 
 PACK = 52  # K2: the whole pack is dealt and taken
 SPADES = 13
@@ -26,19 +39,19 @@ FIELDS = ("cards", "spades", "aces", "big_casino", "little_casino", "sweeps")
 WHAT = "A Casino deal"
 
 
-def read_deal(raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+def read_deal(raw: object, table: Table, options: Mapping[str, Any]) -> CasinoRecord:
     """The deal record in canonical form; the table must be the one the options give (K1)."""
     check_table(table, options)
     return parse_deal(raw, table, options)
 
 
-def parse_deal(raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+def parse_deal(raw: object, table: Table, options: Mapping[str, Any]) -> CasinoRecord:
     """Validate a deal record and return it in canonical form; raise InvalidInput."""
     fields = record(raw, WHAT, FIELDS)
     cards = _counts(fields, "cards", table, PACK, "bad-cards")
     spades = _counts(fields, "spades", table, SPADES, "bad-spades")
     aces = _aces(required(fields, "aces", WHAT), table)
-    out: dict[str, Any] = {
+    out: CasinoRecord = {
         "cards": cards,
         "spades": spades,
         "aces": aces,

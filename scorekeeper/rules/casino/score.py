@@ -9,10 +9,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from ..errors import InvalidInput
-from ..game import over_at_winner
+from ..game import Standing, over_at_winner
 from ..table import Table
 
 TARGET = 21  # K13
@@ -27,6 +27,40 @@ check_next = over_at_winner(
         f"The game is over: {winner} won the race to {TARGET} (K13). Start a rematch to play on.",
     )
 )
+
+
+class Most(TypedDict):
+    """The side that had most cards and most spades; None for a tie, which scores nothing."""
+
+    cards: int | None
+    spades: int | None
+
+
+class CasinoRow(TypedDict):
+    """A deal's row in Casino's standing: each side's points, who had most, the totals after."""
+
+    points: list[int]
+    most: Most
+    scores: list[int]
+    dealer: int
+
+
+class Won(TypedDict):
+    """How the game was won: in which deal, and by the higher total, by reaching the target
+    first or by counting out at an item (K13)."""
+
+    deal: int
+    by: str
+    at: str | None  # the item counted out at (by "count_out"); None by total
+
+
+class CasinoStanding(Standing[CasinoRow]):
+    """Casino's standing: the race to the target (K13)."""
+
+    scores: list[int]
+    won: Won | None
+    tied: bool  # a side reached the target, level with another: play on
+    target: int
 
 
 def most(counts: Sequence[int]) -> int | None:
@@ -54,12 +88,12 @@ def deal_items(deal: Mapping[str, Any], sides: int) -> list[tuple[str, list[int]
     return items
 
 
-def deal_points(deal: Mapping[str, Any], sides: int) -> tuple[list[int], dict[str, int | None]]:
+def deal_points(deal: Mapping[str, Any], sides: int) -> tuple[list[int], Most]:
     """Each side's points for the deal (K11, K12), and who had most cards and most spades."""
     return added(deal_items(deal, sides)), leaders(deal)
 
 
-def leaders(deal: Mapping[str, Any]) -> dict[str, int | None]:
+def leaders(deal: Mapping[str, Any]) -> Most:
     """Who had most cards and most spades; None for a tie, which scores nothing (K11)."""
     return {"cards": most(deal["cards"]), "spades": most(deal["spades"])}
 
@@ -93,7 +127,7 @@ def count_out(
 
 def standing(
     table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
-) -> dict[str, Any]:
+) -> CasinoStanding:
     """Fold canonical deal records, in order, into the race to 21 (K11–K13).
 
     Seats are numbered from the seat after the first dealer (K1), so seat n - 1 deals first;
@@ -102,7 +136,7 @@ def standing(
     sides, counting_out = table.teams, options["count_out"] == "on"
     scores, winner, won = [0] * sides, None, None
     dealer = table.before(0)
-    rows = []
+    rows: list[CasinoRow] = []
     for number, deal in enumerate(deals, 1):
         items = deal_items(deal, sides)
         points = added(items)
@@ -129,7 +163,7 @@ def _decide(
     items: Sequence[tuple[str, list[int]]],
     counting_out: bool,
     number: int,
-) -> tuple[int | None, dict[str, Any] | None]:
+) -> tuple[int | None, Won | None]:
     """Who wins in this deal, if anyone, and how: by total or at an item counted out."""
     if counting_out:
         found = count_out(before, items)

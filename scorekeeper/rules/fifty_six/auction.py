@@ -7,7 +7,7 @@ prove it on many random auctions). The contract follows from the calls alone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from ..errors import InvalidInput
 from ..fields import choice, integer, record, required
@@ -80,6 +80,15 @@ def double(seat: int) -> Call:
 def redouble(seat: int) -> Call:
     """A redouble of the doubled bid (F9)."""
     return Call(seat, "redouble")
+
+
+class StoredContract(TypedDict):
+    """A contract as a deal record keeps it (no team: the seat says it): F8, F9."""
+
+    seat: int
+    value: int
+    trump: str
+    double: int
 
 
 @dataclass(frozen=True)

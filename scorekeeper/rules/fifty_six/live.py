@@ -37,6 +37,7 @@ from ..table import Table
 from ..violation import Violation
 from . import auction, trick
 from .cards import COPIES, deck, hand_size, in_pack
+from .record import FiftySixRecord
 from .score import check_next
 
 START_FIELDS = ("dealer", "new_game")
@@ -201,13 +202,13 @@ class FiftySixLiveDeal:
         """What the last play did: the call and the contract, or the card and the trick."""
         return dict(self.last)
 
-    def record(self) -> JSON:
+    def record(self) -> FiftySixRecord:
         """The deal record (record.parse_deal's shape), with the auction as called."""
         if not self.finished:
             raise InvalidInput("not-finished", "The deal is not over: cards are still to play.")
         contract = self.contract
         assert contract is not None
-        out: JSON = {
+        out: FiftySixRecord = {
             # F10: everyone passed: no contract recorded, the first bidder's team's points.
             "contract": None if self.bidding.standing is None else _stored(contract),
             # F14: the card points of the contracting team.
@@ -396,7 +397,7 @@ def _unplaceable(
     return None
 
 
-def _stored(contract: auction.Contract) -> JSON:
+def _stored(contract: auction.Contract) -> auction.StoredContract:
     """The contract as a deal record keeps it (no team: the seat says it)."""
     return {
         "seat": contract.seat,

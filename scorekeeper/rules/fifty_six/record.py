@@ -8,22 +8,33 @@ recorded auction legal as the table stands) is the standing's check: score.check
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..errors import InvalidInput
 from ..fields import integer, record, required
 from ..table import Table
-from .auction import HIGHEST_BID, LOWEST_BID, parse_call
+from .auction import HIGHEST_BID, LOWEST_BID, StoredContract, parse_call
 from .options import check_table
 from .score import check_next, standing
 from .trick import TRUMPS
+
+
+class FiftySixRecord(TypedDict):
+    """A Fifty-six deal's record in canonical form, as stored (None: everyone passed, F10)."""
+
+    contract: StoredContract | None
+    points: int
+    dealer: NotRequired[int]
+    auction: NotRequired[list[dict[str, Any]]]  # the calls as called (auction.Call.to_json)
+    new_game: NotRequired[bool]
+
 
 DEAL_FIELDS = ("contract", "points", "dealer", "double", "auction", "new_game")
 # F9: by the double level 0 (none), 1 (doubled), 2 (redoubled).
 DOUBLE_LEVELS = (0, 1, 2)
 
 
-def read_deal(raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+def read_deal(raw: object, table: Table, options: Mapping[str, Any]) -> FiftySixRecord:
     """The deal record in canonical form; the table must be the one the options give (F2)."""
     check_table(table, options)
     return parse_deal(raw, table, options)
@@ -34,7 +45,7 @@ def parse_deal(
     table: Table,
     options: Mapping[str, Any],
     previous: Sequence[Mapping[str, Any]] | None = None,
-) -> dict[str, Any]:
+) -> FiftySixRecord:
     """Validate a deal record and return it in canonical form; raise InvalidInput.
 
     Given the canonical deals before it (`previous`), also refuse a deal that cannot follow
@@ -47,9 +58,11 @@ def parse_deal(
             # F9, F10: with everyone passing there is no bid, so nothing to double.
             raise InvalidInput("bad-double", "Everyone passed, so there is no bid to double (F10).")
         raise InvalidInput("unknown-field", 'A deal\'s "double" goes inside its "contract".')
-    out: dict[str, Any] = {"contract": None if contract is None else _contract(contract, table)}
-    # F14: the card points the contracting team won, out of the deck's 56.
-    out["points"] = integer(required(fields, "points", "A Fifty-six deal"), "points", 0, 56)
+    out: FiftySixRecord = {
+        "contract": None if contract is None else _contract(contract, table),
+        # F14: the card points the contracting team won, out of the deck's 56.
+        "points": integer(required(fields, "points", "A Fifty-six deal"), "points", 0, 56),
+    }
     if fields.get("dealer") is not None:
         out["dealer"] = integer(fields["dealer"], "dealer", 0, table.seats - 1)
     if fields.get("auction") is not None:
@@ -63,7 +76,7 @@ def parse_deal(
     return out
 
 
-def _contract(raw: object, table: Table) -> dict[str, Any]:
+def _contract(raw: object, table: Table) -> StoredContract:
     fields = record(raw, "contract", ("seat", "value", "trump", "double"))
     seat = integer(required(fields, "seat", "contract"), "contract seat", 0, table.seats - 1)
     # F8: a bid is a number from 28 to 56 with a trump suit or no-trumps.

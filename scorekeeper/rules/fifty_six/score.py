@@ -10,11 +10,12 @@ game, and which deal may follow (F6, F10, F14–F17). A deal's record is read in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from ..errors import InvalidInput
+from ..game import Standing
 from ..table import Table, team_label
-from .auction import LOWEST_BID, parse_auction
+from .auction import LOWEST_BID, StoredContract, parse_auction
 
 # F15: (lowest bid, highest bid, tables if made, tables if lost).
 SCHEDULE: tuple[tuple[int, int, int, int], ...] = (
@@ -26,10 +27,39 @@ SCHEDULE: tuple[tuple[int, int, int, int], ...] = (
 # F16: by the double level 0 (none), 1 (doubled), 2 (redoubled).
 MULTIPLIER = (1, 2, 4)  # doubling: multiply
 ADDED = (0, 1, 2)  # doubling: additive
-# F10: everyone passed: 28 no-trumps for the first bidder's team.
-ALL_PASS = {"value": LOWEST_BID, "trump": "NT", "double": 0}
 
 Transfer = list[int]  # [from team, to team, tables]
+
+
+class DealContract(StoredContract):
+    """A deal's contract in its row: as recorded (F10's 28 NT if all passed), and the team."""
+
+    team: int
+
+
+class FiftySixRow(TypedDict):
+    """A deal's row in Fifty-six's standing: its contract, whether made, the tables moved."""
+
+    made: bool
+    transfers: list[Transfer]
+    dealer: int
+    contract: DealContract
+    tables: list[int]  # each team's, after the deal
+    game: int  # the game it was played in, from 1
+
+
+class FiftySixStanding(Standing[FiftySixRow]):
+    """Fifty-six's standing: each team's tables and who is out in the game on, games won."""
+
+    tables: list[int]
+    out: list[int]
+    game: int  # the game on, from 1
+    games: list[int]  # the winner of each game before it
+
+
+def all_pass(seat: int) -> StoredContract:
+    """F10: everyone passed: 28 no-trumps for the first bidder's team (`seat` bids first)."""
+    return {"seat": seat, "value": LOWEST_BID, "trump": "NT", "double": 0}
 
 
 def tables_moved(value: int, made: bool, double: int, doubling: str) -> int:
@@ -96,7 +126,7 @@ def next_seat_in(table: Table, seat: int, tables: Sequence[int]) -> int:
 
 def standing(
     table: Table, options: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]
-) -> dict[str, Any]:
+) -> FiftySixStanding:
     """Fold canonical deal records (see record.py), in order, into the session's standing.
 
     A session plays game after game: a deal marked `new_game` (or any deal after a game is
@@ -107,14 +137,14 @@ def standing(
     # F7: without a recorded dealer, the first dealer (seat 0 unless chosen) deals first, and
     # the deal passes on.
     dealer = options.get("first_dealer", 0)
-    rows = []
+    rows: list[FiftySixRow] = []
     for deal in deals:
         won = winner_of(tables)
         if won is not None or deal.get("new_game"):
             games += [] if won is None else [won]
             tables = start
         dealer = deal.get("dealer", dealer)
-        contract = deal["contract"] or {"seat": next_seat_in(table, dealer, tables), **ALL_PASS}
+        contract: StoredContract = deal["contract"] or all_pass(next_seat_in(table, dealer, tables))
         team = table.team_of(contract["seat"])
         made = is_made(contract["value"], deal["points"])
         amount = tables_moved(contract["value"], made, contract["double"], options["doubling"])

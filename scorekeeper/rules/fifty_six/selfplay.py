@@ -20,8 +20,8 @@ from typing import Any
 from ..cards import Card, Suit
 from ..table import Table
 from .cards import deck, hand_size
-from .record import parse_deal
-from .score import next_seat_in, standing
+from .record import FiftySixRecord, parse_deal
+from .score import FiftySixStanding, next_seat_in, standing
 from .trick import TrickOutcome, TrickPosition, apply, check, legal_cards, trump_name
 
 Policy = Callable[[TrickPosition, random.Random], Card]
@@ -73,8 +73,8 @@ class PlayedGame:
     """A game played out: the deals, their records as the score keeper stores them, the end."""
 
     deals: tuple[PlayedDeal, ...]
-    records: tuple[dict[str, Any], ...]
-    standing: dict[str, Any]
+    records: tuple[FiftySixRecord, ...]
+    standing: FiftySixStanding
 
 
 def random_card(position: TrickPosition, rng: random.Random) -> Card:
@@ -170,7 +170,7 @@ def play_game(
 ) -> PlayedGame:
     """Deals until one team holds every table (F6), each scored as the score keeper would."""
     deals: list[PlayedDeal] = []
-    records: list[dict[str, Any]] = []
+    records: list[FiftySixRecord] = []
     now = standing(table, options, records)
     while now["winner"] is None:
         if len(deals) == max_deals:

@@ -34,7 +34,7 @@ from .moves import Capture, Move, parse_move
 from .options import RULE_CHOICES
 from .play import Outcome, apply, check
 from .position import HOUSE_VALUES, House, Position
-from .record import Bid, SeepDeal, Sweep
+from .record import Bid, SeepDeal, SeepRecord, Sweep
 
 PLAYS = 48  # S4: 48 plays in all, with two players or four
 FLOOR = 4  # S1: four cards to the floor
@@ -254,7 +254,7 @@ class SeepLiveDeal:
         """What the last play took, for a capture: captured, sweep, sweep_points."""
         return self.plays[-1].result_json() if self.plays else {}
 
-    def record(self) -> JSON:
+    def record(self) -> SeepRecord:
         """The deal record as the score keeper stores it (record.py), once the deal is over."""
         if not self.finished:
             raise InvalidInput("not-finished", f"The deal has {len(self.plays)} of {PLAYS} plays.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..cards import BY_NAME, Card, ensure_distinct, names, parse_cards
 from ..errors import InvalidInput
@@ -19,6 +19,29 @@ SWEEP_POINTS = {"opening": 25, "play": 50, "last": 0}
 TEAMS = 2
 # A sweep needs a card on the floor first, so at most every other one of the 48 plays.
 MAX_SWEEPS = 24
+
+
+class SweepRecord(TypedDict):
+    """A sweep as stored: the team that made it and when (C4)."""
+
+    team: int
+    when: str
+
+
+class BidRecord(TypedDict):
+    """The opening bid as stored: the bidder's seat and the house value (S2)."""
+
+    seat: int
+    value: int
+
+
+class SeepRecord(TypedDict):
+    """A Seep deal's record in canonical form, as stored: each team's cards, the sweeps."""
+
+    captured: list[list[str]]
+    sweeps: list[SweepRecord]
+    bid: NotRequired[BidRecord]
+    dealer: NotRequired[int]
 
 
 @dataclass(frozen=True)
@@ -83,9 +106,9 @@ class SeepDeal:
         """Each team's deal score: card points plus sweep points (E2)."""
         return self._points
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeepRecord:
         """The canonical record, as stored and as the API returns it."""
-        out: dict[str, Any] = {
+        out: SeepRecord = {
             "captured": [[str(c) for c in pile] for pile in self.captured],
             "sweeps": [{"team": s.team, "when": s.when} for s in self.sweeps],
         }
@@ -109,7 +132,7 @@ def from_stored(stored: Mapping[str, Any]) -> SeepDeal:
     )
 
 
-def read_deal(raw: object, table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+def read_deal(raw: object, table: Table, options: Mapping[str, Any]) -> SeepRecord:
     """The deal record in canonical form, as stored (the registry's parse_deal)."""
     return parse_deal(raw, table).to_json()
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from ..errors import InvalidInput
-from ..game import over_at_winner
+from ..game import Standing, over_at_winner
 from ..table import Table
 from .record import SeepDeal, from_stored
 
@@ -21,6 +21,38 @@ check_next = over_at_winner(
 )
 
 
+class Lead(TypedDict):
+    """The running lead as the API shows it: the team ahead (None: level) and by how much."""
+
+    team: int | None
+    points: int
+
+
+class BaaziRow(TypedDict):
+    """A baazi as a deal's row shows it: the team that won it and why (M2, M3)."""
+
+    winner: int
+    reason: str
+
+
+class SeepRow(TypedDict):
+    """A deal's row in Seep's standing: its points, the baazi it ended, the lead after it."""
+
+    points: list[int]
+    card_points: list[int]
+    sweep_points: list[int]
+    baazi: BaaziRow | None
+    lead: Lead
+    dealer: int
+
+
+class SeepStanding(Standing[SeepRow]):
+    """Seep's standing: the running lead and each team's baazis (M1–M5)."""
+
+    lead: Lead
+    baazis: list[int]
+
+
 @dataclass(frozen=True)
 class Baazi:
     """A baazi won in a deal, by the lead (M2) or by the other team scoring under 9 (M3)."""
@@ -29,7 +61,7 @@ class Baazi:
     reason: str
 
 
-def lead_json(lead: int) -> dict[str, Any]:
+def lead_json(lead: int) -> Lead:
     """The signed lead (positive: team 0 ahead) as the API shows it."""
     return {"team": None if lead == 0 else (0 if lead > 0 else 1), "points": abs(lead)}
 
@@ -60,7 +92,7 @@ def next_dealer(table: Table, dealer: int, lead: int, baazi: Baazi | None) -> in
 
 def standing(
     table: Table, options: Mapping[str, Any], records: Sequence[Mapping[str, Any]]
-) -> dict[str, Any]:
+) -> SeepStanding:
     """Fold the stored deal records, in order, into the session's standing (they were validated
     when they were written, so they are read back without checks)."""
     deals = map(from_stored, records)
@@ -89,12 +121,12 @@ def standing(
     }
 
 
-def _row(deal: SeepDeal, dealer: int, lead: int, baazi: Baazi | None) -> dict[str, Any]:
+def _row(deal: SeepDeal, dealer: int, lead: int, baazi: Baazi | None) -> SeepRow:
     return {
         "points": list(deal.points()),
         "card_points": list(deal.card_points()),
         "sweep_points": list(deal.sweep_points()),
-        "baazi": baazi and {"winner": baazi.winner, "reason": baazi.reason},
+        "baazi": {"winner": baazi.winner, "reason": baazi.reason} if baazi else None,
         "lead": lead_json(lead),
         "dealer": dealer,
     }

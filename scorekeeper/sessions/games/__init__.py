@@ -18,12 +18,14 @@ class GamePages:
     club statistics, its live page."""
 
     session_form: type[SetupForm]
+    # Each game's functions take its own standing and record (SeepStanding, SeepRecord …),
+    # which no one type here covers: Any.
     deal_form: Any  # a DealForm with for_next, for_record and to_record
     deal_page: Callable[[Any, int], dict[str, Any]]
-    scoreboard: Callable[[Any, dict[str, Any]], dict[str, Any]]
-    summary: Callable[[Any, dict[str, Any]], str]
-    standing_line: Callable[[Any, dict[str, Any]], str]
-    csv_columns: Callable[[Any, dict[str, Any]], tuple[list[str], list[list[Any]]]]
+    scoreboard: Callable[[Any, Any], dict[str, Any]]
+    summary: Callable[[Any, Any], str]
+    standing_line: Callable[[Any, Any], str]
+    csv_columns: Callable[[Any, Any], tuple[list[str], list[list[Any]]]]
     figures: tuple[tuple[str, str, bool], ...]  # the club statistics' (label, figure, as %)
     key_figure: str  # the one figure beside the win rate in the club's players' table
     live: str | None = None  # the template of its live deal page (/s/<id>/live), if it has one
