@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from ..rules.seep.score import Lead, SeepRow
 
 WIDTH, HEIGHT, PAD = 320, 160, 14
 
@@ -33,12 +34,12 @@ class LeadChart:
     markers: tuple[Marker, ...]
 
 
-def signed_lead(lead: dict[str, Any]) -> int:
+def signed_lead(lead: Lead) -> int:
     """The lead as one number: positive when team 0 leads."""
     return lead["points"] if lead["team"] == 0 else -lead["points"]
 
 
-def lead_chart(rows: Sequence[dict[str, Any]], target: int | None) -> LeadChart | None:
+def lead_chart(rows: Sequence[SeepRow], target: int | None) -> LeadChart | None:
     """The running lead after each deal, starting from 0 before the first."""
     if not rows:
         return None

@@ -10,7 +10,8 @@ from wtforms.widgets import HiddenInput
 
 from ...rules import InvalidInput
 from ...rules.casino import score
-from ...rules.casino.record import PACK, SPADES
+from ...rules.casino.record import PACK, SPADES, CasinoRecord
+from ...rules.casino.score import CasinoRow, CasinoStanding, Won
 from ..setup import Radio, Setup
 from .deal_form import DealForm
 
@@ -79,7 +80,7 @@ class CasinoDealForm(DealForm):
         self.seats = seats
 
     @classmethod
-    def for_next(cls, seats: int, standing: dict[str, Any], next_id: int) -> CasinoDealForm:
+    def for_next(cls, seats: int, standing: CasinoStanding, next_id: int) -> CasinoDealForm:
         """An empty form for the next deal: the cards and spades shared out evenly to start."""
         sides = len(standing["scores"])
         data: dict[str, Any] = {"number": len(standing["deals"]) + 1, "next_id": next_id}
@@ -88,16 +89,21 @@ class CasinoDealForm(DealForm):
         return cls(seats, data=data | {f"sweeps{s}": 0 for s in range(sides)})
 
     @classmethod
-    def for_record(cls, seats: int, record: dict[str, Any], version: int) -> CasinoDealForm:
+    def for_record(cls, seats: int, record: CasinoRecord, version: int) -> CasinoDealForm:
         """A form filled in from a stored deal, for editing that version of it."""
         data: dict[str, Any] = {"version": version}
-        for name in ("cards", "spades", "sweeps"):
-            data |= {f"{name}{s}": n for s, n in enumerate(record.get(name, []))}
+        per_side = {
+            "cards": record["cards"],
+            "spades": record["spades"],
+            "sweeps": record.get("sweeps", []),
+        }
+        for name, counts in per_side.items():
+            data |= {f"{name}{s}": n for s, n in enumerate(counts)}
         data |= {f"ace_{suit}": str(s) for suit, s in zip("SCHD", record["aces"], strict=True)}
         data |= {name: str(record[name]) for name in ("big_casino", "little_casino")}
         return cls(seats, data=data)
 
-    def to_record(self, keep: dict[str, Any] | None = None) -> dict[str, Any]:
+    def to_record(self, keep: CasinoRecord | None = None) -> dict[str, Any]:
         """The deal record the API takes; the engine refuses what is missing or wrong."""
         sides = range(self.sides.data or 2)
         record: dict[str, Any] = {
@@ -162,7 +168,7 @@ for _name, _label, _ in SCORING:
 
 def deal_page(game_session: Any, number: int) -> dict[str, Any]:
     """What the deal form shows beyond its fields: each side's score before this deal."""
-    standing = game_session.standing()
+    standing: CasinoStanding = game_session.standing()
     rows, sides = standing["deals"], len(game_session.teams)
     if number > len(rows):
         before = standing["scores"]
@@ -171,7 +177,7 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
     return {"before": before}
 
 
-def scoreboard(game_session: Any, standing: dict[str, Any]) -> dict[str, Any]:
+def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
     """What the scoreboard shows beyond the standing: how the game was won, and a chart."""
     won = standing["won"]
     return {
@@ -181,16 +187,16 @@ def scoreboard(game_session: Any, standing: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def how_won(won: dict[str, Any]) -> str:
+def how_won(won: Won) -> str:
     """K13 in words: the first past 21, the higher of several, or where counting out stopped."""
-    if won["by"] == "count_out":
+    if won["at"] is not None:  # counted out at that item
         return f"counting out, 21 was reached at {COUNTED[won['at']]} in deal {won['deal']}"
     if won["by"] == "higher":
         return f"more than one side passed 21 in deal {won['deal']}: the higher total wins"
     return f"first to 21, in deal {won['deal']}"
 
 
-def scores_chart(rows: list[dict[str, Any]], sides: int) -> dict[str, Any] | None:
+def scores_chart(rows: list[CasinoRow], sides: int) -> dict[str, Any] | None:
     """Each side's score after every deal as SVG polylines, with the line of 21."""
     if not rows:
         return None
@@ -209,13 +215,13 @@ def scores_chart(rows: list[dict[str, Any]], sides: int) -> dict[str, Any] | Non
     return {"width": width, "height": height, "lines": lines, "target": y(score.TARGET)}
 
 
-def summary(game_session: Any, record: dict[str, Any]) -> str:
+def summary(game_session: Any, record: CasinoRecord) -> str:
     """A deal in a line, to tell two versions of it apart: each side's points."""
     points, _most = score.deal_points(record, len(game_session.teams))
     return " · ".join(f"{t.name} {p}" for t, p in zip(game_session.teams, points, strict=True))
 
 
-def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
+def standing_line(game_session: Any, standing: CasinoStanding) -> str:
     """The standing in a line, for a club's history: each side's score, then the winner."""
     teams = game_session.teams
     line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["scores"], strict=True))
@@ -224,7 +230,7 @@ def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
     return f"{line} of {standing['target']}"
 
 
-def csv_columns(game_session: Any, standing: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+def csv_columns(game_session: Any, standing: CasinoStanding) -> tuple[list[str], list[list[Any]]]:
     """The CSV export: each deal's points per side, then every side's score after it."""
     names, seats = [t.name for t in game_session.teams], game_session.seat_names()
     header = ["Deal", "Dealer", *(f"{n} points" for n in names), *(f"{n} score" for n in names)]

@@ -11,7 +11,14 @@ from wtforms.widgets import HiddenInput
 
 from ...rules import InvalidInput
 from ...rules.fifty_six.auction import HIGHEST_BID, LOWEST_BID, bid_text
-from ...rules.fifty_six.score import SCHEDULE, next_seat_in, settle, tables_moved
+from ...rules.fifty_six.record import FiftySixRecord
+from ...rules.fifty_six.score import (
+    SCHEDULE,
+    FiftySixStanding,
+    next_seat_in,
+    settle,
+    tables_moved,
+)
 from ...rules.table import Table
 from ..setup import Number, Radio, Seat, Setup, options
 from .deal_form import DealForm
@@ -64,7 +71,7 @@ class FiftySixDealForm(DealForm):
         self.seats = seats
 
     @classmethod
-    def for_next(cls, seats: int, standing: dict[str, Any], next_id: int) -> FiftySixDealForm:
+    def for_next(cls, seats: int, standing: FiftySixStanding, next_id: int) -> FiftySixDealForm:
         """An empty form for the next deal: the dealer by F7, a new game after a won one."""
         data = {
             "dealer": str(standing["next_dealer"]),
@@ -75,7 +82,7 @@ class FiftySixDealForm(DealForm):
         return cls(seats, data=data)
 
     @classmethod
-    def for_record(cls, seats: int, record: dict[str, Any], version: int) -> FiftySixDealForm:
+    def for_record(cls, seats: int, record: FiftySixRecord, version: int) -> FiftySixDealForm:
         """A form filled in from a stored deal, for editing that version of it."""
         contract = record["contract"]
         data: dict[str, Any] = {
@@ -95,7 +102,7 @@ class FiftySixDealForm(DealForm):
             }
         return cls(seats, data=data)
 
-    def to_record(self, keep: dict[str, Any] | None = None) -> dict[str, Any]:
+    def to_record(self, keep: FiftySixRecord | None = None) -> dict[str, Any]:
         """The deal record the API takes; the engine refuses what is missing or wrong."""
         record: dict[str, Any] = {"contract": None, "points": self.points.data}
         if self.outcome.data != PASSED:
@@ -132,7 +139,7 @@ def _whole(text: str | None, message: str) -> int:
 
 def tables_before(game_session: Any, number: int) -> list[int]:
     """The tables each team holds as deal `number` (1-based) starts: a new game starts full."""
-    standing = game_session.standing()
+    standing: FiftySixStanding = game_session.standing()
     rows = standing["deals"]
     start = [game_session.options["tables"]] * len(game_session.teams)
     if number > len(rows):  # the deal to come
@@ -171,7 +178,7 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
     }
 
 
-def scoreboard(game_session: Any, standing: dict[str, Any]) -> dict[str, Any]:
+def scoreboard(game_session: Any, standing: FiftySixStanding) -> dict[str, Any]:
     """What the scoreboard shows beyond the standing: who bids first next (past the seats of
     teams out, F7), and the tables over the deals as a chart."""
     dealer, table = standing["next_dealer"], game_session.table
@@ -184,7 +191,7 @@ def scoreboard(game_session: Any, standing: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def tables_chart(game_session: Any, standing: dict[str, Any]) -> dict[str, Any] | None:
+def tables_chart(game_session: Any, standing: FiftySixStanding) -> dict[str, Any] | None:
     """Each team's tables after every deal of the game being played, as SVG polylines."""
     game = standing["game"]
     rows = [r for r in standing["deals"] if r["game"] == game]
@@ -206,7 +213,7 @@ def tables_chart(game_session: Any, standing: dict[str, Any]) -> dict[str, Any] 
     return {"width": width, "height": height, "lines": lines, "top": top, "game": game}
 
 
-def summary(game_session: Any, record: dict[str, Any]) -> str:
+def summary(game_session: Any, record: FiftySixRecord) -> str:
     """A deal in a line, to tell two versions of it apart: the contract and the points."""
     contract = record["contract"]
     seats = game_session.seat_names()
@@ -217,7 +224,7 @@ def summary(game_session: Any, record: dict[str, Any]) -> str:
     return f"{bid}{doubled} by {seats[contract['seat']]} · {record['points']} points"
 
 
-def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
+def standing_line(game_session: Any, standing: FiftySixStanding) -> str:
     """The standing in a line, for a club's history: the game, each team's tables, a winner."""
     teams = game_session.teams
     tables = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["tables"], strict=True))
@@ -227,7 +234,7 @@ def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
     return line
 
 
-def csv_columns(game_session: Any, standing: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+def csv_columns(game_session: Any, standing: FiftySixStanding) -> tuple[list[str], list[list[Any]]]:
     """The CSV export: each deal's contract, its points and whether it was made, then every
     team's tables after it."""
     names, seats = [t.name for t in game_session.teams], game_session.seat_names()

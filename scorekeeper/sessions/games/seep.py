@@ -9,7 +9,8 @@ from wtforms.validators import NumberRange, Optional
 
 from ...rules.cards import Card
 from ...rules.seep.cards import POINT_CARDS, POINTS
-from ...rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, parse_deal
+from ...rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, SeepRecord, parse_deal
+from ...rules.seep.score import SeepStanding
 from ...rules.table import Table
 from ..charts import lead_chart
 from ..setup import Radio, Setup, options
@@ -75,14 +76,14 @@ class SeepDealForm(DealForm):
         self.seats = seats
 
     @classmethod
-    def for_next(cls, seats: int, standing: dict[str, Any], next_id: int) -> SeepDealForm:
+    def for_next(cls, seats: int, standing: SeepStanding, next_id: int) -> SeepDealForm:
         """An empty form for the next deal (to get id `next_id`), the suggested dealer (M5)."""
         number = len(standing["deals"]) + 1
         data = {"dealer": str(standing["next_dealer"]), "number": number, "next_id": next_id}
         return cls(seats, data=data)
 
     @classmethod
-    def for_record(cls, seats: int, record: dict[str, Any], version: int) -> SeepDealForm:
+    def for_record(cls, seats: int, record: SeepRecord, version: int) -> SeepDealForm:
         """A form filled in from a stored deal, for editing that version of it."""
         data: dict[str, Any] = {"version": version}
         for team, pile in enumerate(record["captured"]):
@@ -99,11 +100,11 @@ class SeepDealForm(DealForm):
         data["bid"] = str(bid["value"]) if bid else ""
         return cls(seats, data=data)
 
-    def to_record(self, keep: dict[str, Any] | None = None) -> dict[str, Any]:
+    def to_record(self, keep: SeepRecord | None = None) -> dict[str, Any]:
         """The deal record the API takes; cards other than point cards are kept from `keep`."""
         captured: list[list[str]] = [
             [c for c in pile if Card.parse(c) not in POINTS]
-            for pile in (keep or {}).get("captured", [[], []])
+            for pile in (keep["captured"] if keep else [[], []])
         ]
         for card in POINT_CARDS:
             team = getattr(self, card_field(card)).data
@@ -150,12 +151,12 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
     return {}
 
 
-def scoreboard(game_session: Any, standing: dict[str, Any]) -> dict[str, Any]:
+def scoreboard(game_session: Any, standing: SeepStanding) -> dict[str, Any]:
     """What Seep's scoreboard shows beyond the standing: the chart of the running lead."""
     return {"chart": lead_chart(standing["deals"], game_session.options["target"])}
 
 
-def summary(game_session: Any, record: dict[str, Any]) -> str:
+def summary(game_session: Any, record: SeepRecord) -> str:
     """A deal in a line, to tell two versions of it apart: each team's points and sweeps."""
     deal = parse_deal(record, game_session.table)
     points, sweeps = deal.points(), len(deal.sweeps)
@@ -163,7 +164,7 @@ def summary(game_session: Any, record: dict[str, Any]) -> str:
     return teams + (f" ({sweeps} sweep{'s' if sweeps != 1 else ''})" if sweeps else "")
 
 
-def standing_line(game_session: Any, standing: dict[str, Any]) -> str:
+def standing_line(game_session: Any, standing: SeepStanding) -> str:
     """The standing in a line, for a club's history: baazis, then the winner or the lead."""
     teams, baazis = game_session.teams, standing["baazis"]
     line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, baazis, strict=True)) + " baazis"
@@ -183,7 +184,7 @@ for _card in POINT_CARDS:
     )
 
 
-def csv_columns(game_session: Any, standing: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+def csv_columns(game_session: Any, standing: SeepStanding) -> tuple[list[str], list[list[Any]]]:
     """The CSV export: each deal's points per team, then the lead and baazis as they ran."""
     names, seats = [t.name for t in game_session.teams], game_session.seat_names()
     header = ["Deal", "Dealer", *(f"{n} points" for n in names), "Lead", "Lead points", "Baazi"]
