@@ -1,4 +1,4 @@
-// What every game's live-deal page shares (Seep's live-deal.js, Casino's casino-live.js,
+// What every game's live-deal page shares (Seep's seep-live.js, Casino's casino-live.js,
 // Fifty-six's fifty-six-live.js): the root's data, the API call, the card buttons and typing
 // box, the rows of choices, the refusal note, the panel shown when no deal is under way, and
 // the driver of the deal itself (liveDeal).
