@@ -28,7 +28,7 @@ class GamePages:
 
 # The games whose deals can be followed play by play on a page (the API takes every game's).
 LIVE_PAGES = {
-    seep.GAME: "sessions/live.html",
+    seep.GAME: "sessions/seep/live.html",
     fifty_six.GAME: "sessions/fifty-six/live.html",
     casino.GAME: "sessions/casino/live.html",
 }
