@@ -1,8 +1,8 @@
-// Every page: mark that script runs, hand a scorer link's key to the server, copy and share.
+// Every page: hand a scorer link's key to the server, number steppers, Back, copy and share,
+// one send per tap (script-runs.js marks that script runs).
 import { byId } from "./dom.js";
 import { sayOffline } from "./offline-note.js";
 
-document.documentElement.classList.add("js");
 // At DOMContentLoaded, after every other module of the page: offline-queue.js's submit listener
 // must come first, to stop this one when it keeps a deal offline.
 document.addEventListener("DOMContentLoaded", () => {
