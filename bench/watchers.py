@@ -1,6 +1,6 @@
 """What a watcher costs: `make bench`, or `python -m bench.watchers [--db sqlite] [--seconds 10]`.
 
-A watcher's phone asks every 2 s whether the scoreboard changed (static/live.js): a GET with
+A watcher's phone asks every 2 s whether the scoreboard changed (static/js/follow.js): a GET with
 If-None-Match, answered 304 while nothing did. This prints
 (a) in one process, through the WSGI test client, that 304 beside a bare Flask page, taking
     turns request by request: median and p90 per request and the ratio (bench/reads.py's
@@ -41,7 +41,7 @@ from bench.seep_moves import percentile, table
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 
-PERIOD_S = 2.0  # live.js polls every 2 s
+PERIOD_S = 2.0  # follow.js polls every 2 s
 P95_LIMIT_MS = 100.0
 SHARES = (0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2)  # of the watchers the rate promises, in turn
 CHECK_THREADS = 16  # client threads of the check: enough to keep to the schedule

@@ -1,7 +1,7 @@
 // The service worker (served at /sw.js, which prepends BUILD — its version, the static files and
-// the offline page — and queue-store.js, whole: one script, so the browser's update check is one
-// request). It keeps the app shell, and a copy of every page last seen online, so that
-// a scoreboard or a deal form opens without a network. Pages always ask the network first:
+// the offline page — and js/queue-store.js, whole: one classic script, so the browser's update
+// check is one request). It keeps the app shell, and a copy of every page last seen online, so
+// that a scoreboard or a deal form opens without a network. Pages always ask the network first:
 // what the server says is the truth, the copy is only for when it cannot be asked.
 /* global BUILD */
 "use strict";

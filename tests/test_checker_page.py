@@ -84,7 +84,7 @@ def test_the_scripts_and_styles_it_names_are_served(
 ) -> None:
     page = client.get(path).get_data(as_text=True)
     named = re.findall(r'(?:src|href)="/static/([\w./-]+)"', page)
-    assert {f"js/{script}-checker.js", "checker.css", "app.js", "app.css", "favicon.svg"} <= set(
+    assert {f"js/{script}-checker.js", "checker.css", "js/app.js", "app.css", "favicon.svg"} <= set(
         named
     )
     kinds = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png"}

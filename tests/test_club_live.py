@@ -121,7 +121,7 @@ def test_the_keepers_key_changes_the_tag(
 def test_the_page_follows_live(client: FlaskClient, club: dict[str, Any]) -> None:
     page = client.get(f"/c/{club['id']}").get_data(as_text=True)
     assert 'data-live="history"' in page and 'data-live="deleted"' in page
-    assert "/static/live.js" in page
+    assert "/static/js/follow.js" in page
 
 
 # -- two sessions of one club changing at once ----------------------------------------------

@@ -56,7 +56,7 @@ def test_a_scorer_gets_the_seep_page_with_names_and_token(client: FlaskClient) -
     page, root = scorer_page(client, session)
     assert seats_of(root) == ["Asha", "Meena", "Ravi", "Dev"]
     assert "Lions" in page and "Tigers" in page
-    assert "js/live-deal.js" in page
+    assert "js/seep-live.js" in page
     assert 'data-next-dealer="0"' in root and 'data-number="1"' in root
     assert page.count('class="live-team-players ') == 2
 

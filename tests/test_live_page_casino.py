@@ -35,7 +35,7 @@ def test_a_scorer_gets_the_casino_page_with_seats_and_token(
     assert page.count('class="live-team ') == sides  # a box for each side's takings
     # K1: before any deal the last seat deals first.
     assert f'data-next-dealer="{len(seats) - 1}"' in root
-    assert "js/casino-live.js" in page and "js/live-deal.js" not in page
+    assert "js/casino-live.js" in page and "js/seep-live.js" not in page
 
 
 def test_a_casino_watcher_gets_no_token(client: FlaskClient, app: Flask) -> None:

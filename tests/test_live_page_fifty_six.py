@@ -17,7 +17,7 @@ def test_a_scorer_gets_the_fifty_six_page_with_its_token_and_script(client: Flas
     page = response.get_data(as_text=True)
     assert response.status_code == 200, page
     assert f'data-token="{session["edit_token"]}"' in root_of(page)
-    assert "js/fifty-six-live.js" in page and "js/live-deal.js" not in page
+    assert "js/fifty-six-live.js" in page and "js/seep-live.js" not in page
     # Each team's box counts card points and tricks, not Seep's sweeps.
     assert re.findall(r'data-tricks="(\d)"', page) == ["0", "1"]
     assert "data-sweeps" not in page

@@ -136,7 +136,7 @@ def test_the_service_worker_is_served_from_the_root_with_its_build(client: Flask
     assert response.headers["Cache-Control"] == "no-cache"
     first = response.get_data(as_text=True).splitlines()[0]
     build = json.loads(first.removeprefix("const BUILD = ").removesuffix(";"))
-    assert {"/static/app.css", "/static/offline-queue.js", "/offline"} <= set(build["shell"])
+    assert {"/static/app.css", "/static/js/offline-queue.js", "/offline"} <= set(build["shell"])
     assert "/static/sw.js" not in build["shell"]
     assert all(client.get(url).status_code == 200 for url in build["shell"])
 

@@ -65,7 +65,7 @@ def test_the_tv_shows_each_sides_name_and_headline(client: FlaskClient, game: st
     assert len(set(standing[field])) > 1  # the deals moved the sides apart: the order shows
     for team in teams:
         assert team["name"] in page
-    assert 'data-live="tv"' in page and "/static/live.js" in page and "/static/tv.css" in page
+    assert 'data-live="tv"' in page and "/static/js/follow.js" in page and "/static/tv.css" in page
     assert 'class="chart' in page
     assert f"{len(records)} deals" in page
 

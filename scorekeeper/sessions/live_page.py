@@ -38,7 +38,8 @@ def replay(session_id: str, deal_id: int) -> Response:
 
 
 def _shell(game_session: GameSession, template: str, **extra: Any) -> str:
-    """The game's live page shell (templates/sessions/live.html), with what its script reads."""
+    """The game's live page (templates/sessions/<game>/live.html, on the shared shell
+    templates/sessions/live.html), with what its script reads."""
     return render_template(
         template,
         gs=game_session,

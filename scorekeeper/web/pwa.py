@@ -46,7 +46,7 @@ def _icon(name: str, size: int, purpose: str) -> dict[str, str]:
     }
 
 
-WORKER = ("queue-store.js", "sw.js")  # the worker's script: the queue's storage, then its own
+WORKER = ("js/queue-store.js", "sw.js")  # the worker's script: the queue's storage, then its own
 
 
 @bp.get("/sw.js")

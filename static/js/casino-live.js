@@ -5,7 +5,8 @@
 import { DECK, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { cardStep, choices, deckOf, liveConfig, liveDeal, moveKeeper, named, noteBox, typeBox } from "./live-kit.js";
+import { liveConfig, liveDeal, moveKeeper, named } from "./live-driver.js";
+import { cardStep, choices, deckOf, noteBox, typeBox } from "./live-widgets.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);

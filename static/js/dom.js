@@ -41,3 +41,9 @@ export function setRadio(root, name, value) {
 }
 
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The value of the radio button `name` ticked inside `root`, or null when none is. */
+export function radioValue(root, name) {
+  const checked = root.querySelector(`input[name="${name}"]:checked`);
+  return checked ? checked.value : null;
+}

@@ -1,12 +1,13 @@
 // A Fifty-six deal followed play by play (/s/<id>/live): the auction call by call, then the
-// tricks card by card. The shared driver (live-kit.js's liveDeal) reads the live API (GET …/live
+// tricks card by card. The shared driver (live-driver.js's liveDeal) reads the live API (GET …/live
 // every 2 s with its ETag), so a reload loses nothing; a scorer's phone (data-token) starts the
 // deal and sends each call or card as a numbered play the moment it is tapped, and the engine
 // judges it (a refusal names its rule, F6–F12). This script draws the panels.
 import { SUITS, SYMBOL, pretty, rankText, suitOf } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
-import { choices, liveConfig, liveDeal, moveKeeper, noteBox, request, sessionApi } from "./live-kit.js";
+import { liveConfig, liveDeal, moveKeeper, request, sessionApi } from "./live-driver.js";
+import { choices, noteBox } from "./live-widgets.js";
 
 const root = $("live-deal");
 // F6, F17: a won game is followed by a new game, never by the end of the session: a scorer can

@@ -211,7 +211,7 @@ FIGURES = (
     ("Best deal", "best_deal", False),
 )
 KEY_FIGURE = "average_points"  # beside the win rate in the players' table
-LIVE_PAGE = "sessions/live.html"  # a deal followed play by play
+LIVE_PAGE = "sessions/seep/live.html"  # a deal followed play by play
 
 GAME = "seep"
 DEAL_FORM = SeepDealForm

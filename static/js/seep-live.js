@@ -6,7 +6,8 @@
 import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { cardStep, choices as segmentButtons, deckOf, liveConfig, liveDeal, moveKeeper, named, noteBox, typeBox } from "./live-kit.js";
+import { liveConfig, liveDeal, moveKeeper, named } from "./live-driver.js";
+import { cardStep, choices as segmentButtons, deckOf, noteBox, typeBox } from "./live-widgets.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);

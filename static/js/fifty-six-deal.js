@@ -1,10 +1,12 @@
 // Fifty-six deal entry: the contract or "everyone passed", the points on a keypad, and before
 // saving, whether the contract is made and which tables move (worked out by the server for
 // every result: data-preview). Optionally the auction, call by call, checked by /api/v1/check.
-(function () {
-  "use strict";
-  const form = document.getElementById("deal-form");
-  if (!form) return;
+import { SYMBOL } from "./cards.js";
+import { byId, h, radioValue } from "./dom.js";
+import { callText } from "./fifty-six-auction.js";
+
+/** Draw and drive Fifty-six's deal form. */
+function fiftySixDeal(form) {
   const data = (name) => JSON.parse(form.dataset[name]);
   const preview = data("preview");
   const passedSeat = data("passedSeat");
@@ -12,12 +14,9 @@
   const out = data("out"); // F6: the seats of teams out of tables sit out of the auction
   const seats = data("seats");
   const teamCount = Number(form.dataset.teamCount);
-  const signs = { S: "♠", H: "♥", D: "♦", C: "♣", NT: " NT" };
+  const signs = { ...SYMBOL, NT: " NT" };
   const $ = (selector) => form.querySelector(selector);
-  const chosen = (name) => {
-    const checked = form.querySelector(`input[name="${name}"]:checked`);
-    return checked ? checked.value : null;
-  };
+  const chosen = (name) => radioValue(form, name);
   const choose = (name, value) => form.querySelectorAll(`input[name="${name}"]`).forEach((input) => {
     input.checked = input.value === String(value);
   });
@@ -44,19 +43,12 @@
     const result = preview.outcomes[`${team}|${band}|${c.double}|${made ? 1 : 0}`];
     const lines = result.transfers.map(([from, to, n]) =>
       `${teams[from]} → ${teams[to]}: ${n} table${n === 1 ? "" : "s"}`);
-    const box = $("[data-preview-box]");
-    box.textContent = "";
-    const head = document.createElement("p");
-    head.className = `verdict ${made ? "made" : "lost"}`;
-    head.dataset.testid = "verdict";
-    head.textContent = `${made ? "Made" : "Lost"}: ${points} of ${c.value}${c.passed ? "" : signs[c.trump] || ""}` +
-      `${["", ", doubled", ", redoubled"][c.double]}`;
-    const moves = document.createElement("p");
-    moves.textContent = lines.length ? lines.join(" · ") : "No tables move.";
-    const after = document.createElement("p");
-    after.className = "muted small";
-    after.textContent = "Tables after: " + result.tables.map((n, t) => `${teams[t]} ${n}`).join(" · ");
-    box.append(head, moves, after);
+    $("[data-preview-box]").replaceChildren(
+      h("p", { class: `verdict ${made ? "made" : "lost"}`, dataset: { testid: "verdict" } },
+        `${made ? "Made" : "Lost"}: ${points} of ${c.value}${c.passed ? "" : signs[c.trump] || ""}` +
+        `${["", ", doubled", ", redoubled"][c.double]}`),
+      h("p", {}, lines.length ? lines.join(" · ") : "No tables move."),
+      h("p", { class: "muted small" }, "Tables after: " + result.tables.map((n, t) => `${teams[t]} ${n}`).join(" · ")));
   }
 
   function render() {
@@ -113,15 +105,8 @@
   }
 
   function drawCalls() {
-    const list = $("[data-calls]");
-    list.textContent = "";
-    calls.forEach((call) => {
-      const item = document.createElement("li");
-      const what = call.call === "bid" ? `${call.value}${signs[call.trump]}` : call.call;
-      item.textContent = `${seats[call.seat]}: ${what}`;
-      item.className = `team-text-${call.seat % teamCount}`;
-      list.append(item);
-    });
+    $("[data-calls]").replaceChildren(...calls.map((call) =>
+      h("li", { class: `team-text-${call.seat % teamCount}` }, `${seats[call.seat]}: ${callText(call)}`)));
     const status = $("[data-auction-status]");
     if (state && state.finished) {
       const c = state.contract;
@@ -207,4 +192,7 @@
   window.addEventListener("pageshow", render);
   restore();
   render();
-})();
+}
+
+const form = byId("deal-form");
+if (form) fiftySixDeal(form);

@@ -1,10 +1,13 @@
-// Every page: mark that script runs, hand a scorer link's key to the server, copy and share.
-document.documentElement.classList.add("js");
-document.addEventListener("DOMContentLoaded", () => {
-  "use strict";
+// Every page: hand a scorer link's key to the server, number steppers, Back, copy and share,
+// one send per tap (script-runs.js marks that script runs).
+import { byId } from "./dom.js";
+import { sayOffline } from "./offline-note.js";
 
+// At DOMContentLoaded, after every other module of the page: offline-queue.js's submit listener
+// must come first, to stop this one when it keeps a deal offline.
+document.addEventListener("DOMContentLoaded", () => {
   // A scorer link carries its key after "#", which browsers never send: hand it over by POST.
-  const join = document.getElementById("join-form");
+  const join = byId("join-form");
   const key = new URLSearchParams(location.hash.slice(1)).get("key");
   if (key) {
     history.replaceState(null, "", location.pathname + location.search);
@@ -31,7 +34,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
   // Copy and Share buttons next to a link.
   document.querySelectorAll("[data-copy]").forEach((button) => {
-    const field = document.getElementById(button.dataset.copy);
+    const field = byId(button.dataset.copy);
     button.addEventListener("click", async () => {
       try {
         await navigator.clipboard.writeText(field.value);
@@ -45,7 +48,7 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   });
   document.querySelectorAll("[data-share]").forEach((button) => {
-    const field = document.getElementById(button.dataset.share);
+    const field = byId(button.dataset.share);
     if (!navigator.share) { button.hidden = true; return; }
     button.addEventListener("click", () =>
       navigator.share({ title: document.title, url: field.value }).catch(() => {}));
@@ -59,7 +62,7 @@ document.addEventListener("DOMContentLoaded", () => {
       if (form.dataset.sending) { event.preventDefault(); return; }
       if (navigator.onLine === false) {
         event.preventDefault();
-        offline();
+        sayOffline();
         return;
       }
       form.dataset.sending = "1";
@@ -69,20 +72,3 @@ document.addEventListener("DOMContentLoaded", () => {
   window.addEventListener("online", () =>
     document.querySelectorAll("[data-offline]").forEach((note) => note.remove()));
 });
-
-/** Say, above the form, that it was not sent because this phone is offline. */
-function offline() {
-  if (document.querySelector("[data-offline]")) return;
-  const note = document.createElement("div");
-  note.className = "flash flash-problem";
-  note.setAttribute("role", "alert");
-  note.dataset.offline = "";
-  note.dataset.testid = "flash";
-  const text = document.createElement("span");
-  text.textContent = "No connection: nothing was sent. What you entered is still here: " +
-    "send it again when the phone is back online.";
-  note.append(text);
-  const main = document.querySelector("main");
-  main.insertBefore(note, main.firstChild);
-  note.scrollIntoView({ block: "nearest" });
-}

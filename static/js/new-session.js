@@ -1,16 +1,13 @@
 // New session: show as many teams and name boxes as the players chosen make, say who sits
 // where, and tap a recent name to fill the next empty box.
-(function () {
-  "use strict";
-  const form = document.getElementById("new-session");
-  if (!form) return;
+import { byId, h, radioValue } from "./dom.js";
+
+/** Draw and drive the new session form. */
+function newSession(form) {
   const shapes = JSON.parse(form.dataset.shapes);
   const shapedBy = form.dataset.shapedBy;
-  const note = document.getElementById("seating-note");
-  const chosen = (name) => {
-    const checked = form.querySelector(`input[name="${name}"]:checked`);
-    return checked ? checked.value : "";
-  };
+  const note = byId("seating-note");
+  const chosen = (name) => radioValue(form, name) ?? "";
   const letter = (team) => "ABCD"[team];
 
   /** [teams, players per team] for what is chosen now. */
@@ -30,7 +27,7 @@
     if (!shapedBy) return;
     const byOption = Object.values(shapes[chosen("players")] || {});
     const same = byOption.every(([t, p]) => t === byOption[0][0] && p === byOption[0][1]);
-    document.getElementById(`${shapedBy}-group`).hidden = same;
+    byId(`${shapedBy}-group`).hidden = same;
   }
 
   function render() {
@@ -60,10 +57,8 @@
     note.append("Around the table, play goes ");
     for (let seat = 0; seat < teams * perTeam; seat += 1) {
       const team = seat % teams;
-      const tag = document.createElement("span");
-      tag.className = `tag team-${team}`;
-      tag.textContent = seatName(team, Math.floor(seat / teams));
-      note.append(tag, seat + 1 < teams * perTeam ? " → " : "");
+      note.append(h("span", { class: `tag team-${team}` }, seatName(team, Math.floor(seat / teams))),
+        seat + 1 < teams * perTeam ? " → " : "");
     }
     note.append(": partners never sit side by side.");
   }
@@ -77,4 +72,7 @@
   form.addEventListener("change", render);
   form.addEventListener("input", render);
   render();
-})();
+}
+
+const form = byId("new-session");
+if (form) newSession(form);

@@ -1,8 +1,8 @@
 // Seep deal entry: tap a card to give it to the chosen team, see the totals move.
-(function () {
-  "use strict";
-  const form = document.getElementById("deal-form");
-  if (!form) return;
+import { byId, radioValue } from "./dom.js";
+
+/** Draw and drive Seep's deal form. */
+function seepDeal(form) {
   const points = JSON.parse(form.dataset.points);
   const cards = Array.from(form.querySelectorAll(".card-pick"));
   const teamButtons = Array.from(form.querySelectorAll(".pick-team"));
@@ -21,8 +21,8 @@
   };
   const number = (name) => Math.max(0, parseInt(form.elements[name].value, 10) || 0);
   const radio = (name) => {
-    const checked = form.querySelector(`input[name="${name}"]:checked`);
-    return checked && checked.value !== "" ? Number(checked.value) : null;
+    const value = radioValue(form, name);
+    return value ? Number(value) : null; // "" is the radio for none
   };
 
   function render() {
@@ -51,11 +51,11 @@
     });
   });
   teamButtons.forEach((b) => b.addEventListener("click", () => { active = Number(b.dataset.team); render(); }));
-  document.getElementById("rest-to-other").addEventListener("click", () => {
+  byId("rest-to-other").addEventListener("click", () => {
     cards.filter((pick) => teamOf(pick) === null).forEach((pick) => give(pick, 1 - active));
     render();
   });
-  document.getElementById("clear-cards").addEventListener("click", () => {
+  byId("clear-cards").addEventListener("click", () => {
     cards.forEach((pick) => give(pick, null));
     render();
   });
@@ -70,4 +70,7 @@
   form.addEventListener("change", render);
   window.addEventListener("pageshow", render);
   render();
-})();
+}
+
+const form = byId("deal-form");
+if (form) seepDeal(form);

@@ -1,8 +1,8 @@
 // Every deal form: keep a draft of what was entered, before the game's script draws the page.
-(function () {
-  "use strict";
-  const form = document.getElementById("deal-form");
-  if (!form) return;
+import { byId } from "./dom.js";
+
+/** Keep a draft of what `form` holds, and bring it back. */
+function keepDrafts(form) {
   // A draft of what was entered, kept in this tab: when Save fails for want of a connection and
   // the browser's error page sends the player back, the entry comes back too. It belongs to
   // this deal as the session stood when the form was drawn, so a form drawn after a save (Back
@@ -45,4 +45,7 @@
   window.addEventListener("pageshow", () => { cancelled = false; });
   dropDrafts(draftKey);
   loadDraft();
-})();
+}
+
+const form = byId("deal-form");
+if (form) keepDrafts(form);

@@ -1,9 +1,8 @@
-// What every game's live-deal page shares (Seep's live-deal.js, Casino's casino-live.js,
-// Fifty-six's fifty-six-live.js): the root's data, the API call, the card buttons and typing
-// box, the rows of choices, the refusal note, the panel shown when no deal is under way, and
-// the driver of the deal itself (liveDeal).
-import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
-import { h } from "./dom.js";
+// What drives every game's live-deal page (Seep's seep-live.js, Casino's casino-live.js,
+// Fifty-six's fifty-six-live.js): the root's data, the API call and what its refusals mean,
+// and the deal itself (liveDeal), polled and written; the pieces it draws are live-widgets.js's.
+import { byId as $, h } from "./dom.js";
+import { donePanel, noteBox } from "./live-widgets.js";
 import { replayDeal } from "./live-replay.js";
 
 /** What the page's root (templates/sessions/live.html) tells its script. */
@@ -69,90 +68,9 @@ export function noteFor(answer) {
   return { kind: "problem", message: data.message || `The server answered ${answer.status}.` };
 }
 
-/** The cards of `cards`, suit by suit, each a button; `pressed(code)`, `tap(code)`, `label(code)`. */
-export function deckOf(cards, { pressed, tap, label }) {
-  const available = new Set(cards);
-  return h("div", { class: "deck live-deck" }, SUITS.map((suit) => {
-    const row = DECK.filter((c) => suitOf(c) === suit && available.has(c));
-    return row.length ? h("div", { class: "suit-row", dataset: { suit } }, row.map((code) => h("button", {
-      type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-pressed": String(pressed(code)),
-      "aria-label": label(code), onclick: () => tap(code),
-    }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suit])))) : null;
-  }));
-}
-
-// What a type box was left holding when its panel was drawn again: the words it could not
-// take and why, shown once in the box drawn next (by its id).
-const typedLeft = {};
-
-/**
- * A box to type cards in ("ks 4h"); Enter hands each card typed to `add`, unless
- * `refuse(card, taken)` gives a reason not to (`taken`: the cards accepted before it). What is
- * not a card, stands for several or is refused stays in the box, and a note says why.
- */
-export function typeBox(id, placeholder, add, refuse = () => null) {
-  const left = typedLeft[id] || { text: "", note: "" };
-  delete typedLeft[id];
-  const input = h("input", { type: "search", id, autocomplete: "off", autocapitalize: "off", spellcheck: "false",
-    enterkeyhint: "done", placeholder, "aria-label": placeholder, "aria-describedby": `${id}-note`, value: left.text || null });
-  const note = h("p", { class: "type-note small", id: `${id}-note`, "aria-live": "polite" }, left.note);
-  input.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    const taken = [], kept = [], why = [];
-    words(input.value).forEach((word) => {
-      const found = matches(word);
-      const reason = found.length === 1 ? refuse(found[0], taken) : found.length ? `matches ${found.length} cards: type its suit too` : "is not a card";
-      if (reason) { kept.push(word); why.push(`“${word}” ${reason}.`); } else taken.push(found[0]);
-    });
-    typedLeft[id] = { text: kept.join(" "), note: why.join(" ") };
-    if (taken.length) { add(taken); return; } // its panel is drawn again, with what was left
-    delete typedLeft[id];
-    input.value = kept.join(" ");
-    note.textContent = why.join(" ");
-  });
-  return h("div", { class: "type-box" }, h("label", { class: "search" }, input), note);
-}
-
 /** A message with each "seat N" of the engine's sentences written as the player's name. */
 export const named = (text, seats) => String(text).replace(/\b([Ss])eat (\d+)\b/g,
   (word, _s, n) => (seats[Number(n)] === undefined ? word : seats[Number(n)]));
-
-/** A row of big buttons, one per item, each `data-choice` = the item. */
-export function choices(items, { pressed, tap, cls, label, text }) {
-  return h("div", { class: "values live-choices" }, items.map((item) => h("button", {
-    type: "button", class: `value ${cls ? cls(item) : ""}`, "aria-pressed": String(pressed(item)),
-    dataset: { choice: item }, "aria-label": label ? label(item) : null, onclick: () => tap(item),
-  }, text ? text(item) : String(item))));
-}
-
-/** The first step of a play: the card `mover` plays, tapped among `unseen` or typed; `pick(code | null)`. */
-export function cardStep(mover, unseen, chosen, pick) {
-  return [
-    h("h3", {}, chosen ? `${mover} plays ${pretty(chosen)}` : `1. Tap the card ${mover} plays`),
-    typeBox("card-search", "Or type it: ks", (cards) => {
-      pick(cards[0]);
-      // The next step is what the card does: a keyboard goes on from there.
-      const next = document.querySelector("#play-panel .action:not([disabled])");
-      if (next) next.focus();
-    }, (card, taken) => (taken.length ? "is a second card: one is played at a time"
-      : unseen.includes(card) ? null : "is seen already: on the table or played")),
-    deckOf(unseen, { pressed: (c) => c === chosen, label: (c) => `${mover} plays ${pretty(c)}`,
-      tap: (c) => pick(chosen === c ? null : c) }),
-  ];
-}
-
-/** The note under a panel: a refusal (rule, code, sentence), news from another phone, a problem. */
-export function noteBox(note) {
-  if (!note) return h("div", { id: "live-note", hidden: true });
-  if (note.kind === "refused") {
-    return h("div", { id: "live-note", class: "verdict illegal", role: "alert", "data-testid": "refusal" },
-      h("p", { class: "verdict-title" }, "✗ Not allowed"),
-      h("p", { class: "rule" }, note.rule ? h("span", { class: "rule-id" }, note.rule) : "", " ", h("code", {}, note.code)),
-      h("p", { class: "reason" }, note.message));
-  }
-  return h("div", { id: "live-note", class: note.kind === "info" ? "live-info" : "problem", role: "status" }, h("p", {}, note.message));
-}
 
 /** A selector for the element in a live panel that has the focus, to find it drawn again. */
 function focusKey(el) {
@@ -162,24 +80,6 @@ function focusKey(el) {
   const data = Object.entries(el.dataset).map(([k, v]) => `[data-${k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}="${CSS.escape(v)}"]`);
   const cls = el.classList[0] ? `.${CSS.escape(el.classList[0])}` : "";
   return data.length ? `#${panel.id} ${el.tagName.toLowerCase()}${cls}${data.join("")}` : null;
-}
-
-/** The panel after a deal (`ended`: {number}) or when none is under way. */
-export function donePanel(box, ended, { board, token, open }) {
-  if (ended) {
-    box.replaceChildren(
-      h("h2", { id: "done-h", "data-testid": "recorded" }, `Deal ${ended.number} recorded`),
-      h("p", {}, "It is on the scoreboard with every other deal."),
-      h("a", { class: "button big", href: board }, "Back to the scoreboard"),
-      token ? h("a", { class: "button secondary live-next", href: location.pathname }, "Play the next deal live") : "",
-    );
-    return;
-  }
-  box.replaceChildren(
-    h("h2", { id: "done-h" }, open ? "No live deal" : "The session is over"),
-    h("p", {}, open ? "Nobody is playing a deal live in this session now. This page shows it as soon as the scorer starts one." : "No more deals can be played in it."),
-    h("a", { class: "button secondary", href: board }, "Back to the scoreboard"),
-  );
 }
 
 /**
@@ -195,7 +95,6 @@ export function donePanel(box, ended, { board, token, open }) {
 export function liveDeal(cfg, page) {
   const deal = { live: null, etag: null, loaded: false, busy: false, ended: null, note: null, stopping: false };
   const call = (method, url, body, extra) => request(method, url, body, extra, cfg.token);
-  const $ = (id) => document.getElementById(id);
   // A panel put away is emptied: its note would be a second #live-note, and it is drawn anew when shown.
   const show = (id, visible) => { $(id).hidden = !visible; if (!visible) $(id).replaceChildren(); };
   let writes = 0; // writes begun: a read begun before the last one is stale

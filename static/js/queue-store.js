@@ -1,5 +1,8 @@
 // The offline deal queue's storage (IndexedDB), shared by the pages and the service worker:
 // deal forms entered without a connection, oldest first, each with its Idempotency-Key.
+// It sets self.dealQueue rather than exporting it: the worker is a classic script (/sw.js is
+// BUILD, this file and sw.js in one, so the browser's update check is one request), and pages
+// import this file for that effect (offline-queue.js).
 (function (scope) {
   "use strict";
   const NAME = "scorekeeper-offline";

@@ -1,24 +1,25 @@
 // Casino deal entry: cards and spades per side on steppers (the last side gets the rest, so the
 // totals are 52 and 13), a tap for the side that took each ace and casino, sweeps when they
 // count; each side's points (K11, K12) and any tie show as it is tapped.
-(function () {
-  "use strict";
-  const form = document.getElementById("deal-form");
-  if (!form) return;
+import { pretty } from "./cards.js";
+import { byId, radioValue } from "./dom.js";
+
+/** Draw and drive Casino's deal form. */
+function casinoDeal(form) {
   const data = (name) => JSON.parse(form.dataset[name]);
   const values = data("values");
   const totals = data("totals");
   const before = data("before");
   const sides = Number(form.dataset.sides);
-  const labels = { ace_S: "A♠", ace_C: "A♣", ace_H: "A♥", ace_D: "A♦", big_casino: "10♦", little_casino: "2♠" };
+  const cardOf = { ace_S: "AS", ace_C: "AC", ace_H: "AH", ace_D: "AD", big_casino: "10D", little_casino: "2S" };
   const worth = { ace_S: values.ace, ace_C: values.ace, ace_H: values.ace, ace_D: values.ace,
     big_casino: values.big, little_casino: values.little };
   const rows = (name) => Array.from(form.querySelectorAll(`.stepper[data-count="${name}"]`));
   const count = (row) => Math.max(0, parseInt(row.querySelector("input").value, 10) || 0);
   const counts = (name) => rows(name).map(count);
   const chosen = (name) => {
-    const checked = form.querySelector(`input[name="${name}"]:checked`);
-    return checked ? Number(checked.value) : null;
+    const side = radioValue(form, name);
+    return side === null ? null : Number(side);
   };
 
   /** The side with strictly the most, or null on a tie for the most (K11). */
@@ -49,9 +50,9 @@
       else points[side] += values[name];
     });
     const untapped = [];
-    Object.keys(labels).forEach((name) => {
+    Object.keys(cardOf).forEach((name) => {
       const side = chosen(name);
-      if (side === null) untapped.push(labels[name]);
+      if (side === null) untapped.push(pretty(cardOf[name]));
       else points[side] += worth[name];
     });
     counts("sweeps").forEach((n, side) => { points[side] += n * values.sweep; });
@@ -86,4 +87,7 @@
   form.addEventListener("change", render);
   window.addEventListener("pageshow", render);
   render();
-})();
+}
+
+const form = byId("deal-form");
+if (form) casinoDeal(form);

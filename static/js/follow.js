@@ -1,0 +1,53 @@
+// A scoreboard, a TV view or a club page follows the table live: every 2 s it asks whether the
+// page changed, with the ETag of what it shows (an unchanged page is a 304, next to nothing for
+// the server, and no state is kept in any one server process). When it changed, the parts
+// marked data-live are swapped in, and what is new is highlighted for a moment.
+const PERIOD_MS = 2000;
+const regions = () => Array.from(document.querySelectorAll("[data-live]"));
+let etag = null;
+let busy = false;
+
+// The parts a person would look at (table rows, sides, banners, a club's sessions), to tell
+// what is new after a swap.
+const PARTS = "tr, .side, .banner, p, li";
+const text = (el) => el.textContent.replace(/\s+/g, " ").trim();
+const shown = (root) => new Set(Array.from(root.querySelectorAll(PARTS)).map(text));
+
+function swap(page) {
+  regions().forEach((here) => {
+    const there = page.querySelector(`[data-live="${here.dataset.live}"]`);
+    if (!there || there.innerHTML === here.innerHTML) return;
+    const before = shown(here);
+    here.replaceChildren(...there.childNodes);
+    here.querySelectorAll(PARTS).forEach((el) => {
+      if (!before.has(text(el))) el.classList.add("live-changed");
+    });
+  });
+}
+
+async function poll() {
+  // Not while hidden, while a form of this page is being sent, or while asking already.
+  if (busy || document.hidden || document.querySelector("form[data-sending]")) return;
+  busy = true;
+  try {
+    const headers = etag ? { "If-None-Match": etag } : {};
+    // The address as shown, filters and all: a filtered club page stays filtered.
+    const response = await fetch(location.pathname + location.search, { headers, cache: "no-store", credentials: "same-origin" });
+    if (response.status === 200) {
+      etag = response.headers.get("ETag");
+      swap(new DOMParser().parseFromString(await response.text(), "text/html"));
+    }
+  } catch {
+    // No connection: the page stays as it is, and the next poll tries again.
+  } finally {
+    busy = false;
+  }
+}
+
+// Back and Forward may show the browser's old copy of the page: bring it up to date at once.
+const historic = () => performance.getEntriesByType("navigation")[0]?.type === "back_forward";
+
+if (regions().length) {
+  setInterval(poll, PERIOD_MS);
+  window.addEventListener("pageshow", (event) => { if (event.persisted || historic()) poll(); });
+}

@@ -1,0 +1,104 @@
+// The pieces every game's live-deal page draws (Seep's seep-live.js, Casino's casino-live.js,
+// Fifty-six's fifty-six-live.js, and live-driver.js): the card buttons and typing box, the rows
+// of choices, the refusal note, the panel shown when no deal is under way.
+import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
+import { h } from "./dom.js";
+
+/** The cards of `cards`, suit by suit, each a button; `pressed(code)`, `tap(code)`, `label(code)`. */
+export function deckOf(cards, { pressed, tap, label }) {
+  const available = new Set(cards);
+  return h("div", { class: "deck live-deck" }, SUITS.map((suit) => {
+    const row = DECK.filter((c) => suitOf(c) === suit && available.has(c));
+    return row.length ? h("div", { class: "suit-row", dataset: { suit } }, row.map((code) => h("button", {
+      type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-pressed": String(pressed(code)),
+      "aria-label": label(code), onclick: () => tap(code),
+    }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suit])))) : null;
+  }));
+}
+
+// What a type box was left holding when its panel was drawn again: the words it could not
+// take and why, shown once in the box drawn next (by its id).
+const typedLeft = {};
+
+/**
+ * A box to type cards in ("ks 4h"); Enter hands each card typed to `add`, unless
+ * `refuse(card, taken)` gives a reason not to (`taken`: the cards accepted before it). What is
+ * not a card, stands for several or is refused stays in the box, and a note says why.
+ */
+export function typeBox(id, placeholder, add, refuse = () => null) {
+  const left = typedLeft[id] || { text: "", note: "" };
+  delete typedLeft[id];
+  const input = h("input", { type: "search", id, autocomplete: "off", autocapitalize: "off", spellcheck: "false",
+    enterkeyhint: "done", placeholder, "aria-label": placeholder, "aria-describedby": `${id}-note`, value: left.text || null });
+  const note = h("p", { class: "type-note small", id: `${id}-note`, "aria-live": "polite" }, left.note);
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const taken = [], kept = [], why = [];
+    words(input.value).forEach((word) => {
+      const found = matches(word);
+      const reason = found.length === 1 ? refuse(found[0], taken) : found.length ? `matches ${found.length} cards: type its suit too` : "is not a card";
+      if (reason) { kept.push(word); why.push(`“${word}” ${reason}.`); } else taken.push(found[0]);
+    });
+    typedLeft[id] = { text: kept.join(" "), note: why.join(" ") };
+    if (taken.length) { add(taken); return; } // its panel is drawn again, with what was left
+    delete typedLeft[id];
+    input.value = kept.join(" ");
+    note.textContent = why.join(" ");
+  });
+  return h("div", { class: "type-box" }, h("label", { class: "search" }, input), note);
+}
+
+/** A row of big buttons, one per item, each `data-choice` = the item. */
+export function choices(items, { pressed, tap, cls, label, text }) {
+  return h("div", { class: "values live-choices" }, items.map((item) => h("button", {
+    type: "button", class: `value ${cls ? cls(item) : ""}`, "aria-pressed": String(pressed(item)),
+    dataset: { choice: item }, "aria-label": label ? label(item) : null, onclick: () => tap(item),
+  }, text ? text(item) : String(item))));
+}
+
+/** The first step of a play: the card `mover` plays, tapped among `unseen` or typed; `pick(code | null)`. */
+export function cardStep(mover, unseen, chosen, pick) {
+  return [
+    h("h3", {}, chosen ? `${mover} plays ${pretty(chosen)}` : `1. Tap the card ${mover} plays`),
+    typeBox("card-search", "Or type it: ks", (cards) => {
+      pick(cards[0]);
+      // The next step is what the card does: a keyboard goes on from there.
+      const next = document.querySelector("#play-panel .action:not([disabled])");
+      if (next) next.focus();
+    }, (card, taken) => (taken.length ? "is a second card: one is played at a time"
+      : unseen.includes(card) ? null : "is seen already: on the table or played")),
+    deckOf(unseen, { pressed: (c) => c === chosen, label: (c) => `${mover} plays ${pretty(c)}`,
+      tap: (c) => pick(chosen === c ? null : c) }),
+  ];
+}
+
+/** The note under a panel: a refusal (rule, code, sentence), news from another phone, a problem. */
+export function noteBox(note) {
+  if (!note) return h("div", { id: "live-note", hidden: true });
+  if (note.kind === "refused") {
+    return h("div", { id: "live-note", class: "verdict illegal", role: "alert", "data-testid": "refusal" },
+      h("p", { class: "verdict-title" }, "✗ Not allowed"),
+      h("p", { class: "rule" }, note.rule ? h("span", { class: "rule-id" }, note.rule) : "", " ", h("code", {}, note.code)),
+      h("p", { class: "reason" }, note.message));
+  }
+  return h("div", { id: "live-note", class: note.kind === "info" ? "live-info" : "problem", role: "status" }, h("p", {}, note.message));
+}
+
+/** The panel after a deal (`ended`: {number}) or when none is under way. */
+export function donePanel(box, ended, { board, token, open }) {
+  if (ended) {
+    box.replaceChildren(
+      h("h2", { id: "done-h", "data-testid": "recorded" }, `Deal ${ended.number} recorded`),
+      h("p", {}, "It is on the scoreboard with every other deal."),
+      h("a", { class: "button big", href: board }, "Back to the scoreboard"),
+      token ? h("a", { class: "button secondary live-next", href: location.pathname }, "Play the next deal live") : "",
+    );
+    return;
+  }
+  box.replaceChildren(
+    h("h2", { id: "done-h" }, open ? "No live deal" : "The session is over"),
+    h("p", {}, open ? "Nobody is playing a deal live in this session now. This page shows it as soon as the scorer starts one." : "No more deals can be played in it."),
+    h("a", { class: "button secondary", href: board }, "Back to the scoreboard"),
+  );
+}

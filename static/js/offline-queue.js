@@ -1,0 +1,217 @@
+// The offline deal queue, on every page. A deal form saved without a connection is kept on this
+// phone (queue-store.js) with its Idempotency-Key, and the scorer goes on to the scoreboard
+// (the service worker's copy). Pages say how many deals wait; when the network is back they are
+// sent oldest first, one at a time: the key makes a send whose answer was lost safe to repeat.
+// A deal the server refuses (another scorer got there first) is never dropped: the page asks the
+// person, and the deals of that session entered after it wait behind it, as order matters.
+import "./queue-store.js";
+import { byId, h } from "./dom.js";
+import { sayOffline } from "./offline-note.js";
+
+const queue = self.dealQueue;
+const RETRY_MS = 3000;
+const session = (location.pathname.match(/^\/s\/([^/]+)/) || [])[1];
+const form = byId("deal-form");
+const isNew = /\/deals\/new$/.test(location.pathname);
+// Pages drawn anew once deals are stored: a scoreboard, and the offline page standing in for one.
+const redraw = document.querySelector("[data-live=scoreboard], [data-offline-page]");
+let sending = false;
+let retry = null;
+
+const waitingNewDeals = (items) =>
+  items.filter((item) => item.session === session && item.kind === "new").length;
+
+/** Add `by` to the first number in an element's text ("Enter deal 3" → "Enter deal 5"). */
+function advanceText(node, by) {
+  if (node) node.textContent = node.textContent.replace(/\d+/, (n) => String(Number(n) + by));
+}
+
+/** A form or link drawn before deals waiting here were stored is for the deal after them.
+ * Not a form the server sent back (a clash, a mistake): its numbers are the server's choice. */
+function advance(items) {
+  const by = waitingNewDeals(items);
+  if (!by) return;
+  if (form && isNew && !document.querySelector("main .problem")) {
+    ["number", "next_id"].forEach((name) => {
+      const field = form.elements[name];
+      if (field && field.value) field.value = String(Number(field.value) + by);
+    });
+    advanceText(document.querySelector("main h1"), by);
+    advanceText(form.querySelector(".submit-bar [type=submit]"), by);
+    document.title = document.title.replace(/\d+/, (n) => String(Number(n) + by));
+  }
+  document.querySelectorAll("a[data-keep-offline]").forEach((link) => {
+    if (/deal \d+/.test(link.textContent)) advanceText(link, by);
+  });
+}
+
+/** A random key; randomUUID is only offered on HTTPS (and localhost). */
+const newKey = () => (crypto.randomUUID ? crypto.randomUUID()
+  : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(""));
+
+/** Each drawing of a deal form gets its own key: the server stores it once however often it
+ * arrives (sent again from the queue, say, when the first answer was lost on the way). */
+function giveKey() {
+  form.append(h("input", { type: "hidden", name: "idempotency_key", value: newKey() }));
+}
+
+/** The form as it will be sent later, with the key that makes sending it twice safe. */
+function entry() {
+  const heading = document.querySelector("main h1").textContent;
+  return {
+    session,
+    kind: isNew ? "new" : "edit",
+    number: Number((heading.match(/\d+/) || ["0"])[0]),
+    action: form.action,
+    fields: Array.from(new FormData(form), ([name, value]) => [name, String(value)]),
+    key: form.elements.idempotency_key.value,
+    when: new Date().toISOString(),
+    state: "waiting",
+  };
+}
+
+/** Offline, keep the form to send later and go to the scoreboard. Online the form goes as it
+ * always did (and if it cannot get through, the service worker keeps it: sw.js). */
+async function hold(event) {
+  if (navigator.onLine !== false) return;
+  event.preventDefault();
+  event.stopImmediatePropagation(); // app.js's "No connection" note is not needed
+  try {
+    await queue.add(entry());
+  } catch {
+    sayOffline(); // not kept (storage refused): say so, and the entry stays here
+    return;
+  }
+  location.assign(`/s/${session}`); // where its draft is forgotten (forgetDrafts)
+}
+
+/** Send one item: "stored", "refused" (the person must choose) or "later" (no network). */
+async function post(item) {
+  let response;
+  try {
+    response = await fetch(item.action, {
+      method: "POST",
+      body: new URLSearchParams(item.fields),
+      headers: { "Idempotency-Key": item.key },
+      redirect: "manual", // the redirect to the scoreboard means stored
+      credentials: "same-origin",
+    });
+  } catch {
+    return "later";
+  }
+  if (response.type === "opaqueredirect") return "stored";
+  item.status = response.status;
+  // 408 and 429 are "not now"; any other 4xx is an answer about this deal.
+  const refused = response.status >= 400 && response.status < 500 && ![408, 429].includes(response.status);
+  return refused ? "refused" : "later";
+}
+
+// A deal form the server sent back (a clash, a mistake) is being decided: deals entered after
+// it wait until the person has saved or cancelled it, as order matters.
+const deciding = () => Boolean(form && document.querySelector("main .problem"));
+
+async function send() {
+  if (sending || navigator.onLine === false || deciding()) return;
+  sending = true;
+  let stored = 0;
+  try {
+    const blocked = new Set();
+    for (const item of await queue.all()) {
+      if (item.state !== "waiting") blocked.add(item.session);
+      if (blocked.has(item.session)) continue;
+      const outcome = await post(item);
+      if (outcome === "later") break;
+      if (outcome === "stored") {
+        await queue.remove(item.id);
+        stored += 1;
+      } else {
+        item.state = "refused";
+        await queue.put(item);
+        blocked.add(item.session);
+      }
+    }
+  } finally {
+    sending = false;
+  }
+  // A scoreboard shows what was stored (and the server's "Deal 5 saved." for each).
+  if (stored && redraw && !document.querySelector("form[data-sending]")) location.reload();
+  else await show();
+}
+
+/** The notes at the top of the page: deals waiting, and deals that need the person. */
+async function show() {
+  const items = await queue.all();
+  const waiting = items.filter((item) => item.state === "waiting").length;
+  let box = document.querySelector("[data-offline-queue]");
+  if (!box) {
+    box = h("div", { dataset: { offlineQueue: "" } });
+    document.querySelector("main").prepend(box);
+  }
+  box.replaceChildren();
+  if (waiting) {
+    box.append(h("p", { class: "flash flash-waiting", role: "status", dataset: { testid: "waiting" } },
+      `${waiting} deal${waiting === 1 ? "" : "s"} waiting to be sent`));
+  }
+  items.filter((item) => item.state === "refused").forEach((item) => box.append(ask(item)));
+  clearTimeout(retry);
+  if (waiting && navigator.onLine !== false) retry = setTimeout(send, RETRY_MS);
+}
+
+/** "Deal 3 you entered offline clashes …": a button hands it to the server's own page. */
+function ask(item) {
+  const clash = [409, 412].includes(item.status);
+  const deal = item.number ? `Deal ${item.number}` : "A deal";
+  return h("div", { class: "flash flash-problem offline-refused", role: "alert", dataset: { testid: "offline-refused" } },
+    h("span", {}, clash
+      ? `${deal} you entered offline clashes with another scorer's.`
+      : `${deal} you entered offline was not accepted.`),
+    h("button", { type: "button", class: "button small", onclick: () => choose(item) },
+      clash ? "See both and choose" : "See why"));
+}
+
+/** Send the entry as a normal form: the server's page shows theirs and mine, and the draft
+ * is kept by deal-draft.js there. The queue lets go of it now: its data is on that page (and
+ * the deals after it wait while that page is open: `deciding`). */
+async function choose(item) {
+  const sent = h("form", { method: "post", action: item.action, hidden: true },
+    item.fields.map(([name, value]) => h("input", { type: "hidden", name, value })));
+  document.body.append(sent);
+  await queue.remove(item.id);
+  sent.submit();
+}
+
+/** A deal kept in the queue is not a draft any more: the next form must start blank. */
+function forgetDrafts(items) {
+  const keys = new Set(items.map((item) => item.key));
+  try {
+    Object.keys(sessionStorage).filter((name) => name.startsWith("draft:")).forEach((name) => {
+      const entries = JSON.parse(sessionStorage.getItem(name));
+      if (Array.isArray(entries) && entries.some(([field, value]) => field === "idempotency_key" && keys.has(value))) {
+        sessionStorage.removeItem(name);
+      }
+    });
+  } catch { /* storage off, or not a draft */ }
+}
+
+async function start() {
+  try {
+    const items = await queue.all();
+    forgetDrafts(items);
+    advance(items);
+    await show();
+    await send();
+  } catch {
+    // IndexedDB refused (a private window may): the forms work online as before.
+  }
+}
+
+if (queue && "indexedDB" in self) {
+  // Registered now, before app.js's own (at DOMContentLoaded), which it stops when offline.
+  if (form) {
+    giveKey();
+    form.addEventListener("submit", hold);
+  }
+  window.addEventListener("online", send);
+  window.addEventListener("offline", show);
+  start();
+}
