@@ -10,55 +10,34 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import FOUR
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api import SESSIONS, assert_error, count, read
-from test_api_fifty_six import post, put, standing_after  # the same for every game
-from werkzeug.test import TestResponse
 
 from scorekeeper.data.models import Deal, GameSession
+from tests.helpers.api import (
+    FOUR,
+    SESSIONS,
+    alone,
+    assert_error,
+    count,
+    post_deal,
+    put_deal,
+    read,
+    standing_after,
+    start,
+)
+from tests.helpers.casino import (
+    FOUR_ALONE,
+    FOUR_SEVEN,
+    SEVEN_FOUR,
+    THREE,
+    THREE_EIGHT,
+    TWO,
+    casino_session,
+    deal,
+)
 
 DEFAULTS = {"variant": "classic", "sweeps": "off", "count_out": "off", "partnerships": "off"}
-
-
-def alone(*names: str) -> list[dict[str, Any]]:
-    """Each player a side of their own (K1)."""
-    return [{"players": [name]} for name in names]
-
-
-TWO, THREE, FOUR_ALONE = alone("Asha", "Ravi"), alone("Asha", "Ravi", "Meena"), alone(*"ABCD")
-
-
-def start(client: FlaskClient, lineup: list[dict[str, Any]] = TWO, **options: Any) -> TestResponse:
-    """Ask for a Casino session of these sides."""
-    return client.post(SESSIONS, json={"game": "casino", "teams": lineup, "options": options})
-
-
-def casino_session(
-    client: FlaskClient, lineup: list[dict[str, Any]] = TWO, **options: Any
-) -> dict[str, Any]:
-    """A Casino session started through the API; the answer, with its id and edit token."""
-    response = start(client, lineup, **options)
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def deal(
-    cards: list[int], spades: list[int], aces: list[int], big: int, little: int
-) -> dict[str, Any]:
-    """A deal record: cards and spades per side, who took each ace (♠ ♣ ♥ ♦) and the casinos."""
-    record = {"cards": cards, "spades": spades, "aces": aces, "big_casino": big}
-    return record | {"little_casino": little}
-
-
-# Two sides. K11: side 0 takes most cards (3), most spades (1), A♠ and A♥ (2) and the 2♠ (1):
-# 7 points; side 1 takes A♣, A♦ and the 10♦ (2): 4 points.
-SEVEN_FOUR = deal([30, 22], [7, 6], [0, 1, 0, 1], 1, 0)
-# The same deal the other way round: [4, 7].
-FOUR_SEVEN = deal([22, 30], [6, 7], [1, 0, 1, 0], 0, 1)
-# Side 1 takes most cards, most spades, the A♠ and both casinos (7), side 0 the other aces.
-THREE_EIGHT = deal([20, 32], [5, 8], [1, 0, 0, 0], 1, 1)
 
 
 # -- starting a session --------------------------------------------------------------------
@@ -108,7 +87,7 @@ def test_every_table_shape_echoes_its_options_with_the_defaults_filled(
 
 def test_a_deal_scores_the_eleven_points_of_k11(client: FlaskClient) -> None:
     session = casino_session(client)
-    answer = post(client, session, SEVEN_FOUR)
+    answer = post_deal(client, session, SEVEN_FOUR)
     assert answer.status_code == 201, answer.get_json()
     body = answer.get_json()
     assert (body["id"], body["number"], body["version"]) == (1, 1, 1)
@@ -134,12 +113,12 @@ def test_a_tie_for_most_cards_or_spades_scores_nothing(client: FlaskClient) -> N
 
 def test_sweeps_score_one_each_with_the_option(client: FlaskClient) -> None:
     session = casino_session(client, sweeps="on")
-    answer = post(client, session, {**SEVEN_FOUR, "sweeps": [2, 1]}).get_json()
+    answer = post_deal(client, session, {**SEVEN_FOUR, "sweeps": [2, 1]}).get_json()
     # K12: 7 + 2 and 4 + 1.
     assert answer["deals"][0]["points"] == [9, 5]
     assert answer["deal"]["sweeps"] == [2, 1]
     # Left out, sweeps are none, and written as such while the option is on.
-    assert post(client, session, SEVEN_FOUR).get_json()["deal"]["sweeps"] == [0, 0]
+    assert post_deal(client, session, SEVEN_FOUR).get_json()["deal"]["sweeps"] == [0, 0]
 
 
 def test_the_first_side_past_21_wins_and_no_deal_follows(client: FlaskClient, app: Flask) -> None:
@@ -152,7 +131,7 @@ def test_the_first_side_past_21_wins_and_no_deal_follows(client: FlaskClient, ap
     assert (standing["winner"], standing["finished"]) == (0, True)
     assert standing["won"] == {"deal": 3, "by": "first", "at": None}
     rows = count(app, Deal)
-    message = assert_error(post(client, session, FOUR_SEVEN), 400, "game-over")
+    message = assert_error(post_deal(client, session, FOUR_SEVEN), 400, "game-over")
     assert "Asha" in message
     assert count(app, Deal) == rows
 
@@ -191,57 +170,49 @@ def test_counting_out_decides_in_the_order_of_k13(client: FlaskClient) -> None:
 # -- deal identity ---------------------------------------------------------------------------
 
 
-@pytest.fixture
-def played(client: FlaskClient) -> dict[str, Any]:
-    """A session of two with deals 1 and 2: 7-4, then 4-7."""
-    session = casino_session(client)
-    standing_after(client, session, SEVEN_FOUR, FOUR_SEVEN)
-    return session
-
-
 def test_a_correction_with_a_stale_if_match_answers_412_and_changes_nothing(
-    client: FlaskClient, played: dict[str, Any]
+    client: FlaskClient, casino_played: dict[str, Any]
 ) -> None:
-    url = f"{SESSIONS}/{played['id']}/deals/1"
+    url = f"{SESSIONS}/{casino_played['id']}/deals/1"
     etag = client.get(url).headers["ETag"]
     assert etag == '"1.1"'
-    corrected = put(client, played, 1, THREE_EIGHT, **{"If-Match": etag})
+    corrected = put_deal(client, casino_played, 1, THREE_EIGHT, **{"If-Match": etag})
     assert corrected.status_code == 200 and corrected.headers["ETag"] == '"1.2"'
     assert corrected.get_json()["scores"] == [7, 15]
-    stale = put(client, played, 1, SEVEN_FOUR, **{"If-Match": etag})
+    stale = put_deal(client, casino_played, 1, SEVEN_FOUR, **{"If-Match": etag})
     assert stale.status_code == 412
     body = stale.get_json()
     assert body["error"] == "version-mismatch"
     assert body["deal"]["version"] == 2 and body["deal"]["cards"] == [20, 32]
-    assert read(client, played)["standing"]["scores"] == [7, 15]
+    assert read(client, casino_played)["standing"]["scores"] == [7, 15]
 
 
 def test_the_same_idempotency_key_stores_a_deal_once(
-    client: FlaskClient, played: dict[str, Any]
+    client: FlaskClient, casino_played: dict[str, Any]
 ) -> None:
     key = {"Idempotency-Key": "deal-three"}
-    first = post(client, played, THREE_EIGHT, **key)
+    first = post_deal(client, casino_played, THREE_EIGHT, **key)
     assert first.status_code == 201 and "Idempotent-Replayed" not in first.headers
-    again = post(client, played, THREE_EIGHT, **key)
+    again = post_deal(client, casino_played, THREE_EIGHT, **key)
     assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == first.get_json()
-    reused = post(client, played, SEVEN_FOUR, **key)
+    reused = post_deal(client, casino_played, SEVEN_FOUR, **key)
     assert reused.status_code == 422
     assert reused.get_json()["error"] == "idempotency-key-reused"
-    assert [d["id"] for d in read(client, played)["deals"]] == [1, 2, 3]
+    assert [d["id"] for d in read(client, casino_played)["deals"]] == [1, 2, 3]
 
 
 def test_a_posted_number_that_exists_answers_409_with_that_deal(
-    client: FlaskClient, app: Flask, played: dict[str, Any]
+    client: FlaskClient, app: Flask, casino_played: dict[str, Any]
 ) -> None:
     rows = count(app, Deal)
-    response = post(client, played, {**THREE_EIGHT, "number": 2})
+    response = post_deal(client, casino_played, {**THREE_EIGHT, "number": 2})
     assert response.status_code == 409
     body = response.get_json()
     assert body["error"] == "deal-exists"
     assert body["deal"]["id"] == 2 and body["deal"]["cards"] == [22, 30]
     assert count(app, Deal) == rows
-    assert post(client, played, {**THREE_EIGHT, "number": 3}).status_code == 201
+    assert post_deal(client, casino_played, {**THREE_EIGHT, "number": 3}).status_code == 201
 
 
 # -- bad input -------------------------------------------------------------------------------
@@ -273,18 +244,27 @@ BAD_DEALS: list[tuple[str, Any, str]] = [
 )
 @pytest.mark.parametrize("verb", ["POST", "PUT"])
 def test_bad_deals_are_refused_and_nothing_is_stored(
-    client: FlaskClient, app: Flask, played: dict[str, Any], record: Any, code: str, verb: str
+    client: FlaskClient,
+    app: Flask,
+    casino_played: dict[str, Any],
+    record: Any,
+    code: str,
+    verb: str,
 ) -> None:
-    before = read(client, played), count(app, Deal)
-    response = post(client, played, record) if verb == "POST" else put(client, played, 2, record)
+    before = read(client, casino_played), count(app, Deal)
+    response = (
+        post_deal(client, casino_played, record)
+        if verb == "POST"
+        else put_deal(client, casino_played, 2, record)
+    )
     assert_error(response, 400, code)
-    assert (read(client, played), count(app, Deal)) == before
+    assert (read(client, casino_played), count(app, Deal)) == before
 
 
 def test_too_few_sweeps_cards_are_refused_with_the_option_on(client: FlaskClient) -> None:
     session = casino_session(client, sweeps="on")
     # K12: each sweep takes two cards at least; side 1 took 22.
-    message = assert_error(post(client, session, {**SEVEN_FOUR, "sweeps": [0, 12]}), 400)
+    message = assert_error(post_deal(client, session, {**SEVEN_FOUR, "sweeps": [0, 12]}), 400)
     assert "12 sweeps" in message
     assert read(client, session)["deals"] == []
 
@@ -305,7 +285,7 @@ BAD_SESSIONS: list[tuple[str, list[dict[str, Any]], dict[str, Any], str]] = [
 def test_bad_sessions_are_refused(
     client: FlaskClient, app: Flask, lineup: Any, options: dict[str, Any], code: str
 ) -> None:
-    assert_error(start(client, lineup, **options), 400, code)
+    assert_error(start(client, "casino", lineup, **options), 400, code)
     assert count(app, GameSession) == 0
 
 

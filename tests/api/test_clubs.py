@@ -7,43 +7,21 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from conftest import FOUR
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Club, GameSession, Player
+from tests.helpers.api import CLUBS, FOUR, SESSIONS, alone, count, new_club, new_session
+from tests.helpers.casino import SEVEN_FOUR
 
-CLUBS = "/api/v1/clubs"
-SESSIONS = "/api/v1/sessions"
-# A Casino deal of two sides in which side 0 scores 7 (K11): three of them win the race to 21.
-SEVEN_FOUR = dict(cards=[30, 22], spades=[7, 6], aces=[0, 1, 0, 1], big_casino=1, little_casino=0)
 SUMMARY_FIELDS = {"id", "game", "teams", "created_at", "updated_at", "standing", "finished"}
-
-
-def new_club(client: FlaskClient, name: str = "Thursday table") -> dict[str, Any]:
-    response = client.post(CLUBS, json={"name": name})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def start(client: FlaskClient, club: str | None, *names: str, game: str = "seep") -> Any:
-    """A session of players alone (one per team) in `club`, as the API answers it."""
-    body: dict[str, Any] = {"game": game, "teams": [{"players": [name]} for name in names]}
-    response = client.post(SESSIONS, json=body | ({"club": club} if club else {}))
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
 
 
 def read(client: FlaskClient, club_id: str) -> dict[str, Any]:
     response = client.get(f"{CLUBS}/{club_id}")
     assert response.status_code == 200, response.get_json()
     return response.get_json()
-
-
-def count(app: Flask, model: type[Any]) -> int:
-    with app.app_context():
-        return db.session.scalar(sa.select(sa.func.count()).select_from(model)) or 0
 
 
 # -- creating a club -----------------------------------------------------------------------
@@ -155,8 +133,8 @@ def test_a_bad_idempotency_key_is_400(app: Flask, client: FlaskClient) -> None:
 
 def test_sessions_are_listed_newest_first_with_their_summary(client: FlaskClient) -> None:
     club = new_club(client)["id"]
-    seep = start(client, club, "Asha", "Ravi")
-    casino = start(client, club, "Asha", "Ravi", game="casino")
+    seep = new_session(client, "seep", alone("Asha", "Ravi"), club)
+    casino = new_session(client, "casino", alone("Asha", "Ravi"), club)
     sessions = read(client, club)["sessions"]
     assert [s["id"] for s in sessions] == [casino["id"], seep["id"]]
     assert all(set(s) == SUMMARY_FIELDS for s in sessions)
@@ -169,7 +147,7 @@ def test_sessions_are_listed_newest_first_with_their_summary(client: FlaskClient
 
 def test_a_won_session_reads_finished_with_its_standing(client: FlaskClient) -> None:
     club = new_club(client)["id"]
-    casino = start(client, club, "Uma", "Om", game="casino")
+    casino = new_session(client, "casino", alone("Uma", "Om"), club)
     auth = {"Authorization": f"Bearer {casino['edit_token']}"}
     for _ in range(3):  # 7, 14, 21: side 0 is first to 21 (K13)
         posted = client.post(f"{SESSIONS}/{casino['id']}/deals", json=SEVEN_FOUR, headers=auth)
@@ -183,9 +161,9 @@ def test_a_won_session_reads_finished_with_its_standing(client: FlaskClient) -> 
 
 def test_a_club_shows_nothing_of_another_club(client: FlaskClient) -> None:
     ours, theirs = new_club(client, "Ours")["id"], new_club(client, "Theirs")["id"]
-    mine = start(client, ours, "Asha", "Ravi")
-    start(client, theirs, "Meena", "Dev")
-    start(client, None, "Kiran", "Lata")  # a session outside any club
+    mine = new_session(client, "seep", alone("Asha", "Ravi"), ours)
+    new_session(client, "seep", alone("Meena", "Dev"), theirs)
+    new_session(client, "seep", alone("Kiran", "Lata"), None)  # a session outside any club
     club = read(client, ours)
     assert [s["id"] for s in club["sessions"]] == [mine["id"]]
     assert sorted(p["name"] for p in club["players"]) == ["Asha", "Ravi"]
@@ -207,7 +185,7 @@ def test_a_club_is_read_again_cheaply_while_it_has_not_changed(client: FlaskClie
     for held in ('"c1"', 'W/"c1"'):  # compared weakly
         same = client.get(f"{CLUBS}/{club}", headers={"If-None-Match": held})
         assert (same.status_code, same.data, same.headers["ETag"]) == (304, b"", '"c1"')
-    start(client, club, "Asha", "Ravi")
+    new_session(client, "seep", alone("Asha", "Ravi"), club)
     changed = client.get(f"{CLUBS}/{club}", headers={"If-None-Match": '"c1"'})
     assert changed.status_code == 200
     assert changed.headers["ETag"] == '"c2"'
@@ -216,7 +194,7 @@ def test_a_club_is_read_again_cheaply_while_it_has_not_changed(client: FlaskClie
 
 def test_a_deal_in_a_club_session_changes_the_club_s_etag(client: FlaskClient) -> None:
     club = new_club(client)["id"]
-    casino = start(client, club, "Uma", "Om", game="casino")
+    casino = new_session(client, "casino", alone("Uma", "Om"), club)
     held = client.get(f"{CLUBS}/{club}").headers["ETag"]
     auth = {"Authorization": f"Bearer {casino['edit_token']}"}
     client.post(f"{SESSIONS}/{casino['id']}/deals", json=SEVEN_FOUR, headers=auth)
@@ -230,10 +208,10 @@ def test_a_deal_in_a_club_session_changes_the_club_s_etag(client: FlaskClient) -
 
 def test_a_session_started_in_a_club_says_so(client: FlaskClient) -> None:
     club = new_club(client)["id"]
-    session = start(client, club, "Asha", "Ravi")
+    session = new_session(client, "seep", alone("Asha", "Ravi"), club)
     assert session["club"] == club
     assert client.get(f"{SESSIONS}/{session['id']}").get_json()["club"] == club
-    assert "club" not in start(client, None, "Asha", "Ravi")
+    assert "club" not in new_session(client, "seep", alone("Asha", "Ravi"), None)
 
 
 def player_ids(app: Flask, session_id: str) -> list[int]:
@@ -245,8 +223,8 @@ def player_ids(app: Flask, session_id: str) -> list[int]:
 
 def test_raj_in_one_club_is_not_raj_in_another(app: Flask, client: FlaskClient) -> None:
     ours, theirs = new_club(client, "Ours")["id"], new_club(client, "Theirs")["id"]
-    in_ours = player_ids(app, start(client, ours, "Raj", "Om")["id"])
-    in_theirs = player_ids(app, start(client, theirs, "Raj", "Om")["id"])
+    in_ours = player_ids(app, new_session(client, "seep", alone("Raj", "Om"), ours)["id"])
+    in_theirs = player_ids(app, new_session(client, "seep", alone("Raj", "Om"), theirs)["id"])
     assert not set(in_ours) & set(in_theirs)
     assert [p["name"] for p in read(client, ours)["players"]] == ["Om", "Raj"]
     assert {p["id"] for p in read(client, ours)["players"]} == set(in_ours)
@@ -254,9 +232,9 @@ def test_raj_in_one_club_is_not_raj_in_another(app: Flask, client: FlaskClient) 
 
 def test_the_same_name_in_one_club_is_one_player(app: Flask, client: FlaskClient) -> None:
     club = new_club(client)["id"]
-    first = player_ids(app, start(client, club, "Raj", "Om")["id"])
+    first = player_ids(app, new_session(client, "seep", alone("Raj", "Om"), club)["id"])
     # Another evening, another game, another case: the same two people.
-    second = player_ids(app, start(client, club, "om", "RAJ", game="casino")["id"])
+    second = player_ids(app, new_session(client, "casino", alone("om", "RAJ"), club)["id"])
     assert second == first[::-1]
     players = read(client, club)["players"]
     assert players == [{"id": first[1], "name": "Om"}, {"id": first[0], "name": "Raj"}]

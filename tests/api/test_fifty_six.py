@@ -10,67 +10,28 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import FOUR
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api import SESSIONS, add_deals, assert_error, bearer, count, read
-from werkzeug.test import TestResponse
 
 from scorekeeper.data.models import Deal, GameSession
+from tests.helpers.api import (
+    FOUR,
+    SESSIONS,
+    assert_error,
+    count,
+    post_deal,
+    put_deal,
+    read,
+    standing_after,
+    start,
+)
+from tests.helpers.fifty_six import SIX, deal, fifty_six_session
 
 DEFAULTS = {"teams": "sides", "doubling": "multiply", "tables": 12, "first_dealer": 0}
-SIX = [
-    {"name": "Lions", "players": ["Asha", "Ravi"]},
-    {"name": "Tigers", "players": ["Meena", "Dev"]},
-    {"name": "Bears", "players": ["Kiran", "Lata"]},
-]
 SIX_SIDES = [
     {"name": "Lions", "players": ["Asha", "Ravi", "Kiran"]},
     {"name": "Tigers", "players": ["Meena", "Dev", "Lata"]},
 ]
-
-
-def start(client: FlaskClient, lineup: list[dict[str, Any]] = FOUR, **options: Any) -> TestResponse:
-    """Ask for a Fifty-six session of these teams (the `teams` option is their shape)."""
-    return client.post(SESSIONS, json={"game": "fifty-six", "teams": lineup, "options": options})
-
-
-def fifty_six_session(
-    client: FlaskClient, lineup: list[dict[str, Any]] = FOUR, **options: Any
-) -> dict[str, Any]:
-    """A Fifty-six session started through the API; the answer, with its id and edit token."""
-    response = start(client, lineup, **options)
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def deal(
-    seat: int | None, points: int, value: int = 40, trump: str = "S", double: int = 0, **fields: Any
-) -> dict[str, Any]:
-    """A deal record: seat's contract of `value` (None: everyone passed) and the card points
-    the contracting team won."""
-    contract = None if seat is None else {"seat": seat, "value": value, "trump": trump}
-    if contract is not None and double:
-        contract["double"] = double
-    return {"contract": contract, "points": points, **fields}
-
-
-def post(client: FlaskClient, session: dict[str, Any], record: Any, **headers: str) -> TestResponse:
-    url = f"{SESSIONS}/{session['id']}/deals"
-    return client.post(url, json=record, headers=bearer(session["edit_token"]) | headers)
-
-
-def put(
-    client: FlaskClient, session: dict[str, Any], deal_id: int, record: Any, **headers: str
-) -> TestResponse:
-    url = f"{SESSIONS}/{session['id']}/deals/{deal_id}"
-    return client.put(url, json=record, headers=bearer(session["edit_token"]) | headers)
-
-
-def standing_after(client: FlaskClient, session: dict[str, Any], *records: Any) -> dict[str, Any]:
-    """Post the deals in order; the standing the last answer carries."""
-    standing: dict[str, Any] = add_deals(client, session, *records)["standing"]
-    return standing
 
 
 def passes(*seats: int) -> list[dict[str, Any]]:
@@ -137,7 +98,7 @@ def test_a_made_contract_takes_tables_from_each_other_team_in_playing_order(
     client: FlaskClient,
 ) -> None:
     session = fifty_six_session(client, SIX, teams="pairs")
-    answer = post(client, session, deal(1, 44, value=40))
+    answer = post_deal(client, session, deal(1, 44, value=40))
     assert answer.status_code == 201, answer.get_json()
     body = answer.get_json()
     assert (body["id"], body["number"], body["version"]) == (1, 1, 1)
@@ -201,7 +162,7 @@ def test_a_team_that_cannot_pay_in_full_is_out_and_cannot_bid(
     assert standing["next_dealer"] == 3
     rows = count(app, Deal)
     # F6: seat 5 plays for team 2, which is out.
-    message = assert_error(post(client, session, deal(5, 40, value=30)), 400, "team-out")
+    message = assert_error(post_deal(client, session, deal(5, 40, value=30)), 400, "team-out")
     assert "Seat 5" in message and "Bears" in message
     assert count(app, Deal) == rows
 
@@ -211,15 +172,15 @@ def test_a_won_game_takes_only_a_new_game_which_starts_from_the_first_tables(
 ) -> None:
     session = fifty_six_session(client, tables=2)
     # Not yet over: a new game cannot start.
-    assert_error(post(client, session, deal(1, 30, new_game=True)), 400, "game-not-over")
+    assert_error(post_deal(client, session, deal(1, 30, new_game=True)), 400, "game-not-over")
     standing = standing_after(client, session, deal(1, 44, value=40))
     assert standing["tables"] == [0, 4] and standing["out"] == [0]
     assert standing["winner"] == 1 and standing["finished"] is True
     rows = count(app, Deal)
-    message = assert_error(post(client, session, deal(3, 30, value=28)), 400, "game-over")
+    message = assert_error(post_deal(client, session, deal(3, 30, value=28)), 400, "game-over")
     assert "Tigers" in message
     assert count(app, Deal) == rows
-    answer = post(client, session, deal(None, 30, new_game=True))
+    answer = post_deal(client, session, deal(None, 30, new_game=True))
     assert answer.status_code == 201, answer.get_json()
     body = answer.get_json()
     assert body["deal"]["new_game"] is True
@@ -234,68 +195,60 @@ def test_a_won_game_takes_only_a_new_game_which_starts_from_the_first_tables(
 def test_a_recorded_auction_is_kept_and_must_make_the_contract(client: FlaskClient) -> None:
     session = fifty_six_session(client)
     record = deal(1, 30, value=28, trump="D", double=1, dealer=0, auction=WORKED_AUCTION)
-    stored = post(client, session, record).get_json()["deal"]
+    stored = post_deal(client, session, record).get_json()["deal"]
     assert stored["auction"] == WORKED_AUCTION and stored["dealer"] == 0
     undoubled = deal(1, 30, value=28, trump="D", dealer=0, auction=WORKED_AUCTION)
-    message = assert_error(post(client, session, undoubled), 400, "bad-auction")
+    message = assert_error(post_deal(client, session, undoubled), 400, "bad-auction")
     assert "doubled" in message
 
 
 # -- deal identity ---------------------------------------------------------------------------
 
 
-@pytest.fixture
-def played(client: FlaskClient) -> dict[str, Any]:
-    """A session of four with deals 1 and 2: team 1 made 40, then team 0 lost 30."""
-    session = fifty_six_session(client)
-    standing_after(client, session, deal(1, 44), deal(2, 20, value=30))
-    return session
-
-
 def test_a_correction_with_a_stale_if_match_answers_412_and_changes_nothing(
-    client: FlaskClient, played: dict[str, Any]
+    client: FlaskClient, fifty_six_played: dict[str, Any]
 ) -> None:
-    url = f"{SESSIONS}/{played['id']}/deals/1"
+    url = f"{SESSIONS}/{fifty_six_played['id']}/deals/1"
     etag = client.get(url).headers["ETag"]
     assert etag == '"1.1"'
-    corrected = put(client, played, 1, deal(1, 30), **{"If-Match": etag})
+    corrected = put_deal(client, fifty_six_played, 1, deal(1, 30), **{"If-Match": etag})
     assert corrected.status_code == 200 and corrected.headers["ETag"] == '"1.2"'
     # Lost now (F15: 3 tables to team 0) where it was made (2 from team 0).
     assert corrected.get_json()["deals"][0]["transfers"] == [[1, 0, 3]]
-    stale = put(client, played, 1, deal(1, 50), **{"If-Match": etag})
+    stale = put_deal(client, fifty_six_played, 1, deal(1, 50), **{"If-Match": etag})
     assert stale.status_code == 412
     body = stale.get_json()
     assert body["error"] == "version-mismatch"
     assert body["deal"]["version"] == 2 and body["deal"]["points"] == 30
-    assert read(client, played)["deals"][0]["points"] == 30
+    assert read(client, fifty_six_played)["deals"][0]["points"] == 30
 
 
 def test_the_same_idempotency_key_stores_a_deal_once(
-    client: FlaskClient, app: Flask, played: dict[str, Any]
+    client: FlaskClient, app: Flask, fifty_six_played: dict[str, Any]
 ) -> None:
     key = {"Idempotency-Key": "deal-three"}
-    first = post(client, played, deal(3, 56, value=56), **key)
+    first = post_deal(client, fifty_six_played, deal(3, 56, value=56), **key)
     assert first.status_code == 201 and "Idempotent-Replayed" not in first.headers
-    again = post(client, played, deal(3, 56, value=56), **key)
+    again = post_deal(client, fifty_six_played, deal(3, 56, value=56), **key)
     assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == first.get_json()
-    reused = post(client, played, deal(3, 20, value=56), **key)
+    reused = post_deal(client, fifty_six_played, deal(3, 20, value=56), **key)
     assert reused.status_code == 422
     assert reused.get_json()["error"] == "idempotency-key-reused"
-    assert [d["id"] for d in read(client, played)["deals"]] == [1, 2, 3]
+    assert [d["id"] for d in read(client, fifty_six_played)["deals"]] == [1, 2, 3]
 
 
 def test_a_posted_number_that_exists_answers_409_with_that_deal(
-    client: FlaskClient, app: Flask, played: dict[str, Any]
+    client: FlaskClient, app: Flask, fifty_six_played: dict[str, Any]
 ) -> None:
     rows = count(app, Deal)
-    response = post(client, played, {**deal(3, 40), "number": 2})
+    response = post_deal(client, fifty_six_played, {**deal(3, 40), "number": 2})
     assert response.status_code == 409
     body = response.get_json()
     assert body["error"] == "deal-exists"
     assert body["deal"]["id"] == 2 and body["deal"]["contract"]["seat"] == 2
     assert count(app, Deal) == rows
-    assert post(client, played, {**deal(3, 40), "number": 3}).status_code == 201
+    assert post_deal(client, fifty_six_played, {**deal(3, 40), "number": 3}).status_code == 201
 
 
 # -- bad input -------------------------------------------------------------------------------
@@ -318,12 +271,21 @@ BAD_DEALS: list[tuple[str, Any, str]] = [
 )
 @pytest.mark.parametrize("verb", ["POST", "PUT"])
 def test_bad_deals_are_refused_and_nothing_is_stored(
-    client: FlaskClient, app: Flask, played: dict[str, Any], record: Any, code: str, verb: str
+    client: FlaskClient,
+    app: Flask,
+    fifty_six_played: dict[str, Any],
+    record: Any,
+    code: str,
+    verb: str,
 ) -> None:
-    before = read(client, played), count(app, Deal)
-    response = post(client, played, record) if verb == "POST" else put(client, played, 2, record)
+    before = read(client, fifty_six_played), count(app, Deal)
+    response = (
+        post_deal(client, fifty_six_played, record)
+        if verb == "POST"
+        else put_deal(client, fifty_six_played, 2, record)
+    )
     assert_error(response, 400, code)
-    assert (read(client, played), count(app, Deal)) == before
+    assert (read(client, fifty_six_played), count(app, Deal)) == before
 
 
 BAD_SESSIONS: list[tuple[str, list[dict[str, Any]], dict[str, Any], str]] = [
@@ -350,7 +312,7 @@ BAD_SESSIONS: list[tuple[str, list[dict[str, Any]], dict[str, Any], str]] = [
 def test_bad_sessions_are_refused(
     client: FlaskClient, app: Flask, lineup: Any, options: dict[str, Any], code: str
 ) -> None:
-    assert_error(start(client, lineup, **options), 400, code)
+    assert_error(start(client, "fifty-six", lineup, **options), 400, code)
     assert count(app, GameSession) == 0
 
 

@@ -10,16 +10,16 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-import live_deals
 import pytest
-from conftest import seep_session
 from flask.testing import FlaskClient
-from test_api import SESSIONS, assert_error, bearer, post_deal
-from test_api import deal as seep_record
 from werkzeug.test import TestResponse
 
 from scorekeeper.rules.seep.record import SeepDeal
 from scorekeeper.rules.seep.selfplay import play_deal
+from tests.helpers import live_deals
+from tests.helpers.api import SESSIONS, assert_error, bearer, post_deal
+from tests.helpers.seep import deal as seep_record
+from tests.helpers.seep import seep_session
 
 SEEDS = (3, 11, 29)
 

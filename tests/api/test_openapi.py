@@ -21,7 +21,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from live_deals import DEALS
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -47,6 +46,8 @@ from scorekeeper.rules.seep import options as seep_options
 from scorekeeper.rules.seep.cards import POINT_CARDS
 from scorekeeper.rules.seep.record import SWEEP_POINTS
 from scorekeeper.web import errors
+from tests.helpers.api import FOUR
+from tests.helpers.live_deals import DEALS
 
 SOURCE = Path(scorekeeper.__file__).parent
 DOCUMENT: dict[str, Any] = json.loads((SOURCE / "api" / "openapi.json").read_text(encoding="utf-8"))
@@ -67,10 +68,6 @@ CHECKS = [
 ]
 EXAMPLES = 50  # generated requests per operation: about a minute for the whole run on one core
 NOT_FUZZED = {"413", "503"}  # a 256 KiB body and a dead database: sent one by one below
-FOUR = [
-    {"name": "Lions", "players": ["Asha", "Ravi"]},
-    {"name": "Tigers", "players": ["Meena", "Dev"]},
-]
 DECK = [r + s for s in "SHDC" for r in ("A", *map(str, range(2, 11)), "J", "Q", "K")]
 
 

@@ -6,24 +6,22 @@ import re
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
-from conftest import FOUR, seep_session
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.test import TestResponse
 
-from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession, Player, Team
+from tests.helpers.api import (
+    FOUR,
+    SESSIONS,
+    add_deals,
+    assert_error,
+    bearer,
+    count,
+    post_deal,
+    read,
+)
+from tests.helpers.seep import captured, deal, seep_session
 
-SESSIONS = "/api/v1/sessions"
-SPADES = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
-# The 17 point cards of rules/seep.md and what each scores: 100 in all.
-POINTS = {card: n for n, card in enumerate(SPADES, start=1)} | {
-    "AH": 1,
-    "AD": 1,
-    "AC": 1,
-    "10D": 6,
-}
 DEFAULT_OPTIONS = {
     "target": 100,
     "baazis": None,
@@ -31,71 +29,6 @@ DEFAULT_OPTIONS = {
     "capture": "maximal",
     "throw": "strict",
 }
-
-
-def captured(points0: int) -> list[list[str]]:
-    """The point cards split so that team 0 holds `points0` card points, team 1 the rest."""
-    team0, left = [], points0
-    for card in sorted(POINTS, key=POINTS.__getitem__, reverse=True):
-        if POINTS[card] <= left:
-            team0.append(card)
-            left -= POINTS[card]
-    assert left == 0, f"cannot give team 0 exactly {points0} points"
-    return [team0, [card for card in POINTS if card not in team0]]
-
-
-def deal(points0: int, *sweeps: tuple[int, str], **fields: Any) -> dict[str, Any]:
-    """A Seep deal record: team 0 takes `points0` card points; sweeps as (team, when)."""
-    record: dict[str, Any] = {"captured": captured(points0), **fields}
-    if sweeps:
-        record["sweeps"] = [{"team": team, "when": when} for team, when in sweeps]
-    return record
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def post_deal(client: FlaskClient, session: dict[str, Any], record: Any) -> TestResponse:
-    return client.post(
-        f"{SESSIONS}/{session['id']}/deals", json=record, headers=bearer(session["edit_token"])
-    )
-
-
-def add_deals(client: FlaskClient, session: dict[str, Any], *records: Any) -> dict[str, Any]:
-    """Post the deals in order; the answer to the last one."""
-    answer: dict[str, Any] = {}
-    for record in records:
-        response = post_deal(client, session, record)
-        assert response.status_code == 201, response.get_json()
-        answer = response.get_json()
-    return answer
-
-
-def read(client: FlaskClient, session: dict[str, Any]) -> dict[str, Any]:
-    response = client.get(f"{SESSIONS}/{session['id']}")
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
-
-
-def assert_error(response: TestResponse, status: int, code: str | None = None) -> str:
-    """The answer is `status` with exactly {"error": code, "message": sentence}; its message."""
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.mimetype == "application/json"
-    body = response.get_json()
-    assert set(body) == {"error", "message"}, body
-    assert isinstance(body["error"], str) and re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", body["error"])
-    if code is not None:
-        assert body["error"] == code, body
-    message = body["message"]
-    assert isinstance(message, str) and len(message) >= 10 and message.endswith("."), body
-    assert "Traceback" not in message
-    return message
-
-
-def count(app: Flask, model: type[Any]) -> int:
-    with app.app_context():
-        return db.session.scalar(sa.select(sa.func.count()).select_from(model)) or 0
 
 
 # -- POST /api/v1/sessions ------------------------------------------------------------------
@@ -368,14 +301,6 @@ def snapshot(client: FlaskClient, session: dict[str, Any]) -> dict[str, Any]:
     return read(client, session)
 
 
-@pytest.fixture
-def played(client: FlaskClient) -> dict[str, Any]:
-    """A session with two deals already recorded."""
-    session = seep_session(client)
-    add_deals(client, session, deal(60), deal(45))
-    return session
-
-
 AUTH_FAILURES = [
     ("no header", {}, 401),
     ("empty header", {"Authorization": ""}, 401),
@@ -393,34 +318,36 @@ AUTH_FAILURES = [
 def test_writes_need_the_edit_token(
     client: FlaskClient,
     app: Flask,
-    played: dict[str, Any],
+    seep_played: dict[str, Any],
     headers: dict[str, str],
     status: int,
     method: str,
 ) -> None:
-    before = snapshot(client, played)
+    before = snapshot(client, seep_played)
     rows = count(app, Deal)
     verb, path = method.split()
     response = client.open(
-        f"{SESSIONS}/{played['id']}{path}", method=verb, json=deal(70), headers=headers
+        f"{SESSIONS}/{seep_played['id']}{path}", method=verb, json=deal(70), headers=headers
     )
     assert_error(response, status, "unauthorized" if status == 401 else "forbidden")
-    assert snapshot(client, played) == before
+    assert snapshot(client, seep_played) == before
     assert count(app, Deal) == rows
 
 
-def test_another_sessions_token_is_refused(client: FlaskClient, played: dict[str, Any]) -> None:
+def test_another_sessions_token_is_refused(
+    client: FlaskClient, seep_played: dict[str, Any]
+) -> None:
     other = seep_session(client)
-    before = snapshot(client, played)
+    before = snapshot(client, seep_played)
     for verb, path in [("POST", "/deals"), ("PUT", "/deals/1"), ("DELETE", "/deals/2")]:
         response = client.open(
-            f"{SESSIONS}/{played['id']}{path}",
+            f"{SESSIONS}/{seep_played['id']}{path}",
             method=verb,
             json=deal(70),
             headers=bearer(other["edit_token"]),
         )
         assert_error(response, 403, "forbidden")
-    assert snapshot(client, played) == before
+    assert snapshot(client, seep_played) == before
 
 
 def test_the_bearer_scheme_is_case_insensitive(client: FlaskClient) -> None:
@@ -435,14 +362,14 @@ def test_the_bearer_scheme_is_case_insensitive(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize("method", ["POST /deals", "PUT /deals/1", "DELETE /deals/1"])
 def test_writes_to_an_unknown_session_are_404(
-    client: FlaskClient, played: dict[str, Any], method: str
+    client: FlaskClient, seep_played: dict[str, Any], method: str
 ) -> None:
     verb, path = method.split()
     response = client.open(
         f"{SESSIONS}/nosuchsession{path}",
         method=verb,
         json=deal(60),
-        headers=bearer(played["edit_token"]),
+        headers=bearer(seep_played["edit_token"]),
     )
     assert_error(response, 404, "not-found")
 
@@ -480,29 +407,29 @@ BAD_DEALS: list[tuple[str, Any, str]] = [
 )
 @pytest.mark.parametrize("verb", ["POST", "PUT"])
 def test_bad_deals_are_refused_and_nothing_is_stored(
-    client: FlaskClient, app: Flask, played: dict[str, Any], record: Any, code: str, verb: str
+    client: FlaskClient, app: Flask, seep_played: dict[str, Any], record: Any, code: str, verb: str
 ) -> None:
-    before = snapshot(client, played)
+    before = snapshot(client, seep_played)
     rows = count(app, Deal)
     path = "/deals" if verb == "POST" else "/deals/2"
     response = client.open(
-        f"{SESSIONS}/{played['id']}{path}",
+        f"{SESSIONS}/{seep_played['id']}{path}",
         method=verb,
         json=record,
-        headers=bearer(played["edit_token"]),
+        headers=bearer(seep_played["edit_token"]),
     )
     assert_error(response, 400, code)
-    assert snapshot(client, played) == before
+    assert snapshot(client, seep_played) == before
     assert count(app, Deal) == rows
 
 
-def test_a_missing_point_card_is_named(client: FlaskClient, played: dict[str, Any]) -> None:
-    response = post_deal(client, played, {"captured": [TEAM0, _without(TEAM1, "10D")]})
+def test_a_missing_point_card_is_named(client: FlaskClient, seep_played: dict[str, Any]) -> None:
+    response = post_deal(client, seep_played, {"captured": [TEAM0, _without(TEAM1, "10D")]})
     assert "10♦" in assert_error(response, 400, "missing-point-card")
 
 
-def test_a_card_given_twice_is_named(client: FlaskClient, played: dict[str, Any]) -> None:
-    response = post_deal(client, played, {"captured": [[*TEAM0, "TD"], TEAM1]})
+def test_a_card_given_twice_is_named(client: FlaskClient, seep_played: dict[str, Any]) -> None:
+    response = post_deal(client, seep_played, {"captured": [[*TEAM0, "TD"], TEAM1]})
     assert "10♦" in assert_error(response, 400, "duplicate-card")
 
 
@@ -510,48 +437,52 @@ def test_a_card_given_twice_is_named(client: FlaskClient, played: dict[str, Any]
     ("data", "content_type"), [b[1:] for b in BAD_BODIES], ids=[b[0] for b in BAD_BODIES]
 )
 def test_deal_bodies_that_are_not_json_objects_are_refused(
-    client: FlaskClient, played: dict[str, Any], data: str | bytes, content_type: str
+    client: FlaskClient, seep_played: dict[str, Any], data: str | bytes, content_type: str
 ) -> None:
-    before = snapshot(client, played)
+    before = snapshot(client, seep_played)
     for verb, path in [("POST", "/deals"), ("PUT", "/deals/1")]:
         response = client.open(
-            f"{SESSIONS}/{played['id']}{path}",
+            f"{SESSIONS}/{seep_played['id']}{path}",
             method=verb,
             data=data,
             content_type=content_type,
-            headers=bearer(played["edit_token"]),
+            headers=bearer(seep_played["edit_token"]),
         )
         assert_error(response, 400, "bad-json")
-    assert snapshot(client, played) == before
+    assert snapshot(client, seep_played) == before
 
 
-def test_add_deal_answers_the_deal_number(client: FlaskClient, played: dict[str, Any]) -> None:
-    assert post_deal(client, played, deal(50)).get_json()["number"] == 3
+def test_add_deal_answers_the_deal_number(client: FlaskClient, seep_played: dict[str, Any]) -> None:
+    assert post_deal(client, seep_played, deal(50)).get_json()["number"] == 3
 
 
 # -- PUT /api/v1/sessions/<id>/deals/<n> ----------------------------------------------------
 
 
 def test_put_replaces_the_deal_and_recomputes_the_standing(
-    client: FlaskClient, played: dict[str, Any]
+    client: FlaskClient, seep_played: dict[str, Any]
 ) -> None:
-    assert read(client, played)["standing"]["lead"] == {"team": 0, "points": 10}
+    assert read(client, seep_played)["standing"]["lead"] == {"team": 0, "points": 10}
     response = client.put(
-        f"{SESSIONS}/{played['id']}/deals/1", json=deal(30), headers=bearer(played["edit_token"])
+        f"{SESSIONS}/{seep_played['id']}/deals/1",
+        json=deal(30),
+        headers=bearer(seep_played["edit_token"]),
     )
     assert response.status_code == 200, response.get_json()
     body = response.get_json()
     # -40 from the new first deal, then -10 from the second: team 1 leads by 50.
     assert body["lead"] == {"team": 1, "points": 50}
     assert [row["points"] for row in body["deals"]] == [[30, 70], [45, 55]]
-    stored = read(client, played)
+    stored = read(client, seep_played)
     assert [d["captured"] for d in stored["deals"]] == [captured(30), captured(45)]
     assert stored["standing"]["lead"] == {"team": 1, "points": 50}
 
 
-def test_put_can_turn_a_deal_into_a_baazi(client: FlaskClient, played: dict[str, Any]) -> None:
+def test_put_can_turn_a_deal_into_a_baazi(client: FlaskClient, seep_played: dict[str, Any]) -> None:
     response = client.put(
-        f"{SESSIONS}/{played['id']}/deals/2", json=deal(95), headers=bearer(played["edit_token"])
+        f"{SESSIONS}/{seep_played['id']}/deals/2",
+        json=deal(95),
+        headers=bearer(seep_played["edit_token"]),
     )
     assert response.status_code == 200
     body = response.get_json()
@@ -562,16 +493,16 @@ def test_put_can_turn_a_deal_into_a_baazi(client: FlaskClient, played: dict[str,
 
 @pytest.mark.parametrize("number", ["0", "3", "99", "-1", "one"])
 def test_put_of_a_deal_that_does_not_exist_is_404(
-    client: FlaskClient, played: dict[str, Any], number: str
+    client: FlaskClient, seep_played: dict[str, Any], number: str
 ) -> None:
-    before = snapshot(client, played)
+    before = snapshot(client, seep_played)
     response = client.put(
-        f"{SESSIONS}/{played['id']}/deals/{number}",
+        f"{SESSIONS}/{seep_played['id']}/deals/{number}",
         json=deal(30),
-        headers=bearer(played["edit_token"]),
+        headers=bearer(seep_played["edit_token"]),
     )
     assert_error(response, 404, "not-found")
-    assert snapshot(client, played) == before
+    assert snapshot(client, seep_played) == before
 
 
 # -- DELETE /api/v1/sessions/<id>/deals/<n> -------------------------------------------------
@@ -599,24 +530,29 @@ def test_delete_moves_later_deals_up_and_recomputes(client: FlaskClient) -> None
     assert_error(client.delete(f"{url}/4", headers=bearer(session["edit_token"])), 404)
 
 
-def test_a_deal_added_after_a_delete_goes_last(client: FlaskClient, played: dict[str, Any]) -> None:
-    url = f"{SESSIONS}/{played['id']}/deals"
-    client.delete(f"{url}/1", headers=bearer(played["edit_token"]))
-    answer = add_deals(client, played, deal(70))
+def test_a_deal_added_after_a_delete_goes_last(
+    client: FlaskClient, seep_played: dict[str, Any]
+) -> None:
+    url = f"{SESSIONS}/{seep_played['id']}/deals"
+    client.delete(f"{url}/1", headers=bearer(seep_played["edit_token"]))
+    answer = add_deals(client, seep_played, deal(70))
     assert answer["number"] == 2
-    assert [d["captured"] for d in read(client, played)["deals"]] == [captured(45), captured(70)]
+    assert [d["captured"] for d in read(client, seep_played)["deals"]] == [
+        captured(45),
+        captured(70),
+    ]
 
 
 @pytest.mark.parametrize("number", ["0", "3", "-1"])
 def test_delete_of_a_deal_that_does_not_exist_is_404(
-    client: FlaskClient, played: dict[str, Any], number: str
+    client: FlaskClient, seep_played: dict[str, Any], number: str
 ) -> None:
-    before = snapshot(client, played)
+    before = snapshot(client, seep_played)
     response = client.delete(
-        f"{SESSIONS}/{played['id']}/deals/{number}", headers=bearer(played["edit_token"])
+        f"{SESSIONS}/{seep_played['id']}/deals/{number}", headers=bearer(seep_played["edit_token"])
     )
     assert_error(response, 404, "not-found")
-    assert snapshot(client, played) == before
+    assert snapshot(client, seep_played) == before
 
 
 # -- M1 to M5 through the API ---------------------------------------------------------------
@@ -705,12 +641,12 @@ def test_m5_next_dealer(client: FlaskClient) -> None:
 # -- every error is JSON ----------------------------------------------------------------------
 
 
-def test_a_wrong_method_answers_405_json(client: FlaskClient, played: dict[str, Any]) -> None:
-    response = client.patch(f"{SESSIONS}/{played['id']}", json={})
+def test_a_wrong_method_answers_405_json(client: FlaskClient, seep_played: dict[str, Any]) -> None:
+    response = client.patch(f"{SESSIONS}/{seep_played['id']}", json={})
     assert_error(response, 405, "method-not-allowed")
     assert "GET" in response.headers["Allow"]
     assert_error(client.delete(SESSIONS), 405, "method-not-allowed")
-    assert_error(client.patch(f"{SESSIONS}/{played['id']}/deals/1"), 405)
+    assert_error(client.patch(f"{SESSIONS}/{seep_played['id']}/deals/1"), 405)
 
 
 @pytest.mark.parametrize(
@@ -734,10 +670,10 @@ def test_an_unexpected_error_answers_json_without_a_trace(app: Flask) -> None:
 
 
 def test_reads_and_writes_touch_only_their_own_session(
-    client: FlaskClient, app: Flask, played: dict[str, Any]
+    client: FlaskClient, app: Flask, seep_played: dict[str, Any]
 ) -> None:
     other = seep_session(client)
     add_deals(client, other, deal(80))
-    assert len(read(client, played)["deals"]) == 2
+    assert len(read(client, seep_played)["deals"]) == 2
     assert len(read(client, other)["deals"]) == 1
     assert count(app, Deal) == 3

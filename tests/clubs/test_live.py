@@ -10,18 +10,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from pg import database, migrated_postgres  # noqa: F401  (fixtures)
-from test_api import SESSIONS, add_deals, bearer, deal
-from test_api_clubs import CLUBS, new_club
-from test_api_clubs import start as start_in
-from test_clubs import (
-    evening,  # noqa: F401  (a fixture)
-    keeper_link,
-)
-from test_concurrency import at_once, call, serving, tagged_deal
 
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
+from tests.helpers.api import CLUBS, SESSIONS, add_deals, alone, bearer, new_club, new_session
+from tests.helpers.pages import keeper_link
+from tests.helpers.seep import deal
+from tests.helpers.servers import at_once, call, serving, tagged_deal
 
 
 def tagged(client: FlaskClient, url: str) -> str:
@@ -43,7 +38,7 @@ def asked(client: FlaskClient, url: str, etag: str) -> Any:
 def club(client: FlaskClient) -> dict[str, Any]:
     """A club with one Seep session in it (both started through the API)."""
     made = new_club(client)
-    return made | {"session": start_in(client, made["id"], "Asha", "Ravi")}
+    return made | {"session": new_session(client, "seep", alone("Asha", "Ravi"), made["id"])}
 
 
 def test_an_unchanged_club_page_is_a_304(client: FlaskClient, club: dict[str, Any]) -> None:
@@ -72,7 +67,7 @@ def test_a_new_session_in_the_club_changes_the_page(
 ) -> None:
     url = f"/c/{club['id']}"
     etag = tagged(client, url)
-    other = start_in(client, club["id"], "Meena", "Dev", game="casino")
+    other = new_session(client, "casino", alone("Meena", "Dev"), club["id"])
     changed = asked(client, url, etag)
     assert changed.status_code == 200
     assert f'href="/s/{other["id"]}"' in changed.get_data(as_text=True)
@@ -83,7 +78,9 @@ def test_a_session_elsewhere_does_not_change_the_page(
 ) -> None:
     url = f"/c/{club['id']}"
     etag = tagged(client, url)
-    elsewhere = start_in(client, new_club(client, "Elsewhere")["id"], "Meena", "Dev")
+    elsewhere = new_session(
+        client, "seep", alone("Meena", "Dev"), new_club(client, "Elsewhere")["id"]
+    )
     add_deals(client, elsewhere, deal(60))
     assert asked(client, url, etag).status_code == 304
 
@@ -105,7 +102,7 @@ def test_a_page_of_refused_filters_is_never_kept(client: FlaskClient, club: dict
 def test_the_keepers_key_changes_the_tag(
     app: Flask,
     client: FlaskClient,
-    evening: dict[str, Any],  # noqa: F811
+    evening: dict[str, Any],
 ) -> None:
     url = f"/c/{evening['club']}"
     visitor = app.test_client()
@@ -130,7 +127,7 @@ SESSIONS_AT_ONCE, DEALS_EACH = 8, 4
 
 
 @pytest.fixture
-def served(database: str) -> Iterator[str]:  # noqa: F811
+def served(database: str) -> Iterator[str]:
     """The app on this test's own database (SQLite or PostgreSQL), served over real HTTP."""
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database})
     with serving(app) as url:

@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from test_api import bearer, deal
 
 from scorekeeper.clubs import charts
 from scorekeeper.clubs import stats as club_stats
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import SessionSummary
+from tests.helpers.api import bearer, new_club, played
+from tests.helpers.seep import deal
 
 Json = dict[str, Any]
 LIONS = {"name": "Lions", "players": ["Asha", "Ravi"]}
@@ -30,40 +31,20 @@ CASINO_DEAL = {
 }  # K11: 7 points to the first side, 4 to the second
 
 
-def club(client: FlaskClient) -> str:
-    response = client.post("/api/v1/clubs", json={"name": "Thursday table"})
-    assert response.status_code == 201, response.get_json()
-    club_id: str = response.get_json()["id"]
-    return club_id
-
-
-def played(
-    client: FlaskClient, club_id: str, game: str, teams: list[Json], *deals: Json, **options: Any
-) -> str:
-    body = {"game": game, "teams": teams, "options": options, "club": club_id}
-    session = client.post("/api/v1/sessions", json=body).get_json()
-    for record in deals:
-        answer = client.post(
-            f"/api/v1/sessions/{session['id']}/deals",
-            json=record,
-            headers=bearer(session["edit_token"]),
-        )
-        assert answer.status_code == 201, answer.get_json()
-    session_id: str = session["id"]
-    return session_id
-
-
 @pytest.fixture
 def thursday(client: FlaskClient) -> str:
     """Two Seep sessions of the same two pairs (one each, the pairs sitting the other way
     round in the second) and a Casino game Asha won against Meena in three deals."""
-    club_id = club(client)
-    played(client, club_id, "seep", [LIONS, TIGERS], deal(5), baazis=1)  # M3: Lions under 9
+    club_id = new_club(client)["id"]
+    # M3: Lions under 9
+    played(client, "seep", deal(5), lineup=[LIONS, TIGERS], club=club_id, baazis=1)
     swapped = [{"players": ["Dev", "Meena"]}, {"players": ["Ravi", "Asha"]}]
-    played(client, club_id, "seep", swapped, deal(5), baazis=1)  # Ravi & Asha's 5: Dev & Meena lose
+    # Ravi & Asha's 5: Dev & Meena lose
+    played(client, "seep", deal(5), lineup=swapped, club=club_id, baazis=1)
     singles = [{"players": ["Asha"]}, {"players": ["Meena"]}]
-    played(client, club_id, "casino", singles, *[CASINO_DEAL] * 3)  # 7, 14, 21 against 4, 8, 12
-    played(client, club_id, "casino", singles)  # no deals: not played
+    # 7, 14, 21 against 4, 8, 12
+    played(client, "casino", *[CASINO_DEAL] * 3, lineup=singles, club=club_id)
+    played(client, "casino", lineup=singles, club=club_id)  # no deals: not played
     return club_id
 
 
@@ -141,7 +122,7 @@ def test_unknown_club_is_a_404(client: FlaskClient) -> None:
 
 
 def test_a_new_deal_shows_at_once(client: FlaskClient) -> None:
-    club_id = club(client)
+    club_id = new_club(client)["id"]
     body = {"game": "seep", "teams": [LIONS, TIGERS], "club": club_id}
     session = client.post("/api/v1/sessions", json=body).get_json()
     url = f"/api/v1/sessions/{session['id']}/deals"
@@ -157,7 +138,7 @@ def test_a_new_deal_shows_at_once(client: FlaskClient) -> None:
 def test_summaries_are_kept_for_the_next_process_while_their_version_holds(
     app: Any, client: FlaskClient
 ) -> None:
-    club_id = club(client)
+    club_id = new_club(client)["id"]
     body = {"game": "seep", "teams": [LIONS, TIGERS], "club": club_id}
     session = client.post("/api/v1/sessions", json=body).get_json()
     url = f"/api/v1/sessions/{session['id']}/deals"
@@ -180,7 +161,7 @@ def test_summaries_are_kept_for_the_next_process_while_their_version_holds(
 
 
 def test_a_club_without_deals_has_no_statistics(client: FlaskClient) -> None:
-    club_id = club(client)
+    club_id = new_club(client)["id"]
     assert stats(client, club_id)["games"] == {}
     page = client.get(f"/c/{club_id}/players").get_data(as_text=True)
     assert 'data-testid="no-stats"' in page
@@ -210,8 +191,14 @@ def test_player_page_draws_its_charts(client: FlaskClient, thursday: str) -> Non
 
 
 def test_player_of_another_club_is_a_404(client: FlaskClient, thursday: str) -> None:
-    other = club(client)
-    played(client, other, "casino", [{"players": ["Zed"]}, {"players": ["Yan"]}], CASINO_DEAL)
+    other = new_club(client)["id"]
+    played(
+        client,
+        "casino",
+        CASINO_DEAL,
+        lineup=[{"players": ["Zed"]}, {"players": ["Yan"]}],
+        club=other,
+    )
     zed = client.get(f"/api/v1/clubs/{other}").get_json()["players"][0]["id"]
     assert client.get(f"/c/{thursday}/players/{zed}").status_code == 404
     assert client.get(f"/c/{other}/players/{zed}").status_code == 200
@@ -257,9 +244,9 @@ def test_a_merge_changes_the_statistics(client: FlaskClient) -> None:
     made = client.post("/api/v1/clubs", json={"name": "Thursday table"}).get_json()
     club_id = made["id"]
     singles = [{"players": ["Raj"]}, {"players": ["Meena"]}]
-    played(client, club_id, "casino", singles, *[CASINO_DEAL] * 3)  # Raj wins
+    played(client, "casino", *[CASINO_DEAL] * 3, lineup=singles, club=club_id)  # Raj wins
     typo = [{"players": ["Raj K."]}, {"players": ["Meena"]}]
-    played(client, club_id, "casino", typo, *[CASINO_DEAL] * 3)  # "Raj K." wins
+    played(client, "casino", *[CASINO_DEAL] * 3, lineup=typo, club=club_id)  # "Raj K." wins
     rows = by_name(stats(client, club_id)["games"]["casino"]["players"])
     assert (rows["Raj"]["played"], rows["Raj K."]["played"]) == (1, 1)
     players = {

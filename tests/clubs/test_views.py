@@ -13,27 +13,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Club, GameSession
+from tests.helpers.pages import FORMS, club_of, flash_texts, keeper_link, start_in_club
 
-SEEP = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev"}
-CASINO = {"players": "2", "a1": "Asha", "b1": "raj"}
-
-
-def start(client: FlaskClient, game: str, names: dict[str, str]) -> str:
-    """Start a session through the web form, in the club it offers first; its id."""
-    form = client.get(f"/new/{game}").get_data(as_text=True)
-    offered = re.search(r'name="club" value="([^"]*)" checked', form)
-    club = {"club": offered.group(1)} if offered else {}
-    response = client.post(f"/new/{game}", data=names | club)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return str(response.headers["Location"]).rsplit("/", 1)[1]
-
-
-def club_of(app: Flask, session_id: str) -> str:
-    """The id of the session's club."""
-    with app.app_context():
-        club_id = db.session.get(GameSession, session_id).club_id
-    assert club_id
-    return club_id
+SEEP = FORMS["seep"]
 
 
 def history(client: FlaskClient, club_id: str, query: str = "") -> list[str]:
@@ -54,22 +36,6 @@ def problems(page: str) -> list[str]:
     found = re.search(r'data-testid="problems">(.*?)</div>', page, re.S)
     assert found, "no problem shown"
     return [html.unescape(p) for p in re.findall(r"<p>(.*?)</p>", found.group(1))]
-
-
-def flashes(page: str) -> list[str]:
-    """The messages shown once."""
-    return [
-        html.unescape(m) for m in re.findall(r'data-testid="flash">\s*<span>(.*?)</span>', page)
-    ]
-
-
-@pytest.fixture
-def evening(app: Flask, client: FlaskClient) -> dict[str, Any]:
-    """A browser's club (made by its first session, Seep) with a second session (Casino)."""
-    seep = start(client, "seep", SEEP)
-    club_id = club_of(app, seep)
-    casino = start(client, "casino", CASINO)
-    return {"club": club_id, "seep": seep, "casino": casino}
 
 
 def player_ids(app: Flask, club_id: str) -> dict[str, int]:
@@ -97,7 +63,7 @@ def test_another_browser_joins_the_club_by_its_link(
     assert f"/c/{evening['club']}" in other.get("/").get_data(as_text=True)
     form = other.get("/new/casino").get_data(as_text=True)
     assert f'name="club" value="{evening["club"]}" checked' in form
-    joined = start(other, "casino", {"players": "2", "a1": "asha", "b1": "Dev"})
+    joined = start_in_club(other, "casino", {"players": "2", "a1": "asha", "b1": "Dev"})
     assert club_of(app, joined) == evening["club"]
     # Names are the club's: "asha" is Asha.
     assert set(player_ids(app, evening["club"])) == {"Asha", "Ravi", "Meena", "Dev", "raj"}
@@ -198,7 +164,7 @@ def test_a_player_of_another_club_is_not_a_filter(
     app: Flask, client: FlaskClient, evening: dict[str, Any]
 ) -> None:
     other = app.test_client()
-    elsewhere = club_of(app, start(other, "seep", SEEP))
+    elsewhere = club_of(app, start_in_club(other, "seep", SEEP))
     stranger = player_ids(app, elsewhere)["Ravi"]
     response = client.get(f"/c/{evening['club']}?player={stranger}")
     assert response.status_code == 400
@@ -210,14 +176,6 @@ def test_an_unknown_club_is_a_404(client: FlaskClient) -> None:
 
 
 # -- the keeper --------------------------------------------------------------------------
-
-
-def keeper_link(client: FlaskClient, club_id: str) -> str:
-    """The keeper's token, from the share panel of the keeper's own page."""
-    page = client.get(f"/c/{club_id}").get_data(as_text=True)
-    found = re.search(r'id="keeper-link" value="[^"]*#key=([^"]+)"', page)
-    assert found, "no keeper link"
-    return found.group(1)
 
 
 def test_the_keeper_link_makes_another_phone_a_keeper(
@@ -266,7 +224,7 @@ def test_the_keeper_renames_the_club_and_can_undo(
         f"/c/{evening['club']}/rename", data={"name": "  Thursday   table "}, follow_redirects=True
     )
     page = response.get_data(as_text=True)
-    assert flashes(page) == ["The club is Thursday table now."]
+    assert flash_texts(page) == ["The club is Thursday table now."]
     assert 'data-testid="club-name">Thursday table<' in page
     undo = re.search(r'<form method="post" action="([^"]*/rename\?name=[^"]*)"', page)
     assert undo
@@ -337,7 +295,7 @@ def test_merging_two_names_of_one_person(
         data={"other": ids["raj"], "keep": ids["Ravi"]},
         follow_redirects=True,
     )
-    assert flashes(response.get_data(as_text=True)) == [
+    assert flash_texts(response.get_data(as_text=True)) == [
         "raj and Ravi are one player now (1 session moved)."
     ]
     assert set(player_ids(app, evening["club"])) == {"Asha", "Ravi", "Meena", "Dev"}
@@ -362,7 +320,7 @@ def test_a_merge_can_be_undone(app: Flask, client: FlaskClient, evening: dict[st
     assert undo
     address = html.unescape(undo.group(1))
     split = client.post(address, follow_redirects=True)
-    assert flashes(split.get_data(as_text=True)) == ["Ravi and raj are two players again."]
+    assert flash_texts(split.get_data(as_text=True)) == ["Ravi and raj are two players again."]
     again = player_ids(app, evening["club"])
     assert set(again) == {"Asha", "Ravi", "Meena", "Dev", "raj"}
     assert history(client, evening["club"], f"?player={again['raj']}") == [evening["casino"]]
@@ -384,7 +342,7 @@ def test_merging_two_from_another_club_is_refused(
     app: Flask, client: FlaskClient, evening: dict[str, Any]
 ) -> None:
     other = app.test_client()
-    stranger = player_ids(app, club_of(app, start(other, "seep", SEEP)))["Ravi"]
+    stranger = player_ids(app, club_of(app, start_in_club(other, "seep", SEEP)))["Ravi"]
     ids = player_ids(app, evening["club"])
     for other_id, keep, message in [
         (ids["Ravi"], ids["Ravi"], "Choose two different players to merge."),
@@ -411,7 +369,7 @@ def test_deleting_a_session_and_restoring_it(
     club = evening["club"]
     response = client.post(f"/c/{club}/sessions/{evening['seep']}/delete", follow_redirects=True)
     page = response.get_data(as_text=True)
-    assert flashes(page) == ["The session is out of the history."]
+    assert flash_texts(page) == ["The session is out of the history."]
     assert listed(page, "history") == [evening["casino"]]
     assert re.search(r'data-testid="deleted-sessions">.*' + evening["seep"], page, re.S)
     api = client.get(f"/api/v1/clubs/{club}").get_json()
@@ -420,10 +378,10 @@ def test_deleting_a_session_and_restoring_it(
     assert own.status_code == 200  # its own page stays, and says where it went
     assert "Taken out of" in own.get_data(as_text=True)
     again = client.post(f"/c/{club}/sessions/{evening['seep']}/delete", follow_redirects=True)
-    assert flashes(again.get_data(as_text=True)) == ["That session was deleted already."]
+    assert flash_texts(again.get_data(as_text=True)) == ["That session was deleted already."]
     restored = client.post(f"/c/{club}/sessions/{evening['seep']}/restore", follow_redirects=True)
     page = restored.get_data(as_text=True)
-    assert flashes(page) == ["The session is back in the history."]
+    assert flash_texts(page) == ["The session is back in the history."]
     assert listed(page, "history") == [evening["casino"], evening["seep"]]
     assert 'data-testid="deleted-sessions"' not in page
 
@@ -432,7 +390,7 @@ def test_a_session_of_another_club_cannot_be_deleted_here(
     app: Flask, client: FlaskClient, evening: dict[str, Any]
 ) -> None:
     other = app.test_client()
-    theirs = start(other, "seep", SEEP)
+    theirs = start_in_club(other, "seep", SEEP)
     assert client.post(f"/c/{evening['club']}/sessions/{theirs}/delete").status_code == 404
     with app.app_context():
         assert db.session.get(GameSession, theirs).deleted_at is None
@@ -445,16 +403,16 @@ def test_the_keeper_moves_a_session_into_a_club(app: Flask, client: FlaskClient)
     """A session started in a phone's own club moves into the Thursday club; its players are
     matched by name (any case) among the club's, and the move can be undone."""
     thursday = app.test_client()
-    seep = start(thursday, "seep", SEEP)
+    seep = start_in_club(thursday, "seep", SEEP)
     club = club_of(app, seep)
-    mine = start(client, "casino", {"players": "2", "a1": "ravi", "b1": "Kiran"})
+    mine = start_in_club(client, "casino", {"players": "2", "a1": "ravi", "b1": "Kiran"})
     own = club_of(app, mine)
     client.get(f"/c/{club}")
     board = client.get(f"/s/{mine}").get_data(as_text=True)
     assert 'data-testid="move"' in board
     response = client.post(f"/s/{mine}/move", data={"club": club}, follow_redirects=True)
     page = response.get_data(as_text=True)
-    assert flashes(page)[0].startswith("Moved into Asha's table")
+    assert flash_texts(page)[0].startswith("Moved into Asha's table")
     assert club_of(app, mine) == club
     assert set(player_ids(app, club)) == {"Asha", "Ravi", "Meena", "Dev", "Kiran"}
     assert player_ids(app, own) == {}
@@ -472,7 +430,7 @@ def test_only_the_sessions_keeper_moves_it_into_the_browsers_clubs(
     app: Flask, client: FlaskClient, evening: dict[str, Any]
 ) -> None:
     other = app.test_client()
-    theirs = start(other, "seep", SEEP)
+    theirs = start_in_club(other, "seep", SEEP)
     elsewhere = club_of(app, theirs)
     # Not the session's keeper.
     other.get(f"/c/{evening['club']}")

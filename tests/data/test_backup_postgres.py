@@ -1,8 +1,8 @@
 """A backup of a SQLite database restored into an empty PostgreSQL one (`flask import`):
 every standing, club statistic and live deal the same, links working, nothing added twice.
 
-PostgreSQL is a throwaway cluster (tests/pg.py) or TEST_POSTGRES_URL; each test has a database
-of its own, created empty (import makes the tables). Never skipped.
+PostgreSQL is a throwaway cluster (tests/helpers/postgres.py) or TEST_POSTGRES_URL; each test
+has a database of its own, created empty (import makes the tables). Never skipped.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from pg import create_database, drop_database
-from test_api import bearer
-from test_api_casino import SEVEN_FOUR
-from test_export import (
-    CLUBS,
+
+from scorekeeper import create_app
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import Club
+from tests.helpers.api import CLUBS, bearer, new_session
+from tests.helpers.backup import (
     UNDER_WAY,
     counts,
     everything,
@@ -29,12 +30,9 @@ from test_export import (
     live_url,
     played_club,
     send_plays,
-    start,
 )
-
-from scorekeeper import create_app
-from scorekeeper.data.extensions import db
-from scorekeeper.data.models import Club
+from tests.helpers.casino import SEVEN_FOUR
+from tests.helpers.postgres import create_database, drop_database
 
 
 @pytest.fixture
@@ -64,7 +62,7 @@ def test_sqlite_to_postgresql_reproduces_every_standing_and_statistic(
     played = played_club(client)
     merge(app, played["club"]["id"], "Asha", "Ásha")  # one person under two spellings
     other = client.post(CLUBS, json={"name": "Sunday"}).get_json()
-    start(client, "casino", [{"players": ["Kiran"]}, {"players": ["Lata"]}], other["id"])
+    new_session(client, "casino", [{"players": ["Kiran"]}, {"players": ["Lata"]}], other["id"])
     live, sessions, left = live_club(client, ("seep",))  # a deal played live, one under way
     seep = sessions["seep"]
     clubs = [played["club"]["id"], other["id"], live]
@@ -96,7 +94,9 @@ def test_sqlite_to_postgresql_reproduces_every_standing_and_statistic(
         headers=bearer(casino["edit_token"]),
     )
     assert answer.status_code == 201, answer.get_json()
-    fresh = start(restored, "seep", [{"players": ["Zoë"]}, {"players": ["Yash"]}], other["id"])
+    fresh = new_session(
+        restored, "seep", [{"players": ["Zoë"]}, {"players": ["Yash"]}], other["id"]
+    )
     assert fresh["id"] and counts(pg_app)["Player"] == counts(app)["Player"] + 2
     # The live deal under way plays on to the end it reaches in SQLite.
     ended = send_plays(restored, seep, left["seep"], UNDER_WAY + 1)

@@ -6,35 +6,25 @@ answered 201 and stored exactly once, with ids and numbers 1..64 — no 500s, no
 
 from __future__ import annotations
 
-import http.client
-import json
-import threading
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 import sqlalchemy as sa
 from flask import Flask
-from pg import database, migrated_postgres  # noqa: F401  (fixtures)
-from test_api import captured
-from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession
+from tests.helpers.servers import Answer, at_once, call, serving, tag_of, tagged_deal
 
 CLIENTS = 8
 DEALS_EACH = 8
-TAG_CARDS = ["2H", "3H", "4H", "5H", "6H", "7H"]  # not point cards: 6 bits tell 64 deals apart
 TEAMS = [{"name": "Lions", "players": ["Asha", "Ravi"]}, {"players": ["Meena", "Dev"]}]
-Answer = tuple[int, dict[str, str], Any]
 
 
 @pytest.fixture
-def app(database: str) -> Iterator[Flask]:  # noqa: F811
+def app(database: str) -> Iterator[Flask]:
     """The app on this test's own database."""
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database})
     yield app
@@ -42,67 +32,11 @@ def app(database: str) -> Iterator[Flask]:  # noqa: F811
         db.engine.dispose()
 
 
-@contextmanager
-def serving(app: Flask) -> Iterator[str]:
-    """The app served by a threaded HTTP server on 127.0.0.1; its base URL."""
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
-    finally:
-        httpd.shutdown()
-        thread.join(timeout=10)
-
-
 @pytest.fixture
 def server(app: Flask) -> Iterator[str]:
     """The app served over real HTTP; its base URL."""
     with serving(app) as url:
         yield url
-
-
-def call(url: str, method: str, body: Any = None, headers: dict[str, str] | None = None) -> Answer:
-    """One request on its own connection: (status, headers, JSON body or the text)."""
-    parts = urlsplit(url)
-    connection = http.client.HTTPConnection(parts.netloc, timeout=60)
-    try:
-        data = None if body is None else json.dumps(body).encode()
-        sent = {"Content-Type": "application/json"} | (headers or {})
-        connection.request(method, parts.path, body=data, headers=sent)
-        response = connection.getresponse()
-        text = response.read().decode()
-        answer_headers = dict(response.getheaders())
-        try:
-            return response.status, answer_headers, json.loads(text)
-        except ValueError:
-            return response.status, answer_headers, text
-    finally:
-        connection.close()
-
-
-def tagged_deal(tag: int) -> dict[str, Any]:
-    """A 50/50 deal (the lead never moves, so the session never ends) told apart by `tag`."""
-    team0, team1 = captured(50)
-    for bit, card in enumerate(TAG_CARDS):
-        (team0 if tag >> bit & 1 else team1).append(card)
-    return {"captured": [team0, team1]}
-
-
-def tag_of(record: dict[str, Any]) -> int:
-    return sum(1 << bit for bit, card in enumerate(TAG_CARDS) if card in record["captured"][0])
-
-
-def at_once(count: int, work: Callable[[int], list[Answer]]) -> list[Answer]:
-    """Run `work(i)` for i in range(count) in threads released together; all answers."""
-    barrier = threading.Barrier(count)
-
-    def run(i: int) -> list[Answer]:
-        barrier.wait(timeout=30)
-        return work(i)
-
-    with ThreadPoolExecutor(count) as pool:
-        return [answer for answers in pool.map(run, range(count)) for answer in answers]
 
 
 def new_session(server: str) -> tuple[str, dict[str, str]]:

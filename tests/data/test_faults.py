@@ -15,19 +15,19 @@ from typing import Any
 
 import psycopg
 import pytest
-from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import upgrade
-from pg import Cluster, database, find_bindir, migrated_postgres  # noqa: F401  (fixtures)
 from sqlalchemy import event
-from test_api import SESSIONS, bearer, deal
-from test_concurrency import call, serving, tag_of, tagged_deal
 from werkzeug.test import TestResponse
 
 from scorekeeper import app as app_module
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
+from tests.helpers.api import SESSIONS, bearer
+from tests.helpers.postgres import Cluster, find_bindir
+from tests.helpers.seep import deal, seep_session
+from tests.helpers.servers import call, serving, tag_of, tagged_deal
 
 UNSURE = "could not confirm whether this was saved"
 CLIENTS = 4
@@ -42,7 +42,7 @@ def make_app(url: str, **config: Any) -> Flask:
 
 
 @pytest.fixture
-def app(database: str) -> Iterator[Flask]:  # noqa: F811
+def app(database: str) -> Iterator[Flask]:
     """The app on this test's own database (SQLite or PostgreSQL)."""
     app = make_app(database)
     yield app

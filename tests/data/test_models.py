@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Player
+from tests.helpers.seep import seep_session
 
 
 def test_a_rolled_back_new_player_is_not_kept(app: Flask) -> None:

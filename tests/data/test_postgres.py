@@ -1,6 +1,6 @@
 """The app on PostgreSQL: init-db through the CLI, then the whole sessions API.
 
-The database is a throwaway cluster started for the test run (tests/pg.py), or
+The database is a throwaway cluster started for the test run (tests/helpers/postgres.py), or
 TEST_POSTGRES_URL. Without PostgreSQL these tests fail: they are never skipped.
 """
 
@@ -14,10 +14,11 @@ import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api import SESSIONS, bearer, captured, deal
 
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
+from tests.helpers.api import SESSIONS, bearer
+from tests.helpers.seep import captured, deal
 
 TABLES = {"game_sessions", "teams", "players", "memberships", "deals", "alembic_version"}
 TEAMS = [
@@ -138,7 +139,7 @@ def test_a_nul_character_is_refused_not_a_500_on_postgresql(pg_client: FlaskClie
 def test_without_postgresql_the_fixture_fails_and_says_what_to_do(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import pg
+    from tests.helpers import postgres as pg
 
     monkeypatch.setattr(pg, "SEARCH", ())
     monkeypatch.setenv("PATH", "/nonexistent")
@@ -150,7 +151,7 @@ def test_without_postgresql_the_fixture_fails_and_says_what_to_do(
 
 
 def test_test_postgres_url_is_used_instead_of_a_cluster(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pg
+    from tests.helpers import postgres as pg
 
     monkeypatch.setenv("TEST_POSTGRES_URL", "postgres://me:pw@db.example/score")
     monkeypatch.setattr(pg, "Cluster", None)  # starting a cluster would fail loudly

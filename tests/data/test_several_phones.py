@@ -13,23 +13,21 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
-from pg import database, migrated_postgres  # noqa: F401  (fixtures)
-from test_api import POINTS, SESSIONS, bearer, captured, deal
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.idempotency import IdempotencyKey
 from scorekeeper.rules.seep.cards import POINT_CARDS
-
-NAMES = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev"}
+from tests.helpers.api import SESSIONS, bearer
+from tests.helpers.pages import deal_fields, session_of, start
+from tests.helpers.seep import POINTS, captured, deal, seep_session
 
 
 @pytest.fixture
-def app(database: str) -> Iterator[Flask]:  # noqa: F811
+def app(database: str) -> Iterator[Flask]:
     """The app on this test's own database, CSRF off for the test client's form posts."""
     config = {"SQLALCHEMY_DATABASE_URI": database, "WTF_CSRF_ENABLED": False}
     app = create_app({"TESTING": True, "SECRET_KEY": "test", **config})
@@ -286,13 +284,6 @@ def test_a_deal_sent_back_as_it_was_read_is_a_valid_correction(api: Api) -> None
 # -- the web forms: two phones ------------------------------------------------------------------
 
 
-def start(client: FlaskClient) -> str:
-    """Start a session through the form; its id."""
-    response = client.post("/new/seep", data=NAMES)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[1]
-
-
 def second_phone(app: Flask, keeper: FlaskClient, session_id: str) -> FlaskClient:
     """Another browser that joined with the scorer link of the keeper's share panel."""
     page = keeper.get(f"/s/{session_id}").get_data(as_text=True)
@@ -301,13 +292,6 @@ def second_phone(app: Flask, keeper: FlaskClient, session_id: str) -> FlaskClien
     phone = app.test_client()
     assert phone.post(f"/s/{session_id}/join", data={"key": key.group(1)}).status_code == 302
     return phone
-
-
-def deal_fields(points0: int, **fields: Any) -> dict[str, Any]:
-    """A deal form giving team A the point cards of `points0` card points."""
-    team0 = captured(points0)[0]
-    cards = {f"card_{card}": "0" if str(card) in team0 else "1" for card in POINT_CARDS}
-    return cards | {"sweeps0": "0", "sweeps1": "0", "dealer": "0"} | fields
 
 
 def hidden(page: str, name: str) -> str:
@@ -333,7 +317,7 @@ def enter(client: FlaskClient, session_id: str, *points: int) -> None:
 def test_a_stale_edit_of_a_deal_deleted_meanwhile_overwrites_nothing(
     app: Flask, client: FlaskClient
 ) -> None:
-    session_id = start(client)
+    session_id = session_of(start(client))
     phone_b = second_phone(app, client, session_id)
     enter(client, session_id, 60, 30, 55)
     form = client.get(f"/s/{session_id}/deals/2/edit")  # phone A opens Edit deal 2...
@@ -359,7 +343,7 @@ def test_a_stale_edit_of_a_deal_deleted_meanwhile_overwrites_nothing(
 def test_a_stale_edit_of_a_deal_changed_meanwhile_shows_both_and_keeps_mine(
     app: Flask, client: FlaskClient
 ) -> None:
-    session_id = start(client)
+    session_id = session_of(start(client))
     phone_b = second_phone(app, client, session_id)
     enter(client, session_id, 60)
     version = hidden(client.get(f"/s/{session_id}/deals/1/edit").get_data(as_text=True), "version")
@@ -382,7 +366,7 @@ def test_a_stale_edit_of_a_deal_changed_meanwhile_shows_both_and_keeps_mine(
 
 
 def test_a_stale_delete_button_deletes_nothing(app: Flask, client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = session_of(start(client))
     phone_b = second_phone(app, client, session_id)
     enter(client, session_id, 60)
     phone_b.post(f"/s/{session_id}/deals/1/edit", data=deal_fields(20, version="1"))
@@ -396,7 +380,7 @@ def test_a_stale_delete_button_deletes_nothing(app: Flask, client: FlaskClient) 
 
 
 def test_the_deal_form_is_never_kept_by_the_browser(client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = session_of(start(client))
     enter(client, session_id, 60)
     for path in ("deals/new", "deals/1/edit"):
         response = client.get(f"/s/{session_id}/{path}")
@@ -408,7 +392,7 @@ def test_the_deal_form_is_never_kept_by_the_browser(client: FlaskClient) -> None
 def test_a_deal_form_sent_again_stores_nothing_and_keeps_what_was_entered(
     client: FlaskClient,
 ) -> None:
-    session_id = start(client)
+    session_id = session_of(start(client))
     fields = deal_fields(60, number="1", sweeps1="2")
     assert client.post(f"/s/{session_id}/deals/new", data=fields).status_code == 302
     again = client.post(f"/s/{session_id}/deals/new", data=fields)  # Back, then Save
@@ -430,7 +414,7 @@ def test_a_deal_form_sent_again_stores_nothing_and_keeps_what_was_entered(
 
 
 def test_two_scorers_entering_deal_1_store_it_once(app: Flask, client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = session_of(start(client))
     phone_b = second_phone(app, client, session_id)
     for phone in (client, phone_b):  # both open "Enter deal 1"
         page = phone.get(f"/s/{session_id}/deals/new").get_data(as_text=True)
@@ -451,7 +435,7 @@ def test_a_deal_entered_and_another_deleted_meanwhile_is_not_stored_twice(
     app: Flask, client: FlaskClient
 ) -> None:
     """Deletes move deal numbers, so the form also carries the id its deal was to get."""
-    session_id = start(client)
+    session_id = session_of(start(client))
     phone_b = second_phone(app, client, session_id)
     enter(client, session_id, 60, 30)
     page = phone_b.get(f"/s/{session_id}/deals/new").get_data(as_text=True)
@@ -473,7 +457,7 @@ def test_a_deal_entered_and_another_deleted_meanwhile_is_not_stored_twice(
 def test_a_deal_form_opened_before_a_delete_saves_as_the_next_deal(
     app: Flask, client: FlaskClient
 ) -> None:
-    session_id = start(client)
+    session_id = session_of(start(client))
     phone_b = second_phone(app, client, session_id)
     enter(client, session_id, 60)
     page = client.get(f"/s/{session_id}/deals/new").get_data(as_text=True)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.exc import OperationalError
-from test_api import SESSIONS, add_deals, bearer, deal
 
 from scorekeeper.data import idempotency
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession
+from tests.helpers.api import SESSIONS, add_deals, bearer
+from tests.helpers.seep import deal, seep_session
 
 
 def test_a_deal_committed_between_the_session_row_and_its_deals_is_read_whole(

@@ -8,7 +8,6 @@ deal changes the session anywhere. Without PostgreSQL or Chromium this test fail
 
 from __future__ import annotations
 
-import sys
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -17,15 +16,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from browser.conftest import Phones, chromium_path
-from browser.seep import PLAIN, record
-from pg import create_database, drop_database
 from playwright.sync_api import Page, expect, sync_playwright
-from test_api import SESSIONS, bearer
 
-sys.path.append(str(Path(__file__).resolve().parent.parent))  # the repository: bench/
 from bench.load import gunicorn
 from bench.load_http import HOST, Answer, exchange
+from tests.browser.helpers.phones import Phones, chromium_path
+from tests.browser.helpers.seep import PLAIN, record
+from tests.helpers.api import SESSIONS, bearer
+from tests.helpers.postgres import create_database, drop_database
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,6 @@ import re
 import shutil
 import subprocess
 import tempfile
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -201,40 +200,3 @@ def throwaway_cluster() -> Iterator[str]:
         yield cluster.start()
     finally:
         cluster.stop()
-
-
-# -- fixtures for tests that run on both databases (import them into the test module) --------
-
-TEMPLATE = "scorekeeper_migrated"
-_migrated: dict[str, str] = {}  # each module importing the fixture has its own copy of it
-
-
-@pytest.fixture(scope="session")
-def migrated_postgres(postgres_url: str) -> str:
-    """The URL of a PostgreSQL database migrated once, to be copied for each test."""
-    from flask_migrate import upgrade
-
-    from scorekeeper import create_app
-    from scorekeeper.data.extensions import db
-
-    if postgres_url in _migrated:
-        return _migrated[postgres_url]
-    drop_database(sa.make_url(postgres_url).set(database=TEMPLATE).render_as_string(False))
-    url = _migrated[postgres_url] = create_database(postgres_url, TEMPLATE)
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
-    with app.app_context():
-        upgrade()
-        db.engine.dispose()  # a template must have no connections when it is copied
-    return url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> Iterator[str]:
-    """The URL of this test's own migrated database: SQLite (a file, WAL) or PostgreSQL."""
-    if request.param == "sqlite":
-        yield request.getfixturevalue("fresh_db")
-        return
-    template = request.getfixturevalue("migrated_postgres")
-    url = create_database(template, f"test_{uuid.uuid4().hex[:16]}", TEMPLATE)
-    yield url
-    drop_database(url)

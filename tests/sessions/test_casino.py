@@ -4,34 +4,15 @@ rules are tested in tests/rules/test_casino_score.py; here each error family has
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
+from tests.helpers.pages import problems, start, stored
+
 FOUR = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "d1": "Lena"}
-
-
-def start(client: FlaskClient, **fields: str) -> str:
-    """Start a two-player session through the form; return its scoreboard path."""
-    data = {"players": "2", "a1": "Asha", "b1": "Meena"} | fields
-    response = client.post("/new/casino", data=data)
-    assert response.status_code == 302, problems(response.get_data(as_text=True))
-    return str(response.headers["Location"])
-
-
-def stored(client: FlaskClient, board: str) -> dict[str, Any]:
-    """The session as the API shows it."""
-    return client.get("/api/v1/sessions/" + board.rsplit("/", 1)[1]).get_json()
-
-
-def problems(page: str) -> list[str]:
-    """The sentences in the page's problem boxes."""
-    boxes = re.findall(r'<div class="problem[^"]*" role="alert">(.*?)</div>', page, re.S)
-    found = re.findall(r"<p>(.*?)</p>", "".join(boxes), re.S)
-    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", p)).split()) for p in found]
 
 
 def deal(number: int, count: int = 2, **fields: Any) -> dict[str, Any]:
@@ -89,7 +70,7 @@ def test_the_form_offers_the_players_shapes_and_options_of_the_rules(client: Fla
 def test_k1_every_table_shape_starts_from_the_one_form(
     client: FlaskClient, fields: dict[str, str], teams: list[list[str]], seats: list[str]
 ) -> None:
-    board = start(client, **FOUR | fields)
+    board = start(client, "casino", **FOUR | fields)
     session = stored(client, board)
     assert [t["players"] for t in session["teams"]] == teams
     assert session["seats"] == seats
@@ -100,7 +81,7 @@ def test_k1_every_table_shape_starts_from_the_one_form(
 
 
 def test_the_options_are_kept_as_chosen(client: FlaskClient) -> None:
-    board = start(client, variant="royal", sweeps="on", count_out="on")
+    board = start(client, "casino", variant="royal", sweeps="on", count_out="on")
     assert stored(client, board)["options"] == {
         "variant": "royal",
         "sweeps": "on",
@@ -125,7 +106,7 @@ def test_a_missing_partner_is_named_and_nothing_is_stored(client: FlaskClient) -
 
 
 def test_the_deal_form_starts_even_and_names_every_scoring_card(client: FlaskClient) -> None:
-    board = start(client, **FOUR | {"players": "3"})
+    board = start(client, "casino", **FOUR | {"players": "3"})
     page = client.get(board + "/deals/new").get_data(as_text=True)
     # 52 and 13 shared out, the rest to the last side: 17 17 18 and 4 4 5.
     for name, value in (("cards0", 17), ("cards2", 18), ("spades1", 4), ("spades2", 5)):
@@ -136,7 +117,7 @@ def test_the_deal_form_starts_even_and_names_every_scoring_card(client: FlaskCli
 
 
 def test_a_deal_is_stored_as_the_api_writes_it_and_scored(client: FlaskClient) -> None:
-    board = start(client)
+    board = start(client, "casino")
     response = client.post(board + "/deals/new", data=deal(1))
     assert response.status_code == 302
     record = stored(client, board)["deals"][0]
@@ -152,7 +133,7 @@ def test_a_deal_is_stored_as_the_api_writes_it_and_scored(client: FlaskClient) -
 
 
 def test_the_last_side_left_empty_gets_the_rest(client: FlaskClient) -> None:
-    board = start(client)
+    board = start(client, "casino")
     client.post(board + "/deals/new", data=deal(1, cards1="", spades1=""))
     assert stored(client, board)["deals"][0]["cards"] == [30, 22]
     assert stored(client, board)["deals"][0]["spades"] == [7, 6]
@@ -161,7 +142,7 @@ def test_the_last_side_left_empty_gets_the_rest(client: FlaskClient) -> None:
 def test_k11_a_tie_for_most_cards_scores_nothing_and_the_scoreboard_says_so(
     client: FlaskClient,
 ) -> None:
-    board = start(client)
+    board = start(client, "casino")
     client.post(board + "/deals/new", data=deal(1, cards0="26", cards1="26"))
     page = client.get(board).get_data(as_text=True)
     assert scores(page) == [4, 4]
@@ -169,7 +150,7 @@ def test_k11_a_tie_for_most_cards_scores_nothing_and_the_scoreboard_says_so(
 
 
 def test_k12_sweeps_count_when_the_option_is_on(client: FlaskClient) -> None:
-    board = start(client, sweeps="on")
+    board = start(client, "casino", sweeps="on")
     assert 'name="sweeps1"' in client.get(board + "/deals/new").get_data(as_text=True)
     client.post(board + "/deals/new", data=deal(1, sweeps0="1", sweeps1="2"))
     assert stored(client, board)["deals"][0]["sweeps"] == [1, 2]
@@ -177,12 +158,14 @@ def test_k12_sweeps_count_when_the_option_is_on(client: FlaskClient) -> None:
 
 
 def test_four_sides_and_partnerships_take_their_deals(client: FlaskClient) -> None:
-    board = start(client, **FOUR | {"players": "4"})
+    board = start(client, "casino", **FOUR | {"players": "4"})
     fields = deal(1, 4, ace_H="2", ace_D="3", big_casino="3")
     assert client.post(board + "/deals/new", data=fields).status_code == 302
     # K11: A 3 (cards) + 1 (spades) + 2 aces + 2♠ = 7; C A♥ 1; D A♦ and 10♦ 3.
     assert scores(client.get(board).get_data(as_text=True)) == [7, 0, 1, 3]
-    pairs = start(client, **FOUR | {"players": "4", "partnerships": "on", "a2": "R", "b2": "D"})
+    pairs = start(
+        client, "casino", **FOUR | {"players": "4", "partnerships": "on", "a2": "R", "b2": "D"}
+    )
     assert client.post(pairs + "/deals/new", data=deal(1)).status_code == 302
     assert scores(client.get(pairs).get_data(as_text=True)) == [7, 4]
 
@@ -207,7 +190,7 @@ def test_four_sides_and_partnerships_take_their_deals(client: FlaskClient) -> No
 def test_bad_deals_are_refused_and_nothing_is_stored(
     client: FlaskClient, fields: dict[str, Any], message: str
 ) -> None:
-    board = start(client)
+    board = start(client, "casino")
     response = client.post(board + "/deals/new", data=deal(1, **fields))
     assert response.status_code == 400
     found = problems(response.get_data(as_text=True))
@@ -252,7 +235,7 @@ def test_an_ace_given_twice_through_the_api_is_refused_and_four_are_scored(
 
 
 def test_k13_the_first_to_21_wins_and_no_deal_follows(client: FlaskClient) -> None:
-    board = start(client)
+    board = start(client, "casino")
     for number in (1, 2, 3):
         assert client.post(board + "/deals/new", data=deal(number)).status_code == 302
     page = client.get(board).get_data(as_text=True)
@@ -272,7 +255,7 @@ def test_k13_the_first_to_21_wins_and_no_deal_follows(client: FlaskClient) -> No
 
 
 def test_k13_counting_out_says_where_the_game_was_won(client: FlaskClient) -> None:
-    board = start(client, count_out="on")
+    board = start(client, "casino", count_out="on")
     for number in (1, 2):
         client.post(board + "/deals/new", data=deal(number))
     # 14–8; in deal 3 A takes every ace too. Counting from 14: cards 17, spades 18, (10♦ is
@@ -283,7 +266,7 @@ def test_k13_counting_out_says_where_the_game_was_won(client: FlaskClient) -> No
 
 
 def test_edit_delete_undo_and_rematch(client: FlaskClient) -> None:
-    board = start(client)
+    board = start(client, "casino")
     client.post(board + "/deals/new", data=deal(1))
     deal_id = stored(client, board)["deals"][0]["id"]
     edit = f"{board}/deals/{deal_id}/edit"
@@ -304,7 +287,7 @@ def test_edit_delete_undo_and_rematch(client: FlaskClient) -> None:
 
 def test_four_sides_of_the_longest_names_get_a_column_each(client: FlaskClient) -> None:
     names = {k: "W" * 38 + k for k in FOUR}  # 40 characters, the longest a name may be
-    board = start(client, **names | {"players": "4"})
+    board = start(client, "casino", **names | {"players": "4"})
     client.post(board + "/deals/new", data=deal(1, 4))
     page = client.get(board).get_data(as_text=True)
     assert page.count("<col>") == 4  # one column per side between # and Edit

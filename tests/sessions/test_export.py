@@ -12,51 +12,33 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from conftest import FOUR
 from flask import Flask
 from flask.testing import FlaskClient
-from live_deals import DEALS
-from test_api import SESSIONS, add_deals, bearer
-from test_api import deal as seep_deal
-from test_api_casino import FOUR_SEVEN, SEVEN_FOUR, THREE_EIGHT
-from test_api_fifty_six import deal as fifty_six_deal
 
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
-from scorekeeper.data.models import Club, Deal, GameSession, LiveDeal, Player
+from scorekeeper.data.models import GameSession
+from tests.helpers.api import CLUBS, FOUR, SESSIONS, add_deals, bearer, new_session
+from tests.helpers.backup import (
+    ACCENTED_TWO,
+    UNDER_WAY,
+    counts,
+    everything,
+    export,
+    import_into,
+    live_club,
+    live_url,
+    played_club,
+    send_plays,
+)
+from tests.helpers.casino import FOUR_SEVEN, SEVEN_FOUR
+from tests.helpers.live_deals import DEALS
+from tests.helpers.seep import deal as seep_deal
 
-CLUBS = "/api/v1/clubs"
 SEEP_HEADER = ["Deal", "Dealer", "Lions points", "Tigers points", "Lead", "Lead points", "Baazi"]
 FIFTY_SIX_HEADER = [
     *("Deal", "Game", "Dealer", "Contract", "Bidder", "Team", "Doubled", "Points", "Made")
 ]
-TWO = [{"name": "Śēr", "players": ["Ásha"]}, {"name": "Bāgh", "players": ["Dév"]}]
-
-
-def start(client: FlaskClient, game: str, teams: Any, club: str, **options: Any) -> Any:
-    body = {"game": game, "teams": teams, "options": options, "club": club}
-    response = client.post(SESSIONS, json=body)
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def played_club(client: FlaskClient) -> dict[str, Any]:
-    """A club with a session of each game: deals entered, one corrected, one deleted."""
-    response = client.post(CLUBS, json={"name": "Thursday table"})
-    assert response.status_code == 201, response.get_json()
-    club = response.get_json()
-    seep = start(client, "seep", FOUR, club["id"], baazis=3)
-    add_deals(client, seep, seep_deal(60, dealer=0), seep_deal(30), seep_deal(50, (0, "opening")))
-    fifty_six = start(client, "fifty-six", FOUR, club["id"])
-    add_deals(client, fifty_six, fifty_six_deal(1, 44), fifty_six_deal(None, 30))
-    add_deals(client, fifty_six, fifty_six_deal(2, 20, value=32, double=1))
-    casino = start(client, "casino", TWO, club["id"])
-    add_deals(client, casino, SEVEN_FOUR, FOUR_SEVEN, THREE_EIGHT)
-    auth = bearer(seep["edit_token"])
-    url = f"{SESSIONS}/{seep['id']}/deals"
-    assert client.put(f"{url}/2", json=seep_deal(55), headers=auth).status_code == 200
-    assert client.delete(f"{url}/1", headers=auth).status_code == 200
-    return {"club": club, "seep": seep, "fifty-six": fifty_six, "casino": casino}
 
 
 def csv_rows(client: FlaskClient, session: dict[str, Any]) -> list[list[str]]:
@@ -113,7 +95,7 @@ def test_a_casino_session_as_csv(client: FlaskClient) -> None:
 
 def test_a_session_without_deals_is_its_header_alone(client: FlaskClient) -> None:
     club = client.post(CLUBS, json={"name": "New"}).get_json()
-    session = start(client, "casino", TWO, club["id"])
+    session = new_session(client, "casino", ACCENTED_TWO, club["id"])
     assert csv_rows(client, session) == [
         ["Deal", "Dealer", "Śēr points", "Bāgh points", "Śēr score", "Bāgh score"]
     ]
@@ -183,19 +165,6 @@ def test_a_club_as_json_has_its_players_and_sessions(client: FlaskClient) -> Non
 # -- the command line: export, then import ---------------------------------------------------
 
 
-def export(app: Flask, path: Path) -> dict[str, Any]:
-    result = app.test_cli_runner().invoke(args=["export", str(path)])
-    assert result.exit_code == 0, result.output
-    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    live = sum(len(session["live_deals"]) for session in document["sessions"])
-    assert f"{len(document['sessions'])} sessions and {live} live deals" in result.output
-    return document
-
-
-def import_into(app: Flask, path: Path) -> Any:
-    return app.test_cli_runner().invoke(args=["import", str(path)])
-
-
 def empty_app(path: Path) -> Flask:
     """The app on a SQLite file that does not exist yet: import makes its tables."""
     return create_app(
@@ -203,35 +172,12 @@ def empty_app(path: Path) -> Flask:
     )
 
 
-def everything(client: FlaskClient, club_ids: list[str]) -> dict[str, Any]:
-    """What readers see: each club with every session's standing, and its statistics."""
-    seen: dict[str, Any] = {}
-    for club_id in club_ids:
-        club = client.get(f"{CLUBS}/{club_id}").get_json()
-        seen[club_id] = club
-        for summary in club["sessions"]:
-            seen[summary["id"]] = client.get(f"{SESSIONS}/{summary['id']}").get_json()
-        stats = client.get(f"{CLUBS}/{club_id}/stats")
-        if stats.status_code != 404:  # the statistics may be served by then
-            seen[f"{club_id}/stats"] = stats.get_json()
-    return seen
-
-
-def counts(app: Flask) -> dict[str, int]:
-    with app.app_context():
-        models: list[Any] = [Club, Player, GameSession, Deal, LiveDeal]
-        return {
-            m.__name__: db.session.scalar(sa.select(sa.func.count()).select_from(m)) or 0
-            for m in models
-        }
-
-
 def test_export_then_import_into_an_empty_database_reproduces_everything(
     app: Flask, client: FlaskClient, tmp_path: Path
 ) -> None:
     played = played_club(client)
     other = client.post(CLUBS, json={"name": "Sunday"}).get_json()
-    add_deals(client, start(client, "seep", FOUR, other["id"]), seep_deal(70, dealer=1))
+    add_deals(client, new_session(client, "seep", FOUR, other["id"]), seep_deal(70, dealer=1))
     clubs = [played["club"]["id"], other["id"]]
     before = everything(client, clubs)
     document = export(app, tmp_path / "backup.json")
@@ -270,7 +216,9 @@ def test_links_keep_working_after_a_restore(
     assert answer.get_json()["id"] == 4
     assert answer.get_json()["standing"]["scores"] == [21, 23]
     # A new player gets a new id, not one of the restored ones.
-    fresh = start(other, "seep", [{"players": ["Zoë"]}, {"players": ["Yash"]}], casino["club"])
+    fresh = new_session(
+        other, "seep", [{"players": ["Zoë"]}, {"players": ["Yash"]}], casino["club"]
+    )
     assert fresh["id"]
     assert counts(restored)["Player"] == counts(app)["Player"] + 2
 
@@ -361,7 +309,7 @@ def test_a_clashing_player_id_is_refused_whole(tmp_path: Path, backup_file: Path
     assert elsewhere.test_cli_runner().invoke(args=["init-db"]).exit_code == 0
     other = elsewhere.test_client()
     club = other.post(CLUBS, json={"name": "Not theirs"}).get_json()
-    start(other, "seep", FOUR, club["id"])  # players 1 to 4, of another club
+    new_session(other, "seep", FOUR, club["id"])  # players 1 to 4, of another club
     before = counts(elsewhere)
     result = import_into(elsewhere, backup_file)
     assert result.exit_code != 0 and "cannot keep its id" in result.output
@@ -374,7 +322,7 @@ def test_a_deal_left_after_a_won_game_by_a_restore_is_restored_too(
     """Restoring a deleted deal may decide a game before deals entered later (the API allows
     it): a backup keeps such a session as it is rather than refusing it."""
     club = client.post(CLUBS, json={"name": "Late night"}).get_json()
-    casino = start(client, "casino", TWO, club["id"])
+    casino = new_session(client, "casino", ACCENTED_TWO, club["id"])
     add_deals(client, casino, SEVEN_FOUR, SEVEN_FOUR)
     url, auth = f"{SESSIONS}/{casino['id']}/deals", bearer(casino["edit_token"])
     assert client.delete(f"{url}/2", headers=auth).status_code == 200
@@ -401,7 +349,7 @@ def test_export_from_a_database_without_tables_says_to_run_init_db(tmp_path: Pat
 def test_a_name_a_spreadsheet_would_run_is_written_as_text(client: FlaskClient) -> None:
     club = client.post(CLUBS, json={"name": "Risky"}).get_json()
     teams = [{"name": "=HYPERLINK(1)", "players": ["@me"]}, {"name": "-5", "players": ["Ok"]}]
-    casino = start(client, "casino", teams, club["id"])
+    casino = new_session(client, "casino", teams, club["id"])
     add_deals(client, casino, SEVEN_FOUR)
     header, row = csv_rows(client, casino)
     assert header[2:] == [
@@ -414,57 +362,6 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text(client: FlaskClient) 
 
 
 # -- live deals (play by play) come along -----------------------------------------------------
-
-LIVE_TEAMS = {
-    "seep": FOUR,
-    "fifty-six": FOUR,
-    "casino": [{"players": [name]} for name in ("Uma", "Om", "Ila", "Jai")],
-}
-UNDER_WAY = 5  # plays of the second live deal sent before the backup
-
-
-def live_url(session: dict[str, Any]) -> str:
-    return f"{SESSIONS}/{session['id']}/live"
-
-
-def send_plays(client: FlaskClient, session: dict[str, Any], plays: list[Any], first: int) -> Any:
-    """Send these plays, numbered from `first`; the last answer."""
-    answer = None
-    for number, play in enumerate(plays, first):
-        answer = client.post(
-            f"{live_url(session)}/plays",
-            json={"number": number, **play},
-            headers=bearer(session["edit_token"]),
-        )
-        assert answer.status_code == 201, answer.get_json()
-    assert answer is not None
-    return answer.get_json()
-
-
-def start_live(client: FlaskClient, session: dict[str, Any], seed: int) -> list[Any]:
-    """Start the game's self-played deal of `seed` live; its plays, none sent yet."""
-    body, plays = DEALS[session["game"]](seed)
-    auth = bearer(session["edit_token"])
-    assert client.post(live_url(session), json=body, headers=auth).status_code == 201
-    return plays
-
-
-LiveClub = tuple[str, dict[str, dict[str, Any]], dict[str, list[Any]]]
-
-
-def live_club(client: FlaskClient, games: tuple[str, ...] = tuple(LIVE_TEAMS)) -> LiveClub:
-    """A club with a session of each game: one deal played live to its end (deal 1), the next
-    under way; the club's id, the sessions, and the plays the deals under way still lack."""
-    club = client.post(CLUBS, json={"name": "Play by play"}).get_json()["id"]
-    sessions, left = {}, {}
-    for game in games:
-        session = start(client, game, LIVE_TEAMS[game], club)
-        ended = send_plays(client, session, start_live(client, session, 5), 1)
-        assert ended["finished"] and ended["deal"]["id"] == 1
-        plays = start_live(client, session, 6)
-        send_plays(client, session, plays[:UNDER_WAY], 1)
-        sessions[game], left[game] = session, plays[UNDER_WAY:]
-    return club, sessions, left
 
 
 def live_deals_in(document: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,6 @@ tested in tests/rules; here each error family has a row or two."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from typing import Any
@@ -12,33 +11,15 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.helpers.pages import problems, start, stored
+
 SIX = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "a2": "Ravi", "b2": "Dev", "c2": "Lena"}
-
-
-def start(client: FlaskClient, **fields: str) -> str:
-    """Start a 4-player session of two sides through the form; return its scoreboard path."""
-    data = {"players": "4", "a1": "Asha", "b1": "Meena", "a2": "Ravi", "b2": "Dev"} | fields
-    response = client.post("/new/fifty-six", data=data)
-    assert response.status_code == 302, problems(response.get_data(as_text=True))
-    return str(response.headers["Location"])
-
-
-def stored(client: FlaskClient, board: str) -> dict[str, Any]:
-    """The session as the API shows it."""
-    return client.get("/api/v1/sessions/" + board.rsplit("/", 1)[1]).get_json()
 
 
 def deal_record(client: FlaskClient, board: str) -> dict[str, Any]:
     """The first deal's record as stored, without its identity."""
     first = stored(client, board)["deals"][0]
     return {k: v for k, v in first.items() if k not in ("id", "number", "version")}
-
-
-def problems(page: str) -> list[str]:
-    """The sentences in the page's problem boxes."""
-    boxes = re.findall(r'<div class="problem[^"]*" role="alert">(.*?)</div>', page, re.S)
-    found = re.findall(r"<p>(.*?)</p>", "".join(boxes), re.S)
-    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", p)).split()) for p in found]
 
 
 def deal(number: int, **fields: Any) -> dict[str, Any]:
@@ -106,7 +87,9 @@ def test_bad_session_forms_are_refused_and_kept(
 
 
 def test_boxes_beyond_the_table_are_not_players(client: FlaskClient) -> None:
-    board = start(client, a3="Zoe", c1="Kofi")  # 4 players in sides: no third box, no team C
+    board = start(
+        client, "fifty-six", a3="Zoe", c1="Kofi"
+    )  # 4 players in sides: no third box, no team C
     teams = stored(client, board)["teams"]
     assert [t["players"] for t in teams] == [["Asha", "Ravi"], ["Meena", "Dev"]]
 
@@ -115,7 +98,7 @@ def test_boxes_beyond_the_table_are_not_players(client: FlaskClient) -> None:
 
 
 def test_a_doubled_contract_lost_moves_its_tables(client: FlaskClient) -> None:
-    board = start(client)
+    board = start(client, "fifty-six")
     response = client.post(
         board + "/deals/new", data=deal(1, value="40", trump="D", double="1", points="39")
     )
@@ -129,7 +112,7 @@ def test_a_doubled_contract_lost_moves_its_tables(client: FlaskClient) -> None:
 
 
 def test_everyone_passed_is_one_choice(client: FlaskClient) -> None:
-    board = start(client)
+    board = start(client, "fifty-six")
     client.post(
         board + "/deals/new", data=deal(1, outcome="passed", seat="", trump="", points="20")
     )
@@ -155,7 +138,7 @@ def test_everyone_passed_is_one_choice(client: FlaskClient) -> None:
 def test_bad_deals_are_refused_kept_and_not_stored(
     client: FlaskClient, fields: dict[str, str], message: str
 ) -> None:
-    board = start(client)
+    board = start(client, "fifty-six")
     response = client.post(board + "/deals/new", data=deal(1, **fields))
     page = response.get_data(as_text=True)
     assert response.status_code == 400
@@ -164,7 +147,7 @@ def test_bad_deals_are_refused_kept_and_not_stored(
 
 
 def test_a_game_won_is_followed_by_a_new_game_in_the_same_session(client: FlaskClient) -> None:
-    board = start(client, tables="1")
+    board = start(client, "fifty-six", tables="1")
     client.post(board + "/deals/new", data=deal(1))  # Meena's 28♠ made: team B takes A's table
     page = client.get(board).get_data(as_text=True)
     assert "Game 1 won by Meena &amp; Dev" in page
@@ -199,7 +182,7 @@ def test_a_team_that_is_out_cannot_win_the_bid(client: FlaskClient) -> None:
 
 
 def test_editing_a_deal_keeps_its_new_game_and_auction(client: FlaskClient) -> None:
-    board = start(client)
+    board = start(client, "fifty-six")
     bid = {"seat": 1, "call": "bid", "value": 28, "trump": "S"}
     calls = json.dumps([bid] + [{"seat": s, "call": "pass"} for s in (2, 3, 0)])
     assert client.post(board + "/deals/new", data=deal(1, auction=calls)).status_code == 302
@@ -219,7 +202,7 @@ def test_editing_a_deal_keeps_its_new_game_and_auction(client: FlaskClient) -> N
 
 
 def test_a_second_phone_s_deal_is_not_overwritten(client: FlaskClient) -> None:
-    board = start(client)
+    board = start(client, "fifty-six")
     client.post(board + "/deals/new", data=deal(1))
     clash = client.post(board + "/deals/new", data=deal(1, seat="0"))
     page = clash.get_data(as_text=True)

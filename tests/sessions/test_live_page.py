@@ -3,52 +3,22 @@ that keeps score gets its edit token, a watcher none; only games with a live pag
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import replace
 
-from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api_fifty_six import fifty_six_session
-from test_pages import deal_form, flashes
 
 from scorekeeper.sessions.games import PAGES
-
-
-def keep_score(client: FlaskClient, session: dict[str, str]) -> None:
-    """This browser keeps score of the session: its scorer key handed over, as the link does."""
-    response = client.post(f"/s/{session['id']}/join", data={"key": session["edit_token"]})
-    assert response.status_code == 302
-
-
-def root_of(page: str) -> str:
-    """The page's root element, with the data its script reads."""
-    found = re.search(r'<div id="live-deal"[^>]*>', page)
-    assert found, "no live-deal root"
-    return found.group(0)
-
-
-def scorer_page(client: FlaskClient, session: dict[str, str]) -> tuple[str, str]:
-    """The live page as a scorer's browser gets it, and its root: with the token and the API's
-    address, and kept by no cache (it carries the token)."""
-    keep_score(client, session)
-    response = client.get(f"/s/{session['id']}/live")
-    assert response.status_code == 200
-    assert response.headers["Cache-Control"] == "no-store"
-    page = response.get_data(as_text=True)
-    root = root_of(page)
-    assert f'data-token="{session["edit_token"]}"' in root
-    assert f'data-api="/api/v1/sessions/{session["id"]}/live"' in root
-    return page, root
-
-
-def seats_of(root: str) -> list[str]:
-    """The players' names in seat order, as the root hands them to the script."""
-    seats = re.search(r"data-seats='([^']*)'", root)
-    assert seats, "no data-seats"
-    names: list[str] = json.loads(seats.group(1))
-    return names
+from tests.helpers.fifty_six import fifty_six_session
+from tests.helpers.live_page import (
+    keep_score,
+    offers_play_live,
+    scorer_page,
+    seats_of,
+    watcher_page,
+)
+from tests.helpers.pages import deal_form, flashes
+from tests.helpers.seep import seep_session
 
 
 def test_a_scorer_gets_the_seep_page_with_names_and_token(client: FlaskClient) -> None:
@@ -68,23 +38,6 @@ def test_two_players_each_get_a_seat_and_a_side(client: FlaskClient) -> None:
     assert seats_of(root) == ["Asha", "Meena"]
     assert page.count('class="live-team ') == 2
     assert "live-team-players" not in page
-
-
-def watcher_page(app: Flask, session: dict[str, str]) -> str:
-    """The live page as a watcher's browser gets it: no token anywhere, a note that it watches."""
-    response = app.test_client().get(f"/s/{session['id']}/live")
-    assert response.status_code == 200
-    page = response.get_data(as_text=True)
-    assert "data-token" not in page and session["edit_token"] not in page
-    assert 'data-testid="watching"' in page
-    return page
-
-
-def offers_play_live(client: FlaskClient, session: dict[str, str]) -> None:
-    """The session's scoreboard, on a scorer's phone, links to its live page."""
-    keep_score(client, session)
-    board = client.get(f"/s/{session['id']}").get_data(as_text=True)
-    assert f'href="/s/{session["id"]}/live">Play live<' in board
 
 
 def test_a_watcher_gets_no_token(client: FlaskClient, app: Flask) -> None:

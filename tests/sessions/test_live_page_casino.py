@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import FOUR
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api_casino import THREE, casino_session
-from test_live_page import offers_play_live, scorer_page, seats_of, watcher_page
+
+from tests.helpers.api import FOUR
+from tests.helpers.casino import THREE, casino_session
+from tests.helpers.live_page import offers_play_live, scorer_page, seats_of, watcher_page
 
 
 @pytest.mark.parametrize(

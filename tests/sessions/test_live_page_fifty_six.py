@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 from flask.testing import FlaskClient
-from test_api_fifty_six import SIX, deal, fifty_six_session, post
-from test_live_page import keep_score, root_of
+
+from tests.helpers.api import post_deal
+from tests.helpers.fifty_six import SIX, deal, fifty_six_session
+from tests.helpers.live_page import keep_score, root_of
 
 
 def test_a_scorer_gets_the_fifty_six_page_with_its_token_and_script(client: FlaskClient) -> None:
@@ -44,12 +46,12 @@ def test_a_team_out_of_tables_is_marked_for_the_script_until_the_game_is_won(
 ) -> None:
     # Three pairs with one table each: team 0 loses a contract and pays its only table (F6, F17).
     session = fifty_six_session(client, SIX, teams="pairs", tables=1)
-    assert post(client, session, deal(0, 0, value=28, dealer=1)).status_code == 201
+    assert post_deal(client, session, deal(0, 0, value=28, dealer=1)).status_code == 201
     page = client.get(f"/s/{session['id']}/live").get_data(as_text=True)
     assert re.findall(r'data-out="(\d)"', page) == ["0"]
     assert page.count("out of tables (F6)") == 1
     # Team 1 makes a contract: it takes the last table of team 2, and the game is won. The next
     # deal starts a new game, every team in it again.
-    assert post(client, session, deal(1, 28, value=28, dealer=2)).status_code == 201
+    assert post_deal(client, session, deal(1, 28, value=28, dealer=2)).status_code == 201
     page = client.get(f"/s/{session['id']}/live").get_data(as_text=True)
     assert "data-out" not in page and 'data-open="false"' in root_of(page)

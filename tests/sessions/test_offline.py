@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
-from test_pages import deal_form, flashes, start
 
 from scorekeeper.web import pwa
+from tests.helpers.pages import deal_form, flashes, start
 
 KEY = {"Idempotency-Key": "6f1c2a70-3f7e-4a57-9a53-0a5b1d3c8e11"}
 

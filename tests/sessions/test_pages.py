@@ -12,22 +12,10 @@ from flask.testing import FlaskClient
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import GameSession
 from scorekeeper.rules.seep.cards import POINT_CARDS
+from tests.helpers.pages import FORMS, deal_form, flashes, problems, start
 
 ALL_SPADES_BUT_ACE = tuple(f"{rank}S" for rank in (2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))
-NAMES = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev"}
-
-
-def start(client: FlaskClient, **fields: str) -> str:
-    """Start a session through the form; return its scoreboard path."""
-    response = client.post("/new/seep", data=NAMES | fields)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def deal_form(team_a: tuple[str, ...] = (), **fields: Any) -> dict[str, Any]:
-    """Form data giving `team_a` to team A and every other point card to team B."""
-    cards = {f"card_{card}": "0" if str(card) in team_a else "1" for card in POINT_CARDS}
-    return cards | {"sweeps0": "0", "sweeps1": "0", "dealer": "0"} | fields
+NAMES = FORMS["seep"]
 
 
 def test_home_offers_a_new_session(client: FlaskClient) -> None:
@@ -67,13 +55,6 @@ def test_bad_session_forms_are_refused_and_kept(
     assert "No sessions yet" in client.get("/").get_data(as_text=True)
 
 
-def problems(page: str) -> list[str]:
-    """The sentences in the page's problem boxes."""
-    boxes = re.findall(r'<div class="problem[^"]*" role="alert">(.*?)</div>', page, re.S)
-    found = re.findall(r"<p>(.*?)</p>", "".join(boxes), re.S)
-    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", p)).split()) for p in found]
-
-
 def test_names_at_the_longest_are_taken_whole(client: FlaskClient) -> None:
     longest = {"a1": "A" * 40, "b2": "B" * 40, "team_a": "T" * 60, "team_b": "U" * 60}
     board = client.get(start(client, **longest)).get_data(as_text=True)
@@ -110,12 +91,6 @@ def test_a_deal_updates_the_standing(client: FlaskClient) -> None:
     # Team A: 36 + 50 = 86, team B: 64 (E2, C4); the lead moves by 22 (M1).
     assert lead(page).startswith("Lead: Asha & Ravi +22")
     assert flashes(page) == [("undo", "Deal 1 saved.")]
-
-
-def flashes(page: str) -> list[tuple[str, str]]:
-    """The page's messages: (category, text)."""
-    found = re.findall(r'<div class="flash flash-(\w+)"[^>]*>\s*<span>(.*?)</span>', page, re.S)
-    return [(category, html.unescape(text)) for category, text in found]
 
 
 def test_the_next_dealer_is_prefilled(client: FlaskClient) -> None:

@@ -6,16 +6,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import live_deals
 import pytest
-from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api import bearer, post_deal
-from test_api import deal as seep_record
-from test_api_casino import casino_session
-from test_api_fifty_six import fifty_six_session
-from test_live_page import keep_score, root_of
+
+from tests.helpers import live_deals
+from tests.helpers.api import bearer, post_deal
+from tests.helpers.casino import casino_session
+from tests.helpers.fifty_six import fifty_six_session
+from tests.helpers.live_page import keep_score, root_of
+from tests.helpers.seep import deal as seep_record
+from tests.helpers.seep import seep_session
 
 SESSIONS = {"seep": seep_session, "fifty-six": fifty_six_session, "casino": casino_session}
 # Each game's whole live deal, for the table its session above seats (Casino's: two players).

@@ -4,42 +4,27 @@ last deals, no forms for anyone, the same weak ETag and 304 as the scoreboard, t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import seep_session
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api import SESSIONS, add_deals, deal
-from test_api_casino import FOUR_SEVEN, SEVEN_FOUR, casino_session
-from test_api_fifty_six import deal as fifty_six_deal
-from test_api_fifty_six import fifty_six_session
-from test_clubs import SEEP, flashes, start
-from test_pages import deal_form
 
-Game = tuple[Callable[[FlaskClient], dict[str, Any]], list[dict[str, Any]], str, str]
+from tests.helpers.api import SESSIONS, add_deals, played
+from tests.helpers.casino import FOUR_SEVEN, SEVEN_FOUR
+from tests.helpers.fifty_six import deal as fifty_six_deal
+from tests.helpers.pages import FORMS, deal_form, flash_texts, start_in_club
+from tests.helpers.seep import deal
 
-# Each game: how to start a session, its deals, the headline each side's box shows (the
-# scoreboard's test id) and the standing's field that holds those numbers.
+Game = tuple[list[dict[str, Any]], str, str]
+
+# Each game: its deals, the headline each side's box shows (the scoreboard's test id) and the
+# standing's field that holds those numbers. Sessions are of the game's usual table.
 GAMES: dict[str, Game] = {
-    "seep": (seep_session, [deal(100), deal(70), deal(30)], "baazis", "baazis"),
-    "fifty-six": (
-        fifty_six_session,
-        [fifty_six_deal(1, 44), fifty_six_deal(2, 20)],
-        "tables",
-        "tables",
-    ),
-    "casino": (casino_session, [SEVEN_FOUR, FOUR_SEVEN, SEVEN_FOUR], "score", "scores"),
+    "seep": ([deal(100), deal(70), deal(30)], "baazis", "baazis"),
+    "fifty-six": ([fifty_six_deal(1, 44), fifty_six_deal(2, 20)], "tables", "tables"),
+    "casino": ([SEVEN_FOUR, FOUR_SEVEN, SEVEN_FOUR], "score", "scores"),
 }
-
-
-def played(client: FlaskClient, game: str) -> dict[str, Any]:
-    """A session of `game` with its deals entered through the API; the start's answer."""
-    begin, records, _, _ = GAMES[game]
-    session = begin(client)
-    add_deals(client, session, *records)
-    return session
 
 
 def headline(page: str, testid: str, sides: int) -> list[int]:
@@ -54,13 +39,13 @@ def headline(page: str, testid: str, sides: int) -> list[int]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_tv_shows_each_sides_name_and_headline(client: FlaskClient, game: str) -> None:
-    session = played(client, game)
+    session = played(client, game, *GAMES[game][0])
     read = client.get(f"{SESSIONS}/{session['id']}").get_json()
     standing, teams = read["standing"], read["teams"]
     response = client.get(f"/s/{session['id']}/tv")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    _, records, testid, field = GAMES[game]
+    records, testid, field = GAMES[game]
     assert headline(page, testid, len(teams)) == standing[field]
     assert len(set(standing[field])) > 1  # the deals moved the sides apart: the order shows
     for team in teams:
@@ -71,14 +56,15 @@ def test_the_tv_shows_each_sides_name_and_headline(client: FlaskClient, game: st
 
 
 def test_the_tv_shows_the_winner(client: FlaskClient) -> None:
-    session = played(client, "casino")  # 7 + 4 + 7 = 18 … and 7 more: 25, past 21
-    add_deals(client, session, SEVEN_FOUR)
+    session = played(client, "casino", *GAMES["casino"][0])  # 7 + 4 + 7 = 18 …
+    add_deals(client, session, SEVEN_FOUR)  # … and 7 more: 25, past 21
     page = client.get(f"/s/{session['id']}/tv").get_data(as_text=True)
     assert re.search(r'class="banner winner[^"]*"[^>]*>.*?Won by Asha', page, re.S)
 
 
 def test_the_tv_has_no_forms_nor_edit_links_even_for_the_keeper(client: FlaskClient) -> None:
-    session_id = start(client, "seep", SEEP)  # this browser keeps the session's score
+    # This browser keeps the session's score.
+    session_id = start_in_club(client, "seep", FORMS["seep"])
     for _ in range(2):  # through the scoreboard's own deal form
         response = client.post(f"/s/{session_id}/deals/new", data=deal_form(("KS", "QS", "JS")))
         assert response.status_code in (302, 303), response.get_data(as_text=True)
@@ -92,16 +78,16 @@ def test_the_tv_has_no_forms_nor_edit_links_even_for_the_keeper(client: FlaskCli
 
 
 def test_a_message_for_the_keeper_waits_for_the_scoreboard(client: FlaskClient) -> None:
-    session_id = start(client, "seep", SEEP)
+    session_id = start_in_club(client, "seep", FORMS["seep"])
     client.post(f"/s/{session_id}/revoke")  # the keeper's phone gets a message to show once
     page = client.get(f"/s/{session_id}/tv").get_data(as_text=True)
     assert "Old scorer links" not in page
     board = client.get(f"/s/{session_id}").get_data(as_text=True)
-    assert flashes(board) == ["Old scorer links stopped working. Share the new one."]
+    assert flash_texts(board) == ["Old scorer links stopped working. Share the new one."]
 
 
 def test_an_unchanged_tv_is_a_304_and_a_deal_changes_it(client: FlaskClient) -> None:
-    session = played(client, "seep")
+    session = played(client, "seep", *GAMES["seep"][0])
     url = f"/s/{session['id']}/tv"
     first = client.get(url)
     etag = first.headers["ETag"]
@@ -116,7 +102,7 @@ def test_an_unchanged_tv_is_a_304_and_a_deal_changes_it(client: FlaskClient) -> 
 
 
 def test_the_tvs_tag_is_the_same_for_every_browser(client: FlaskClient, app: Flask) -> None:
-    session = played(client, "casino")
+    session = played(client, "casino", *GAMES["casino"][0])
     url = f"/s/{session['id']}/tv"
     etag = client.get(url).headers["ETag"]
     stranger = app.test_client()  # no cookie at all: a TV in a club room

@@ -11,12 +11,12 @@ import pytest
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 from click.testing import Result
-from conftest import FOUR
 from flask import Flask
 
 from scorekeeper import create_app
+from tests.helpers.api import FOUR
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 TABLES = {
     *("game_sessions", "teams", "players", "memberships", "deals", "live_deals"),

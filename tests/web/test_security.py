@@ -21,21 +21,22 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api import SESSIONS, bearer, deal
-from test_several_phones import deal_fields
 from werkzeug.test import TestResponse
 
-ASHA = {"a1": "Asha", "a2": "Ravi", "b1": "Meena", "b2": "Dev"}
+from tests.helpers.api import SESSIONS, bearer
+from tests.helpers.pages import FORMS, deal_fields, session_of, start
+from tests.helpers.seep import deal
+
+ASHA = FORMS["seep"]
 TWO = [{"players": ["Asha"]}, {"players": ["Dev"]}]
 ZOLA = {"a1": "Zola", "a2": "Yusuf", "b1": "Xavi", "b2": "Wanjiru"}
 
 
-def start(client: FlaskClient, names: dict[str, str] = ASHA) -> str:
+def started(client: FlaskClient, names: dict[str, str] = ASHA) -> str:
     """Start a session through the form; its id (the redirect carries no token)."""
-    response = client.post("/new/seep", data=names)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    assert_no_token_in_url(response.headers["Location"])
-    return response.headers["Location"].rsplit("/", 1)[1]
+    board = start(client, "seep", names)
+    assert_no_token_in_url(board)
+    return session_of(board)
 
 
 def page_of(response: TestResponse) -> str:
@@ -77,7 +78,7 @@ def offered_names(page: str) -> set[str]:
 
 
 def test_a_fresh_browser_is_offered_no_names(app: Flask, client: FlaskClient) -> None:
-    start(client)  # someone else's session, on another phone
+    started(client)  # someone else's session, on another phone
     page = page_of(app.test_client().get("/new/seep"))
     assert offered_names(page) == set()
     for name in ASHA.values():
@@ -87,9 +88,9 @@ def test_a_fresh_browser_is_offered_no_names(app: Flask, client: FlaskClient) ->
 def test_a_browser_is_offered_only_the_names_of_its_own_sessions(
     app: Flask, client: FlaskClient
 ) -> None:
-    start(client)
+    started(client)
     other = app.test_client()
-    start(other, ZOLA)
+    started(other, ZOLA)
     assert offered_names(page_of(other.get("/new/seep"))) == set(ZOLA.values())
     assert offered_names(page_of(client.get("/new/seep"))) == set(ASHA.values())
 
@@ -120,7 +121,7 @@ def urls_of(page: str) -> list[tuple[str, str | None]]:
 
 
 def test_no_page_or_redirect_carries_a_token_in_its_query(app: Flask, client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = started(client)
     tokens = {keeper_token(app, client, session_id), key_of(scorer_link(client, session_id))}
     scorer = app.test_client()
     redirects = [
@@ -152,7 +153,7 @@ def test_no_page_or_redirect_carries_a_token_in_its_query(app: Flask, client: Fl
 
 
 def test_a_key_in_the_query_grants_nothing(app: Flask, client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = started(client)
     stranger = app.test_client()
     for token in (keeper_token(app, client, session_id), key_of(scorer_link(client, session_id))):
         page = page_of(stranger.get(f"/s/{session_id}?key={token}"))
@@ -164,7 +165,7 @@ def test_a_key_in_the_query_grants_nothing(app: Flask, client: FlaskClient) -> N
 
 
 def test_the_keeper_revokes_scorer_links(app: Flask, client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = started(client)
     old_key = key_of(scorer_link(client, session_id))
     joined = app.test_client()
     assert joined.post(f"/s/{session_id}/join", data={"key": old_key}).status_code == 302
@@ -188,7 +189,7 @@ def test_the_keeper_revokes_scorer_links(app: Flask, client: FlaskClient) -> Non
 
 
 def test_a_scorer_cannot_revoke(app: Flask, client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = started(client)
     key = key_of(scorer_link(client, session_id))
     scorer = app.test_client()
     scorer.post(f"/s/{session_id}/join", data={"key": key})
@@ -201,7 +202,7 @@ def test_a_scorer_cannot_revoke(app: Flask, client: FlaskClient) -> None:
 
 
 def test_the_keeper_revokes_through_the_api(app: Flask, client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = started(client)
     old_key = key_of(scorer_link(client, session_id))
     revoke = f"{SESSIONS}/{session_id}/scorer-link"
     answer = client.post(revoke, headers=bearer(keeper_token(app, client, session_id)))
@@ -279,7 +280,7 @@ def inline_script(page: str) -> list[str]:
 
 def every_page(app: Flask, client: FlaskClient) -> dict[str, TestResponse]:
     """One answer from each page template, in each state that draws something different."""
-    session_id = start(client)
+    session_id = started(client)
     board = f"/s/{session_id}"
     scorer = app.test_client()
     scorer.post(f"{board}/join", data={"key": key_of(scorer_link(client, session_id))})
@@ -398,7 +399,7 @@ def test_too_large_headers_answer_431_json(client: FlaskClient) -> None:
 
 # -- through gunicorn with the production settings ---------------------------------------------
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -500,7 +501,7 @@ def test_through_gunicorn_no_token_reaches_the_access_log_and_a_long_url_gets_js
 
 
 def test_a_token_that_is_not_ascii_is_refused_not_a_500(client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = started(client)
     url = f"{SESSIONS}/{session_id}/deals"
     refused = client.post(url, json=deal(60), headers=bearer("\xe9t\xe9"))
     assert refused.status_code == 403 and refused.get_json()["error"] == "forbidden"
@@ -508,7 +509,7 @@ def test_a_token_that_is_not_ascii_is_refused_not_a_500(client: FlaskClient) -> 
 
 
 def test_joining_with_a_scorer_link_keeps_the_keeper_the_keeper(client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = started(client)
     key = key_of(scorer_link(client, session_id))
     assert client.post(f"/s/{session_id}/join", data={"key": key}).status_code == 302
     assert client.post(f"/s/{session_id}/revoke").status_code == 302  # still the keeper
@@ -517,7 +518,7 @@ def test_joining_with_a_scorer_link_keeps_the_keeper_the_keeper(client: FlaskCli
 def test_passing_the_pen_a_scorer_gives_up_and_takes_it_back_in_one_tap(
     app: Flask, client: FlaskClient
 ) -> None:
-    session_id = start(client)
+    session_id = started(client)
     new_scorer = app.test_client()  # scans the code: the scorer link
     key = key_of(scorer_link(client, session_id))
     assert new_scorer.post(f"/s/{session_id}/join", data={"key": key}).status_code == 302
@@ -537,7 +538,7 @@ def test_passing_the_pen_a_scorer_gives_up_and_takes_it_back_in_one_tap(
 def test_a_pen_revoked_after_it_was_given_up_is_not_taken_back(
     app: Flask, client: FlaskClient
 ) -> None:
-    session_id = start(client)
+    session_id = started(client)
     scorer = app.test_client()
     scorer.post(f"/s/{session_id}/join", data={"key": key_of(scorer_link(client, session_id))})
     scorer.post(f"/s/{session_id}/leave")
@@ -548,7 +549,7 @@ def test_a_pen_revoked_after_it_was_given_up_is_not_taken_back(
 
 
 def test_a_watcher_giving_up_or_taking_back_gains_nothing(app: Flask, client: FlaskClient) -> None:
-    session_id = start(client)
+    session_id = started(client)
     watcher = app.test_client()
     gave_up = watcher.post(f"/s/{session_id}/leave", follow_redirects=True)
     assert "only watches this session already" in page_of(gave_up)

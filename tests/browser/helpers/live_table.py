@@ -15,10 +15,12 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import GAMES
+from scorekeeper.rules.cards import Card
+from scorekeeper.rules.cards import names as card_names
 from scorekeeper.rules.violation import Violation
 
 from . import seep
-from .conftest import Phones
+from .phones import Phones
 
 Json = dict[str, Any]
 PLAYS = 48  # S4, K2: every card but the four dealt face up is played
@@ -243,3 +245,48 @@ def second_to_play(page: Page, started: seep.Started, first: Json) -> None:
     expect(page.get_by_test_id("last-play")).to_contain_text("Play 1:")
     answer = page.context.request.get(f"{started.base}/api/v1/sessions/{started.id}/live")
     assert answer.json()["plays"] == [first]
+
+
+def deal_points(
+    sides: list[dict[str, Any]], options: dict[str, Any], record: dict[str, Any]
+) -> list[int]:
+    """Each side's points for a session's first deal: the engine's standing of its record."""
+    points: list[int] = first_deal_row("casino", sides, options, record)["points"]
+    return points
+
+
+def deal_end_shown(
+    page: Page,
+    sides: list[dict[str, Any]],
+    options: dict[str, Any],
+    final: dict[str, Any],
+    record: dict[str, Any],
+) -> None:
+    """The finished page: each side's points as the standing scores the record (K11, K12),
+    and the cards left on the table still shown, as its K10 line names them."""
+    points = deal_points(sides, options, record)
+    assert final["points"] == points
+    for side, scored in enumerate(points):
+        expect(page.locator(f"[data-deal-points='{side}'] strong")).to_have_text(str(scored))
+    left = final["residue"]["cards"]
+    assert final["position"]["builds"] == []  # an honest deal leaves no build (K9)
+    assert loose_shown(page) == sorted(left)
+    if left:
+        expect(page.get_by_test_id("loose")).not_to_contain_text("No loose cards")
+        expect(page.get_by_test_id("residue")).to_contain_text(f"Left on the table: {names(left)}")
+
+
+def tables_moved(
+    sides: list[dict[str, Any]], options: dict[str, Any], record: dict[str, Any]
+) -> str:
+    """The line a finished deal's page shows of the tables it moved, a session's first deal:
+    the engine's standing of that record alone (F15–F17)."""
+    row = first_deal_row("fifty-six", sides, options, record)
+    paid = [f"{sides[a]['name']} → {sides[b]['name']} {n}" for a, b, n in row["transfers"]]
+    assert paid, "a contract made or lost moves tables"
+    return f"Tables moved (F15–F17): {' · '.join(paid)}."
+
+
+def names(cards: list[str]) -> str:
+    """Cards in words, as the page lists them: "K♠, 4♥ and 9♣" (the engine's own words)."""
+    return card_names([Card.parse(c) for c in cards])

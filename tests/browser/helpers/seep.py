@@ -1,4 +1,5 @@
-"""Quick ways into a session for browser tests: start it through the API, join by link."""
+"""Quick ways into a session for browser tests: start it through the API, join by link; the
+longest names the forms take, and tapping a Seep deal form."""
 
 from __future__ import annotations
 
@@ -40,10 +41,12 @@ def start(
     base: str,
     sides: list[dict[str, Any]] = PLAIN,
     game: str = "seep",
+    club: str | None = None,
     **options: Any,
 ) -> Started:
-    """A new session (of Seep unless `game` says), created with the context's request client."""
-    body = {"game": game, "teams": sides, "options": options}
+    """A new session (of Seep unless `game` says, in `club` if one is given), created with the
+    context's request client."""
+    body = {"game": game, "teams": sides, "options": options} | ({"club": club} if club else {})
     answer = context.request.post(f"{base}/api/v1/sessions", data=body)
     assert answer.status == 201, answer.text()
     created = answer.json()
@@ -104,3 +107,38 @@ def inside(page: Page, selector: str, width: int = 360) -> int:
     for left, right in boxes:
         assert left >= 0 and right <= width, f"{selector} at {left}..{right} px"
     return len(boxes)
+
+
+def exactly(name: str, length: int) -> str:
+    """A name of exactly the longest length the forms take."""
+    assert len(name) == length, (name, len(name))
+    return name
+
+
+# Realistic names, and names at the 40 (player) and 60 (team) character limits: spaced and not.
+LONGEST = [
+    {
+        "name": exactly("Maharaja Wajid Mohammad's Magnificent Mumbai Marine Marauder", 60),
+        "players": [exactly("Wajid Mohammad Mumtaz Mirza-Wadhwa MMMMM", 40), "M" * 40],
+    },
+    {
+        "name": "W" * 60,
+        "players": ["W" * 40, exactly("Venkataraghavan Subrahmanyam Iyengar Raj", 40)],
+    },
+]
+
+
+def tap(page: Page, *cards: str, team: int = 0) -> None:
+    """Give `cards` to `team` by tapping, then every other card to the other team."""
+    page.locator(f".pick-team[data-team='{team}']").click()
+    for card in cards:
+        page.locator(f".card-pick[data-card='{card}'] .card-face").click()
+    page.locator("#rest-to-other").click()
+
+
+def given(page: Page, team: int) -> list[str]:
+    """The point cards the form shows as taken by `team`, once its script has drawn them."""
+    expect(page.locator("[data-left]")).not_to_have_text("–")
+    return page.locator(f".card-pick[data-team='{team}']").evaluate_all(
+        "picks => picks.map(p => p.dataset.card)"
+    )
