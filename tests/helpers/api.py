@@ -112,6 +112,11 @@ def read(client: FlaskClient, session: Json) -> Json:
     return response.get_json()
 
 
+def snapshot(client: FlaskClient, session: Json) -> Json:
+    """The session as it reads, to compare before and after a write that must change nothing."""
+    return read(client, session)
+
+
 def new_club(client: FlaskClient, name: str = "Thursday table") -> Json:
     response = client.post(CLUBS, json={"name": name})
     assert response.status_code == 201, response.get_json()

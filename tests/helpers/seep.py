@@ -16,6 +16,14 @@ POINTS = {card: n for n, card in enumerate(SPADES, start=1)} | {
     "AC": 1,
     "10D": 6,
 }
+# The options a Seep session has unless it says otherwise (shared/API.md "Sessions").
+DEFAULT_OPTIONS = {
+    "target": 100,
+    "baazis": None,
+    "under9": "sweeps",
+    "capture": "maximal",
+    "throw": "strict",
+}
 
 
 def seep_session(client: FlaskClient, teams: list[Json] = FOUR, **options: Any) -> Json:
