@@ -12,16 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.data.models import Deal
-from tests.helpers.api import (
-    SESSIONS,
-    add_deals,
-    assert_error,
-    bearer,
-    count,
-    post_deal,
-    read,
-    snapshot,
-)
+from tests.helpers import api
 from tests.helpers.seep import DEFAULT_OPTIONS, captured, deal, seep_session
 
 # -- options --------------------------------------------------------------------------------
@@ -30,14 +21,14 @@ from tests.helpers.seep import DEFAULT_OPTIONS, captured, deal, seep_session
 def test_options_defaults_are_filled(client: FlaskClient) -> None:
     session = seep_session(client)
     assert session["options"] == DEFAULT_OPTIONS
-    assert read(client, session)["options"] == DEFAULT_OPTIONS
+    assert api.read(client, session)["options"] == DEFAULT_OPTIONS
 
 
 def test_given_options_are_kept_beside_the_defaults(client: FlaskClient) -> None:
     session = seep_session(client, target=50, baazis=3, under9="cards")
     expected = {**DEFAULT_OPTIONS, "target": 50, "baazis": 3, "under9": "cards"}
     assert session["options"] == expected
-    assert read(client, session)["options"] == expected
+    assert api.read(client, session)["options"] == expected
 
 
 # -- deal records: any spelling in, canonical out --------------------------------------------
@@ -55,11 +46,11 @@ def test_the_deal_record_comes_back_canonical(client: FlaskClient) -> None:
             [spelled.get(c, c) for c in team1] + ["7h"],
         ]
     }
-    response = post_deal(client, session, record)
+    response = api.post_deal(client, session, record)
     assert response.status_code == 201, response.get_json()
     # ...and the output always uses the canonical form.
     expected = [[*team0, "10C"], [*team1, "7H"]]
-    assert read(client, session)["deals"][0]["captured"] == expected
+    assert api.read(client, session)["deals"][0]["captured"] == expected
     assert response.get_json()["deals"][0]["points"] == [60, 40]
 
 
@@ -67,22 +58,22 @@ def test_ten_of_diamonds_spelled_with_symbol_and_t(client: FlaskClient) -> None:
     session = seep_session(client)
     team0, team1 = captured(60)
     record = {"captured": [team0, ["t♦" if c == "10D" else c for c in team1]]}
-    add_deals(client, session, record)
-    stored = read(client, session)["deals"][0]["captured"]
+    api.add_deals(client, session, record)
+    stored = api.read(client, session)["deals"][0]["captured"]
     assert "10D" in stored[1] and "t♦" not in stored[1]
-    assert read(client, session)["standing"]["deals"][0]["points"] == [60, 40]
+    assert api.read(client, session)["standing"]["deals"][0]["points"] == [60, 40]
 
 
 def test_optional_fields_are_kept_in_the_record(client: FlaskClient) -> None:
     session = seep_session(client)
     record = deal(50, (0, "opening"), (1, "play"), bid={"seat": 1, "value": 11}, dealer=0)
     record["sweeps"][0]["team"] = 1  # the bidder (seat 1) is on team 1
-    add_deals(client, session, record)
-    stored = read(client, session)["deals"][0]
+    api.add_deals(client, session, record)
+    stored = api.read(client, session)["deals"][0]
     assert stored["bid"] == {"seat": 1, "value": 11}
     assert stored["dealer"] == 0
     assert stored["sweeps"] == [{"team": 1, "when": "opening"}, {"team": 1, "when": "play"}]
-    assert read(client, session)["standing"]["deals"][0]["points"] == [50, 125]
+    assert api.read(client, session)["standing"]["deals"][0]["points"] == [50, 125]
 
 
 # -- bad deal records --------------------------------------------------------------------------
@@ -125,35 +116,35 @@ BAD_DEALS: list[tuple[str, Any, str]] = [
 def test_bad_deals_are_refused_and_nothing_is_stored(
     client: FlaskClient, app: Flask, seep_played: dict[str, Any], record: Any, code: str, verb: str
 ) -> None:
-    before = snapshot(client, seep_played)
-    rows = count(app, Deal)
+    before = api.snapshot(client, seep_played)
+    rows = api.count(app, Deal)
     path = "/deals" if verb == "POST" else "/deals/2"
     response = client.open(
-        f"{SESSIONS}/{seep_played['id']}{path}",
+        f"{api.SESSIONS}/{seep_played['id']}{path}",
         method=verb,
         json=record,
-        headers=bearer(seep_played["edit_token"]),
+        headers=api.bearer(seep_played["edit_token"]),
     )
-    assert_error(response, 400, code)
-    assert snapshot(client, seep_played) == before
-    assert count(app, Deal) == rows
+    api.assert_error(response, 400, code)
+    assert api.snapshot(client, seep_played) == before
+    assert api.count(app, Deal) == rows
 
 
 def test_a_missing_point_card_is_named(client: FlaskClient, seep_played: dict[str, Any]) -> None:
-    response = post_deal(client, seep_played, {"captured": [TEAM0, _without(TEAM1, "10D")]})
-    assert "10♦" in assert_error(response, 400, "missing-point-card")
+    response = api.post_deal(client, seep_played, {"captured": [TEAM0, _without(TEAM1, "10D")]})
+    assert "10♦" in api.assert_error(response, 400, "missing-point-card")
 
 
 def test_a_card_given_twice_is_named(client: FlaskClient, seep_played: dict[str, Any]) -> None:
-    response = post_deal(client, seep_played, {"captured": [[*TEAM0, "TD"], TEAM1]})
-    assert "10♦" in assert_error(response, 400, "duplicate-card")
+    response = api.post_deal(client, seep_played, {"captured": [[*TEAM0, "TD"], TEAM1]})
+    assert "10♦" in api.assert_error(response, 400, "duplicate-card")
 
 
 def test_put_can_turn_a_deal_into_a_baazi(client: FlaskClient, seep_played: dict[str, Any]) -> None:
     response = client.put(
-        f"{SESSIONS}/{seep_played['id']}/deals/2",
+        f"{api.SESSIONS}/{seep_played['id']}/deals/2",
         json=deal(95),
-        headers=bearer(seep_played["edit_token"]),
+        headers=api.bearer(seep_played["edit_token"]),
     )
     assert response.status_code == 200
     body = response.get_json()
@@ -169,15 +160,15 @@ def test_put_can_turn_a_deal_into_a_baazi(client: FlaskClient, seep_played: dict
 
 def standing_after(client: FlaskClient, *records: Any, **options: Any) -> dict[str, Any]:
     session = seep_session(client, **options)
-    add_deals(client, session, *records)
-    return read(client, session)["standing"]
+    api.add_deals(client, session, *records)
+    return api.read(client, session)["standing"]
 
 
 def test_m1_the_difference_moves_one_running_lead(client: FlaskClient) -> None:
     session = seep_session(client)
-    assert add_deals(client, session, deal(60))["lead"] == {"team": 0, "points": 20}
-    assert add_deals(client, session, deal(30))["lead"] == {"team": 1, "points": 20}
-    assert add_deals(client, session, deal(60))["lead"] == {"team": None, "points": 0}
+    assert api.add_deals(client, session, deal(60))["lead"] == {"team": 0, "points": 20}
+    assert api.add_deals(client, session, deal(30))["lead"] == {"team": 1, "points": 20}
+    assert api.add_deals(client, session, deal(60))["lead"] == {"team": None, "points": 0}
 
 
 def test_m2_a_lead_reaching_100_wins_a_baazi(client: FlaskClient) -> None:
@@ -208,38 +199,38 @@ def test_m3_under9_cards_counts_card_points_only(client: FlaskClient) -> None:
 
 def test_m4_a_decided_session_refuses_more_deals(client: FlaskClient) -> None:
     session = seep_session(client, baazis=1)
-    answer = add_deals(client, session, deal(95))
+    answer = api.add_deals(client, session, deal(95))
     assert answer["baazis"] == [1, 0]
     assert answer["winner"] == 0
-    before = snapshot(client, session)
-    message = assert_error(post_deal(client, session, deal(60)), 400, "session-over")
+    before = api.snapshot(client, session)
+    message = api.assert_error(api.post_deal(client, session, deal(60)), 400, "session-over")
     assert "Lions" in message
-    assert snapshot(client, session) == before
+    assert api.snapshot(client, session) == before
     assert len(before["deals"]) == 1
 
 
 def test_m4_deleting_the_deciding_deal_reopens_the_session(client: FlaskClient) -> None:
     session = seep_session(client, baazis=1)
-    add_deals(client, session, deal(60), deal(95))
+    api.add_deals(client, session, deal(60), deal(95))
     response = client.delete(
-        f"{SESSIONS}/{session['id']}/deals/2", headers=bearer(session["edit_token"])
+        f"{api.SESSIONS}/{session['id']}/deals/2", headers=api.bearer(session["edit_token"])
     )
     assert response.get_json()["winner"] is None
-    assert post_deal(client, session, deal(60)).status_code == 201
+    assert api.post_deal(client, session, deal(60)).status_code == 201
 
 
 def test_m5_next_dealer(client: FlaskClient) -> None:
     session = seep_session(client)
     # Seat 0 deals, team 0 leads after: the deal passes to seat 1.
-    assert add_deals(client, session, deal(60, dealer=0))["next_dealer"] == 1
+    assert api.add_deals(client, session, deal(60, dealer=0))["next_dealer"] == 1
     # Seat 1 (team 1) deals and team 1 is still behind: seat 1 deals again.
-    assert add_deals(client, session, deal(55))["next_dealer"] == 1
+    assert api.add_deals(client, session, deal(55))["next_dealer"] == 1
     # Team 1 draws level: level is not leading, so seat 1 deals again.
-    assert add_deals(client, session, deal(35))["next_dealer"] == 1
+    assert api.add_deals(client, session, deal(35))["next_dealer"] == 1
     # Team 1 leads: the deal passes on to seat 2.
-    assert add_deals(client, session, deal(40))["next_dealer"] == 2
+    assert api.add_deals(client, session, deal(40))["next_dealer"] == 2
     # Seat 2 (team 0) deals and team 0 wins a baazi: seat 3 would deal, so its partner,
     # seat 1, does.
-    answer = add_deals(client, session, deal(95))
+    answer = api.add_deals(client, session, deal(95))
     assert answer["deals"][-1]["baazi"] == {"winner": 0, "reason": "under-9"}
     assert answer["next_dealer"] == 1

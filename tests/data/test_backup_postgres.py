@@ -19,18 +19,8 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Club
+from tests.helpers import backup
 from tests.helpers.api import CLUBS, bearer, new_session
-from tests.helpers.backup import (
-    UNDER_WAY,
-    counts,
-    everything,
-    export,
-    import_into,
-    live_club,
-    live_url,
-    played_club,
-    send_plays,
-)
 from tests.helpers.casino import SEVEN_FOUR
 from tests.helpers.postgres import create_database, drop_database
 
@@ -59,32 +49,32 @@ def merge(app: Flask, club_id: str, kept: str, gone: str) -> None:
 def test_sqlite_to_postgresql_reproduces_every_standing_and_statistic(
     app: Flask, client: FlaskClient, tmp_path: Path, pg_app: Flask
 ) -> None:
-    played = played_club(client)
+    played = backup.played_club(client)
     merge(app, played["club"]["id"], "Asha", "Ásha")  # one person under two spellings
     other = client.post(CLUBS, json={"name": "Sunday"}).get_json()
     new_session(client, "casino", [{"players": ["Kiran"]}, {"players": ["Lata"]}], other["id"])
-    live, sessions, left = live_club(client, ("seep",))  # a deal played live, one under way
+    live, sessions, left = backup.live_club(client, ("seep",))  # a deal played live, one under way
     seep = sessions["seep"]
     clubs = [played["club"]["id"], other["id"], live]
-    before = everything(client, clubs)
-    live_before = client.get(live_url(seep)).get_json()
+    before = backup.everything(client, clubs)
+    live_before = client.get(backup.live_url(seep)).get_json()
     assert all(f"{club}/stats" in before for club in clubs)  # statistics compared too
-    export(app, tmp_path / "backup.json")
+    backup.export(app, tmp_path / "backup.json")
 
-    result = import_into(pg_app, tmp_path / "backup.json")
+    result = backup.import_into(pg_app, tmp_path / "backup.json")
     assert result.exit_code == 0, result.output
     assert "Added 3 clubs, 11 players, 5 sessions, 2 live deals" in result.output
     with pg_app.app_context():
         assert db.engine.dialect.name == "postgresql"
     restored = pg_app.test_client()
-    assert everything(restored, clubs) == before
-    assert restored.get(live_url(seep)).get_json() == live_before
-    assert counts(pg_app) == counts(app)
+    assert backup.everything(restored, clubs) == before
+    assert restored.get(backup.live_url(seep)).get_json() == live_before
+    assert backup.counts(pg_app) == backup.counts(app)
 
     # Twice adds nothing.
-    again = import_into(pg_app, tmp_path / "backup.json")
+    again = backup.import_into(pg_app, tmp_path / "backup.json")
     assert again.exit_code == 0 and "Added 0 clubs, 0 players, 0 sessions, 0" in again.output
-    assert counts(pg_app) == counts(app)
+    assert backup.counts(pg_app) == backup.counts(app)
 
     # Links keep working, and new rows get ids past the restored ones (sequences moved on).
     casino = played["casino"]
@@ -97,20 +87,20 @@ def test_sqlite_to_postgresql_reproduces_every_standing_and_statistic(
     fresh = new_session(
         restored, "seep", [{"players": ["Zoë"]}, {"players": ["Yash"]}], other["id"]
     )
-    assert fresh["id"] and counts(pg_app)["Player"] == counts(app)["Player"] + 2
+    assert fresh["id"] and backup.counts(pg_app)["Player"] == backup.counts(app)["Player"] + 2
     # The live deal under way plays on to the end it reaches in SQLite.
-    ended = send_plays(restored, seep, left["seep"], UNDER_WAY + 1)
-    assert ended == send_plays(client, seep, left["seep"], UNDER_WAY + 1)
+    ended = backup.send_plays(restored, seep, left["seep"], backup.UNDER_WAY + 1)
+    assert ended == backup.send_plays(client, seep, left["seep"], backup.UNDER_WAY + 1)
 
 
 def test_a_refused_file_leaves_the_postgresql_database_empty(
     app: Flask, client: FlaskClient, tmp_path: Path, pg_app: Flask
 ) -> None:
-    played_club(client)
-    document = export(app, tmp_path / "backup.json")
+    backup.played_club(client)
+    document = backup.export(app, tmp_path / "backup.json")
     document["sessions"][-1]["deals"][-1]["record"]["cards"] = [60, 60]  # more than a pack
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(document), encoding="utf-8")
-    result = import_into(pg_app, broken)
+    result = backup.import_into(pg_app, broken)
     assert result.exit_code != 0 and "Nothing was imported" in result.output
-    assert set(counts(pg_app).values()) == {0}  # the clubs and players before it rolled back
+    assert set(backup.counts(pg_app).values()) == {0}  # the clubs and players before it rolled back

@@ -49,16 +49,10 @@ def start(
     return client.post(SESSIONS, json=body | ({"club": club} if club else {}))
 
 
-def new_session(
-    client: FlaskClient,
-    game: str,
-    lineup: list[Json] | None = None,
-    club: str | None = None,
-    /,
-    **options: Any,
-) -> Json:
-    """A session of `game` started through the API; the answer, with its id and edit token."""
-    response = start(client, game, lineup, club, **options)
+def new_session(client: FlaskClient, game: str, /, *where: Any, **options: Any) -> Json:
+    """A session started as start() asks (`where`: its lineup and club); the answer, with its id
+    and edit token."""
+    response = start(client, game, *where, **options)
     assert response.status_code == 201, response.get_json()
     return response.get_json()
 
