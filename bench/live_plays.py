@@ -3,7 +3,7 @@
 A live deal is stored as its start and its plays; every play POSTed re-derives the deal from
 all the plays stored before it (scorekeeper/live.py), so a play late in a deal costs more than
 an early one. For Seep, Fifty-six and Casino, whole deals from each engine's self-play
-(tests/live_deals.py) are played through the API, this prints
+(tests/helpers/live_deals.py) are played through the API, this prints
 (a) in one process, through the WSGI test client on a temp SQLite database: the time of each
     play's POST …/live/plays (median, p90, max; the median of each deal's first 5 plays beside
     its last 5), of a watcher's GET …/live once the deal changed (before its last play), and of
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -32,14 +31,13 @@ from bench.watchers import seeded_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import GameSession
 
-# The deals and the sessions that seat them are the tests' own (tests/live_deals.py and the API
-# tests' session helpers): the bench plays what the tests check, rather than a copy of it.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import live_deals
-from conftest import seep_session
-from test_api import bearer
-from test_api_casino import casino_session
-from test_api_fifty_six import fifty_six_session
+# The deals and the sessions that seat them are the tests' own (tests/helpers: live_deals.py and
+# the API helpers): the bench plays what the tests check, rather than a copy of it.
+from tests.helpers import live_deals
+from tests.helpers.api import bearer
+from tests.helpers.casino import casino_session
+from tests.helpers.fifty_six import fifty_six_session
+from tests.helpers.seep import seep_session
 
 Json = dict[str, Any]
 # Each game: its session helper (Seep and Fifty-six four players, Casino two), and its deal.

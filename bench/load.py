@@ -1,7 +1,7 @@
 """Load test: `make load`, or `python -m bench.load --db sqlite|postgresql [--seconds 30]`.
 
 Starts gunicorn (gunicorn.conf.py) on 127.0.0.1 over a throwaway database (a temporary SQLite
-file, or a PostgreSQL cluster from tests/pg.py on a unix socket), then client threads mix for
+file, or a PostgreSQL cluster from tests/helpers on a unix socket), then client threads mix for
 a bounded time: session reads (half of them conditional, for 304s), scoreboard pages, deal
 posts and move checks. Deals are posted as scorers would: numbered, under an Idempotency-Key,
 retried with the same key after a timeout, a dropped connection or a 503 (and, for a share
@@ -58,8 +58,7 @@ def database(kind: str) -> Iterator[tuple[str, Any]]:
         with tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as scratch:
             yield f"sqlite:///{scratch}/load.sqlite", None
         return
-    sys.path.insert(0, str(ROOT / "tests"))
-    from pg import Cluster, find_bindir  # type: ignore[import-not-found]
+    from tests.helpers.postgres import Cluster, find_bindir
 
     cluster = Cluster(find_bindir())  # always a new cluster: TEST_POSTGRES_URL is not used
     try:

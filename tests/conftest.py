@@ -1,24 +1,26 @@
-"""Fixtures: an app on a fresh, migrated SQLite database, its client and CLI runner."""
+"""Fixtures: an app on a fresh, migrated SQLite database (or PostgreSQL, or each in turn), its
+client and CLI runner, and a session of each game with two deals played."""
 
 from __future__ import annotations
 
 import shutil
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
+from tests.helpers import casino, fifty_six, seep
+from tests.helpers.api import Json, played
+from tests.helpers.postgres import create_database, drop_database, throwaway_cluster
 
-FOUR = [
-    {"name": "Lions", "players": ["Asha", "Ravi"]},
-    {"name": "Tigers", "players": ["Meena", "Dev"]},
-]
+TEMPLATE = "scorekeeper_migrated"
 
 
 @pytest.fixture(scope="session")
@@ -61,22 +63,57 @@ def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
 
 
-def seep_session(
-    client: FlaskClient, teams: list[dict[str, Any]] = FOUR, **options: Any
-) -> dict[str, Any]:
-    """Create a Seep session through the API; the answer has its id and edit token."""
-    response = client.post(
-        "/api/v1/sessions", json={"game": "seep", "teams": teams, "options": options}
-    )
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
+# -- a session of each game with deals 1 and 2, started through the API ------------------------
+
+
+@pytest.fixture
+def seep_played(client: FlaskClient) -> Json:
+    """A Seep session of four with two deals already recorded: 60-40, then 45-55."""
+    return played(client, "seep", seep.deal(60), seep.deal(45))
+
+
+@pytest.fixture
+def fifty_six_played(client: FlaskClient) -> Json:
+    """A Fifty-six session of four with deals 1 and 2: team 1 made 40, then team 0 lost 30."""
+    return played(client, "fifty-six", fifty_six.deal(1, 44), fifty_six.deal(2, 20, value=30))
+
+
+@pytest.fixture
+def casino_played(client: FlaskClient) -> Json:
+    """A Casino session of two with deals 1 and 2: 7-4, then 4-7."""
+    return played(client, "casino", casino.SEVEN_FOUR, casino.FOUR_SEVEN)
+
+
+# -- PostgreSQL, and tests that run on both databases -------------------------------------------
 
 
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
     """A SQLAlchemy URL of an empty PostgreSQL database: TEST_POSTGRES_URL, or a throwaway
     cluster started for this test run (fails, never skips, when PostgreSQL is missing)."""
-    from pg import throwaway_cluster
-
     with throwaway_cluster() as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def migrated_postgres(postgres_url: str) -> str:
+    """The URL of a PostgreSQL database migrated once, to be copied for each test."""
+    drop_database(sa.make_url(postgres_url).set(database=TEMPLATE).render_as_string(False))
+    url = create_database(postgres_url, TEMPLATE)
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        upgrade()
+        db.engine.dispose()  # a template must have no connections when it is copied
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The URL of this test's own migrated database: SQLite (a file, WAL) or PostgreSQL."""
+    if request.param == "sqlite":
+        yield request.getfixturevalue("fresh_db")
+        return
+    template = request.getfixturevalue("migrated_postgres")
+    url = create_database(template, f"test_{uuid.uuid4().hex[:16]}", TEMPLATE)
+    yield url
+    drop_database(url)

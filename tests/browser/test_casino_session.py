@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from . import seep, taps
+from .helpers import seep, taps
 
 pytestmark = pytest.mark.browser
 SCORING = ("ace_S", "ace_C", "ace_H", "ace_D", "big_casino", "little_casino")

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from .conftest import PHONE, Phones
+from .helpers.artifacts import artifact
+from .helpers.checker import fits, type_cards, zone_cards
+from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # shared/API.md's example: seat 1 holds K♠ 4♥ 9♣; 9♦ 5♣ loose; a 13-house of 10♣ 3♥ owned by seat 3.
 EXAMPLE = "/check?players=4&seat=1&hand=KS.4H.9C&loose=9D.5C&house=13:10C.3H:3"
 
@@ -20,25 +20,10 @@ def zone(page: Page, name: str, card: str) -> str:
     return f"[data-tiles='{name}'] .tile[data-card='{card}']"
 
 
-def zone_cards(page: Page, name: str) -> list[str]:
-    return page.locator(f"[data-tiles='{name}'] .tile[data-card]").evaluate_all(
-        "tiles => tiles.map(t => t.dataset.card)"
-    )
-
-
 def house_cards(page: Page) -> list[str]:
     return page.locator(".house .tile[data-card]").evaluate_all(
         "tiles => tiles.map(t => t.dataset.card)"
     )
-
-
-def fits(page: Page) -> bool:
-    return page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
-
-
-def type_cards(page: Page, text: str) -> None:
-    page.locator("#card-search").fill(text)
-    page.locator("#card-search").press("Enter")
 
 
 def lay_out_the_example(page: Page) -> None:
@@ -245,11 +230,6 @@ def test_screenshots_light_and_dark(live_server: str, phones: Phones, scheme: st
     expect(page.locator(".card-group[data-card='4H'] .listed-move")).to_have_count(3)
     page.screenshot(path=str(artifact(f"checker-{scheme}.png")), full_page=True)
     assert fits(page)
-
-
-def artifact(name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS / name
 
 
 def screenshots(page: Page, name: str, element: str = "#move-panel") -> None:

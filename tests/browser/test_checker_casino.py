@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import Phones
-from .test_checker import fits, type_cards, zone_cards
+from .helpers.checker import fits, type_cards, zone_cards
+from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
 

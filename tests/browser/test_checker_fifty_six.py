@@ -5,19 +5,14 @@ The worked examples of rules/fifty-six.md, tapped and typed as a player would.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import PHONE, Phones
+from .helpers.artifacts import ARTIFACTS
+from .helpers.checker import fits, type_cards
+from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-
-
-def fits(page: Page) -> bool:
-    return page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
 
 
 def calls(page: Page) -> list[str]:
@@ -41,11 +36,6 @@ def choose(page: Page, name: str, value: str) -> None:
 
 def cards(page: Page, where: str) -> list[str]:
     return page.locator(where).evaluate_all("ts => ts.map(t => t.dataset.card)")
-
-
-def type_cards(page: Page, text: str) -> None:
-    page.locator("#card-search").fill(text)
-    page.locator("#card-search").press("Enter")
 
 
 def shot(page: Page, name: str) -> None:

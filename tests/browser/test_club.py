@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from . import seep
-from .conftest import Phones
-from .test_narrow_phone import LONGEST
+from .helpers import seep
+from .helpers.phones import Phones
+from .helpers.seep import LONGEST
 
 pytestmark = pytest.mark.browser
 SCORING = ("ace_S", "ace_C", "ace_H", "ace_D", "big_casino", "little_casino")

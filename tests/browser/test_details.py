@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from . import seep
-from .conftest import PHONE, Phones
+from .helpers import seep
+from .helpers.phones import PHONE, Phones
 
 pytestmark = pytest.mark.browser
 ONE_BAAZI_WON = seep.record(1)  # team A takes A♠ alone: under 9, the baazi (and session) to B

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from . import seep
-from .conftest import Phones
+from .helpers import seep
+from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
 

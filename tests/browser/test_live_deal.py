@@ -13,18 +13,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import live_deals
 import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.cards import full_deck
 from scorekeeper.rules.live import PlayRefused
+from tests.helpers import live_deals
 
-from . import live_table as live
-from . import seep
-from .conftest import Phones
-from .test_checker import artifact
+from .helpers import live_table as live
+from .helpers import seep
+from .helpers.artifacts import artifact
+from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
 

@@ -13,18 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import live_deals
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.cards import Card, full_deck
-from scorekeeper.rules.cards import names as card_names
 from scorekeeper.rules.live import PlayRefused
+from tests.helpers import live_deals
 
-from . import live_table as live
-from .conftest import Phones
-from .test_checker import artifact
+from .helpers import live_table as live
+from .helpers.artifacts import artifact
+from .helpers.live_table import deal_end_shown, names
+from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
 
@@ -210,40 +210,6 @@ def raise_said(variant: str, start: dict[str, Any], plays: list[dict[str, Any]])
 def pretty(card: str) -> str:
     """A card as the page writes it: 10D → 10♦ (the engine's own words)."""
     return Card.parse(card).pretty
-
-
-def names(cards: list[str]) -> str:
-    """Cards in words, as the page lists them: "K♠, 4♥ and 9♣" (the engine's own words)."""
-    return card_names([Card.parse(c) for c in cards])
-
-
-def deal_points(
-    sides: list[dict[str, Any]], options: dict[str, Any], record: dict[str, Any]
-) -> list[int]:
-    """Each side's points for a session's first deal: the engine's standing of its record."""
-    points: list[int] = live.first_deal_row("casino", sides, options, record)["points"]
-    return points
-
-
-def deal_end_shown(
-    page: Page,
-    sides: list[dict[str, Any]],
-    options: dict[str, Any],
-    final: dict[str, Any],
-    record: dict[str, Any],
-) -> None:
-    """The finished page: each side's points as the standing scores the record (K11, K12),
-    and the cards left on the table still shown, as its K10 line names them."""
-    points = deal_points(sides, options, record)
-    assert final["points"] == points
-    for side, scored in enumerate(points):
-        expect(page.locator(f"[data-deal-points='{side}'] strong")).to_have_text(str(scored))
-    left = final["residue"]["cards"]
-    assert final["position"]["builds"] == []  # an honest deal leaves no build (K9)
-    assert live.loose_shown(page) == sorted(left)
-    if left:
-        expect(page.get_by_test_id("loose")).not_to_contain_text("No loose cards")
-        expect(page.get_by_test_id("residue")).to_contain_text(f"Left on the table: {names(left)}")
 
 
 def test_a_play_another_phone_entered_first_shows_the_deal_as_it_stands(

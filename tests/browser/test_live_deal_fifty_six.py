@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import live_deals
 import pytest
 from playwright.sync_api import Page, Route, expect
 
@@ -24,20 +23,21 @@ from scorekeeper.rules.fifty_six.live import LIVE
 from scorekeeper.rules.fifty_six.options import parse_options, table_for
 from scorekeeper.rules.live import PlayRefused
 from scorekeeper.rules.violation import Violation
+from tests.helpers import live_deals
 
-from . import seep
-from .conftest import Phones
-from .live_table import (
+from .helpers import seep
+from .helpers.artifacts import artifact
+from .helpers.live_table import (
     drawn_well,
-    first_deal_row,
     follows,
     follows_to_the_end,
     open_live,
     recorded,
     refusal_shown,
+    tables_moved,
     watch,
 )
-from .test_checker import artifact
+from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
 
@@ -97,17 +97,6 @@ def seat_names(sides: list[dict[str, Any]]) -> list[str]:
 
 
 NAMES = seat_names(SIDES)  # Asha, Meena, Ravi, Dev: sides sit alternately
-
-
-def tables_moved(
-    sides: list[dict[str, Any]], options: dict[str, Any], record: dict[str, Any]
-) -> str:
-    """The line a finished deal's page shows of the tables it moved, a session's first deal:
-    the engine's standing of that record alone (F15–F17)."""
-    row = first_deal_row("fifty-six", sides, options, record)
-    paid = [f"{sides[a]['name']} → {sides[b]['name']} {n}" for a, b, n in row["transfers"]]
-    assert paid, "a contract made or lost moves tables"
-    return f"Tables moved (F15–F17): {' · '.join(paid)}."
 
 
 def refused(plays: list[dict[str, Any]], wrong: dict[str, Any]) -> Violation | None:

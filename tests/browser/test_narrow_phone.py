@@ -2,36 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from . import seep
-from .conftest import Phones
+from .helpers import seep
+from .helpers.artifacts import artifact
+from .helpers.phones import Phones
+from .helpers.seep import LONGEST
 
 pytestmark = pytest.mark.browser
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-def exactly(name: str, length: int) -> str:
-    """A name of exactly the longest length the forms take."""
-    assert len(name) == length, (name, len(name))
-    return name
-
-
-# Realistic names, and names at the 40 (player) and 60 (team) character limits: spaced and not.
-LONGEST = [
-    {
-        "name": exactly("Maharaja Wajid Mohammad's Magnificent Mumbai Marine Marauder", 60),
-        "players": [exactly("Wajid Mohammad Mumtaz Mirza-Wadhwa MMMMM", 40), "M" * 40],
-    },
-    {
-        "name": "W" * 60,
-        "players": ["W" * 40, exactly("Venkataraghavan Subrahmanyam Iyengar Raj", 40)],
-    },
-]
 NAMES = {"realistic": seep.PLAIN, "longest": LONGEST}
 # Scroll an element to just below the deal form's sticky totals bar.
 BELOW_THE_TOTALS = "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 90)"
@@ -122,8 +105,3 @@ def test_the_new_session_form_fits_360_px_with_the_longest_names(
     phone.get_by_role("button", name="Start session").click()
     expect(phone.locator(".side-name").last).to_have_text("W" * 60)
     seep.fits(phone)
-
-
-def artifact(name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS / name

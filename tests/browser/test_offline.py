@@ -14,17 +14,19 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import live_deals
 import pytest
 from flask import Flask
 from flask import request as asked
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from . import conftest, seep
-from . import live_table as live
-from .conftest import Phones
-from .test_two_phones import given, tap
+from tests.helpers import live_deals
+
+from . import conftest
+from .helpers import live_table as live
+from .helpers import seep
+from .helpers.phones import Phones
+from .helpers.seep import given, tap
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,8 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import Locator, expect
 
-from . import seep
-from .conftest import Phones
+from .helpers import seep
+from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
 

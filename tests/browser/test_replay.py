@@ -8,17 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import live_deals
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import GAMES
+from tests.helpers import live_deals
 
-from . import seep
-from .conftest import Phones
-from .live_table import engine_record, loose_shown
-from .test_live_deal_casino import deal_end_shown
-from .test_live_deal_fifty_six import tables_moved
+from .helpers import seep
+from .helpers.live_table import deal_end_shown, engine_record, loose_shown, tables_moved
+from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from . import seep, taps
+from .helpers import seep, taps
+from .helpers.artifacts import ARTIFACTS
 
 pytestmark = pytest.mark.browser
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def start_session(page: Page, base: str) -> None:

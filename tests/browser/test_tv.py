@@ -9,10 +9,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from . import seep
-from .conftest import Phones
-from .test_narrow_phone import LONGEST
-from .test_two_phones import tap
+from .helpers import seep
+from .helpers.phones import Phones
+from .helpers.seep import LONGEST, tap
 
 pytestmark = pytest.mark.browser
 SCREENS = [(1280, 720), (1920, 1080)]
@@ -114,7 +113,7 @@ def test_a_club_watcher_sees_new_deals_and_sessions_with_the_filter_kept(
     made = keeper.context.request.post(f"{live_server}/api/v1/clubs", data={"name": "Thursday"})
     assert made.status == 201, made.text()
     club = made.json()["id"]
-    first = start_in(keeper, live_server, club, "seep", seep.PLAIN)
+    first = seep.start(keeper.context, live_server, seep.PLAIN, club=club)
 
     watcher = phones()
     watcher.goto(f"{live_server}/c/{club}?game=seep")  # only Seep sessions
@@ -126,21 +125,12 @@ def test_a_club_watcher_sees_new_deals_and_sessions_with_the_filter_kept(
     expect(history.first).to_contain_text("1 deal", timeout=3000)
     expect(history.first).to_have_class(CHANGED)
 
-    start_in(keeper, live_server, club, "casino", [{"players": ["Raj"]}, {"players": ["Asha"]}])
-    second = start_in(keeper, live_server, club, "seep", seep.PLAIN)
+    casino = [{"players": ["Raj"]}, {"players": ["Asha"]}]
+    seep.start(keeper.context, live_server, casino, "casino", club)
+    second = seep.start(keeper.context, live_server, seep.PLAIN, club=club)
     expect(history).to_have_count(2, timeout=3000)  # the new Seep session, and no Casino one
     expect(history.first).to_contain_text("No deals yet")
     assert history.evaluate_all("rows => rows.map(r => r.dataset.game)") == ["seep", "seep"]
     assert second.id in str(history.first.locator("a").get_attribute("href"))
     assert watcher.url.endswith("?game=seep")
     assert watcher.evaluate("performance.getEntriesByType('navigation').length") == 1
-
-
-def start_in(
-    page: Page, base: str, club: str, game: str, sides: list[dict[str, object]]
-) -> seep.Started:
-    """A session of `game` started in `club` through the API."""
-    body = {"game": game, "teams": sides, "club": club}
-    answer = page.context.request.post(f"{base}/api/v1/sessions", data=body)
-    assert answer.status == 201, answer.text()
-    return seep.Started(base, answer.json()["id"], answer.json()["edit_token"])

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from . import seep
-from .conftest import Phones
+from .helpers import seep
+from .helpers.phones import Phones
+from .helpers.seep import given, tap
 
 pytestmark = pytest.mark.browser
 
@@ -30,22 +31,6 @@ def scorer(phones: Phones, keeper_page: Page) -> Page:
     page = phones()
     seep.join(page, link)
     return page
-
-
-def tap(page: Page, *cards: str, team: int = 0) -> None:
-    """Give `cards` to `team` by tapping, then every other card to the other team."""
-    page.locator(f".pick-team[data-team='{team}']").click()
-    for card in cards:
-        page.locator(f".card-pick[data-card='{card}'] .card-face").click()
-    page.locator("#rest-to-other").click()
-
-
-def given(page: Page, team: int) -> list[str]:
-    """The point cards the form shows as taken by `team`, once its script has drawn them."""
-    expect(page.locator("[data-left]")).not_to_have_text("–")
-    return page.locator(f".card-pick[data-team='{team}']").evaluate_all(
-        "picks => picks.map(p => p.dataset.card)"
-    )
 
 
 def test_a_stale_edit_of_a_deal_deleted_on_another_phone_changes_nothing(

@@ -21,7 +21,7 @@ from scorekeeper.rules.fifty_six import FIFTY_SIX
 from scorekeeper.rules.fifty_six.selfplay import play_deal
 from scorekeeper.rules.game import Game
 
-from .test_purity import WEB, loaded_by
+from .helpers import WEB, loaded_by
 
 Json = dict[str, Any]
 GAME: Game = FIFTY_SIX  # mypy: the object satisfies the protocol

@@ -3,11 +3,11 @@ the state the deal had after that many plays, for every game."""
 
 from __future__ import annotations
 
-import live_deals
 import pytest
 
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.live import PlayRefused
+from tests.helpers import live_deals
 
 
 @pytest.mark.parametrize("game_name", sorted(live_deals.DEALS))

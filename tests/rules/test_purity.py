@@ -3,31 +3,15 @@
 from __future__ import annotations
 
 import ast
-import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from .helpers import WEB, loaded_by
+
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
-WEB = ("flask", "sqlalchemy", "wtforms")
-
-
-def loaded_by(code: str) -> list[str]:
-    """The modules that running `code` adds to a fresh interpreter's sys.modules."""
-    script = (
-        "import json, sys\nbefore = set(sys.modules)\n"
-        + code
-        + "\nprint(json.dumps(sorted(set(sys.modules) - before)))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    modules: list[str] = json.loads(done.stdout.splitlines()[-1])
-    return modules
 
 
 def test_import_scorekeeper_rules_loads_no_web_framework() -> None:

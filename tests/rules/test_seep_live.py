@@ -26,8 +26,8 @@ from scorekeeper.rules.seep.position import Position
 from scorekeeper.rules.seep.record import parse_deal
 from scorekeeper.rules.seep.selfplay import SelfPlayDeal, play_deals
 
+from .helpers import CONFIGS  # 2 or 4 players, each capture and throw option
 from .seep_positions import Json, build, capture, raise_, throw
-from .test_seep_selfplay import CONFIGS  # 2 or 4 players, each capture and throw option
 
 SEEP = get_game("seep")
 FOUR, TWO = Table(2, 2), Table(2, 1)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
@@ -17,20 +16,12 @@ from scorekeeper.rules import InvalidInput, Table, get_game
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.seep.cards import POINT_CARDS, TOTAL_POINTS, card_points
 
+from .helpers import POINT_VALUES, RANK_TEXT, deal, give, worth
+
 SEEP = get_game("seep")
 FOUR = Table(2, 2)
 TWO = Table(2, 1)
 
-# rules/seep.md "Cards": every spade scores its capture value (A=1 ... K=13);
-# A♥, A♦, A♣ score 1 each; 10♦ scores 6.  Written out here independently of the engine.
-RANK_TEXT = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-POINT_VALUES: dict[str, int] = {
-    **{rank + "S": value for value, rank in enumerate(RANK_TEXT, start=1)},
-    "AH": 1,
-    "AD": 1,
-    "AC": 1,
-    "10D": 6,
-}
 DECK = [rank + suit for suit in "SHDC" for rank in RANK_TEXT]
 NON_POINT = [card for card in DECK if card not in POINT_VALUES]
 # C4: a sweep scores 50; on the opening play 25; on the last play 0.
@@ -38,39 +29,6 @@ SWEEP_VALUES = {"opening": 25, "play": 50, "last": 0}
 
 
 # -- building deal records from the public notation ------------------------------------
-
-
-def worth(points: int) -> list[str]:
-    """Point cards worth exactly `points` card points (largest first)."""
-    chosen, left = [], points
-    for card, value in sorted(POINT_VALUES.items(), key=lambda item: -item[1]):
-        if value <= left:
-            chosen.append(card)
-            left -= value
-    assert left == 0 and sum(POINT_VALUES[c] for c in chosen) == points
-    return chosen
-
-
-def give(
-    team0: Iterable[str], extra0: Sequence[str] = (), extra1: Sequence[str] = ()
-) -> list[list[str]]:
-    """`captured`: the given point cards to team 0, every other point card to team 1."""
-    mine = list(team0)
-    return [mine + list(extra0), [c for c in POINT_VALUES if c not in mine] + list(extra1)]
-
-
-def sweep(text: str) -> dict[str, Any]:
-    """ "0:play" -> {"team": 0, "when": "play"}."""
-    team, when = text.split(":")
-    return {"team": int(team), "when": when}
-
-
-def deal(points0: int, *sweeps: str, **fields: Any) -> dict[str, Any]:
-    """A deal in which team 0 captures `points0` card points, team 1 the rest of the 100."""
-    record: dict[str, Any] = {"captured": give(worth(points0))}
-    record["sweeps"] = [sweep(s) for s in sweeps]
-    record.update(fields)
-    return record
 
 
 def standing(deals: list[dict[str, Any]], table: Table = FOUR, **options: Any) -> dict[str, Any]:

@@ -29,6 +29,8 @@ from scorekeeper.rules.seep.selfplay import (
     random_policy,
 )
 
+from .helpers import CONFIGS
+
 DEALS = 40  # per configuration: 8 configurations, 320 deals
 PLAYS = 48  # S4
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -38,13 +40,6 @@ POINTS = {Card.parse(r + "S"): value for value, r in enumerate(RANKS, 1)} | {
     Card.parse(c): value for c, value in {"AH": 1, "AD": 1, "AC": 1, "10D": 6}.items()
 }
 SWEEP_VALUES = {"opening": 25, "play": 50, "last": 0}  # C4
-
-CONFIGS = [
-    pytest.param(players, capture, throw, id=f"{players}p-{capture}-{throw}")
-    for players in (4, 2)
-    for capture in ("maximal", "free")
-    for throw in ("strict", "matching")
-]
 
 
 @cache

@@ -12,7 +12,7 @@ from scorekeeper.rules import Table, get_game
 from scorekeeper.rules.fifty_six import stats as fifty_six_stats
 from scorekeeper.rules.stats import aggregate, head_to_head
 
-from .test_seep_scoring import deal as seep_deal
+from .helpers import deal as seep_deal
 
 Json = dict[str, Any]
 FOUR, TWO = Table(2, 2), Table(2, 1)

@@ -1,0 +1,93 @@
+"""What the rule tests share (beside seep_positions.py): whether running some code loads the web,
+Seep's self-play configurations, and Seep deal records written from the rules text."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# -- the engine knows no web ---------------------------------------------------------------
+
+WEB = ("flask", "sqlalchemy", "wtforms")
+
+
+def loaded_by(code: str) -> list[str]:
+    """The modules that running `code` adds to a fresh interpreter's sys.modules."""
+    script = (
+        "import json, sys\nbefore = set(sys.modules)\n"
+        + code
+        + "\nprint(json.dumps(sorted(set(sys.modules) - before)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    modules: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return modules
+
+
+# -- Seep's self-play: 2 or 4 players, each capture and throw option -------------------------
+
+CONFIGS = [
+    pytest.param(players, capture, throw, id=f"{players}p-{capture}-{throw}")
+    for players in (4, 2)
+    for capture in ("maximal", "free")
+    for throw in ("strict", "matching")
+]
+
+
+# -- Seep deal records from the public notation ---------------------------------------------
+
+# rules/seep.md "Cards": every spade scores its capture value (A=1 ... K=13);
+# A♥, A♦, A♣ score 1 each; 10♦ scores 6.  Written out here independently of the engine.
+RANK_TEXT = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+POINT_VALUES: dict[str, int] = {
+    **{rank + "S": value for value, rank in enumerate(RANK_TEXT, start=1)},
+    "AH": 1,
+    "AD": 1,
+    "AC": 1,
+    "10D": 6,
+}
+
+
+def worth(points: int) -> list[str]:
+    """Point cards worth exactly `points` card points (largest first)."""
+    chosen, left = [], points
+    for card, value in sorted(POINT_VALUES.items(), key=lambda item: -item[1]):
+        if value <= left:
+            chosen.append(card)
+            left -= value
+    assert left == 0 and sum(POINT_VALUES[c] for c in chosen) == points
+    return chosen
+
+
+def give(
+    team0: Iterable[str], extra0: Sequence[str] = (), extra1: Sequence[str] = ()
+) -> list[list[str]]:
+    """`captured`: the given point cards to team 0, every other point card to team 1."""
+    mine = list(team0)
+    return [mine + list(extra0), [c for c in POINT_VALUES if c not in mine] + list(extra1)]
+
+
+def sweep(text: str) -> dict[str, Any]:
+    """ "0:play" -> {"team": 0, "when": "play"}."""
+    team, when = text.split(":")
+    return {"team": int(team), "when": when}
+
+
+def deal(points0: int, *sweeps: str, **fields: Any) -> dict[str, Any]:
+    """A deal in which team 0 captures `points0` card points, team 1 the rest of the 100."""
+    record: dict[str, Any] = {"captured": give(worth(points0))}
+    record["sweeps"] = [sweep(s) for s in sweeps]
+    record.update(fields)
+    return record

@@ -1,0 +1,306 @@
+"""Casino's pages over HTTP: the new-session form for every table shape (K1), deal entry and its
+bad input, the race to 21 on the scoreboard (K13), a deal after the game is won. The engine's
+rules are tested in tests/rules/test_casino_score.py; here each error family has a row or two."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.helpers.pages import problems, start, stored
+
+FOUR = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "d1": "Lena"}
+
+
+def deal(number: int, count: int = 2, **fields: Any) -> dict[str, Any]:
+    """A deal form: side A takes 30 cards, 7 spades, A♠ A♣ and the 2♠; side B the rest.
+
+    K11: A 3 + 1 + 2 + 1 = 7, B 2 + 2 = 4."""
+    form: dict[str, Any] = {"number": number, "next_id": number, "sides": count}
+    form |= {"cards0": "30", "spades0": "7", "ace_S": "0", "ace_C": "0", "ace_H": "1"}
+    form |= {"ace_D": "1", "big_casino": "1", "little_casino": "0"}
+    rest = {"cards": 22, "spades": 6}
+    for name, left in rest.items():
+        for side in range(1, count):
+            share = left // (count - 1) + (side <= left % (count - 1))
+            form[f"{name}{side}"] = str(share)
+    return form | fields
+
+
+def scores(page: str) -> list[int]:
+    return [
+        int(n) for n in re.findall(r'data-testid="score-\d"><span class="big-number">(\d+)', page)
+    ]
+
+
+# -- a new session ----------------------------------------------------------------------------
+
+
+def test_the_form_offers_the_players_shapes_and_options_of_the_rules(client: FlaskClient) -> None:
+    page = client.get("/new/casino").get_data(as_text=True)
+    for box in ("a1", "b1", "c1", "d1", "a2", "b2"):  # four alone, or two pairs
+        assert f'name="{box}"' in page
+    for value in ("classic", "royal"):
+        assert f'name="variant" value="{value}"' in page
+    for name in ("partnerships", "sweeps", "count_out"):
+        assert f'name="{name}" value="on"' in page
+
+
+@pytest.mark.parametrize(
+    ("fields", "teams", "seats"),
+    [
+        ({"players": "2"}, [["Asha"], ["Meena"]], ["Asha", "Meena"]),
+        ({"players": "3"}, [["Asha"], ["Meena"], ["Kofi"]], ["Asha", "Meena", "Kofi"]),
+        (
+            {"players": "4"},
+            [["Asha"], ["Meena"], ["Kofi"], ["Lena"]],
+            ["Asha", "Meena", "Kofi", "Lena"],
+        ),
+        # K1: two partnerships, partners opposite.
+        (
+            {"players": "4", "partnerships": "on", "a2": "Ravi", "b2": "Dev"},
+            [["Asha", "Ravi"], ["Meena", "Dev"]],
+            ["Asha", "Meena", "Ravi", "Dev"],
+        ),
+    ],
+)
+def test_k1_every_table_shape_starts_from_the_one_form(
+    client: FlaskClient, fields: dict[str, str], teams: list[list[str]], seats: list[str]
+) -> None:
+    board = start(client, "casino", **FOUR | fields)
+    session = stored(client, board)
+    assert [t["players"] for t in session["teams"]] == teams
+    assert session["seats"] == seats
+    page = client.get(board).get_data(as_text=True)
+    assert scores(page) == [0] * len(teams)
+    # K1: seat 0 plays first after the dealer, so the last seat deals first.
+    assert f"Next dealer: <strong>{seats[-1]}</strong>" in page
+
+
+def test_the_options_are_kept_as_chosen(client: FlaskClient) -> None:
+    board = start(client, "casino", variant="royal", sweeps="on", count_out="on")
+    assert stored(client, board)["options"] == {
+        "variant": "royal",
+        "sweeps": "on",
+        "count_out": "on",
+        "partnerships": "off",
+    }
+    page = client.get(board).get_data(as_text=True)
+    assert "Royal · sweeps score 1 · counting out" in " ".join(page.split())
+
+
+def test_a_missing_partner_is_named_and_nothing_is_stored(client: FlaskClient) -> None:
+    data = FOUR | {"players": "4", "partnerships": "on", "a2": "Ravi"}
+    response = client.post("/new/casino", data=data)
+    assert response.status_code == 400
+    assert problems(response.get_data(as_text=True)) == [
+        "Name team B's second player, or choose three players."
+    ]
+    assert "No sessions yet" in client.get("/").get_data(as_text=True)
+
+
+# -- deals ------------------------------------------------------------------------------------
+
+
+def test_the_deal_form_starts_even_and_names_every_scoring_card(client: FlaskClient) -> None:
+    board = start(client, "casino", **FOUR | {"players": "3"})
+    page = client.get(board + "/deals/new").get_data(as_text=True)
+    # 52 and 13 shared out, the rest to the last side: 17 17 18 and 4 4 5.
+    for name, value in (("cards0", 17), ("cards2", 18), ("spades1", 4), ("spades2", 5)):
+        assert re.search(rf'name="{name}" data-testid="{name}"\s+value="{value}"', page)
+    for name in ("ace_S", "ace_C", "ace_H", "ace_D", "big_casino", "little_casino"):
+        assert page.count(f'name="{name}"') == 3  # a button per side
+    assert 'name="sweeps0"' not in page  # K12: sweeps do not count in this session
+
+
+def test_a_deal_is_stored_as_the_api_writes_it_and_scored(client: FlaskClient) -> None:
+    board = start(client, "casino")
+    response = client.post(board + "/deals/new", data=deal(1))
+    assert response.status_code == 302
+    record = stored(client, board)["deals"][0]
+    assert {k: v for k, v in record.items() if k not in ("id", "number", "version")} == {
+        "cards": [30, 22],
+        "spades": [7, 6],
+        "aces": [0, 0, 1, 1],
+        "big_casino": 1,
+        "little_casino": 0,
+    }
+    page = client.get(board).get_data(as_text=True)
+    assert scores(page) == [7, 4]  # K11
+
+
+def test_the_last_side_left_empty_gets_the_rest(client: FlaskClient) -> None:
+    board = start(client, "casino")
+    client.post(board + "/deals/new", data=deal(1, cards1="", spades1=""))
+    assert stored(client, board)["deals"][0]["cards"] == [30, 22]
+    assert stored(client, board)["deals"][0]["spades"] == [7, 6]
+
+
+def test_k11_a_tie_for_most_cards_scores_nothing_and_the_scoreboard_says_so(
+    client: FlaskClient,
+) -> None:
+    board = start(client, "casino")
+    client.post(board + "/deals/new", data=deal(1, cards0="26", cards1="26"))
+    page = client.get(board).get_data(as_text=True)
+    assert scores(page) == [4, 4]
+    assert "A tie for most cards: nobody scored it (K11)." in page
+
+
+def test_k12_sweeps_count_when_the_option_is_on(client: FlaskClient) -> None:
+    board = start(client, "casino", sweeps="on")
+    assert 'name="sweeps1"' in client.get(board + "/deals/new").get_data(as_text=True)
+    client.post(board + "/deals/new", data=deal(1, sweeps0="1", sweeps1="2"))
+    assert stored(client, board)["deals"][0]["sweeps"] == [1, 2]
+    assert scores(client.get(board).get_data(as_text=True)) == [8, 6]
+
+
+def test_four_sides_and_partnerships_take_their_deals(client: FlaskClient) -> None:
+    board = start(client, "casino", **FOUR | {"players": "4"})
+    fields = deal(1, 4, ace_H="2", ace_D="3", big_casino="3")
+    assert client.post(board + "/deals/new", data=fields).status_code == 302
+    # K11: A 3 (cards) + 1 (spades) + 2 aces + 2♠ = 7; C A♥ 1; D A♦ and 10♦ 3.
+    assert scores(client.get(board).get_data(as_text=True)) == [7, 0, 1, 3]
+    pairs = start(
+        client, "casino", **FOUR | {"players": "4", "partnerships": "on", "a2": "R", "b2": "D"}
+    )
+    assert client.post(pairs + "/deals/new", data=deal(1)).status_code == 302
+    assert scores(client.get(pairs).get_data(as_text=True)) == [7, 4]
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"cards0": "31"}, "The cards taken add up to 53, not 52"),
+        ({"spades0": "8"}, "The spades taken add up to 14, not 13"),
+        ({"ace_S": ""}, "Tap the side that took the A♠."),
+        ({"big_casino": "2"}, "big_casino (10♦) names side 2, which does not exist"),
+        ({"ace_D": "5"}, "aces (A♦) names side 5, which does not exist"),
+        (
+            {"sweeps0": "1"},
+            'Sweeps do not score in this session: its option sweeps is "off" (K12).',
+        ),
+        ({"cards0": "x"}, "Not a valid integer value."),
+        ({"sides": "3"}, "cards needs one number per side: 2 numbers."),
+        ({"sides": "9"}, "The form is damaged: reload the page."),
+    ],
+)
+def test_bad_deals_are_refused_and_nothing_is_stored(
+    client: FlaskClient, fields: dict[str, Any], message: str
+) -> None:
+    board = start(client, "casino")
+    response = client.post(board + "/deals/new", data=deal(1, **fields))
+    assert response.status_code == 400
+    found = problems(response.get_data(as_text=True))
+    assert found[0].startswith(message), found
+    assert stored(client, board)["deals"] == []
+
+
+def test_an_ace_given_twice_through_the_api_is_refused_and_four_are_scored(
+    client: FlaskClient,
+) -> None:
+    teams = [{"players": ["Asha"]}, {"players": ["Meena"]}]
+    created = client.post("/api/v1/sessions", json={"game": "casino", "teams": teams}).get_json()
+    record = {
+        "cards": [30, 22],
+        "spades": [7, 6],
+        "aces": [0, 0, 1, 1, 0],  # five sides for four aces
+        "big_casino": 1,
+        "little_casino": 0,
+    }
+    response = client.post(
+        f"/api/v1/sessions/{created['id']}/deals",
+        json=record,
+        headers={"Authorization": f"Bearer {created['edit_token']}"},
+    )
+    assert response.status_code == 400
+    assert "an ace given twice" in response.get_json()["message"]
+    assert client.get(f"/api/v1/sessions/{created['id']}").get_json()["deals"] == []
+    # The same deal with four aces: the standing as API.md writes it.
+    record["aces"] = [0, 0, 1, 1]
+    response = client.post(
+        f"/api/v1/sessions/{created['id']}/deals",
+        json=record,
+        headers={"Authorization": f"Bearer {created['edit_token']}"},
+    )
+    assert response.status_code == 201
+    standing = client.get(f"/api/v1/sessions/{created['id']}").get_json()["standing"]
+    assert [row["points"] for row in standing["deals"]] == [[7, 4]]
+    assert (standing["scores"], standing["winner"]) == ([7, 4], None)
+
+
+# -- the race to 21 (K13) ----------------------------------------------------------------------
+
+
+def test_k13_the_first_to_21_wins_and_no_deal_follows(client: FlaskClient) -> None:
+    board = start(client, "casino")
+    for number in (1, 2, 3):
+        assert client.post(board + "/deals/new", data=deal(number)).status_code == 302
+    page = client.get(board).get_data(as_text=True)
+    assert scores(page) == [21, 12]
+    assert "Won by Asha: first to 21, in deal 3 (K13)." in " ".join(page.split())
+    assert 'data-testid="scores-chart"' in page
+    assert "Rematch" in page and "Enter deal 4" not in page
+    # A deal after the game is won: refused, nothing stored.
+    response = client.post(board + "/deals/new", data=deal(4))
+    assert response.status_code == 400
+    assert problems(response.get_data(as_text=True)) == [
+        "The game is over: Asha won the race to 21 (K13). Start a rematch to play on."
+    ]
+    assert len(stored(client, board)["deals"]) == 3
+    # The form is not even offered.
+    assert client.get(board + "/deals/new").status_code == 302
+
+
+def test_k13_counting_out_says_where_the_game_was_won(client: FlaskClient) -> None:
+    board = start(client, "casino", count_out="on")
+    for number in (1, 2):
+        client.post(board + "/deals/new", data=deal(number))
+    # 14–8; in deal 3 A takes every ace too. Counting from 14: cards 17, spades 18, (10♦ is
+    # B's), 2♠ 19, A♠ 20, A♣ 21.
+    client.post(board + "/deals/new", data=deal(3, ace_H="0", ace_D="0"))
+    page = " ".join(client.get(board).get_data(as_text=True).split())
+    assert "counting out, 21 was reached at A♣ in deal 3 (K13)" in page
+
+
+def test_edit_delete_undo_and_rematch(client: FlaskClient) -> None:
+    board = start(client, "casino")
+    client.post(board + "/deals/new", data=deal(1))
+    deal_id = stored(client, board)["deals"][0]["id"]
+    edit = f"{board}/deals/{deal_id}/edit"
+    page = client.get(edit).get_data(as_text=True)
+    assert re.search(r'name="cards0" data-testid="cards0"\s+value="30"', page)
+    assert 'name="big_casino" value="1" checked' in page
+    response = client.post(edit, data=deal(1, ace_S="1", version="1"))
+    assert response.status_code == 302
+    assert scores(client.get(board).get_data(as_text=True)) == [6, 5]
+    client.post(f"{board}/deals/{deal_id}/delete", data={"version": "2"})
+    assert scores(client.get(board).get_data(as_text=True)) == [0, 0]
+    for number in (1, 2, 3):
+        client.post(board + "/deals/new", data=deal(number))
+    rematch = client.post(board + "/rematch")
+    assert rematch.status_code == 302 and rematch.headers["Location"] != board
+    assert stored(client, rematch.headers["Location"])["deals"] == []
+
+
+def test_four_sides_of_the_longest_names_get_a_column_each(client: FlaskClient) -> None:
+    names = {k: "W" * 38 + k for k in FOUR}  # 40 characters, the longest a name may be
+    board = start(client, "casino", **names | {"players": "4"})
+    client.post(board + "/deals/new", data=deal(1, 4))
+    page = client.get(board).get_data(as_text=True)
+    assert page.count("<col>") == 4  # one column per side between # and Edit
+    assert 'class="clamp"' in page
+
+
+def test_k1_two_pairs_over_the_api_need_the_partnerships_option(client: FlaskClient) -> None:
+    teams = [{"players": ["Asha", "Ravi"]}, {"players": ["Meena", "Dev"]}]
+    body = {"game": "casino", "teams": teams}
+    response = client.post("/api/v1/sessions", json=body)
+    assert response.status_code == 400
+    assert 'set the option partnerships to "on" (K1)' in response.get_json()["message"]
+    body["options"] = {"partnerships": "on"}
+    created = client.post("/api/v1/sessions", json=body)
+    assert created.status_code == 201
+    assert created.get_json()["seats"] == ["Asha", "Meena", "Ravi", "Dev"]
