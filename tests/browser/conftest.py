@@ -7,6 +7,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Browser, Page, sync_playwright
 from werkzeug.serving import make_server
 
@@ -16,10 +17,15 @@ from .helpers.phones import Phones, chromium_path
 
 
 @pytest.fixture
-def live_server(fresh_db: str) -> Iterator[str]:
-    """The real app, CSRF and all, on its own database; yields its base URL."""
-    app = create_app({"SECRET_KEY": "browser-test", "SQLALCHEMY_DATABASE_URI": fresh_db})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+def browser_app(fresh_db: str) -> Flask:
+    """The real app, CSRF and all, on its own database (a test may add hooks before serving)."""
+    return create_app({"SECRET_KEY": "browser-test", "SQLALCHEMY_DATABASE_URI": fresh_db})
+
+
+@pytest.fixture
+def live_server(browser_app: Flask) -> Iterator[str]:
+    """`browser_app` on a free local port; yields its base URL."""
+    server = make_server("127.0.0.1", 0, browser_app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +21,6 @@ from playwright.sync_api import Page, expect
 
 from tests.helpers import live_deals
 
-from . import conftest
 from .helpers import live_table as live
 from .helpers import seep
 from .helpers.phones import Phones
@@ -32,20 +30,11 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def server(
-    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
-) -> Iterator[tuple[str, list[str]]]:
+def server(browser_app: Flask, live_server: str) -> tuple[str, list[str]]:
     """The live server, and the paths of the requests it receives (cleared by the test)."""
     seen: list[str] = []
-    original: Callable[..., Flask] = conftest.create_app
-
-    def recording(config: Any) -> Flask:
-        app = original(config)
-        app.before_request(lambda: None if update_check() else seen.append(asked_for()))
-        return app
-
-    monkeypatch.setattr(conftest, "create_app", recording)
-    yield request.getfixturevalue("live_server"), seen
+    browser_app.before_request(lambda: None if update_check() else seen.append(asked_for()))
+    return live_server, seen
 
 
 def asked_for() -> str:
@@ -225,23 +214,16 @@ def test_deals_entered_offline_wait_behind_one_that_clashes(scorer: Scorer, phon
 
 
 @pytest.fixture
-def answered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def answered(browser_app: Flask) -> list[str]:
     """Each request the server answers, with its status ('GET /s/x/deals/new 409'); asked for
     before `scorer`, so that its server records them."""
     answers: list[str] = []
-    original: Callable[..., Flask] = conftest.create_app
 
-    def recording(config: Any) -> Flask:
-        app = original(config)
+    @browser_app.after_request
+    def note(response: Any) -> Any:
+        answers.append(f"{asked_for()} {response.status_code}")
+        return response
 
-        @app.after_request
-        def note(response: Any) -> Any:
-            answers.append(f"{asked_for()} {response.status_code}")
-            return response
-
-        return app
-
-    monkeypatch.setattr(conftest, "create_app", recording)
     return answers
 
 
