@@ -5,13 +5,7 @@ from __future__ import annotations
 from flask import Response, jsonify, request
 
 from ..data.extensions import db
-from ..data.live import (
-    MOST_PLAYS,
-    add_play,
-    remove_last_play,
-    remove_live,
-    start_live,
-)
+from ..data.live import MOST_PLAYS, add_play, remove_last_play, remove_live, start_live
 from ..data.models import GameSession, LiveDeal
 from ..rules import InvalidInput
 from ..rules.fields import integer, required

@@ -32,9 +32,7 @@ IDENTITY = ("id", "number", "version", "deleted")  # what a deal in an answer ad
 def create_session() -> Response:
     """Start a session; the answer carries the edit token, shown only here."""
     body = json_body()
-    (shown, status), token, replayed = start_session(
-        "sessions", request_key(), body, session_json
-    )
+    (shown, status), token, replayed = start_session("sessions", request_key(), body, session_json)
     response = replayable(({**shown, "edit_token": token}, status), replayed)
     response.headers["Location"] = url_for("api.read_session", session_id=shown["id"])
     return response

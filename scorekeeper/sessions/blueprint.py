@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from flask import (
-    Blueprint,
-    abort,
-    request,
-)
+from flask import Blueprint, abort, request
 
 from ..data.models import Club, GameSession
 from ..web.held import held_clubs, held_tokens

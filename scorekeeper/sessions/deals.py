@@ -5,13 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import (
-    abort,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..data.errors import Conflict

@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import (
-    abort,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..data.idempotency import checked_key, start_session
