@@ -1,7 +1,7 @@
 """What play by play costs: `make bench`, or `python -m bench.live_plays [--deals 5]`.
 
 A live deal is stored as its start and its plays; every play POSTed re-derives the deal from
-all the plays stored before it (scorekeeper/live.py), so a play late in a deal costs more than
+all the plays stored before it (scorekeeper/data/live.py), so a play late in a deal costs more than
 an early one. For Seep, Fifty-six and Casino, whole deals from each engine's self-play
 (tests/helpers/live_deals.py) are played through the API, this prints
 (a) in one process, through the WSGI test client on a temp SQLite database: the time of each

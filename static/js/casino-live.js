@@ -1,4 +1,4 @@
-// A Casino deal followed play by play (/s/<id>/live), as Seep's live-deal.js: everything shown
+// A Casino deal followed play by play (/s/<id>/live), as Seep's seep-live.js: everything shown
 // comes from GET …/live (polled every 2 s with its ETag), so a reload loses nothing and every
 // phone shows the same deal. A scorer's phone (data-token) starts the deal {dealer, table} and
 // sends each play {number, seat, …move} (the move as for /api/v1/check); the engine judges it.
