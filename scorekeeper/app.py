@@ -15,6 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .data.extensions import csrf, db, migrate
 from .web.errors import READS
 from .web.qr import qr_svg
+from .web.words import babel
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -57,6 +58,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         _transactional_sqlite(db.engine)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     csrf.init_app(app)
+    babel.init_app(app)
 
     from . import api, clubs, sessions
     from .web import cli, errors, pwa, security
