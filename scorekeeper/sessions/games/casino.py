@@ -174,7 +174,14 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
         before = standing["scores"]
     else:
         before = rows[number - 2]["scores"] if number > 1 else [0] * sides
-    return {"before": before}
+    return {"before": before, "short": short_names([team.name for team in game_session.teams])}
+
+
+def short_names(names: list[str]) -> list[str]:
+    """Each side as its buttons call it: the first word of its name, or the whole name (cut to
+    fit by the page) when two sides' first words are the same."""
+    firsts = [name.split()[0] if name.split() else name for name in names]
+    return firsts if len({first.casefold() for first in firsts}) == len(firsts) else names
 
 
 def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
