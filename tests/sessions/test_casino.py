@@ -304,3 +304,56 @@ def test_k1_two_pairs_over_the_api_need_the_partnerships_option(client: FlaskCli
     created = client.post("/api/v1/sessions", json=body)
     assert created.status_code == 201
     assert created.get_json()["seats"] == ["Asha", "Meena", "Ravi", "Dev"]
+
+
+# -- refusals name the side as the table calls it ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("names", "fields", "message"),
+    [
+        # Two players: the player's name, never "Team A"; real plural forms.
+        (
+            {},
+            {"cards0": "3", "cards1": "49", "spades0": "10", "spades1": "3"},
+            "Asha took 10 spades but only 3 cards: a side's spades are among its cards.",
+        ),
+        (
+            {},
+            {"cards0": "1", "cards1": "51", "spades0": "2", "spades1": "11", "ace_H": "0"},
+            "Asha took 2 spades but only 1 card: a side's spades are among its cards.",
+        ),
+        (
+            {},
+            {"spades0": "13", "spades1": "0", "ace_S": "1", "little_casino": "1"},
+            "Meena took the A♠ and the 2♠ but no spades.",
+        ),
+        (
+            {},
+            {"spades0": "13", "spades1": "0", "ace_S": "1"},
+            "Meena took the A♠ but no spades: the A♠ is a spade.",
+        ),
+        (
+            {},
+            {"cards0": "49", "cards1": "3", "spades0": "10", "spades1": "3", "ace_C": "1"},
+            "Meena took 4 of the aces and casinos but only 3 cards.",
+        ),
+        # Two partnerships: the team's name.
+        (
+            {"players": "4", "partnerships": "on", "a2": "Ravi", "b2": "Dev"},
+            {"cards0": "50", "cards1": "2", "spades0": "10", "spades1": "3", "ace_D": "1"},
+            "Meena & Dev took 3 spades but only 2 cards: a side's spades are among its cards.",
+        ),
+    ],
+    ids=["two players", "one card", "spade cards", "a spade card", "aces", "partnerships"],
+)
+def test_a_refused_deal_names_the_side_as_the_table_does(
+    client: FlaskClient, names: dict[str, str], fields: dict[str, str], message: str
+) -> None:
+    board = start(client, "casino", **FOUR | names)
+    response = client.post(board + "/deals/new", data=deal(1, **fields))
+    assert response.status_code == 400
+    found = problems(response.get_data(as_text=True))
+    assert found[0].startswith(message), found
+    assert "Team A" not in found[0] and "Team B" not in found[0]
+    assert stored(client, board)["deals"] == []

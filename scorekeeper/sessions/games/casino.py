@@ -12,6 +12,7 @@ from ...rules import InvalidInput
 from ...rules.casino import score
 from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
+from ...web.words import gettext, ngettext
 from ..setup import Radio, Setup
 from .deal_form import DealForm
 
@@ -122,7 +123,9 @@ class CasinoDealForm(DealForm):
         text = self[name].data
         if not text or not text.isascii() or not text.isdigit():
             label = next(label for field, label, _ in SCORING if field == name)
-            raise InvalidInput("missing-field", f"Tap the side that took the {label}.")
+            raise InvalidInput(
+                "missing-field", gettext("Tap the side that took the %(card)s.", card=label)
+            )
         return int(text)
 
     def side_fields(self, sides: int) -> list[tuple[Any, Any, Any]]:
@@ -175,6 +178,89 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
     else:
         before = rows[number - 2]["scores"] if number > 1 else [0] * sides
     return {"before": before, "short": short_names([team.name for team in game_session.teams])}
+
+
+def problem(game_session: Any, error: InvalidInput) -> str:
+    """A refused deal in words that name the side as the table does (the engine gives the side's
+    number and the counts); the engine's own message for any other refusal."""
+    facts = error.facts
+    say = PROBLEMS.get(str(facts.get("problem")))
+    if say is None or not isinstance(facts.get("side"), int):
+        return error.message
+    return say(game_session.teams[facts["side"]].name, facts)
+
+
+def _spades_over_cards(who: str, facts: dict[str, Any]) -> str:
+    if not facts["cards"]:
+        return ngettext(
+            "%(who)s took %(num)d spade but no cards: a side's spades are among its cards.",
+            "%(who)s took %(num)d spades but no cards: a side's spades are among its cards.",
+            facts["spades"],
+            who=who,
+        )
+    return ngettext(
+        "%(who)s took %(spades)d spades but only %(num)d card: a side's spades are among its "
+        "cards.",
+        "%(who)s took %(spades)d spades but only %(num)d cards: a side's spades are among its "
+        "cards.",
+        facts["cards"],
+        who=who,
+        spades=facts["spades"],
+    )
+
+
+def _specials_over_cards(who: str, facts: dict[str, Any]) -> str:
+    if not facts["cards"]:
+        return gettext(
+            "%(who)s took %(specials)d of the aces and casinos but no cards.",
+            who=who,
+            specials=facts["specials"],
+        )
+    return ngettext(
+        "%(who)s took %(specials)d of the aces and casinos but only %(num)d card.",
+        "%(who)s took %(specials)d of the aces and casinos but only %(num)d cards.",
+        facts["cards"],
+        who=who,
+        specials=facts["specials"],
+    )
+
+
+def _spade_cards_over_spades(who: str, facts: dict[str, Any]) -> str:
+    taken = facts["taken"]
+    if len(taken) == 1:
+        card = {"AS": "A♠", "2S": "2♠"}[taken[0]]
+        return gettext(
+            "%(who)s took the %(card)s but no spades: the %(card)s is a spade.", who=who, card=card
+        )
+    if not facts["spades"]:
+        return gettext("%(who)s took the A♠ and the 2♠ but no spades.", who=who)
+    return ngettext(
+        "%(who)s took the A♠ and the 2♠ but only %(num)d spade.",
+        "%(who)s took the A♠ and the 2♠ but only %(num)d spades.",
+        facts["spades"],
+        who=who,
+    )
+
+
+def _sweeps_over_cards(who: str, facts: dict[str, Any]) -> str:
+    return ngettext(
+        "%(who)s made %(num)d sweep, which takes two cards at least (K12), but took only "
+        "%(cards)d.",
+        "%(who)s made %(num)d sweeps, which take %(least)d cards at least (two each, K12), but "
+        "took only %(cards)d.",
+        facts["sweeps"],
+        who=who,
+        least=2 * facts["sweeps"],
+        cards=facts["cards"],
+    )
+
+
+PROBLEMS = {
+    "spades-over-cards": _spades_over_cards,
+    "specials-over-cards": _specials_over_cards,
+    "spade-cards-over-spades": _spade_cards_over_spades,
+    "sweeps-over-cards": _sweeps_over_cards,
+}
 
 
 def short_names(names: list[str]) -> list[str]:
