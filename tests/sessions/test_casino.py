@@ -4,6 +4,7 @@ rules are tested in tests/rules/test_casino_score.py; here each error family has
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -240,7 +241,8 @@ def test_k13_the_first_to_21_wins_and_no_deal_follows(client: FlaskClient) -> No
         assert client.post(board + "/deals/new", data=deal(number)).status_code == 302
     page = client.get(board).get_data(as_text=True)
     assert scores(page) == [21, 12]
-    assert "Won by Asha: first to 21, in deal 3 (K13)." in " ".join(page.split())
+    assert "Won by Asha: first to reach 21, with 21 in deal 3 (K13)." in " ".join(page.split())
+    assert re.search(r'big-number">21</span> <span class="muted">won<', page)
     assert 'data-testid="scores-chart"' in page
     assert "Rematch" in page and "Enter deal 4" not in page
     # A deal after the game is won: refused, nothing stored.
@@ -261,8 +263,53 @@ def test_k13_counting_out_says_where_the_game_was_won(client: FlaskClient) -> No
     # 14–8; in deal 3 A takes every ace too. Counting from 14: cards 17, spades 18, (10♦ is
     # B's), 2♠ 19, A♠ 20, A♣ 21.
     client.post(board + "/deals/new", data=deal(3, ace_H="0", ace_D="0"))
+    page = html.unescape(" ".join(client.get(board).get_data(as_text=True).split()))
+    assert (
+        "Won by Asha: counting deal 3 out in K13's order, Asha reached 21 with the A♣ (K13)."
+        in page
+    )
+
+
+# Meena's mirror of `deal`: she takes 30 cards, 7 spades, A♠ A♣ and the 2♠: B 7, A 4 (K11).
+MIRROR = {"cards0": "22", "cards1": "30", "spades0": "6", "spades1": "7", "ace_S": "1"}
+MIRROR |= {"ace_C": "1", "ace_H": "0", "ace_D": "0", "big_casino": "0", "little_casino": "1"}
+
+
+def test_k13_level_past_21_plays_on_and_the_banner_says_when_each_passed(
+    client: FlaskClient,
+) -> None:
+    board = start(client, "casino")
+    for number, fields in enumerate(({}, MIRROR, {}, MIRROR), 1):
+        assert client.post(board + "/deals/new", data=deal(number, **fields)).status_code == 302
     page = " ".join(client.get(board).get_data(as_text=True).split())
-    assert "counting out, 21 was reached at A♣ in deal 3 (K13)" in page
+    assert scores(page) == [22, 22]
+    assert "Asha and Meena are level on 22, past 21: another deal decides (K13)." in page
+    assert "of 21" not in page.split('class="game-line')[0]  # never "22 of 21"
+    assert 'big-number">22</span> <span class="muted">past 21<' in page
+    client.post(board + "/deals/new", data=deal(5))
+    page = " ".join(client.get(board).get_data(as_text=True).split())
+    assert (
+        "Won by Asha: Asha and Meena reached 21 level in deal 4, 22 each, so play went on; "
+        "in deal 5 Asha ended higher, 29 to 26 (K13)."
+    ) in page
+    assert "more than one side" not in page
+
+
+def test_k13_both_past_21_in_one_deal_the_higher_wins_and_the_banner_says_so(
+    client: FlaskClient,
+) -> None:
+    board = start(client, "casino")
+    for number in (1, 2):  # 7-4 each: 14-8
+        client.post(board + "/deals/new", data=deal(number))
+    client.post(board + "/deals/new", data=deal(3, **MIRROR))  # 18-15
+    # Deal 4: Meena takes the A♥ too (8, to 23), Asha the A♦ and big casino (3, to 21).
+    client.post(board + "/deals/new", data=deal(4, **MIRROR | {"ace_H": "1"}))
+    page = " ".join(client.get(board).get_data(as_text=True).split())
+    assert scores(page) == [21, 23]
+    assert (
+        "Won by Meena: Asha and Meena both reached 21 in deal 4, and the higher total wins, "
+        "23 to 21 (K13)."
+    ) in page
 
 
 def test_edit_delete_undo_and_rematch(client: FlaskClient) -> None:

@@ -46,17 +46,17 @@ SCORING = (
     ("big_casino", "10♦ big casino", "D"),
     ("little_casino", "2♠ little casino", "S"),
 )
-# Where counting out decided the game, in words (K13's order).
+# Where counting out decided the game, as "reached 21 with …" goes on (K13's order).
 COUNTED = {
     "cards": "most cards",
     "spades": "most spades",
     "big_casino": "big casino (10♦)",
     "little_casino": "little casino (2♠)",
-    "AS": "A♠",
-    "AC": "A♣",
-    "AH": "A♥",
-    "AD": "A♦",
-    "sweeps": "sweeps",
+    "AS": "the A♠",
+    "AC": "the A♣",
+    "AH": "the A♥",
+    "AD": "the A♦",
+    "sweeps": "the sweeps",
 }
 
 
@@ -272,21 +272,76 @@ def short_names(names: list[str]) -> list[str]:
 
 def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
     """What the scoreboard shows beyond the standing: how the game was won, and a chart."""
+    names = [team.name for team in game_session.teams]
     won = standing["won"]
     return {
-        "how_won": won and how_won(won),
+        "how_won": won and how_won(won, standing, names),
+        "level": level(standing, names) if standing["tied"] else None,
         "chart": scores_chart(standing["deals"], len(game_session.teams)),
-        "counted": COUNTED,
     }
 
 
-def how_won(won: Won) -> str:
-    """K13 in words: the first past 21, the higher of several, or where counting out stopped."""
+def how_won(won: Won, standing: CasinoStanding, names: list[str]) -> str:
+    """K13 as the table tells it: who reached 21 in which deal, and why the game ended there."""
+    rows, deal = standing["deals"], won["deal"]
+    after = rows[deal - 1]["scores"]
+    winner = standing["winner"] or 0  # a game with `won` has its winner
+    second = max((n for side, n in enumerate(after) if side != winner), default=0)
+    facts = {"winner": names[winner], "deal": deal, "high": after[winner], "second": second}
     if won["at"] is not None:  # counted out at that item
-        return f"counting out, 21 was reached at {COUNTED[won['at']]} in deal {won['deal']}"
-    if won["by"] == "higher":
-        return f"more than one side passed 21 in deal {won['deal']}: the higher total wins"
-    return f"first to 21, in deal {won['deal']}"
+        return gettext(
+            "Won by %(winner)s: counting deal %(deal)d out in K13's order, %(winner)s reached 21 "
+            "with %(item)s (K13).",
+            **facts | {"item": gettext(COUNTED[won["at"]])},
+        )
+    first = next(n for n, row in enumerate(rows, 1) if max(row["scores"]) >= score.TARGET)
+    if first < deal:  # level at the top past 21 in that deal: play went on (K13)
+        level = rows[first - 1]["scores"]
+        tied = [names[side] for side, n in enumerate(level) if n == max(level)]
+        return gettext(
+            "Won by %(winner)s: %(tied)s reached 21 level in deal %(first)d, %(level)d each, so "
+            "play went on; in deal %(deal)d %(winner)s ended higher, %(high)d to %(second)d (K13).",
+            **facts | {"tied": together(tied), "first": first, "level": max(level)},
+        )
+    past = [names[side] for side, n in enumerate(after) if n >= score.TARGET]
+    if len(past) == 1:
+        return gettext(
+            "Won by %(winner)s: first to reach 21, with %(high)d in deal %(deal)d (K13).", **facts
+        )
+    if len(past) == 2:
+        return gettext(
+            "Won by %(winner)s: %(past)s both reached 21 in deal %(deal)d, and the higher total "
+            "wins, %(high)d to %(second)d (K13).",
+            **facts | {"past": together(past)},
+        )
+    return gettext(
+        "Won by %(winner)s: %(past)s all reached 21 in deal %(deal)d, and the higher total wins, "
+        "%(high)d to %(second)d (K13).",
+        **facts | {"past": together(past)},
+    )
+
+
+def level(standing: CasinoStanding, names: list[str]) -> str:
+    """Sides level at the top past 21: who, on what, and that another deal decides (K13)."""
+    top = max(standing["scores"])
+    tied = [names[side] for side, n in enumerate(standing["scores"]) if n == top]
+    return gettext(
+        "%(tied)s are level on %(top)d, past 21: another deal decides (K13).",
+        tied=together(tied),
+        top=top,
+    )
+
+
+def together(names: list[str]) -> str:
+    """Names as one list: "Asha and Meena", "Asha, Meena and Kofi"."""
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(some)s and %(last)s", some=", ".join(names[:-1]), last=names[-1])
+
+
+def past_target(standing: CasinoStanding) -> bool:
+    """Whether a side has reached the target: "12 of 21" is said, "23 of 21" is not."""
+    return max(standing["scores"], default=0) >= standing["target"]
 
 
 def scores_chart(rows: list[CasinoRow], sides: int) -> dict[str, Any] | None:
@@ -319,8 +374,12 @@ def standing_line(game_session: Any, standing: CasinoStanding) -> str:
     teams = game_session.teams
     line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["scores"], strict=True))
     if standing["winner"] is not None:
-        return f"{line} · won by {teams[standing['winner']].name}"
-    return f"{line} of {standing['target']}"
+        return gettext(
+            "%(line)s · won by %(winner)s", line=line, winner=teams[standing["winner"]].name
+        )
+    if past_target(standing):  # level at the top past 21: another deal decides (K13)
+        return gettext("%(line)s · level past %(target)d", line=line, target=standing["target"])
+    return gettext("%(line)s of %(target)d", line=line, target=standing["target"])
 
 
 def csv_columns(game_session: Any, standing: CasinoStanding) -> tuple[list[str], list[list[Any]]]:
