@@ -147,7 +147,7 @@ def test_k11_a_tie_for_most_cards_scores_nothing_and_the_scoreboard_says_so(
     client.post(board + "/deals/new", data=deal(1, cards0="26", cards1="26"))
     page = client.get(board).get_data(as_text=True)
     assert scores(page) == [4, 4]
-    assert "A tie for most cards: nobody scored it (K11)." in page
+    assert "A tie for most cards: nobody scored its 3 points (K11)." in page
 
 
 def test_k12_sweeps_count_when_the_option_is_on(client: FlaskClient) -> None:
