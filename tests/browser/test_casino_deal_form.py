@@ -143,3 +143,49 @@ def test_four_players_alone_fit_and_keep_the_summary_in_view(
     expect(page.get_by_test_id("points-3")).to_have_text("2")  # the 2♠, and 4 spades of 13
     seep.fits(page)
     page.screenshot(path=artifact(f"casino-deal-four-{scheme}.png"), full_page=True)
+
+
+def test_a_refused_deal_names_the_player_not_team_a(phones: Phones, live_server: str) -> None:
+    page = open_form(phones, live_server, TWO)
+    page.get_by_role("link", name="Enter deal").click()
+    page.get_by_test_id("cards0").fill("3")  # Wajid took 3 cards …
+    page.get_by_test_id("spades0").fill("10")  # … and 10 spades: cannot be
+    expect(page.get_by_test_id("cards1")).to_have_value("49")
+    page.locator("[data-rest-to='1']").click()
+    page.get_by_role("button", name="Save deal 1").click()
+    problem = page.get_by_role("alert")
+    expect(problem).to_contain_text(
+        f"{WAJID} took 10 spades but only 3 cards: a side's spades are among its cards."
+    )
+    expect(problem).not_to_contain_text("Team A")
+    seep.fits(page)
+
+
+# A deal through the API: side 0 takes 30 cards, 7 spades, A♠ A♣ and the 2♠ (7 points, K11),
+# side 1 the rest (4); MIRROR the other way round.
+SEVEN_FOUR = {"cards": [30, 22], "spades": [7, 6], "aces": [0, 0, 1, 1]}
+SEVEN_FOUR |= {"big_casino": 1, "little_casino": 0}
+MIRROR = {"cards": [22, 30], "spades": [6, 7], "aces": [1, 1, 0, 0]}
+MIRROR |= {"big_casino": 0, "little_casino": 1}
+
+
+def test_the_banner_tells_the_race_to_21_as_it_went(phones: Phones, live_server: str) -> None:
+    page = phones()
+    started = seep.start(page.context, live_server, TWO, game="casino")
+    for deal in (SEVEN_FOUR, MIRROR, SEVEN_FOUR, MIRROR):  # 22-22 after deal 4 (K13)
+        seep.add_deal(page.context, started, deal)
+    page.goto(started.board)
+    expect(page.get_by_test_id("tied")).to_contain_text(
+        f"{WAJID} and {VENKAT} are level on 22, past 21: another deal decides (K13)."
+    )
+    expect(page.get_by_test_id("score-0")).to_have_text("22 past 21")  # never "22 of 21"
+    seep.add_deal(page.context, started, SEVEN_FOUR)
+    page.reload()
+    expect(page.get_by_test_id("winner")).to_have_text(
+        f"Won by {WAJID}: level with {VENKAT} on 22 past 21 in deal 4, so play went on; "
+        "deal 5 decided it, 29 to 26 (K13)."
+    )
+    expect(page.get_by_test_id("score-0")).to_have_text("29 won")
+    expect(page.get_by_test_id("score-1")).to_have_text("26 past 21")
+    seep.fits(page)
+    page.screenshot(path=artifact("casino-banner.png"), full_page=True)

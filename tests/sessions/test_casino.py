@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.sessions.games import casino as casino_pages
 from tests.helpers.pages import problems, start, stored
 
 FOUR = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "d1": "Lena"}
@@ -289,8 +290,8 @@ def test_k13_level_past_21_plays_on_and_the_banner_says_when_each_passed(
     client.post(board + "/deals/new", data=deal(5))
     page = " ".join(client.get(board).get_data(as_text=True).split())
     assert (
-        "Won by Asha: Asha and Meena reached 21 level in deal 4, 22 each, so play went on; "
-        "in deal 5 Asha ended higher, 29 to 26 (K13)."
+        "Won by Asha: level with Meena on 22 past 21 in deal 4, so play went on; deal 5 "
+        "decided it, 29 to 26 (K13)."
     ) in page
     assert "more than one side" not in page
 
@@ -307,8 +308,7 @@ def test_k13_both_past_21_in_one_deal_the_higher_wins_and_the_banner_says_so(
     page = " ".join(client.get(board).get_data(as_text=True).split())
     assert scores(page) == [21, 23]
     assert (
-        "Won by Meena: Asha and Meena both reached 21 in deal 4, and the higher total wins, "
-        "23 to 21 (K13)."
+        "Won by Meena: Asha also reached 21 in deal 4, and the higher total wins, 23 to 21 (K13)."
     ) in page
 
 
@@ -404,3 +404,36 @@ def test_a_refused_deal_names_the_side_as_the_table_does(
     assert found[0].startswith(message), found
     assert "Team A" not in found[0] and "Team B" not in found[0]
     assert stored(client, board)["deals"] == []
+
+
+def race(*scores: list[int], won: dict[str, Any]) -> dict[str, Any]:
+    """A standing with these scores after each deal, won as `won` says (K13)."""
+    rows = [{"points": s, "most": {}, "scores": s, "dealer": 0} for s in scores]
+    winner = max(range(len(scores[-1])), key=lambda side: scores[-1][side])
+    return {"deals": rows, "scores": scores[-1], "winner": winner, "won": won, "target": 21}
+
+
+@pytest.mark.parametrize(
+    ("standing", "banner"),
+    [
+        (
+            race([12, 9, 10], [22, 15, 14], won={"deal": 2, "by": "first", "at": None}),
+            "Won by Asha: first to reach 21, with 22 in deal 2 (K13).",
+        ),
+        (
+            race([18, 19, 17], [21, 25, 23], won={"deal": 2, "by": "higher", "at": None}),
+            "Won by Meena: Asha and Kofi also reached 21 in deal 2, and the higher total wins, "
+            "25 to 23 (K13).",
+        ),
+        # Asha and Meena level; Kofi passes them both in the next deal.
+        (
+            race([22, 22, 18], [24, 24, 26], won={"deal": 2, "by": "higher", "at": None}),
+            "Won by Kofi: Asha and Meena were level on 22 past 21 in deal 1, so play went on; "
+            "deal 2 decided it, 26 to 24 (K13).",
+        ),
+    ],
+    ids=["first", "three past in one deal", "a third side breaks the tie"],
+)
+def test_k13_the_banner_for_three_sides(app: Any, standing: Any, banner: str) -> None:
+    with app.test_request_context():
+        assert casino_pages.how_won(standing["won"], standing, ["Asha", "Meena", "Kofi"]) == banner

@@ -297,27 +297,29 @@ def how_won(won: Won, standing: CasinoStanding, names: list[str]) -> str:
     first = next(n for n, row in enumerate(rows, 1) if max(row["scores"]) >= score.TARGET)
     if first < deal:  # level at the top past 21 in that deal: play went on (K13)
         level = rows[first - 1]["scores"]
-        tied = [names[side] for side, n in enumerate(level) if n == max(level)]
+        tied = [side for side, n in enumerate(level) if n == max(level)]
+        facts |= {"first": first, "level": max(level)}
+        if winner in tied:
+            others = together([names[side] for side in tied if side != winner])
+            return gettext(
+                "Won by %(winner)s: level with %(others)s on %(level)d past 21 in deal %(first)d, "
+                "so play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
+                **facts | {"others": others},
+            )
         return gettext(
-            "Won by %(winner)s: %(tied)s reached 21 level in deal %(first)d, %(level)d each, so "
-            "play went on; in deal %(deal)d %(winner)s ended higher, %(high)d to %(second)d (K13).",
-            **facts | {"tied": together(tied), "first": first, "level": max(level)},
+            "Won by %(winner)s: %(tied)s were level on %(level)d past 21 in deal %(first)d, so "
+            "play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
+            **facts | {"tied": together([names[side] for side in tied])},
         )
-    past = [names[side] for side, n in enumerate(after) if n >= score.TARGET]
-    if len(past) == 1:
+    past = [names[side] for side, n in enumerate(after) if n >= score.TARGET and side != winner]
+    if not past:
         return gettext(
             "Won by %(winner)s: first to reach 21, with %(high)d in deal %(deal)d (K13).", **facts
         )
-    if len(past) == 2:
-        return gettext(
-            "Won by %(winner)s: %(past)s both reached 21 in deal %(deal)d, and the higher total "
-            "wins, %(high)d to %(second)d (K13).",
-            **facts | {"past": together(past)},
-        )
     return gettext(
-        "Won by %(winner)s: %(past)s all reached 21 in deal %(deal)d, and the higher total wins, "
-        "%(high)d to %(second)d (K13).",
-        **facts | {"past": together(past)},
+        "Won by %(winner)s: %(others)s also reached 21 in deal %(deal)d, and the higher total "
+        "wins, %(high)d to %(second)d (K13).",
+        **facts | {"others": together(past)},
     )
 
 
