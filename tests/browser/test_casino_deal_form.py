@@ -64,6 +64,7 @@ def test_a_typical_two_player_deal_takes_eight_taps(phones: Phones, live_server:
     # Each card's chooser shows both players by their short names, side by side.
     expect(page.locator("#ace_S-group label.team-0")).to_have_text("Wajid")
     expect(page.locator("#ace_S-group label.team-1")).to_have_text("वेंकटराघवन")
+    page.screenshot(path=artifact("casino-deal-opened.png"))  # what the phone shows first
     step(counter, "cards", 0, 2)  # Wajid took 28 cards: most cards is his (K11)
     step(counter, "spades", 0, 1)  # and 7 spades
     counter.tap("#ace_C-group label.team-1")
