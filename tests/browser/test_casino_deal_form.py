@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .helpers import seep, taps
@@ -144,6 +145,8 @@ def test_four_players_alone_fit_and_keep_the_summary_in_view(
     expect(page.get_by_test_id("points-3")).to_have_text("2")  # the 2♠, and 4 spades of 13
     seep.fits(page)
     page.screenshot(path=artifact(f"casino-deal-four-{scheme}.png"), full_page=True)
+    found = Axe().run(page, context="#deal-form").response["violations"]
+    assert found == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in found]
 
 
 def test_a_refused_deal_names_the_player_not_team_a(phones: Phones, live_server: str) -> None:
