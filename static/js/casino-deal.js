@@ -3,7 +3,7 @@
 // side, sweeps when they count; each side's points (K11, K12) and any tie stay in view as it is
 // tapped, and Undo takes back the last tap, whatever it changed.
 import { pretty } from "./cards.js";
-import { byId, radioValue } from "./dom.js";
+import { byId, radioValue, setRadio } from "./dom.js";
 import { fill, plural } from "./words.js";
 
 const CARD_OF = { ace_S: "AS", ace_C: "AC", ace_H: "AH", ace_D: "AD", big_casino: "10D", little_casino: "2S" };
@@ -47,6 +47,26 @@ function casinoDeal(form) {
     if (!rest || list.length < 2) return;
     const others = list.filter((row) => row !== rest).reduce((sum, row) => sum + count(row), 0);
     rest.querySelector("input").value = Math.max(0, totals[name] - others);
+  }
+
+  /**
+   * The one side that can have taken a scoring card, by the counts, or null: a side with no
+   * cards took none of them, and a side with no spades neither the A♠ nor the 2♠.
+   */
+  function onlyTaker(name) {
+    const cards = counts("cards");
+    const spades = counts("spades");
+    const spade = name === "ace_S" || name === "little_casino";
+    const can = cards.map((n, side) => n > 0 && (!spade || spades[side] > 0));
+    return can.filter(Boolean).length === 1 ? can.indexOf(true) : null;
+  }
+
+  /** Tick what the counts leave to one side alone; a card already tapped is left as it is. */
+  function fillForced() {
+    Object.keys(CARD_OF).forEach((name) => {
+      const side = onlyTaker(name);
+      if (side !== null && chosen(name) === null) setRadio(form, name, side);
+    });
   }
 
   function render() {
@@ -125,9 +145,10 @@ function casinoDeal(form) {
       const high = Math.min(Number(input.max), left);
       input.value = Math.min(high, Math.max(0, count(row) + Number(b.dataset.step)));
       fillRest(name);
+      fillForced();
       form.dispatchEvent(new Event("change"));
     }));
-    input.addEventListener("input", () => { fillRest(name); });
+    input.addEventListener("input", () => { fillRest(name); fillForced(); });
   });
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);

@@ -193,3 +193,20 @@ def test_the_banner_tells_the_race_to_21_as_it_went(phones: Phones, live_server:
     expect(page.get_by_test_id("score-1")).to_have_text("26 past 21")
     seep.fits(page)
     page.screenshot(path=artifact("casino-banner.png"), full_page=True)
+
+
+def test_the_counts_give_the_spade_cards_to_the_only_side_with_spades(
+    phones: Phones, live_server: str
+) -> None:
+    page = open_form(phones, live_server, TWO)
+    page.get_by_role("link", name="Enter deal").click()
+    page.locator("#little_casino-group label.team-1").click()  # tapped: left as it is
+    page.get_by_test_id("spades0").fill("13")  # Wajid took every spade (K11) …
+    expect(page.get_by_test_id("spades1")).to_have_value("0")
+    # … so the A♠ is his; the 2♠ stays as tapped, for the engine to refuse if it is saved.
+    expect(page.locator("#ace_S-group input[value='0']")).to_be_checked()
+    expect(page.locator("#little_casino-group input[value='1']")).to_be_checked()
+    expect(page.locator("#ace_C-group input:checked")).to_have_count(0)  # any side's
+    page.get_by_role("button", name="Undo the last tap").click()  # the fill, undone whole
+    expect(page.get_by_test_id("spades0")).to_have_value("6")
+    expect(page.locator("#ace_S-group input:checked")).to_have_count(0)
