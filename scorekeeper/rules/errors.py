@@ -4,7 +4,8 @@
 class InvalidInput(ValueError):
     """Input that cannot be read: an unknown card, a card twice, a missing field."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **facts: object) -> None:
         super().__init__(message)
         self.code = code
-        self.message = message
+        self.message = message  # a plain English fallback; the web layer may say it better
+        self.facts = facts  # what went wrong as data (a side's number, its counts), for the words

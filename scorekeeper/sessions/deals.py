@@ -46,6 +46,12 @@ def _set_hidden(field: Any, value: int) -> None:
     field.raw_data = [str(value)]
 
 
+def _problem(game_session: GameSession, error: InvalidInput) -> str:
+    """The engine's refusal as the table says it: the game's own words name the sides."""
+    words = PAGES[game_session.game_name].problem
+    return words(game_session, error) if words else error.message
+
+
 def _summary(game_session: GameSession, deal: Deal) -> str:
     return PAGES[game_session.game_name].summary(game_session, deal.record)
 
@@ -85,7 +91,7 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
     try:
         deal = game_session.add_deal(form.to_record(), form.number.data, form.next_id.data)
     except InvalidInput as error:
-        form.form_errors.append(error.message)
+        form.form_errors.append(_problem(game_session, error))
         raise _Refused(_deal_page(game_session, form, upcoming)) from error
     except Conflict as error:
         # Keep what was entered; sending it again saves it as the deal that comes next.
@@ -171,7 +177,7 @@ def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
     try:
         changed = game_session.replace_deal(deal, form.to_record(keep=deal.record))
     except InvalidInput as error:
-        form.form_errors.append(error.message)
+        form.form_errors.append(_problem(game_session, error))
         raise _Refused(_deal_page(game_session, form, number, deal)) from error
     text = f"Deal {number} corrected." if changed else "Nothing changed."
     return _stored(game_session, "done", {"text": text})

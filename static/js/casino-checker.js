@@ -8,6 +8,7 @@ import { RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, setRadio } from "./dom.js";
 import { afterRows, looseChoice, moveParam, pileChoice, pileEditor, readMove, toggled } from "./floor.js";
 import { createFloorPage } from "./floor-page.js";
+import { plural } from "./words.js";
 import { cardReader, dotted, number, query, undotted } from "./link.js";
 
 const PLAYERS = [2, 3, 4]; // K1
@@ -156,7 +157,7 @@ function buildNote(build) {
   const aces = state.variant === "royal" ? values.filter((v) => v === 1).length : 0;
   for (let fourteens = 0; fourteens <= aces; fourteens += 1) {
     const sum = total + 13 * fourteens;
-    if (sum % build.value === 0 && sum > build.value) return `${sum}: a multiple build (${sum / build.value} sets)`;
+    if (sum % build.value === 0 && sum > build.value) return plural(sum / build.value, { one: `${sum}: a multiple build ({n} set)`, other: `${sum}: a multiple build ({n} sets)` });
   }
   return `The cards add to ${total}, not sets of ${build.value}.`;
 }

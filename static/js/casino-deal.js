@@ -1,8 +1,26 @@
 // Casino deal entry: cards and spades per side on steppers (the last side gets the rest, so the
-// totals are 52 and 13), a tap for the side that took each ace and casino, sweeps when they
-// count; each side's points (K11, K12) and any tie show as it is tapped.
+// totals are 52 and 13), a row per ace and casino with a button per side and "the rest to" one
+// side, sweeps when they count; each side's points (K11, K12) and any tie stay in view as it is
+// tapped, and Undo takes back the last tap, whatever it changed.
 import { pretty } from "./cards.js";
-import { byId, radioValue } from "./dom.js";
+import { byId, radioValue, setRadio } from "./dom.js";
+import { fill, plural } from "./words.js";
+
+const CARD_OF = { ace_S: "AS", ace_C: "AC", ace_H: "AH", ace_D: "AD", big_casino: "10D", little_casino: "2S" };
+// Whole sentences, one per case, so that a catalog can translate each.
+const ADDS_UP = { cards: "The cards add up to {sum}, not {total}.", spades: "The spades add up to {sum}, not {total}." };
+const TIE = {
+  cards: { one: "A tie for most cards: nobody scores its {n} point (K11).", other: "A tie for most cards: nobody scores its {n} points (K11)." },
+  spades: { one: "A tie for most spades: nobody scores its {n} point (K11).", other: "A tie for most spades: nobody scores its {n} points (K11)." },
+};
+const TO_TAP = { one: "{n} card still to tap: {cards}.", other: "{n} cards still to tap: {cards}." };
+
+/** The side with strictly the most, or null on a tie for the most (K11). */
+function most(list) {
+  const top = Math.max(...list);
+  const leaders = list.filter((n) => n === top);
+  return leaders.length === 1 ? list.indexOf(top) : null;
+}
 
 /** Draw and drive Casino's deal form. */
 function casinoDeal(form) {
@@ -11,7 +29,6 @@ function casinoDeal(form) {
   const totals = data("totals");
   const before = data("before");
   const sides = Number(form.dataset.sides);
-  const cardOf = { ace_S: "AS", ace_C: "AC", ace_H: "AH", ace_D: "AD", big_casino: "10D", little_casino: "2S" };
   const worth = { ace_S: values.ace, ace_C: values.ace, ace_H: values.ace, ace_D: values.ace,
     big_casino: values.big, little_casino: values.little };
   const rows = (name) => Array.from(form.querySelectorAll(`.stepper[data-count="${name}"]`));
@@ -21,13 +38,7 @@ function casinoDeal(form) {
     const side = radioValue(form, name);
     return side === null ? null : Number(side);
   };
-
-  /** The side with strictly the most, or null on a tie for the most (K11). */
-  function most(list) {
-    const top = Math.max(...list);
-    const leaders = list.filter((n) => n === top);
-    return leaders.length === 1 ? list.indexOf(top) : null;
-  }
+  const undoButton = form.querySelector("[data-undo]");
 
   /** The last side's count is what the others leave of the total. */
   function fillRest(name) {
@@ -38,25 +49,45 @@ function casinoDeal(form) {
     rest.querySelector("input").value = Math.max(0, totals[name] - others);
   }
 
+  /**
+   * The one side that can have taken a scoring card, by the counts, or null: a side with no
+   * cards took none of them, and a side with no spades neither the A♠ nor the 2♠.
+   */
+  function onlyTaker(name) {
+    const cards = counts("cards");
+    const spades = counts("spades");
+    const spade = name === "ace_S" || name === "little_casino";
+    const can = cards.map((n, side) => n > 0 && (!spade || spades[side] > 0));
+    return can.filter(Boolean).length === 1 ? can.indexOf(true) : null;
+  }
+
+  /** Tick what the counts leave to one side alone; a card already tapped is left as it is. */
+  function fillForced() {
+    Object.keys(CARD_OF).forEach((name) => {
+      const side = onlyTaker(name);
+      if (side !== null && chosen(name) === null) setRadio(form, name, side);
+    });
+  }
+
   function render() {
     const points = new Array(sides).fill(0);
     const notes = [];
     ["cards", "spades"].forEach((name) => {
       const list = counts(name);
       const sum = list.reduce((a, b) => a + b, 0);
-      if (sum !== totals[name]) notes.push(`The ${name} add up to ${sum}, not ${totals[name]}.`);
+      if (sum !== totals[name]) notes.push(fill(ADDS_UP[name], { sum, total: totals[name] }));
       const side = most(list);
-      if (side === null) notes.push(`A tie for most ${name}: nobody scores its ${values[name]} (K11).`);
+      if (side === null) notes.push(plural(values[name], TIE[name]));
       else points[side] += values[name];
     });
     const untapped = [];
-    Object.keys(cardOf).forEach((name) => {
+    Object.keys(CARD_OF).forEach((name) => {
       const side = chosen(name);
-      if (side === null) untapped.push(pretty(cardOf[name]));
+      if (side === null) untapped.push(pretty(CARD_OF[name]));
       else points[side] += worth[name];
     });
     counts("sweeps").forEach((n, side) => { points[side] += n * values.sweep; });
-    if (untapped.length) notes.push(`Still to tap: ${untapped.join(", ")}.`);
+    if (untapped.length) notes.push(fill(plural(untapped.length, TO_TAP), { cards: untapped.join(", ") }));
     form.querySelectorAll("[data-points]").forEach((el) => { el.textContent = points[el.dataset.points]; });
     form.querySelectorAll("[data-after]").forEach((el) => {
       const side = Number(el.dataset.after);
@@ -64,6 +95,40 @@ function casinoDeal(form) {
     });
     form.querySelector("[data-notes]").textContent = notes.join(" ");
   }
+
+  // Undo: what the form held before each tap, the last on top.
+  const history = [];
+  const fields = () => Array.from(form.querySelectorAll(".stepper input, .casino-card input"));
+  const snapshot = () => JSON.stringify(fields().map((el) => (el.type === "radio" ? el.checked : el.value)));
+  let shown = snapshot();
+  function changed() {
+    const now = snapshot();
+    if (now !== shown) history.push(shown);
+    shown = now;
+    undoButton.disabled = history.length === 0;
+    render();
+  }
+  function undo() {
+    if (!history.length) return;
+    const then = JSON.parse(history.pop());
+    fields().forEach((el, n) => {
+      if (el.type === "radio") el.checked = then[n];
+      else el.value = then[n];
+    });
+    shown = snapshot();
+    undoButton.disabled = history.length === 0;
+    form.dispatchEvent(new Event("change")); // the draft keeps up too
+  }
+  undoButton.addEventListener("click", undo);
+
+  form.querySelectorAll("[data-rest-to]").forEach((button) => button.addEventListener("click", () => {
+    Object.keys(CARD_OF).forEach((name) => {
+      if (chosen(name) !== null) return;
+      const input = form.querySelector(`input[name="${name}"][value="${button.dataset.restTo}"]`);
+      if (input) input.checked = true;
+    });
+    form.dispatchEvent(new Event("change"));
+  }));
 
   form.querySelectorAll(".stepper[data-count]").forEach((row) => {
     const input = row.querySelector("input");
@@ -80,12 +145,14 @@ function casinoDeal(form) {
       const high = Math.min(Number(input.max), left);
       input.value = Math.min(high, Math.max(0, count(row) + Number(b.dataset.step)));
       fillRest(name);
-      render();
+      fillForced();
+      form.dispatchEvent(new Event("change"));
     }));
-    input.addEventListener("input", () => { fillRest(name); render(); });
+    input.addEventListener("input", () => { fillRest(name); fillForced(); });
   });
-  form.addEventListener("change", render);
-  window.addEventListener("pageshow", render);
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  window.addEventListener("pageshow", () => { shown = snapshot(); render(); }); // a draft brought back is the start
   render();
 }
 

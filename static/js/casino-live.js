@@ -7,6 +7,7 @@ import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
 import { liveConfig, liveDeal, moveKeeper, named } from "./live-driver.js";
 import { cardStep, choices, deckOf, noteBox, typeBox } from "./live-widgets.js";
+import { plural } from "./words.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);
@@ -86,9 +87,11 @@ function renderTaken() {
     const aces = t.aces.map((s, i) => (s === side ? "A" + ACE_SUITS[i] : null)).filter(Boolean);
     const extras = [...aces, t.big_casino === side ? "10♦" : null, t.little_casino === side ? "2♠" : null].filter(Boolean);
     box.replaceChildren(
-      h("span", { class: "big-number", dataset: { points: side } }, t.cards[side]), " ", h("span", { class: "small" }, "cards"),
+      h("span", { class: "big-number", dataset: { points: side } }, t.cards[side]), " ",
+      h("span", { class: "small" }, plural(t.cards[side], { one: "card", other: "cards" })),
       h("span", { class: "small live-taken", dataset: { taken: side } }, ` · ${t.spades[side]}♠`,
-        extras.length ? ` · ${extras.join(" ")}` : "", t.sweeps[side] ? ` · ${t.sweeps[side]} sweep${t.sweeps[side] === 1 ? "" : "s"}` : ""));
+        extras.length ? ` · ${extras.join(" ")}` : "",
+        t.sweeps[side] ? ` · ${plural(t.sweeps[side], { one: "{n} sweep", other: "{n} sweeps" })}` : ""));
   });
 }
 

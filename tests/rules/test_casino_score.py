@@ -378,6 +378,42 @@ def test_bad_records_are_refused(
     assert caught.value.code == code
 
 
+@pytest.mark.parametrize(
+    ("raw", "options", "facts"),
+    [
+        # K2: a side's spades are among its cards.
+        (
+            rec([2, 50], [3, 10], [1, 1, 1, 1], 1, 1),
+            {},
+            {"problem": "spades-over-cards", "side": 0, "spades": 3, "cards": 2},
+        ),
+        # K11: the aces and casinos a side took are among its cards …
+        (
+            rec([48, 4], [13, 0], [1, 1, 1, 1], 1, 0),
+            {},
+            {"problem": "specials-over-cards", "side": 1, "specials": 5, "cards": 4},
+        ),
+        # … and its A♠ and 2♠ among its spades.
+        (
+            rec([30, 22], [13, 0], [1, 0, 0, 1], 0, 1),
+            {},
+            {"problem": "spade-cards-over-spades", "side": 1, "spades": 0, "taken": ["AS", "2S"]},
+        ),
+        # K12: a sweep takes two cards at least.
+        (
+            A6_B5 | {"sweeps": [0, 12]},
+            {"sweeps": "on"},
+            {"problem": "sweeps-over-cards", "side": 1, "sweeps": 12, "cards": 22},
+        ),
+    ],
+)
+def test_a_refusal_gives_its_side_and_counts_as_data(raw: Json, options: Json, facts: Json) -> None:
+    """The web layer names the side as the table does: the engine gives its number, no name."""
+    with pytest.raises(InvalidInput) as caught:
+        parse(raw, TWO, **options)
+    assert caught.value.facts == facts
+
+
 def test_doctests() -> None:
     for module in (options_module, record_module, score_module):
         assert doctest.testmod(module).failed == 0

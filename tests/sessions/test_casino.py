@@ -4,12 +4,14 @@ rules are tested in tests/rules/test_casino_score.py; here each error family has
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.sessions.games import casino as casino_pages
 from tests.helpers.pages import problems, start, stored
 
 FOUR = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "d1": "Lena"}
@@ -146,7 +148,7 @@ def test_k11_a_tie_for_most_cards_scores_nothing_and_the_scoreboard_says_so(
     client.post(board + "/deals/new", data=deal(1, cards0="26", cards1="26"))
     page = client.get(board).get_data(as_text=True)
     assert scores(page) == [4, 4]
-    assert "A tie for most cards: nobody scored it (K11)." in page
+    assert "A tie for most cards: nobody scored its 3 points (K11)." in page
 
 
 def test_k12_sweeps_count_when_the_option_is_on(client: FlaskClient) -> None:
@@ -240,7 +242,8 @@ def test_k13_the_first_to_21_wins_and_no_deal_follows(client: FlaskClient) -> No
         assert client.post(board + "/deals/new", data=deal(number)).status_code == 302
     page = client.get(board).get_data(as_text=True)
     assert scores(page) == [21, 12]
-    assert "Won by Asha: first to 21, in deal 3 (K13)." in " ".join(page.split())
+    assert "Won by Asha: first to reach 21, with 21 in deal 3 (K13)." in " ".join(page.split())
+    assert re.search(r'big-number">21</span> <span class="muted">won<', page)
     assert 'data-testid="scores-chart"' in page
     assert "Rematch" in page and "Enter deal 4" not in page
     # A deal after the game is won: refused, nothing stored.
@@ -261,8 +264,52 @@ def test_k13_counting_out_says_where_the_game_was_won(client: FlaskClient) -> No
     # 14–8; in deal 3 A takes every ace too. Counting from 14: cards 17, spades 18, (10♦ is
     # B's), 2♠ 19, A♠ 20, A♣ 21.
     client.post(board + "/deals/new", data=deal(3, ace_H="0", ace_D="0"))
+    page = html.unescape(" ".join(client.get(board).get_data(as_text=True).split()))
+    assert (
+        "Won by Asha: counting deal 3 out in K13's order, Asha reached 21 with the A♣ (K13)."
+        in page
+    )
+
+
+# Meena's mirror of `deal`: she takes 30 cards, 7 spades, A♠ A♣ and the 2♠: B 7, A 4 (K11).
+MIRROR = {"cards0": "22", "cards1": "30", "spades0": "6", "spades1": "7", "ace_S": "1"}
+MIRROR |= {"ace_C": "1", "ace_H": "0", "ace_D": "0", "big_casino": "0", "little_casino": "1"}
+
+
+def test_k13_level_past_21_plays_on_and_the_banner_says_when_each_passed(
+    client: FlaskClient,
+) -> None:
+    board = start(client, "casino")
+    for number, fields in enumerate(({}, MIRROR, {}, MIRROR), 1):
+        assert client.post(board + "/deals/new", data=deal(number, **fields)).status_code == 302
     page = " ".join(client.get(board).get_data(as_text=True).split())
-    assert "counting out, 21 was reached at A♣ in deal 3 (K13)" in page
+    assert scores(page) == [22, 22]
+    assert "Asha and Meena are level on 22, past 21: another deal decides (K13)." in page
+    assert "of 21" not in page.split('class="game-line')[0]  # never "22 of 21"
+    assert 'big-number">22</span> <span class="muted">past 21<' in page
+    client.post(board + "/deals/new", data=deal(5))
+    page = " ".join(client.get(board).get_data(as_text=True).split())
+    assert (
+        "Won by Asha: level with Meena on 22 past 21 in deal 4, so play went on; deal 5 "
+        "decided it, 29 to 26 (K13)."
+    ) in page
+    assert "more than one side" not in page
+
+
+def test_k13_both_past_21_in_one_deal_the_higher_wins_and_the_banner_says_so(
+    client: FlaskClient,
+) -> None:
+    board = start(client, "casino")
+    for number in (1, 2):  # 7-4 each: 14-8
+        client.post(board + "/deals/new", data=deal(number))
+    client.post(board + "/deals/new", data=deal(3, **MIRROR))  # 18-15
+    # Deal 4: Meena takes the A♥ too (8, to 23), Asha the A♦ and big casino (3, to 21).
+    client.post(board + "/deals/new", data=deal(4, **MIRROR | {"ace_H": "1"}))
+    page = " ".join(client.get(board).get_data(as_text=True).split())
+    assert scores(page) == [21, 23]
+    assert (
+        "Won by Meena: Asha also reached 21 in deal 4, and the higher total wins, 23 to 21 (K13)."
+    ) in page
 
 
 def test_edit_delete_undo_and_rematch(client: FlaskClient) -> None:
@@ -304,3 +351,89 @@ def test_k1_two_pairs_over_the_api_need_the_partnerships_option(client: FlaskCli
     created = client.post("/api/v1/sessions", json=body)
     assert created.status_code == 201
     assert created.get_json()["seats"] == ["Asha", "Meena", "Ravi", "Dev"]
+
+
+# -- refusals name the side as the table calls it ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("names", "fields", "message"),
+    [
+        # Two players: the player's name, never "Team A"; real plural forms.
+        (
+            {},
+            {"cards0": "3", "cards1": "49", "spades0": "10", "spades1": "3"},
+            "Asha took 10 spades but only 3 cards: a side's spades are among its cards.",
+        ),
+        (
+            {},
+            {"cards0": "1", "cards1": "51", "spades0": "2", "spades1": "11", "ace_H": "0"},
+            "Asha took 2 spades but only 1 card: a side's spades are among its cards.",
+        ),
+        (
+            {},
+            {"spades0": "13", "spades1": "0", "ace_S": "1", "little_casino": "1"},
+            "Meena took the A♠ and the 2♠ but no spades.",
+        ),
+        (
+            {},
+            {"spades0": "13", "spades1": "0", "ace_S": "1"},
+            "Meena took the A♠ but no spades: the A♠ is a spade.",
+        ),
+        (
+            {},
+            {"cards0": "49", "cards1": "3", "spades0": "10", "spades1": "3", "ace_C": "1"},
+            "Meena took 4 of the aces and casinos but only 3 cards.",
+        ),
+        # Two partnerships: the team's name.
+        (
+            {"players": "4", "partnerships": "on", "a2": "Ravi", "b2": "Dev"},
+            {"cards0": "50", "cards1": "2", "spades0": "10", "spades1": "3", "ace_D": "1"},
+            "Meena & Dev took 3 spades but only 2 cards: a side's spades are among its cards.",
+        ),
+    ],
+    ids=["two players", "one card", "spade cards", "a spade card", "aces", "partnerships"],
+)
+def test_a_refused_deal_names_the_side_as_the_table_does(
+    client: FlaskClient, names: dict[str, str], fields: dict[str, str], message: str
+) -> None:
+    board = start(client, "casino", **FOUR | names)
+    response = client.post(board + "/deals/new", data=deal(1, **fields))
+    assert response.status_code == 400
+    found = problems(response.get_data(as_text=True))
+    assert found[0].startswith(message), found
+    assert "Team A" not in found[0] and "Team B" not in found[0]
+    assert stored(client, board)["deals"] == []
+
+
+def race(*scores: list[int], won: dict[str, Any]) -> dict[str, Any]:
+    """A standing with these scores after each deal, won as `won` says (K13)."""
+    rows = [{"points": s, "most": {}, "scores": s, "dealer": 0} for s in scores]
+    winner = max(range(len(scores[-1])), key=lambda side: scores[-1][side])
+    return {"deals": rows, "scores": scores[-1], "winner": winner, "won": won, "target": 21}
+
+
+@pytest.mark.parametrize(
+    ("standing", "banner"),
+    [
+        (
+            race([12, 9, 10], [22, 15, 14], won={"deal": 2, "by": "first", "at": None}),
+            "Won by Asha: first to reach 21, with 22 in deal 2 (K13).",
+        ),
+        (
+            race([18, 19, 17], [21, 25, 23], won={"deal": 2, "by": "higher", "at": None}),
+            "Won by Meena: Asha and Kofi also reached 21 in deal 2, and the higher total wins, "
+            "25 to 23 (K13).",
+        ),
+        # Asha and Meena level; Kofi passes them both in the next deal.
+        (
+            race([22, 22, 18], [24, 24, 26], won={"deal": 2, "by": "higher", "at": None}),
+            "Won by Kofi: Asha and Meena were level on 22 past 21 in deal 1, so play went on; "
+            "deal 2 decided it, 26 to 24 (K13).",
+        ),
+    ],
+    ids=["first", "three past in one deal", "a third side breaks the tie"],
+)
+def test_k13_the_banner_for_three_sides(app: Any, standing: Any, banner: str) -> None:
+    with app.test_request_context():
+        assert casino_pages.how_won(standing["won"], standing, ["Asha", "Meena", "Kofi"]) == banner

@@ -109,27 +109,48 @@ def _aces(raw: object, table: Table) -> list[int]:
 
 
 def _check_taken(deal: Mapping[str, Any], table: Table) -> None:
-    """A side holds at least the scoring cards it took: its aces and casinos, its spades."""
+    """A side holds at least the scoring cards it took: its aces and casinos, its spades.
+
+    Each refusal carries its facts (`problem`, `side` and the counts) for the web layer, which
+    names the side as the table does."""
     for side in range(table.teams):
+        cards, spades = deal["cards"][side], deal["spades"][side]
         special = deal["aces"].count(side) + (deal["big_casino"] == side)
         special += deal["little_casino"] == side
-        spades = (deal["aces"][0] == side) + (deal["little_casino"] == side)
+        spade_cards = [card for card, taker in _spade_cards(deal) if taker == side]
         who = team_label(side)
-        if deal["spades"][side] > deal["cards"][side]:
+        if spades > cards:
             raise InvalidInput(
                 "bad-spades",
-                f"{who} took {deal['spades'][side]} spades but only {deal['cards'][side]} cards.",
+                f"{who} took {spades} spades but only {cards} cards.",
+                problem="spades-over-cards",
+                side=side,
+                spades=spades,
+                cards=cards,
             )
-        if deal["cards"][side] < special:
+        if cards < special:
             raise InvalidInput(
                 "bad-cards",
-                f"{who} took {special} aces and casinos but only {deal['cards'][side]} cards.",
+                f"{who} took {special} aces and casinos but only {cards} cards.",
+                problem="specials-over-cards",
+                side=side,
+                specials=special,
+                cards=cards,
             )
-        if deal["spades"][side] < spades:
+        if spades < len(spade_cards):
             raise InvalidInput(
                 "bad-spades",
-                f"{who} took the A♠ or the 2♠ but only {deal['spades'][side]} spades.",
+                f"{who} took the A♠ or the 2♠ but only {spades} spades.",
+                problem="spade-cards-over-spades",
+                side=side,
+                spades=spades,
+                taken=spade_cards,
             )
+
+
+def _spade_cards(deal: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """The scoring cards that are spades, and the side that took each: A♠ and 2♠."""
+    return [("AS", deal["aces"][0]), ("2S", deal["little_casino"])]
 
 
 def _sweeps(
@@ -152,5 +173,9 @@ def _sweeps(
                 "bad-sweeps",
                 f"{team_label(side)} made {n} sweeps but took only {taken} cards: "
                 "each sweep takes two cards at least (K12).",
+                problem="sweeps-over-cards",
+                side=side,
+                sweeps=n,
+                cards=taken,
             )
     return counts

@@ -15,7 +15,7 @@ from . import casino, fifty_six, seep
 class GamePages:
     """A game's new-session form, its deal form and what its page adds, what its scoreboard
     adds, a deal in a line, the standing in a line, its CSV export's columns, its figures in the
-    club statistics, its live page."""
+    club statistics, its live page, its words for a refused deal."""
 
     session_form: type[SetupForm]
     # Each game's functions take its own standing and record (SeepStanding, SeepRecord …),
@@ -29,6 +29,8 @@ class GamePages:
     figures: tuple[tuple[str, str, bool], ...]  # the club statistics' (label, figure, as %)
     key_figure: str  # the one figure beside the win rate in the club's players' table
     live: str | None = None  # the template of its live deal page (/s/<id>/live), if it has one
+    # The engine's refusal of a deal in the game's words, naming the sides; None: its message.
+    problem: Callable[[Any, Any], str] | None = None
 
 
 PAGES: dict[str, GamePages] = {
@@ -43,6 +45,7 @@ PAGES: dict[str, GamePages] = {
         module.FIGURES,
         module.KEY_FIGURE,
         module.LIVE_PAGE,
+        getattr(module, "problem", None),
     )
     for module in (seep, fifty_six, casino)
 }

@@ -12,6 +12,7 @@ from ...rules import InvalidInput
 from ...rules.casino import score
 from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
+from ...web.words import gettext, ngettext
 from ..setup import Radio, Setup
 from .deal_form import DealForm
 
@@ -45,17 +46,17 @@ SCORING = (
     ("big_casino", "10♦ big casino", "D"),
     ("little_casino", "2♠ little casino", "S"),
 )
-# Where counting out decided the game, in words (K13's order).
+# Where counting out decided the game, as "reached 21 with …" goes on (K13's order).
 COUNTED = {
     "cards": "most cards",
     "spades": "most spades",
     "big_casino": "big casino (10♦)",
     "little_casino": "little casino (2♠)",
-    "AS": "A♠",
-    "AC": "A♣",
-    "AH": "A♥",
-    "AD": "A♦",
-    "sweeps": "sweeps",
+    "AS": "the A♠",
+    "AC": "the A♣",
+    "AH": "the A♥",
+    "AD": "the A♦",
+    "sweeps": "the sweeps",
 }
 
 
@@ -122,7 +123,9 @@ class CasinoDealForm(DealForm):
         text = self[name].data
         if not text or not text.isascii() or not text.isdigit():
             label = next(label for field, label, _ in SCORING if field == name)
-            raise InvalidInput("missing-field", f"Tap the side that took the {label}.")
+            raise InvalidInput(
+                "missing-field", gettext("Tap the side that took the %(card)s.", card=label)
+            )
         return int(text)
 
     def side_fields(self, sides: int) -> list[tuple[Any, Any, Any]]:
@@ -174,26 +177,173 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
         before = standing["scores"]
     else:
         before = rows[number - 2]["scores"] if number > 1 else [0] * sides
-    return {"before": before}
+    return {"before": before, "short": short_names([team.name for team in game_session.teams])}
+
+
+def problem(game_session: Any, error: InvalidInput) -> str:
+    """A refused deal in words that name the side as the table does (the engine gives the side's
+    number and the counts); the engine's own message for any other refusal."""
+    facts = error.facts
+    say = PROBLEMS.get(str(facts.get("problem")))
+    if say is None or not isinstance(facts.get("side"), int):
+        return error.message
+    return say(game_session.teams[facts["side"]].name, facts)
+
+
+def _spades_over_cards(who: str, facts: dict[str, Any]) -> str:
+    if not facts["cards"]:
+        return ngettext(
+            "%(who)s took %(num)d spade but no cards: a side's spades are among its cards.",
+            "%(who)s took %(num)d spades but no cards: a side's spades are among its cards.",
+            facts["spades"],
+            who=who,
+        )
+    return ngettext(
+        "%(who)s took %(spades)d spades but only %(num)d card: a side's spades are among its "
+        "cards.",
+        "%(who)s took %(spades)d spades but only %(num)d cards: a side's spades are among its "
+        "cards.",
+        facts["cards"],
+        who=who,
+        spades=facts["spades"],
+    )
+
+
+def _specials_over_cards(who: str, facts: dict[str, Any]) -> str:
+    if not facts["cards"]:
+        return gettext(
+            "%(who)s took %(specials)d of the aces and casinos but no cards.",
+            who=who,
+            specials=facts["specials"],
+        )
+    return ngettext(
+        "%(who)s took %(specials)d of the aces and casinos but only %(num)d card.",
+        "%(who)s took %(specials)d of the aces and casinos but only %(num)d cards.",
+        facts["cards"],
+        who=who,
+        specials=facts["specials"],
+    )
+
+
+def _spade_cards_over_spades(who: str, facts: dict[str, Any]) -> str:
+    taken = facts["taken"]
+    if len(taken) == 1:
+        card = {"AS": "A♠", "2S": "2♠"}[taken[0]]
+        return gettext(
+            "%(who)s took the %(card)s but no spades: the %(card)s is a spade.", who=who, card=card
+        )
+    if not facts["spades"]:
+        return gettext("%(who)s took the A♠ and the 2♠ but no spades.", who=who)
+    return ngettext(
+        "%(who)s took the A♠ and the 2♠ but only %(num)d spade.",
+        "%(who)s took the A♠ and the 2♠ but only %(num)d spades.",
+        facts["spades"],
+        who=who,
+    )
+
+
+def _sweeps_over_cards(who: str, facts: dict[str, Any]) -> str:
+    return ngettext(
+        "%(who)s made %(num)d sweep, which takes two cards at least (K12), but took only "
+        "%(cards)d.",
+        "%(who)s made %(num)d sweeps, which take %(least)d cards at least (two each, K12), but "
+        "took only %(cards)d.",
+        facts["sweeps"],
+        who=who,
+        least=2 * facts["sweeps"],
+        cards=facts["cards"],
+    )
+
+
+PROBLEMS = {
+    "spades-over-cards": _spades_over_cards,
+    "specials-over-cards": _specials_over_cards,
+    "spade-cards-over-spades": _spade_cards_over_spades,
+    "sweeps-over-cards": _sweeps_over_cards,
+}
+
+
+def short_names(names: list[str]) -> list[str]:
+    """Each side as its buttons call it: the first word of its name, or the whole name (cut to
+    fit by the page) when two sides' first words are the same."""
+    firsts = [name.split()[0] if name.split() else name for name in names]
+    return firsts if len({first.casefold() for first in firsts}) == len(firsts) else names
 
 
 def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
     """What the scoreboard shows beyond the standing: how the game was won, and a chart."""
+    names = [team.name for team in game_session.teams]
     won = standing["won"]
     return {
-        "how_won": won and how_won(won),
+        "how_won": won and how_won(won, standing, names),
+        "level": level(standing, names) if standing["tied"] else None,
         "chart": scores_chart(standing["deals"], len(game_session.teams)),
-        "counted": COUNTED,
     }
 
 
-def how_won(won: Won) -> str:
-    """K13 in words: the first past 21, the higher of several, or where counting out stopped."""
+def how_won(won: Won, standing: CasinoStanding, names: list[str]) -> str:
+    """K13 as the table tells it: who reached 21 in which deal, and why the game ended there."""
+    rows, deal = standing["deals"], won["deal"]
+    after = rows[deal - 1]["scores"]
+    winner = standing["winner"] or 0  # a game with `won` has its winner
+    second = max((n for side, n in enumerate(after) if side != winner), default=0)
+    facts = {"winner": names[winner], "deal": deal, "high": after[winner], "second": second}
     if won["at"] is not None:  # counted out at that item
-        return f"counting out, 21 was reached at {COUNTED[won['at']]} in deal {won['deal']}"
-    if won["by"] == "higher":
-        return f"more than one side passed 21 in deal {won['deal']}: the higher total wins"
-    return f"first to 21, in deal {won['deal']}"
+        return gettext(
+            "Won by %(winner)s: counting deal %(deal)d out in K13's order, %(winner)s reached 21 "
+            "with %(item)s (K13).",
+            **facts | {"item": gettext(COUNTED[won["at"]])},
+        )
+    first = next(n for n, row in enumerate(rows, 1) if max(row["scores"]) >= score.TARGET)
+    if first < deal:  # level at the top past 21 in that deal: play went on (K13)
+        level = rows[first - 1]["scores"]
+        tied = [side for side, n in enumerate(level) if n == max(level)]
+        facts |= {"first": first, "level": max(level)}
+        if winner in tied:
+            others = together([names[side] for side in tied if side != winner])
+            return gettext(
+                "Won by %(winner)s: level with %(others)s on %(level)d past 21 in deal %(first)d, "
+                "so play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
+                **facts | {"others": others},
+            )
+        return gettext(
+            "Won by %(winner)s: %(tied)s were level on %(level)d past 21 in deal %(first)d, so "
+            "play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
+            **facts | {"tied": together([names[side] for side in tied])},
+        )
+    past = [names[side] for side, n in enumerate(after) if n >= score.TARGET and side != winner]
+    if not past:
+        return gettext(
+            "Won by %(winner)s: first to reach 21, with %(high)d in deal %(deal)d (K13).", **facts
+        )
+    return gettext(
+        "Won by %(winner)s: %(others)s also reached 21 in deal %(deal)d, and the higher total "
+        "wins, %(high)d to %(second)d (K13).",
+        **facts | {"others": together(past)},
+    )
+
+
+def level(standing: CasinoStanding, names: list[str]) -> str:
+    """Sides level at the top past 21: who, on what, and that another deal decides (K13)."""
+    top = max(standing["scores"])
+    tied = [names[side] for side, n in enumerate(standing["scores"]) if n == top]
+    return gettext(
+        "%(tied)s are level on %(top)d, past 21: another deal decides (K13).",
+        tied=together(tied),
+        top=top,
+    )
+
+
+def together(names: list[str]) -> str:
+    """Names as one list: "Asha and Meena", "Asha, Meena and Kofi"."""
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(some)s and %(last)s", some=", ".join(names[:-1]), last=names[-1])
+
+
+def past_target(standing: CasinoStanding) -> bool:
+    """Whether a side has reached the target: "12 of 21" is said, "23 of 21" is not."""
+    return max(standing["scores"], default=0) >= standing["target"]
 
 
 def scores_chart(rows: list[CasinoRow], sides: int) -> dict[str, Any] | None:
@@ -226,8 +376,12 @@ def standing_line(game_session: Any, standing: CasinoStanding) -> str:
     teams = game_session.teams
     line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["scores"], strict=True))
     if standing["winner"] is not None:
-        return f"{line} · won by {teams[standing['winner']].name}"
-    return f"{line} of {standing['target']}"
+        return gettext(
+            "%(line)s · won by %(winner)s", line=line, winner=teams[standing["winner"]].name
+        )
+    if past_target(standing):  # level at the top past 21: another deal decides (K13)
+        return gettext("%(line)s · level past %(target)d", line=line, target=standing["target"])
+    return gettext("%(line)s of %(target)d", line=line, target=standing["target"])
 
 
 def csv_columns(game_session: Any, standing: CasinoStanding) -> tuple[list[str], list[list[Any]]]:
