@@ -85,7 +85,7 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
     try:
         deal = game_session.add_deal(form.to_record(), form.number.data, form.next_id.data)
     except InvalidInput as error:
-        form.form_errors.append(error.message)
+        form.form_errors.append(PAGES[game_session.game_name].problem(game_session, error))
         raise _Refused(_deal_page(game_session, form, upcoming)) from error
     except Conflict as error:
         # Keep what was entered; sending it again saves it as the deal that comes next.
@@ -171,7 +171,7 @@ def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
     try:
         changed = game_session.replace_deal(deal, form.to_record(keep=deal.record))
     except InvalidInput as error:
-        form.form_errors.append(error.message)
+        form.form_errors.append(PAGES[game_session.game_name].problem(game_session, error))
         raise _Refused(_deal_page(game_session, form, number, deal)) from error
     text = f"Deal {number} corrected." if changed else "Nothing changed."
     return _stored(game_session, "done", {"text": text})

@@ -177,8 +177,13 @@ def test_a_team_that_is_out_cannot_win_the_bid(client: FlaskClient) -> None:
     client.post(board + "/deals/new", data=deal(1, points="0"))  # Meena's team loses its table
     refused = client.post(board + "/deals/new", data=deal(2, next_id=2, seat="4"))  # Dev
     assert response_problem(refused) == [
-        "Seat 4 plays for Meena & Dev, which is out of tables, so it cannot bid (F6)."
+        "Dev plays for Meena & Dev, which is out of tables, so cannot win the bid (F6): "
+        "choose a player of a team still in."
     ]
+    # The form offers only the players of the teams still in (F6).
+    form = client.get(board + "/deals/new").get_data(as_text=True)
+    assert 'name="seat" value="4"' not in form and 'name="seat" value="1"' not in form
+    assert 'name="seat" value="0"' in form
 
 
 def test_editing_a_deal_keeps_its_new_game_and_auction(client: FlaskClient) -> None:

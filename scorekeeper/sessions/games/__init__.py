@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...rules import GAMES
+from ...rules import GAMES, InvalidInput
 from ..setup import SetupForm, session_form
 from . import casino, fifty_six, seep
 
@@ -29,6 +29,8 @@ class GamePages:
     figures: tuple[tuple[str, str, bool], ...]  # the club statistics' (label, figure, as %)
     key_figure: str  # the one figure beside the win rate in the club's players' table
     live: str | None = None  # the template of its live deal page (/s/<id>/live), if it has one
+    # A refused deal in the table's words (players' names for the engine's seats).
+    problem: Callable[[Any, InvalidInput], str] = lambda _session, error: error.message
 
 
 PAGES: dict[str, GamePages] = {
@@ -43,6 +45,7 @@ PAGES: dict[str, GamePages] = {
         module.FIGURES,
         module.KEY_FIGURE,
         module.LIVE_PAGE,
+        *((module.problem,) if hasattr(module, "problem") else ()),
     )
     for module in (seep, fifty_six, casino)
 }

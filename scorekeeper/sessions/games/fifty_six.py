@@ -20,6 +20,7 @@ from ...rules.fifty_six.score import (
     tables_moved,
 )
 from ...rules.table import Table
+from ...web.words import gettext
 from ..setup import Number, Radio, Seat, Setup, options
 from .deal_form import DealForm
 
@@ -135,6 +136,24 @@ def _whole(text: str | None, message: str) -> int:
     if not text or not text.isascii() or not text.isdigit():
         _missing(message)
     return int(text or 0)
+
+
+def problem(game_session: Any, error: InvalidInput) -> str:
+    """A refused deal in the table's words: the players' names where the engine gives seats."""
+    seats, said = game_session.seat_names(), error.params
+    if error.code == "team-out" and said:
+        return gettext(
+            "%(player)s plays for %(team)s, which is out of tables, so cannot win the bid (F6): "
+            "choose a player of a team still in.",
+            player=seats[said["seat"]],
+            team=game_session.teams[said["team"]].name,
+        )
+    if error.code == "bad-auction" and said.get("why") == "not-over":
+        return gettext(
+            "The recorded auction is not over: it is %(player)s's call (F10).",
+            player=seats[said["seat"]],
+        )
+    return error.message
 
 
 def tables_before(game_session: Any, number: int) -> list[int]:
