@@ -1,6 +1,7 @@
 // Fifty-six deal entry: the contract or "everyone passed", the points on a keypad, and before
 // saving, whether the contract is made and which tables move (worked out by the server for
 // every result: data-preview). Optionally the auction, call by call, checked by /api/v1/check.
+import { drawBidPad } from "./bid-pad.js";
 import { SYMBOL } from "./cards.js";
 import { byId, h, radioValue } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
@@ -67,6 +68,13 @@ function fiftySixDeal(form) {
     if (c && points !== null && points >= 0 && points <= 56) describe(c, points);
     else $("[data-preview-box]").textContent = "";
     $("[data-bid-label]").textContent = `${whole("value") ?? 28}${signs[chosen("trump")] || ""}`;
+    drawBidPad($("[data-bid-pad]"), { value: whole("value") ?? 28, pick: pickBid });
+  }
+
+  /** A bid tapped on the pad goes into the bid box, as if typed. */
+  function pickBid(value) {
+    form.elements.value.value = String(value);
+    form.elements.value.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   // The keypad types into the points box: a third digit, or a number past 56, starts again.
