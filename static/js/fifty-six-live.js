@@ -3,6 +3,7 @@
 // every 2 s with its ETag), so a reload loses nothing; a scorer's phone (data-token) starts the
 // deal and sends each call or card as a numbered play the moment it is tapped, and the engine
 // judges it (a refusal names its rule, F6–F12). This script draws the panels.
+import { drawBidPad } from "./bid-pad.js";
 import { SUITS, SYMBOL, pretty, rankText, suitOf } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
@@ -153,12 +154,13 @@ function callPad() {
   const bid = h("button", { type: "button", class: "button big", id: "bid-button", disabled: top || !pad.trump || deal.busy,
     onclick: () => sendPlay({ call: "bid", value: pad.bid, trump: pad.trump }) },
   top ? `No bid above ${HIGHEST} (F8)` : pad.trump ? `Bid ${callText({ call: "bid", value: pad.bid, trump: pad.trump })}` : "Bid (tap a trump)");
-  const lowest = lowestBid(live); // F8: a bid must top the standing one
-  const step = (d, label) => h("button", { type: "button", class: "value fs-step", "aria-label": label, dataset: { step: d },
-    disabled: pad.bid + d < lowest || pad.bid + d > HIGHEST, onclick: () => { pad.bid += d; deal.render(); } }, d < 0 ? "−" : "+");
+  const bids = h("div", { class: "bid-pad", "aria-label": "The bid" });
+  // F8: a bid must top the standing one: the pad offers nothing lower.
+  drawBidPad(bids, { value: pad.bid, lowest: lowestBid(live), disabled: top, pick: (n) => { pad.bid = n; deal.render(); } });
   return [
     h("h2", { id: "play-h" }, `${who}'s call`),
-    h("div", { class: "fs-bid" }, step(-1, "Bid one less"), h("span", { class: "big-number", id: "bid-value" }, pad.bid), step(1, "Bid one more")),
+    h("div", { class: "fs-bid" }, h("span", { class: "big-number", id: "bid-value" }, pad.bid)),
+    bids,
     h("div", { class: "values live-choices fs-trumps" }, TRUMPS.map((t) => h("button", {
       type: "button", class: `value suit-${t}`, dataset: { trump: t }, "aria-pressed": String(pad.trump === t),
       "aria-label": `Trump ${trumpText(t)}`, onclick: () => { pad.trump = pad.trump === t ? null : t; deal.render(); },
