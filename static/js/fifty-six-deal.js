@@ -5,6 +5,14 @@ import { drawBidPad } from "./bid-pad.js";
 import { SYMBOL } from "./cards.js";
 import { byId, h, radioValue } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
+import { refusalText } from "./fifty-six-words.js";
+import { fill, plural } from "./words.js";
+
+// F14: the preview's verdict, made or lost, by the double level (F9): whole sentences.
+const VERDICT = {
+  made: ["Made: {points} of {bid}", "Made: {points} of {bid}, doubled", "Made: {points} of {bid}, redoubled"],
+  lost: ["Lost: {points} of {bid}", "Lost: {points} of {bid}, doubled", "Lost: {points} of {bid}, redoubled"],
+};
 
 /** Draw and drive Fifty-six's deal form. */
 function fiftySixDeal(form) {
@@ -42,12 +50,13 @@ function fiftySixDeal(form) {
     const made = points >= c.value; // F14
     const team = c.seat % teamCount;
     const result = preview.outcomes[`${team}|${band}|${c.double}|${made ? 1 : 0}`];
-    const lines = result.transfers.map(([from, to, n]) =>
-      `${teams[from]} → ${teams[to]}: ${n} table${n === 1 ? "" : "s"}`);
+    const lines = result.transfers.map(([from, to, n]) => fill(
+      plural(n, { one: "{from} → {to}: {n} table", other: "{from} → {to}: {n} tables" }), { from: teams[from], to: teams[to] }));
+    // Everyone passed is 28 no-trumps (F10): the bid is said with its NT like any other.
+    const bid = `${c.value}${signs[c.trump] || ""}`;
     $("[data-preview-box]").replaceChildren(
       h("p", { class: `verdict ${made ? "made" : "lost"}`, dataset: { testid: "verdict" } },
-        `${made ? "Made" : "Lost"}: ${points} of ${c.value}${c.passed ? "" : signs[c.trump] || ""}` +
-        `${["", ", doubled", ", redoubled"][c.double]}`),
+        fill(VERDICT[made ? "made" : "lost"][c.double], { points, bid })),
       h("p", {}, lines.length ? lines.join(" · ") : "No tables move."),
       h("p", { class: "muted small" }, "Tables after: " + result.tables.map((n, t) => `${teams[t]} ${n}`).join(" · ")));
   }
@@ -131,7 +140,8 @@ function fiftySixDeal(form) {
     field.value = calls.length ? JSON.stringify(calls) : "";
   }
 
-  function fill(after) {
+  /** The contract boxes filled in from a finished auction. */
+  function fillContract(after) {
     if (!after.finished) return;
     if (!calls.some((call) => call.call === "bid")) { choose("outcome", "passed"); return; }
     const c = after.contract;
@@ -168,10 +178,15 @@ function fiftySixDeal(form) {
     }
     try {
       const answer = await ask(calls, move);
-      if (!answer.legal) { problem(`${answer.reason} (${answer.rule_id || answer.rule})`); return; }
+      if (!answer.legal) {
+        // The engine's data, said with the players' names (its own sentence has seat numbers).
+        const said = refusalText(answer.rule, answer.params, { player: (seat) => seats[seat], team: (team) => teams[team] });
+        problem(`${said ?? answer.reason} (${answer.rule_id || answer.rule})`);
+        return;
+      }
       calls = [...calls, move];
       state = answer.after;
-      fill(state);
+      fillContract(state);
     } catch (error) {
       problem(navigator.onLine === false ? "No connection: the call was not checked." : error.message);
       return;

@@ -7,6 +7,7 @@ import { drawBidPad } from "./bid-pad.js";
 import { SUITS, SYMBOL, pretty, rankText, suitOf } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
+import { refusalText } from "./fifty-six-words.js";
 import { liveConfig, liveDeal, moveKeeper, request, sessionApi } from "./live-driver.js";
 import { choices, noteBox } from "./live-widgets.js";
 
@@ -194,6 +195,8 @@ const page = {
   take: moveKeeper(freshPad, (state) => { live = state; }), plays: CARDS,
   startHint: "Start the deal: who deals.", status, scores: drawTeams, start: startForm, floor: tableView, play: playPanel,
   restart: (taken) => { pad.dealer = taken.dealer; },
+  // A refused call or turn said from the engine's data, with the players' and teams' names.
+  refusal: (note) => note.kind === "refused" && refusalText(note.code, note.params, { player: name, team: (t) => teams[t] }),
 };
 const deal = liveDeal(cfg, page);
 deal.begin();
