@@ -8,6 +8,7 @@ import { SUITS, SYMBOL, pretty, rankText, suitOf } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
 import { refusalText } from "./fifty-six-words.js";
+import { fill, plural } from "./words.js";
 import { liveConfig, liveDeal, moveKeeper, request, sessionApi } from "./live-driver.js";
 import { choices, noteBox } from "./live-widgets.js";
 
@@ -61,7 +62,7 @@ function drawTeams() {
     const points = root.querySelector(`[data-points="${team}"]`);
     const tricks = root.querySelector(`[data-tricks="${team}"]`);
     points.textContent = live ? live.points[team] : "–";
-    tricks.textContent = live ? `· ${live.tricks_won[team]} trick${live.tricks_won[team] === 1 ? "" : "s"}` : "";
+    tricks.textContent = live ? plural(live.tricks_won[team], { one: "· {n} trick", other: "· {n} tricks" }) : "";
   });
 }
 
@@ -100,7 +101,10 @@ function tableView() {
   if (live.finished && live.contract) items.push(resultLine(live), movedLine());
   if (live.trick) items.push(trickView(live.trick, "Trick " + live.trick.number, "trick"));
   const last = live.tricks[live.tricks.length - 1];
-  if (last) items.push(trickView(last, `Trick ${last.number} to ${name(last.winner)}: ${last.points} point${last.points === 1 ? "" : "s"}`, "last-trick"));
+  if (last) {
+    const won = plural(last.points, { one: "Trick {number} to {who}: {n} point", other: "Trick {number} to {who}: {n} points" });
+    items.push(trickView(last, fill(won, { number: last.number, who: name(last.winner) }), "last-trick"));
+  }
   const voids = live.voids.map((suits, seat) => (suits.length ? `${name(seat)}: no ${suits.map((s) => SYMBOL[s]).join(" ")}` : null)).filter(Boolean);
   if (voids.length) items.push(h("p", { class: "muted small" }, "Shown void (F12) · ", voids.join(" · ")));
   $("floor-panel").replaceChildren(...items);

@@ -65,8 +65,7 @@ def test_a_pairs_game_with_a_doubled_contract_a_team_out_and_a_new_game(
     started = time.perf_counter()
     taps.tap("a:has-text('Enter deal 1')")
     taps.seat("Meena")
-    taps.tap("#value-group [data-step='1']")
-    taps.tap("#value-group [data-step='1']")
+    taps.tap("[data-bid-pad] [data-tens='30']")  # the bid pad: 30, the first of its tens
     taps.tap(".trumps label.trump-D")
     taps.tap("label:has(input[name=double][value='1'])")
     taps.points("20")

@@ -20,7 +20,7 @@ from ...rules.fifty_six.score import (
     tables_moved,
 )
 from ...rules.table import Table
-from ...web.words import gettext
+from ...web.words import gettext, ngettext
 from ..setup import Number, Radio, Seat, Setup, options
 from .deal_form import DealForm
 
@@ -236,11 +236,35 @@ def summary(game_session: Any, record: FiftySixRecord) -> str:
     """A deal in a line, to tell two versions of it apart: the contract and the points."""
     contract = record["contract"]
     seats = game_session.seat_names()
+    points = record["points"]
     if contract is None:
-        return f"Everyone passed · {record['points']} points"
-    doubled = ("", " doubled", " redoubled")[contract["double"]]
-    bid = bid_text(contract["value"], contract["trump"])
-    return f"{bid}{doubled} by {seats[contract['seat']]} · {record['points']} points"
+        return ngettext(
+            "Everyone passed · %(num)d point", "Everyone passed · %(num)d points", points
+        )
+    said = {
+        "bid": bid_text(contract["value"], contract["trump"]),
+        "player": seats[contract["seat"]],
+    }
+    return [
+        ngettext(
+            "%(bid)s by %(player)s · %(num)d point",
+            "%(bid)s by %(player)s · %(num)d points",
+            points,
+            **said,
+        ),
+        ngettext(
+            "%(bid)s doubled by %(player)s · %(num)d point",
+            "%(bid)s doubled by %(player)s · %(num)d points",
+            points,
+            **said,
+        ),
+        ngettext(
+            "%(bid)s redoubled by %(player)s · %(num)d point",
+            "%(bid)s redoubled by %(player)s · %(num)d points",
+            points,
+            **said,
+        ),
+    ][contract["double"]]
 
 
 def standing_line(game_session: Any, standing: FiftySixStanding) -> str:
