@@ -193,7 +193,11 @@ def _check_auction(
         del wanted["team"]
     if wanted != deal["contract"]:
         said = "everyone passed" if contract is None else contract.describe()
-        raise InvalidInput("bad-auction", f"The auction's contract ({said}) is not the deal's.")
+        raise InvalidInput(
+            "bad-auction",
+            f"The auction's contract ({said}) is not the deal's.",
+            {"why": "other-contract", "contract": None if contract is None else contract.to_json()},
+        )
 
 
 def check_next(

@@ -153,7 +153,39 @@ def problem(game_session: Any, error: InvalidInput) -> str:
             "The recorded auction is not over: it is %(player)s's call (F10).",
             player=seats[said["seat"]],
         )
+    if error.code == "bad-auction" and said.get("why") == "other-contract":
+        return _other_contract(said["contract"], seats)
     return error.message
+
+
+def _other_contract(contract: dict[str, Any] | None, seats: list[str]) -> str:
+    """A recorded auction that does not give the contract entered, said with the names."""
+    if contract is None:
+        return gettext(
+            "The recorded auction ended with everyone passing (F10), but a contract is entered: "
+            "change the one that is wrong."
+        )
+    said = {
+        "bid": bid_text(contract["value"], contract["trump"]),
+        "player": seats[contract["seat"]],
+    }
+    if contract["double"] == 2:
+        return gettext(
+            "The recorded auction gives %(bid)s redoubled by %(player)s, not the contract "
+            "entered: change the one that is wrong.",
+            **said,
+        )
+    if contract["double"] == 1:
+        return gettext(
+            "The recorded auction gives %(bid)s doubled by %(player)s, not the contract "
+            "entered: change the one that is wrong.",
+            **said,
+        )
+    return gettext(
+        "The recorded auction gives %(bid)s by %(player)s, not the contract entered: "
+        "change the one that is wrong.",
+        **said,
+    )
 
 
 def tables_before(game_session: Any, number: int) -> list[int]:
