@@ -76,7 +76,8 @@ function fiftySixDeal(form) {
     const points = whole("points");
     if (c && points !== null && points >= 0 && points <= 56) describe(c, points);
     else $("[data-preview-box]").textContent = "";
-    $("[data-bid-label]").textContent = `${whole("value") ?? 28}${signs[chosen("trump")] || ""}`;
+    // One text, so the button's flex layout cannot swallow the space: "Bid 56 NT".
+    $("[data-bid-label]").textContent = fill("Bid {bid}", { bid: `${whole("value") ?? 28}${signs[chosen("trump")] || ""}` });
     drawBidPad($("[data-bid-pad]"), { value: whole("value") ?? 28, pick: pickBid });
   }
 

@@ -65,11 +65,12 @@ class Taps(taps.Taps):
     """Taps on Fifty-six's deal form."""
 
     def bid(self, value: int) -> None:
-        """Set the bid as a player would: its tens, then the bid itself, unless already shown."""
-        pad = "[data-bid-pad]"
+        """Set the bid as a player would: its tens unless shown, then the bid unless already set."""
+        pad, box = "[data-bid-pad]", self.page.get_by_test_id("bid-value")
         if self.page.locator(f"{pad} [data-bid='{value}']").is_hidden():
             self.tap(f"{pad} [data-tens='{value // 10 * 10}']")
-        self.tap(f"{pad} [data-bid='{value}']")
+        if box.input_value() != str(value):  # the first of its tens is set by the tens alone
+            self.tap(f"{pad} [data-bid='{value}']")
 
 
 def test_a_whole_deal_and_any_bid_in_three_taps_at_most(live_server: str, phones: Phones) -> None:
@@ -182,3 +183,25 @@ def test_the_live_page_says_a_refused_call_with_the_players_names(
         "Dev cannot double Meena's 30♦: it is their own team's bid."
     )
     expect(refusal).not_to_contain_text("seat", ignore_case=True)
+
+
+def test_the_bid_pad_and_a_refusal_fit_a_dark_360_px_phone_with_the_longest_names(
+    live_server: str, phones: Phones
+) -> None:
+    """Four players with the longest names the forms take, the dark theme: the pad, the
+    seats offered and a refused call fit the phone."""
+    phone = phones(color_scheme="dark")
+    started = seep.start(phone.context, live_server, seep.LONGEST, game="fifty-six")
+    seep.join(phone, started.keeper_link)
+    phone.goto(started.board + "/deals/new")
+    phone.locator("[data-bid-pad] [data-tens='50']").click()
+    phone.locator("[data-bid-pad] [data-bid='56']").click()
+    expect(phone.get_by_test_id("bid-value")).to_have_value("56")
+    phone.locator(".trumps label.trump-NT").click()
+    phone.locator("summary:has-text('Record the auction')").click()
+    expect(phone.locator("[data-recorder] [data-call='bid']")).to_have_text("Bid 56 NT")
+    phone.locator("[data-recorder] [data-call='double']").click()
+    expect(phone.locator("[data-auction-problem]")).to_contain_text("cannot double: nobody")
+    expect(phone.locator("[data-auction-problem]")).not_to_contain_text("seat", ignore_case=True)
+    seep.fits(phone)
+    phone.screenshot(path=str(artifact("fifty-six-bid-pad-dark-360.png")), full_page=True)
