@@ -226,6 +226,7 @@ def test_the_card_that_revokes_is_marked_as_such_never_ticked(
     expect(jack).to_have_attribute("aria-pressed", "true")
     expect(jack).to_have_attribute("aria-label", "J♠: not allowed (must-follow-suit)")
     assert mark(jack) == "✗"
+    shot(phone, "checker-56-revoke")
     queen = phone.locator("#play-hand .tile[data-card='QH']")
     queen.click()
     expect(phone.locator("#play-verdict")).to_contain_text("Legal")
