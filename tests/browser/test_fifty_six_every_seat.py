@@ -60,6 +60,15 @@ def test_the_players_of_a_team_out_are_not_offered_as_the_bid_winner(
     phone.locator("summary:has-text('Record the auction')").click()
     expect(phone.locator("[data-auction-status]")).to_have_text("Ravi to call.")
 
+    # Nor does the live page's auction ask them: the calls go round past Dev and Meena.
+    phone.goto(started.board + "/live")
+    phone.locator("#start-button").click()
+    status = phone.get_by_test_id("live-status")
+    for caller in ("Ravi", "Tara", "Asha", "Kiran"):
+        expect(status).to_contain_text(f"{caller} to call")
+        phone.locator("#pass-button").click()
+    expect(status).to_contain_text("Trick 1")
+
 
 class Taps(taps.Taps):
     """Taps on Fifty-six's deal form."""
