@@ -8,6 +8,12 @@ import { callText } from "./fifty-six-auction.js";
 import { refusalText } from "./fifty-six-words.js";
 import { fill, plural } from "./words.js";
 
+// F8–F10: the recorded auction's end, by the double level, whole sentences.
+const AUCTION_OVER = [
+  "The auction is over: {bid} by {player}. The contract is filled in above.",
+  "The auction is over: {bid} by {player}, doubled. The contract is filled in above.",
+  "The auction is over: {bid} by {player}, redoubled. The contract is filled in above.",
+];
 // F14: the preview's verdict, made or lost, by the double level (F9): whole sentences.
 const VERDICT = {
   made: ["Made: {points} of {bid}", "Made: {points} of {bid}, doubled", "Made: {points} of {bid}, redoubled"],
@@ -69,8 +75,8 @@ function fiftySixDeal(form) {
     $("[data-dealer-name]").textContent = dealer === null ? "—" : seats[dealer];
     const c = contract();
     if (passed && c) {
-      $("[data-passed-note]").textContent = `Everyone passed: 28 no-trumps for ${teams[c.seat % teamCount]}` +
-        ` (${seats[c.seat]} bids first, F10).`;
+      $("[data-passed-note]").textContent = fill("Everyone passed: 28 no-trumps for {team} ({player} bids first, F10).",
+        { team: teams[c.seat % teamCount], player: seats[c.seat] });
     }
     $("[data-contract-team]").textContent = c ? teams[c.seat % teamCount] : "the contracting team";
     const points = whole("points");
@@ -129,11 +135,10 @@ function fiftySixDeal(form) {
     if (state && state.finished) {
       const c = state.contract;
       status.textContent = calls.some((call) => call.call === "bid")
-        ? `The auction is over: ${c.value}${signs[c.trump]} by ${seats[c.seat]}` +
-          `${["", ", doubled", ", redoubled"][c.double]}. The contract is filled in above.`
+        ? fill(AUCTION_OVER[c.double], { bid: `${c.value}${signs[c.trump]}`, player: seats[c.seat] })
         : "Everyone passed (F10): filled in above.";
     } else {
-      status.textContent = `${seats[nextSeat()]} to call.`;
+      status.textContent = fill("{player} to call.", { player: seats[nextSeat()] });
     }
     form.querySelectorAll("[data-call]").forEach((button) => {
       button.disabled = button.dataset.call === "undo" ? !calls.length : Boolean(state && state.finished);

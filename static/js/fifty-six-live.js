@@ -52,8 +52,8 @@ function freshPad(state) {
 const chip = (seat) => h("span", { class: `seat-chip team-${teamOf(seat)}` }, name(seat));
 
 function status(state) {
-  if (state.phase === "auction") return `Auction · ${name(state.next_seat)} to call`;
-  return `Trick ${state.trick.number} · ${name(state.next_seat)} to play`;
+  if (state.phase === "auction") return fill("Auction · {player} to call", { player: name(state.next_seat) });
+  return fill("Trick {number} · {player} to play", { number: state.trick.number, player: name(state.next_seat) });
 }
 
 /** Each team's box: its card points and tricks so far (F14). */
@@ -92,7 +92,7 @@ function tableView() {
     : h("p", { class: "muted small", "data-testid": "calls" }, "No calls yet.");
   // Once the tricks begin the calls fold away: the trick is what the table looks at.
   items.push(live.phase === "auction" ? calls : h("details", { class: "fs-auction" },
-    h("summary", {}, `The auction (${live.auction.calls.length} calls)`), calls));
+    h("summary", {}, plural(live.auction.calls.length, { one: "The auction ({n} call)", other: "The auction ({n} calls)" })), calls));
   if (live.contract) {
     items.push(h("p", { class: "fs-contract", "data-testid": "contract" },
       live.phase === "auction" ? "Standing: " : "Contract: ", h("strong", {}, contractText(live.contract)),
