@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from .cards import Card
@@ -19,10 +19,14 @@ class Violation:
     rule: str | None  # None: the rule is the turn itself, which has no id
     code: str
     reason: str
+    # What the sentence is about, as data (seats, bids, why), so a page can say it with the
+    # players' names; `reason` is the API's own sentence.
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def to_json(self) -> dict[str, Any]:
-        """The checker's answer for an illegal move."""
-        return {"legal": False, "rule": self.code, "rule_id": self.rule, "reason": self.reason}
+        """The checker's answer for an illegal move (its params when it has any)."""
+        answer = {"legal": False, "rule": self.code, "rule_id": self.rule, "reason": self.reason}
+        return answer | ({"params": self.params} if self.params else {})
 
 
 def legal(after: dict[str, Any], move: dict[str, Any], description: str) -> dict[str, Any]:

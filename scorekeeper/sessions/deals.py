@@ -48,8 +48,7 @@ def _set_hidden(field: Any, value: int) -> None:
 
 def _problem(game_session: GameSession, error: InvalidInput) -> str:
     """The engine's refusal as the table says it: the game's own words name the sides."""
-    words = PAGES[game_session.game_name].problem
-    return words(game_session, error) if words else error.message
+    return PAGES[game_session.game_name].problem(game_session, error)
 
 
 def _summary(game_session: GameSession, deal: Deal) -> str:

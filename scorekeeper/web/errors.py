@@ -108,8 +108,9 @@ def _invalid_input(error: InvalidInput) -> Response:
 def _play_refused(error: PlayRefused) -> Response:
     refused = error.violation
     # As /check names them: `rule` the code, `rule_id` the rule's id (S3, F12).
+    said = {"params": refused.params} if refused.params else {}
     return error_response(
-        400, refused.code, refused.reason, rule=refused.code, rule_id=refused.rule
+        400, refused.code, refused.reason, rule=refused.code, rule_id=refused.rule, **said
     )
 
 

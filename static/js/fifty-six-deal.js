@@ -1,9 +1,24 @@
 // Fifty-six deal entry: the contract or "everyone passed", the points on a keypad, and before
 // saving, whether the contract is made and which tables move (worked out by the server for
 // every result: data-preview). Optionally the auction, call by call, checked by /api/v1/check.
+import { drawBidPad } from "./bid-pad.js";
 import { SYMBOL } from "./cards.js";
 import { byId, h, radioValue } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
+import { refusalText } from "./fifty-six-words.js";
+import { fill, plural } from "./words.js";
+
+// F8–F10: the recorded auction's end, by the double level, whole sentences.
+const AUCTION_OVER = [
+  "The auction is over: {bid} by {player}. The contract is filled in above.",
+  "The auction is over: {bid} by {player}, doubled. The contract is filled in above.",
+  "The auction is over: {bid} by {player}, redoubled. The contract is filled in above.",
+];
+// F14: the preview's verdict, made or lost, by the double level (F9): whole sentences.
+const VERDICT = {
+  made: ["Made: {points} of {bid}", "Made: {points} of {bid}, doubled", "Made: {points} of {bid}, redoubled"],
+  lost: ["Lost: {points} of {bid}", "Lost: {points} of {bid}, doubled", "Lost: {points} of {bid}, redoubled"],
+};
 
 /** Draw and drive Fifty-six's deal form. */
 function fiftySixDeal(form) {
@@ -41,12 +56,13 @@ function fiftySixDeal(form) {
     const made = points >= c.value; // F14
     const team = c.seat % teamCount;
     const result = preview.outcomes[`${team}|${band}|${c.double}|${made ? 1 : 0}`];
-    const lines = result.transfers.map(([from, to, n]) =>
-      `${teams[from]} → ${teams[to]}: ${n} table${n === 1 ? "" : "s"}`);
+    const lines = result.transfers.map(([from, to, n]) => fill(
+      plural(n, { one: "{from} → {to}: {n} table", other: "{from} → {to}: {n} tables" }), { from: teams[from], to: teams[to] }));
+    // Everyone passed is 28 no-trumps (F10): the bid is said with its NT like any other.
+    const bid = `${c.value}${signs[c.trump] || ""}`;
     $("[data-preview-box]").replaceChildren(
       h("p", { class: `verdict ${made ? "made" : "lost"}`, dataset: { testid: "verdict" } },
-        `${made ? "Made" : "Lost"}: ${points} of ${c.value}${c.passed ? "" : signs[c.trump] || ""}` +
-        `${["", ", doubled", ", redoubled"][c.double]}`),
+        fill(VERDICT[made ? "made" : "lost"][c.double], { points, bid })),
       h("p", {}, lines.length ? lines.join(" · ") : "No tables move."),
       h("p", { class: "muted small" }, "Tables after: " + result.tables.map((n, t) => `${teams[t]} ${n}`).join(" · ")));
   }
@@ -59,14 +75,22 @@ function fiftySixDeal(form) {
     $("[data-dealer-name]").textContent = dealer === null ? "—" : seats[dealer];
     const c = contract();
     if (passed && c) {
-      $("[data-passed-note]").textContent = `Everyone passed: 28 no-trumps for ${teams[c.seat % teamCount]}` +
-        ` (${seats[c.seat]} bids first, F10).`;
+      $("[data-passed-note]").textContent = fill("Everyone passed: 28 no-trumps for {team} ({player} bids first, F10).",
+        { team: teams[c.seat % teamCount], player: seats[c.seat] });
     }
     $("[data-contract-team]").textContent = c ? teams[c.seat % teamCount] : "the contracting team";
     const points = whole("points");
     if (c && points !== null && points >= 0 && points <= 56) describe(c, points);
     else $("[data-preview-box]").textContent = "";
-    $("[data-bid-label]").textContent = `${whole("value") ?? 28}${signs[chosen("trump")] || ""}`;
+    // One text, so the button's flex layout cannot swallow the space: "Bid 56 NT".
+    $("[data-bid-label]").textContent = fill("Bid {bid}", { bid: `${whole("value") ?? 28}${signs[chosen("trump")] || ""}` });
+    drawBidPad($("[data-bid-pad]"), { value: whole("value") ?? 28, pick: pickBid });
+  }
+
+  /** A bid tapped on the pad goes into the bid box, as if typed. */
+  function pickBid(value) {
+    form.elements.value.value = String(value);
+    form.elements.value.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   // The keypad types into the points box: a third digit, or a number past 56, starts again.
@@ -111,11 +135,10 @@ function fiftySixDeal(form) {
     if (state && state.finished) {
       const c = state.contract;
       status.textContent = calls.some((call) => call.call === "bid")
-        ? `The auction is over: ${c.value}${signs[c.trump]} by ${seats[c.seat]}` +
-          `${["", ", doubled", ", redoubled"][c.double]}. The contract is filled in above.`
+        ? fill(AUCTION_OVER[c.double], { bid: `${c.value}${signs[c.trump]}`, player: seats[c.seat] })
         : "Everyone passed (F10): filled in above.";
     } else {
-      status.textContent = `${seats[nextSeat()]} to call.`;
+      status.textContent = fill("{player} to call.", { player: seats[nextSeat()] });
     }
     form.querySelectorAll("[data-call]").forEach((button) => {
       button.disabled = button.dataset.call === "undo" ? !calls.length : Boolean(state && state.finished);
@@ -123,7 +146,8 @@ function fiftySixDeal(form) {
     field.value = calls.length ? JSON.stringify(calls) : "";
   }
 
-  function fill(after) {
+  /** The contract boxes filled in from a finished auction. */
+  function fillContract(after) {
     if (!after.finished) return;
     if (!calls.some((call) => call.call === "bid")) { choose("outcome", "passed"); return; }
     const c = after.contract;
@@ -160,10 +184,15 @@ function fiftySixDeal(form) {
     }
     try {
       const answer = await ask(calls, move);
-      if (!answer.legal) { problem(`${answer.reason} (${answer.rule_id || answer.rule})`); return; }
+      if (!answer.legal) {
+        // The engine's data, said with the players' names (its own sentence has seat numbers).
+        const said = refusalText(answer.rule, answer.params, { player: (seat) => seats[seat], team: (team) => teams[team] });
+        problem(`${said ?? answer.reason} (${answer.rule_id || answer.rule})`);
+        return;
+      }
       calls = [...calls, move];
       state = answer.after;
-      fill(state);
+      fillContract(state);
     } catch (error) {
       problem(navigator.onLine === false ? "No connection: the call was not checked." : error.message);
       return;

@@ -3,9 +3,12 @@
 // every 2 s with its ETag), so a reload loses nothing; a scorer's phone (data-token) starts the
 // deal and sends each call or card as a numbered play the moment it is tapped, and the engine
 // judges it (a refusal names its rule, F6–F12). This script draws the panels.
+import { drawBidPad } from "./bid-pad.js";
 import { SUITS, SYMBOL, pretty, rankText, suitOf } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
+import { refusalText } from "./fifty-six-words.js";
+import { fill, plural } from "./words.js";
 import { liveConfig, liveDeal, moveKeeper, request, sessionApi } from "./live-driver.js";
 import { choices, noteBox } from "./live-widgets.js";
 
@@ -49,8 +52,8 @@ function freshPad(state) {
 const chip = (seat) => h("span", { class: `seat-chip team-${teamOf(seat)}` }, name(seat));
 
 function status(state) {
-  if (state.phase === "auction") return `Auction · ${name(state.next_seat)} to call`;
-  return `Trick ${state.trick.number} · ${name(state.next_seat)} to play`;
+  if (state.phase === "auction") return fill("Auction · {player} to call", { player: name(state.next_seat) });
+  return fill("Trick {number} · {player} to play", { number: state.trick.number, player: name(state.next_seat) });
 }
 
 /** Each team's box: its card points and tricks so far (F14). */
@@ -59,7 +62,7 @@ function drawTeams() {
     const points = root.querySelector(`[data-points="${team}"]`);
     const tricks = root.querySelector(`[data-tricks="${team}"]`);
     points.textContent = live ? live.points[team] : "–";
-    tricks.textContent = live ? `· ${live.tricks_won[team]} trick${live.tricks_won[team] === 1 ? "" : "s"}` : "";
+    tricks.textContent = live ? plural(live.tricks_won[team], { one: "· {n} trick", other: "· {n} tricks" }) : "";
   });
 }
 
@@ -89,7 +92,7 @@ function tableView() {
     : h("p", { class: "muted small", "data-testid": "calls" }, "No calls yet.");
   // Once the tricks begin the calls fold away: the trick is what the table looks at.
   items.push(live.phase === "auction" ? calls : h("details", { class: "fs-auction" },
-    h("summary", {}, `The auction (${live.auction.calls.length} calls)`), calls));
+    h("summary", {}, plural(live.auction.calls.length, { one: "The auction ({n} call)", other: "The auction ({n} calls)" })), calls));
   if (live.contract) {
     items.push(h("p", { class: "fs-contract", "data-testid": "contract" },
       live.phase === "auction" ? "Standing: " : "Contract: ", h("strong", {}, contractText(live.contract)),
@@ -98,7 +101,10 @@ function tableView() {
   if (live.finished && live.contract) items.push(resultLine(live), movedLine());
   if (live.trick) items.push(trickView(live.trick, "Trick " + live.trick.number, "trick"));
   const last = live.tricks[live.tricks.length - 1];
-  if (last) items.push(trickView(last, `Trick ${last.number} to ${name(last.winner)}: ${last.points} point${last.points === 1 ? "" : "s"}`, "last-trick"));
+  if (last) {
+    const won = plural(last.points, { one: "Trick {number} to {who}: {n} point", other: "Trick {number} to {who}: {n} points" });
+    items.push(trickView(last, fill(won, { number: last.number, who: name(last.winner) }), "last-trick"));
+  }
   const voids = live.voids.map((suits, seat) => (suits.length ? `${name(seat)}: no ${suits.map((s) => SYMBOL[s]).join(" ")}` : null)).filter(Boolean);
   if (voids.length) items.push(h("p", { class: "muted small" }, "Shown void (F12) · ", voids.join(" · ")));
   $("floor-panel").replaceChildren(...items);
@@ -153,12 +159,13 @@ function callPad() {
   const bid = h("button", { type: "button", class: "button big", id: "bid-button", disabled: top || !pad.trump || deal.busy,
     onclick: () => sendPlay({ call: "bid", value: pad.bid, trump: pad.trump }) },
   top ? `No bid above ${HIGHEST} (F8)` : pad.trump ? `Bid ${callText({ call: "bid", value: pad.bid, trump: pad.trump })}` : "Bid (tap a trump)");
-  const lowest = lowestBid(live); // F8: a bid must top the standing one
-  const step = (d, label) => h("button", { type: "button", class: "value fs-step", "aria-label": label, dataset: { step: d },
-    disabled: pad.bid + d < lowest || pad.bid + d > HIGHEST, onclick: () => { pad.bid += d; deal.render(); } }, d < 0 ? "−" : "+");
+  const bids = h("div", { class: "bid-pad", "aria-label": "The bid" });
+  // F8: a bid must top the standing one: the pad offers nothing lower.
+  drawBidPad(bids, { value: pad.bid, lowest: lowestBid(live), disabled: top, pick: (n) => { pad.bid = n; deal.render(); } });
   return [
     h("h2", { id: "play-h" }, `${who}'s call`),
-    h("div", { class: "fs-bid" }, step(-1, "Bid one less"), h("span", { class: "big-number", id: "bid-value" }, pad.bid), step(1, "Bid one more")),
+    h("div", { class: "fs-bid" }, h("span", { class: "big-number", id: "bid-value" }, pad.bid)),
+    bids,
     h("div", { class: "values live-choices fs-trumps" }, TRUMPS.map((t) => h("button", {
       type: "button", class: `value suit-${t}`, dataset: { trump: t }, "aria-pressed": String(pad.trump === t),
       "aria-label": `Trump ${trumpText(t)}`, onclick: () => { pad.trump = pad.trump === t ? null : t; deal.render(); },
@@ -192,6 +199,8 @@ const page = {
   take: moveKeeper(freshPad, (state) => { live = state; }), plays: CARDS,
   startHint: "Start the deal: who deals.", status, scores: drawTeams, start: startForm, floor: tableView, play: playPanel,
   restart: (taken) => { pad.dealer = taken.dealer; },
+  // A refused call or turn said from the engine's data, with the players' and teams' names.
+  refusal: (note) => note.kind === "refused" && refusalText(note.code, note.params, { player: name, team: (t) => teams[t] }),
 };
 const deal = liveDeal(cfg, page);
 deal.begin();

@@ -8,6 +8,7 @@ import { dotted } from "./link.js";
 import { createPicker } from "./picker.js";
 import { latestWins, postJson } from "./requests.js";
 import { ruleLine, showProblem, showVerdict } from "./verdict.js";
+import { fill, plural } from "./words.js";
 
 const TRUMPS = ["S", "H", "D", "C", "NT"];
 const ZONES = ["trick", "hand"];
@@ -65,10 +66,12 @@ export function decode(q, s, notes) {
 function trickNote(s) {
   const left = s.players - 1 - s.trick.length;
   if (!s.trick.length) return "Empty: your card leads the trick.";
-  const led = `${pretty(s.trick[0])} was led`;
-  if (left === 0) return `${led}; your card completes the trick.`;
-  if (left > 0) return `${led}; ${left} more ${left === 1 ? "card comes" : "cards come"} after yours.`;
-  return `${led}; a trick of ${s.players} players holds ${s.players - 1} cards before yours.`;
+  const card = pretty(s.trick[0]);
+  if (left === 0) return fill("{card} was led; your card completes the trick.", { card });
+  if (left > 0) {
+    return fill(plural(left, { one: "{card} was led; {n} more card comes after yours.", other: "{card} was led; {n} more cards come after yours." }), { card });
+  }
+  return fill("{card} was led; a trick of {players} players holds {before} cards before yours.", { card, players: s.players, before: s.players - 1 });
 }
 
 function renderZones(s) {
@@ -110,7 +113,7 @@ function trickResult(a) {
   return [
     h("ol", { class: "trick-result", "aria-label": "The complete trick, in playing order" }, cards),
     h("p", { class: "trick-won" }, h("strong", {}, `${pretty(won)} wins`), ` — card ${a.winner + 1} of ${a.after.trick.length} in playing order — `,
-      h("strong", { class: "points" }, `${a.points} ${a.points === 1 ? "point" : "points"}`), "."),
+      h("strong", { class: "points" }, plural(a.points, { one: "{n} point", other: "{n} points" })), "."),
   ];
 }
 

@@ -57,7 +57,7 @@ export async function request(method, url, body, extra, token) {
 export function noteFor(answer) {
   const data = answer.data || {};
   if (answer.status === 400 && data.rule_id !== undefined) {
-    return { kind: "refused", rule: data.rule_id, code: data.rule, message: data.message };
+    return { kind: "refused", rule: data.rule_id, code: data.rule, message: data.message, params: data.params };
   }
   if (answer.status === 409 || answer.status === 404) {
     // Another phone was first (the same play number, a deal already started or ended).
@@ -86,7 +86,8 @@ function focusKey(el) {
  * A live deal as a page follows it: `deal` holds what the page knows ({live, loaded, busy,
  * ended, note}); every change reaches `page.take(state, before)` and is drawn by the shell's
  * panels through `page`: {startHint, plays, status(live), scores(), start(), floor(), play(),
- * restart(start) to fill the start panel in again with a start taken back}.
+ * restart(start) to fill the start panel in again with a start taken back, and optionally
+ * refusal(note) to say a refused play from the engine's params, null to leave it to the server}.
  * A finished deal stays on show beside "recorded" (its last floor, tricks or result).
  * `take(state)` then `floor()` and `scores()` draw a state alone, with no start or play panel
  * (a replay of a finished deal needs only those). Everything comes from GET …/live (polled
@@ -191,7 +192,8 @@ export function liveDeal(cfg, page) {
       done(data); deal.etag = null; deal.loaded = true; // the next poll reads it with its tag
     } else {
       deal.note = noteFor(answer);
-      deal.note.message = named(deal.note.message, cfg.seats);
+      // A game's page may say a refusal from the engine's data (page.refusal); else each "seat N".
+      deal.note.message = (page.refusal && page.refusal(deal.note)) || named(deal.note.message, cfg.seats);
       if (deal.note.kind === "info") { await refresh(true); return; }
     }
     render();

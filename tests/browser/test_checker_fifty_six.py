@@ -6,7 +6,7 @@ The worked examples of rules/fifty-six.md, tapped and typed as a player would.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .helpers.artifacts import ARTIFACTS
 from .helpers.checker import fits, type_cards
@@ -201,3 +201,34 @@ def test_a_link_that_cannot_be_read_says_so(live_server: str, phone: Page) -> No
     phone.goto(live_server + "/check/fifty-six?calls=28D.zz.p")
     expect(phone.locator("#link-notes")).to_contain_text("“zz” is not a call")
     assert calls(phone) == ["1 28♦", "2 pass"]
+
+
+def mark(tile: Locator) -> str:
+    """The mark drawn on a card's corner (its ::after), "" for none."""
+    content = tile.evaluate("t => getComputedStyle(t, '::after').content")
+    return "" if content in ("none", "normal") else content.strip('"')
+
+
+def test_the_card_that_revokes_is_marked_as_such_never_ticked(
+    live_server: str, phones: Phones
+) -> None:
+    """F12: led K♥, hand Q♥ J♠: tapped, J♠ (the revoke) carries ✗ beside "Not allowed", Q♥ ✓."""
+    phone = phones()
+    phone.goto(live_server + "/check/fifty-six")
+    choose(phone, "mode", "trick")
+    type_cards(phone, "kh")
+    phone.locator("#targets [data-target='hand']").click()
+    type_cards(phone, "qh js")
+    jack = phone.locator("#play-hand .tile[data-card='JS']")
+    expect(jack).to_have_class("tile suit-S greyed")
+    jack.click()
+    expect(phone.locator("#play-verdict")).to_contain_text("Not allowed")
+    expect(jack).to_have_attribute("aria-pressed", "true")
+    expect(jack).to_have_attribute("aria-label", "J♠: not allowed (must-follow-suit)")
+    assert mark(jack) == "✗"
+    shot(phone, "checker-56-revoke")
+    queen = phone.locator("#play-hand .tile[data-card='QH']")
+    queen.click()
+    expect(phone.locator("#play-verdict")).to_contain_text("Legal")
+    assert mark(queen) == "✓"
+    assert mark(jack) == ""

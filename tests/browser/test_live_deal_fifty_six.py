@@ -133,12 +133,15 @@ def enter(page: Page, play: dict[str, Any], names: list[str]) -> None:
 
 
 def enter_call(page: Page, call: dict[str, Any]) -> None:
-    """Tap the call on the pad: the bid stepped up from 28 and its trump, or the word."""
+    """Tap the call on the pad: the bid (its tens, then itself) and its trump, or the word."""
     if call["call"] != "bid":
         page.locator(f"#{call['call']}-button").click()
         return
-    while int(page.locator("#bid-value").inner_text()) < call["value"]:
-        page.locator("[data-step='1']").click()
+    value = call["value"]
+    if page.locator(f".bid-pad [data-bid='{value}']").is_hidden():
+        page.locator(f".bid-pad [data-tens='{value // 10 * 10}']").click()
+    page.locator(f".bid-pad [data-bid='{value}']").click()
+    expect(page.locator("#bid-value")).to_have_text(str(value))
     page.locator(f".fs-trumps [data-trump='{call['trump']}']").click()
     page.locator("#bid-button").click()
 
@@ -170,7 +173,8 @@ def test_a_whole_fifty_six_deal_played_live_is_recorded_as_the_engine_records_it
         expect(keeper.locator("[data-testid=calls] li")).to_have_count(CALLS.index(call) + 1)
         if call is CALLS[0]:  # F8: after 29 the pad starts at 30 and goes no lower
             expect(keeper.locator("#bid-value")).to_have_text("30")
-            expect(keeper.locator("[data-step='-1']")).to_be_disabled()
+            expect(keeper.locator(".bid-pad [data-bid='29']")).to_have_count(0)
+            expect(keeper.locator(".bid-pad .bid-tens")).to_have_text(["30–39", "40–49", "50–56"])
     expect(keeper.get_by_test_id("contract")).to_contain_text("29♥ doubled")
     follows(watcher, "contract", "29♥ doubled")
 

@@ -411,7 +411,7 @@ def test_a_refusal_gives_its_side_and_counts_as_data(raw: Json, options: Json, f
     """The web layer names the side as the table does: the engine gives its number, no name."""
     with pytest.raises(InvalidInput) as caught:
         parse(raw, TWO, **options)
-    assert caught.value.facts == facts
+    assert caught.value.params == facts
 
 
 def test_doctests() -> None:

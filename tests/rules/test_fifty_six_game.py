@@ -222,7 +222,10 @@ def verify(pos: Json, move: Json, code: str | None, after: Json) -> Json:
         assert answer["legal"] is False, answer
         assert answer["rule"] == code, answer
         assert isinstance(answer["reason"], str) and answer["reason"].endswith("."), answer
-        assert set(answer) == {"legal", "rule", "rule_id", "reason"}
+        assert set(answer) - {"params"} == {"legal", "rule", "rule_id", "reason"}
+        if "call" in move and code != "auction-over":
+            # F7–F10: the params give the caller's seat (a page says the player's name).
+            assert answer["params"]["seat"] == move["seat"], answer
         return answer
     assert answer["legal"] is True, answer
     assert isinstance(answer["description"], str) and answer["description"].endswith("."), answer

@@ -177,8 +177,13 @@ def test_a_team_that_is_out_cannot_win_the_bid(client: FlaskClient) -> None:
     client.post(board + "/deals/new", data=deal(1, points="0"))  # Meena's team loses its table
     refused = client.post(board + "/deals/new", data=deal(2, next_id=2, seat="4"))  # Dev
     assert response_problem(refused) == [
-        "Seat 4 plays for Meena & Dev, which is out of tables, so it cannot bid (F6)."
+        "Dev plays for Meena & Dev, which is out of tables, so cannot win the bid (F6): "
+        "choose a player of a team still in."
     ]
+    # The form offers only the players of the teams still in (F6).
+    form = client.get(board + "/deals/new").get_data(as_text=True)
+    assert 'name="seat" value="4"' not in form and 'name="seat" value="1"' not in form
+    assert 'name="seat" value="0"' in form
 
 
 def test_editing_a_deal_keeps_its_new_game_and_auction(client: FlaskClient) -> None:
@@ -198,7 +203,10 @@ def test_editing_a_deal_keeps_its_new_game_and_auction(client: FlaskClient) -> N
     wrong = client.post(
         board + "/deals/1/edit", data=deal(1, auction=calls, value="30", version="2")
     )
-    assert "The auction's contract" in response_problem(wrong)[0]
+    assert response_problem(wrong) == [
+        "The recorded auction gives 28♠ by Meena, not the contract entered: "
+        "change the one that is wrong."
+    ]
 
 
 def test_a_second_phone_s_deal_is_not_overwritten(client: FlaskClient) -> None:
@@ -209,3 +217,12 @@ def test_a_second_phone_s_deal_is_not_overwritten(client: FlaskClient) -> None:
     assert clash.status_code == 409
     assert "28♠ by Meena · 30 points" in page  # theirs, in a line
     assert len(stored(client, board)["deals"]) == 1
+
+
+def test_a_recorded_auction_not_over_names_the_player_to_call(client: FlaskClient) -> None:
+    """F10: Meena bid 28♠ and nobody called after her: Ravi (seat 2) is to call."""
+    board = start(client, "fifty-six")
+    calls = json.dumps([{"seat": 1, "call": "bid", "value": 28, "trump": "S"}])
+    refused = client.post(board + "/deals/new", data=deal(1, auction=calls))
+    (problem,) = response_problem(refused)
+    assert problem == "The recorded auction is not over: it is Ravi's call (F10)."

@@ -123,28 +123,29 @@ def _check_taken(deal: Mapping[str, Any], table: Table) -> None:
             raise InvalidInput(
                 "bad-spades",
                 f"{who} took {spades} spades but only {cards} cards.",
-                problem="spades-over-cards",
-                side=side,
-                spades=spades,
-                cards=cards,
+                {"problem": "spades-over-cards", "side": side, "spades": spades, "cards": cards},
             )
         if cards < special:
             raise InvalidInput(
                 "bad-cards",
                 f"{who} took {special} aces and casinos but only {cards} cards.",
-                problem="specials-over-cards",
-                side=side,
-                specials=special,
-                cards=cards,
+                {
+                    "problem": "specials-over-cards",
+                    "side": side,
+                    "specials": special,
+                    "cards": cards,
+                },
             )
         if spades < len(spade_cards):
             raise InvalidInput(
                 "bad-spades",
                 f"{who} took the A♠ or the 2♠ but only {spades} spades.",
-                problem="spade-cards-over-spades",
-                side=side,
-                spades=spades,
-                taken=spade_cards,
+                {
+                    "problem": "spade-cards-over-spades",
+                    "side": side,
+                    "spades": spades,
+                    "taken": spade_cards,
+                },
             )
 
 
@@ -173,9 +174,6 @@ def _sweeps(
                 "bad-sweeps",
                 f"{team_label(side)} made {n} sweeps but took only {taken} cards: "
                 "each sweep takes two cards at least (K12).",
-                problem="sweeps-over-cards",
-                side=side,
-                sweeps=n,
-                cards=taken,
+                {"problem": "sweeps-over-cards", "side": side, "sweeps": n, "cards": taken},
             )
     return counts

@@ -212,11 +212,19 @@ def check(auction: Auction, call: Call) -> Violation | None:
     if auction.finished:
         # F9 (a redouble ends it at once), F10 (everyone else passed): no call is taken.
         rule = "F9" if auction.double == 2 else "F10"
-        return Violation(rule, "auction-over", f"The auction is over: {_ending(auction)}.")
+        contract = auction.contract
+        assert contract is not None
+        said = {"passed": auction.standing is None, "contract": contract.to_json()}
+        return Violation(rule, "auction-over", f"The auction is over: {_ending(auction)}.", said)
     turn = auction.next_seat
     if call.seat != turn:
         # F7: the calls go round in playing order from the seat after the dealer.
-        return Violation("F7", "out-of-turn", f"It is seat {turn}'s call, not seat {call.seat}'s.")
+        return Violation(
+            "F7",
+            "out-of-turn",
+            f"It is seat {turn}'s call, not seat {call.seat}'s.",
+            {"seat": call.seat, "turn": turn},
+        )
     if call.kind == "bid":
         return _check_bid(auction, call)
     if call.kind == "double":
@@ -233,7 +241,10 @@ def _check_bid(auction: Auction, call: Call) -> Violation | None:
         # F8: a bid is a number from 28 to 56.
         shown = str(value) if abs(value) < 10**6 else "that number"
         return Violation(
-            "F8", "bid-range", f"A bid is a number from 28 to 56; seat {call.seat} bid {shown}."
+            "F8",
+            "bid-range",
+            f"A bid is a number from 28 to 56; seat {call.seat} bid {shown}.",
+            {"seat": call.seat, "value": value if abs(value) < 10**6 else None},
         )
     standing = auction.standing
     if standing is not None and value <= standing.value:
@@ -244,6 +255,7 @@ def _check_bid(auction: Auction, call: Call) -> Violation | None:
             f"Seat {call.seat}'s {bid_text(value, trump)} is not higher than seat "
             f"{standing.seat}'s "
             f"{bid_text(standing.value, standing.trump)}: bid {standing.value + 1} or more.",
+            {"seat": call.seat, "bid": {"value": value, "trump": trump}, **_standing(standing)},
         )
     return None
 
@@ -253,14 +265,20 @@ def _check_double(auction: Auction, call: Call) -> Violation | None:
     if standing is None:
         # F9: only a standing bid can be doubled.
         return Violation(
-            "F9", "cannot-double", f"Seat {call.seat} cannot double: nobody has bid yet."
+            "F9",
+            "cannot-double",
+            f"Seat {call.seat} cannot double: nobody has bid yet.",
+            {"seat": call.seat, "why": "no-bid"},
         )
     bid_name = f"seat {standing.seat}'s {bid_text(standing.value, standing.trump)}"
     if standing.double:
         # F9: a bid is doubled once; a double stands until a higher bid.
         already = "doubled" if standing.double == 1 else "redoubled"
         return Violation(
-            "F9", "cannot-double", f"Seat {call.seat} cannot double: {bid_name} is {already}."
+            "F9",
+            "cannot-double",
+            f"Seat {call.seat} cannot double: {bid_name} is {already}.",
+            {"seat": call.seat, "why": already, **_standing(standing)},
         )
     if auction.table.team_of(call.seat) == standing.team:
         # F9: only an opponent of the bidding team may double.
@@ -268,6 +286,7 @@ def _check_double(auction: Auction, call: Call) -> Violation | None:
             "F9",
             "cannot-double",
             f"Seat {call.seat} cannot double {bid_name}: it is their own team's bid.",
+            {"seat": call.seat, "why": "own-team", **_standing(standing)},
         )
     return None
 
@@ -280,6 +299,7 @@ def _check_redouble(auction: Auction, call: Call) -> Violation | None:
             "F9",
             "cannot-redouble",
             f"Seat {call.seat} cannot redouble: no double stands.",
+            {"seat": call.seat, "why": "no-double"},
         )
     if auction.table.team_of(call.seat) != standing.team:
         # F9: only a member of the doubled team may redouble.
@@ -288,8 +308,14 @@ def _check_redouble(auction: Auction, call: Call) -> Violation | None:
             "cannot-redouble",
             f"Seat {call.seat} cannot redouble: seat {standing.seat}'s "
             f"{bid_text(standing.value, standing.trump)} is not their team's bid.",
+            {"seat": call.seat, "why": "other-team", **_standing(standing)},
         )
     return None
+
+
+def _standing(standing: Contract) -> dict[str, Any]:
+    """The standing bid, as a violation's params give it."""
+    return {"standing": standing.to_json()}
 
 
 def _ending(auction: Auction) -> str:

@@ -236,13 +236,20 @@ class FiftySixLiveDeal:
         turn = self.next_seat
         if turn is None:
             raise PlayRefused(
-                Violation(None, "not-your-turn", "The deal is over: every card is played.")
+                Violation(
+                    None, "not-your-turn", "The deal is over: every card is played.", {"over": True}
+                )
             )
         if seat != turn:
             # The turn itself: calls go round from the first bidder (F7), cards from the leader.
             what = "call" if self.phase == "auction" else "card"
             raise PlayRefused(
-                Violation(None, "not-your-turn", f"It is seat {turn}'s {what}, not seat {seat}'s.")
+                Violation(
+                    None,
+                    "not-your-turn",
+                    f"It is seat {turn}'s {what}, not seat {seat}'s.",
+                    {"seat": seat, "turn": turn, "what": what},
+                )
             )
 
     def _call(self, raw: Mapping[str, Any]) -> None:

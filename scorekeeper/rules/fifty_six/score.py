@@ -183,7 +183,9 @@ def _check_auction(
     done = parse_auction(position | {"calls": deal["auction"]})
     if not done.finished:
         raise InvalidInput(
-            "bad-auction", f"The auction is not over: it is seat {done.next_seat}'s call (F10)."
+            "bad-auction",
+            f"The auction is not over: it is seat {done.next_seat}'s call (F10).",
+            {"why": "not-over", "seat": done.next_seat},
         )
     contract = None if done.standing is None else done.contract
     wanted = None if contract is None else contract.to_json()
@@ -191,7 +193,11 @@ def _check_auction(
         del wanted["team"]
     if wanted != deal["contract"]:
         said = "everyone passed" if contract is None else contract.describe()
-        raise InvalidInput("bad-auction", f"The auction's contract ({said}) is not the deal's.")
+        raise InvalidInput(
+            "bad-auction",
+            f"The auction's contract ({said}) is not the deal's.",
+            {"why": "other-contract", "contract": None if contract is None else contract.to_json()},
+        )
 
 
 def check_next(
@@ -234,4 +240,5 @@ def check_next(
             "team-out",
             f"Seat {contract['seat']} plays for {teams[team]}, which is out of tables, so it "
             "cannot bid (F6).",
+            {"seat": contract["seat"], "team": team},
         )

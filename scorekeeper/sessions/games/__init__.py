@@ -6,9 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...rules import GAMES
+from ...rules import GAMES, InvalidInput
 from ..setup import SetupForm, session_form
 from . import casino, fifty_six, seep
+
+
+def _as_said(_session: Any, error: InvalidInput) -> str:
+    """The engine's own message, for a game whose refusals name no seat or side."""
+    return error.message
 
 
 @dataclass(frozen=True)
@@ -29,8 +34,8 @@ class GamePages:
     figures: tuple[tuple[str, str, bool], ...]  # the club statistics' (label, figure, as %)
     key_figure: str  # the one figure beside the win rate in the club's players' table
     live: str | None = None  # the template of its live deal page (/s/<id>/live), if it has one
-    # The engine's refusal of a deal in the game's words, naming the sides; None: its message.
-    problem: Callable[[Any, Any], str] | None = None
+    # A refused deal in the table's words (players' names for the engine's seats).
+    problem: Callable[[Any, InvalidInput], str] = _as_said
 
 
 PAGES: dict[str, GamePages] = {
@@ -45,7 +50,7 @@ PAGES: dict[str, GamePages] = {
         module.FIGURES,
         module.KEY_FIGURE,
         module.LIVE_PAGE,
-        getattr(module, "problem", None),
+        getattr(module, "problem", _as_said),
     )
     for module in (seep, fifty_six, casino)
 }

@@ -183,7 +183,7 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
 def problem(game_session: Any, error: InvalidInput) -> str:
     """A refused deal in words that name the side as the table does (the engine gives the side's
     number and the counts); the engine's own message for any other refusal."""
-    facts = error.facts
+    facts = error.params
     say = PROBLEMS.get(str(facts.get("problem")))
     if say is None or not isinstance(facts.get("side"), int):
         return error.message

@@ -20,6 +20,7 @@ from ...rules.fifty_six.score import (
     tables_moved,
 )
 from ...rules.table import Table
+from ...web.words import gettext, ngettext
 from ..setup import Number, Radio, Seat, Setup, options
 from .deal_form import DealForm
 
@@ -137,6 +138,56 @@ def _whole(text: str | None, message: str) -> int:
     return int(text or 0)
 
 
+def problem(game_session: Any, error: InvalidInput) -> str:
+    """A refused deal in the table's words: the players' names where the engine gives seats."""
+    seats, said = game_session.seat_names(), error.params
+    if error.code == "team-out" and said:
+        return gettext(
+            "%(player)s plays for %(team)s, which is out of tables, so cannot win the bid (F6): "
+            "choose a player of a team still in.",
+            player=seats[said["seat"]],
+            team=game_session.teams[said["team"]].name,
+        )
+    if error.code == "bad-auction" and said.get("why") == "not-over":
+        return gettext(
+            "The recorded auction is not over: it is %(player)s's call (F10).",
+            player=seats[said["seat"]],
+        )
+    if error.code == "bad-auction" and said.get("why") == "other-contract":
+        return _other_contract(said["contract"], seats)
+    return error.message
+
+
+def _other_contract(contract: dict[str, Any] | None, seats: list[str]) -> str:
+    """A recorded auction that does not give the contract entered, said with the names."""
+    if contract is None:
+        return gettext(
+            "The recorded auction ended with everyone passing (F10), but a contract is entered: "
+            "change the one that is wrong."
+        )
+    said = {
+        "bid": bid_text(contract["value"], contract["trump"]),
+        "player": seats[contract["seat"]],
+    }
+    if contract["double"] == 2:
+        return gettext(
+            "The recorded auction gives %(bid)s redoubled by %(player)s, not the contract "
+            "entered: change the one that is wrong.",
+            **said,
+        )
+    if contract["double"] == 1:
+        return gettext(
+            "The recorded auction gives %(bid)s doubled by %(player)s, not the contract "
+            "entered: change the one that is wrong.",
+            **said,
+        )
+    return gettext(
+        "The recorded auction gives %(bid)s by %(player)s, not the contract entered: "
+        "change the one that is wrong.",
+        **said,
+    )
+
+
 def tables_before(game_session: Any, number: int) -> list[int]:
     """The tables each team holds as deal `number` (1-based) starts: a new game starts full."""
     standing: FiftySixStanding = game_session.standing()
@@ -217,11 +268,35 @@ def summary(game_session: Any, record: FiftySixRecord) -> str:
     """A deal in a line, to tell two versions of it apart: the contract and the points."""
     contract = record["contract"]
     seats = game_session.seat_names()
+    points = record["points"]
     if contract is None:
-        return f"Everyone passed · {record['points']} points"
-    doubled = ("", " doubled", " redoubled")[contract["double"]]
-    bid = bid_text(contract["value"], contract["trump"])
-    return f"{bid}{doubled} by {seats[contract['seat']]} · {record['points']} points"
+        return ngettext(
+            "Everyone passed · %(num)d point", "Everyone passed · %(num)d points", points
+        )
+    said = {
+        "bid": bid_text(contract["value"], contract["trump"]),
+        "player": seats[contract["seat"]],
+    }
+    return [
+        ngettext(
+            "%(bid)s by %(player)s · %(num)d point",
+            "%(bid)s by %(player)s · %(num)d points",
+            points,
+            **said,
+        ),
+        ngettext(
+            "%(bid)s doubled by %(player)s · %(num)d point",
+            "%(bid)s doubled by %(player)s · %(num)d points",
+            points,
+            **said,
+        ),
+        ngettext(
+            "%(bid)s redoubled by %(player)s · %(num)d point",
+            "%(bid)s redoubled by %(player)s · %(num)d points",
+            points,
+            **said,
+        ),
+    ][contract["double"]]
 
 
 def standing_line(game_session: Any, standing: FiftySixStanding) -> str:
