@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import create_app
 from tests.clubs.test_views import history, player_ids, problems
-from tests.helpers.pages import FORMS, flash_texts, start_in_club
+from tests.helpers.backup import export, import_into
+from tests.helpers.pages import FORMS, flash_texts, keeper_link, start_in_club
 from tests.sessions.test_casino import deal as casino_deal
 
 
@@ -152,3 +155,26 @@ def test_a_split_of_a_name_taken_since_is_refused(
     assert problems(refused.get_data(as_text=True)) == [
         "Raj is a player of this club already: rename them to split raj off."
     ]
+
+
+def test_a_backup_keeps_the_merge_to_split_after_a_restore(
+    app: Flask, client: FlaskClient, evening: dict[str, Any], tmp_path: Path
+) -> None:
+    club = evening["club"]
+    ids = player_ids(app, club)
+    merge(client, club, ids["raj"], ids["Ravi"])
+    document = export(app, tmp_path / "backup.json")
+    players = {p["name"]: p["merged_into"] for c in document["clubs"] for p in c["players"]}
+    assert players["raj"] == ids["Ravi"] and players["Ravi"] is None
+    url = f"sqlite:///{tmp_path / 'restored.sqlite'}"
+    restored = create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url}
+        | {"WTF_CSRF_ENABLED": False}
+    )
+    assert import_into(restored, tmp_path / "backup.json").exit_code == 0
+    other = restored.test_client()
+    assert set(player_ids(restored, club)) == {"Asha", "Ravi", "Meena", "Dev"}
+    other.post(f"/c/{club}/key", data={"key": keeper_link(client, club)})
+    split = other.post(f"/c/{club}/players/{ids['raj']}/split", follow_redirects=True)
+    assert "Ravi and raj are two players again." in flash_texts(split.get_data(as_text=True))
+    assert history(other, club, f"?player={ids['raj']}") == [evening["casino"]]
