@@ -179,9 +179,9 @@ def take_key(club_id: str) -> Response:
 # -- the keeper's changes ------------------------------------------------------------------
 
 
-def kept_club(club_id: str) -> Club:
-    """The club, if this browser is its keeper; 403 otherwise."""
-    club = Club.find(club_id, for_update=True)
+def kept_club(club_id: str, for_update: bool = True) -> Club:
+    """The club, if this browser is its keeper (locked for a change); 403 otherwise."""
+    club = Club.find(club_id, for_update=for_update)
     if not is_keeper(club):
         abort(403, description="Only the club's keeper can change it: open the keeper link.")
     return club
@@ -250,11 +250,11 @@ def merging(club: Club, values: Any) -> tuple[Player, Player]:
 @bp.get("/c/<club_id>/merge")
 def confirm_merge(club_id: str) -> Response:
     """Say what a merge of the two players chosen will do, before it is done."""
-    club = kept_club(club_id)
+    club = kept_club(club_id, for_update=False)  # only read: the merge itself checks again
     kept, gone = merging(club, request.args)
     moved = club.check_merge(kept, gone)
-    db.session.rollback()  # nothing to write: only the lock taken is let go
-    return page(render_template("clubs/merge.html", club=club, kept=kept, gone=gone, moved=moved))
+    body = render_template("clubs/merge.html", club=club, kept=kept, gone=gone, moved=moved)
+    return page(body, fresh=True)  # Back after the merge asks anew, never a stale question
 
 
 @bp.post("/c/<club_id>/merge")
