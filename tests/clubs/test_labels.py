@@ -71,9 +71,12 @@ def test_live_only_while_a_deal_is_played_live(client: FlaskClient) -> None:
     quiet = new_session(client, "seep", None, club)
     played = new_session(client, "seep", None, club)
     assert states(client, club) == ["Not finished", "Not finished"]
+    held = client.get(f"/c/{club}").headers["ETag"]
     start, _plays = live_deals.seep(3)
     url = f"{SESSIONS}/{played['id']}/live"
     assert client.post(url, json=start, headers=bearer(played["edit_token"])).status_code == 201
+    # A page that follows the club is drawn anew: its tag moved with the live deal.
+    assert client.get(f"/c/{club}", headers={"If-None-Match": held}).status_code == 200
     assert states(client, club) == ["Live", "Not finished"]
     # Stopped playing live: not live any more.
     assert client.delete(url, headers=bearer(played["edit_token"])).status_code in (200, 204)
