@@ -919,6 +919,7 @@ def recent_player_names(session_ids: list[str], limit: int = 30) -> list[str]:
         .join(Team, Team.id == Membership.team_id)
         .join(GameSession, GameSession.id == Team.session_id)
         .where(GameSession.id.in_(session_ids))
+        .where(Player.merged_into_id.is_(None))  # not a name merged into another player
         .group_by(Player.name)
         .order_by(db.text("seen DESC"))
         .limit(limit)
