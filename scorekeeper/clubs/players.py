@@ -13,7 +13,7 @@ from ..rules.stats import aggregate, head_to_head
 from ..sessions.games import PAGES
 from .charts import form_chart, histogram
 from .stats import club_sessions, player_names, statistics
-from .views import bp
+from .views import bp, is_keeper
 
 
 @bp.get("/c/<club_id>/players")
@@ -42,10 +42,15 @@ def player_page(club_id: str, player_id: int) -> str:
         mine = next((row for row in stats["players"] if row["player"] == player_id), None)
         if mine is not None:
             games.append(_player_game(game, mine, sessions, player_id, names))
+    player = club.player_or_none(player_id)
+    merged = [p for p in club.merged() if p.merged_into_id == player_id]
     return render_template(
         "clubs/player.html",
         club=club,
+        player=player,
         name=names[player_id],
+        merged=merged,
+        keeper=is_keeper(club),
         games=games,
         figures={name: pages.figures for name, pages in PAGES.items()},
     )
@@ -74,5 +79,3 @@ def _player_game(
         "by_bid": row["figures"].get("by_bid"),
         "against": against,
     }
-
-

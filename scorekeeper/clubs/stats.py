@@ -64,7 +64,9 @@ def club_sessions(club: Club) -> list[dict[str, Any]]:
         .order_by(GameSession.id, Team.position, Membership.position)
     )
     sessions: dict[str, Played] = {}
-    for sid, version, game, created, options, size, team, player in db.session.execute(query):
+    person = club.person_ids()  # a seat of a name merged into another counts as the other's
+    for sid, version, game, created, options, size, team, seat in db.session.execute(query):
+        player = person.get(seat, seat)
         played = sessions.get(sid)
         if played is None:
             played = Played(sid, version, game, created.isoformat() + "Z", options, size, [])

@@ -12,13 +12,14 @@ from werkzeug.wrappers import Response
 
 from ..data.backup import club_export
 from ..data.extensions import db
-from ..data.models import Club, GameSession, Player
+from ..data.models import Club, GameSession, LiveDeal, Player
 from ..rules import GAMES, InvalidInput
 from ..sessions.export import as_json, download
 from ..sessions.games import PAGES
 from ..web.errors import error_response
 from ..web.held import held_clubs, remember_club
 from ..web.pages import conditional, page, say, undo_flash, viewer_etag
+from ..web.words import gettext, ngettext
 
 bp = Blueprint("clubs", __name__)
 # The history shows this many sessions at first, and this many more at each tap: a club of 500
@@ -96,14 +97,20 @@ def history(club: Club, filters: Filters) -> tuple[list[dict[str, Any]], bool]:
         _midnight(filters.until and filters.until + timedelta(days=1)),
         filters.shown + 1,
     )
-    return [_row(gs) for gs in found[: filters.shown]], len(found) > filters.shown
+    return history_rows(found[: filters.shown]), len(found) > filters.shown
 
 
 def _midnight(day: date | None) -> datetime | None:
     return None if day is None else datetime(day.year, day.month, day.day)
 
 
-def _row(game_session: GameSession) -> dict[str, Any]:
+def history_rows(sessions: list[GameSession]) -> list[dict[str, Any]]:
+    """Each session's line in the history, with whether a live deal is under way in it."""
+    live = LiveDeal.under_way([gs.id for gs in sessions])
+    return [_row(gs, gs.id in live) for gs in sessions]
+
+
+def _row(game_session: GameSession, live: bool) -> dict[str, Any]:
     standing = game_session.standing()
     pages = PAGES[game_session.game_name]
     return {
@@ -111,6 +118,7 @@ def _row(game_session: GameSession) -> dict[str, Any]:
         "game": GAMES[game_session.game_name],
         "line": pages.standing_line(game_session, standing),
         "finished": bool(standing["finished"]),
+        "live": live,  # "Live" only while a deal is played play by play, not just unfinished
         "deals": len(standing["deals"]),
     }
 
@@ -136,7 +144,7 @@ def club_page(club: Club, problems: list[str] | None = None, status: int = 200) 
         games=[GAMES[name] for name in PAGES],
         keeper=keeper,
         keeper_token=held_clubs().get(club.id) if keeper else None,
-        deleted=[_row(gs) for gs in club.sessions(deleted=True)] if keeper else [],
+        deleted=history_rows(club.sessions(deleted=True)) if keeper else [],
     )
     return page(body, 400 if problems and status == 200 else status, fresh=True)
 
@@ -171,9 +179,9 @@ def take_key(club_id: str) -> Response:
 # -- the keeper's changes ------------------------------------------------------------------
 
 
-def kept_club(club_id: str) -> Club:
-    """The club, if this browser is its keeper; 403 otherwise."""
-    club = Club.find(club_id, for_update=True)
+def kept_club(club_id: str, for_update: bool = True) -> Club:
+    """The club, if this browser is its keeper (locked for a change); 403 otherwise."""
+    club = Club.find(club_id, for_update=for_update)
     if not is_keeper(club):
         abort(403, description="Only the club's keeper can change it: open the keeper link.")
     return club
@@ -230,41 +238,54 @@ def rename_player(club_id: str, player_id: str) -> Response:
     return answered(club, changed, f"{old} is {player.name} now.", undo)
 
 
-@bp.post("/c/<club_id>/merge")
-def merge(club_id: str) -> Response:
-    """Make two players one: the other's sessions become the kept player's; the message can
-    split them again."""
-    club = kept_club(club_id)
-    kept = club.player_or_none(request.form.get("keep", ""))
-    gone = club.player_or_none(request.form.get("other", ""))
+def merging(club: Club, values: Any) -> tuple[Player, Player]:
+    """The two players a merge form chose: the name that goes, and the one kept."""
+    gone = club.player_or_none(values.get("other", ""))
+    kept = club.player_or_none(values.get("keep", ""))
     if kept is None or gone is None:
         raise InvalidInput("unknown-player", "Choose two players of this club.")
-    name = gone.name
-    moved, places = club.merge(kept, gone)
-    # The undo's address rides in the signed cookie with the message: only a short one fits.
-    undo = (
-        url_for(".split", club_id=club.id, player_id=kept.id, name=name, places=",".join(places))
-        if len(places) <= UNDO_PLACES
-        else ""
-    )
-    sessions = f"{moved} session{'s' if moved != 1 else ''}"
-    return answered(
-        club, True, f"{name} and {kept.name} are one player now ({sessions} moved).", undo
-    )
+    return kept, gone
 
 
-UNDO_PLACES = 40  # a merge of more places offers no undo
+@bp.get("/c/<club_id>/merge")
+def confirm_merge(club_id: str) -> Response:
+    """Say what a merge of the two players chosen will do, before it is done."""
+    club = kept_club(club_id, for_update=False)  # only read: the merge itself checks again
+    kept, gone = merging(club, request.args)
+    moved = club.check_merge(kept, gone)
+    body = render_template("clubs/merge.html", club=club, kept=kept, gone=gone, moved=moved)
+    return page(body, fresh=True)  # Back after the merge asks anew, never a stale question
+
+
+@bp.post("/c/<club_id>/merge")
+def merge(club_id: str) -> Response:
+    """Make two players one: the other's sessions become the kept player's; the message, the
+    keeper's tools and the player's page can split them again."""
+    club = kept_club(club_id)
+    kept, gone = merging(club, request.form)
+    moved = club.merge(kept, gone)
+    undo = url_for(".split", club_id=club.id, player_id=gone.id)
+    text = ngettext(
+        "%(gone)s and %(kept)s are one player now (%(num)d session moved).",
+        "%(gone)s and %(kept)s are one player now (%(num)d sessions moved).",
+        moved,
+        gone=gone.name,
+        kept=kept.name,
+    )
+    return answered(club, True, text, undo)
 
 
 @bp.post("/c/<club_id>/players/<player_id>/split")
 def split(club_id: str, player_id: str) -> Response:
-    """Undo a merge: the places it moved go back to a player of the merged name."""
+    """Undo a merge at any time: the name merged away is a player of its own again, with the
+    sessions it played."""
     club = kept_club(club_id)
-    kept = player_of(club, player_id)
-    places = [p for p in request.values.get("places", "").split(",") if p]
-    name = request.values.get("name")
-    club.split(kept, name, places)
-    return answered(club, True, f"{kept.name} and {name} are two players again.")
+    gone = club.merged_or_none(player_id)
+    if gone is None:
+        raise InvalidInput("not-merged", "That name is not merged into another player.")
+    into = club.split(gone)
+    text = gettext("%(kept)s and %(gone)s are two players again.", kept=into.name, gone=gone.name)
+    return answered(club, True, text)
 
 
 @bp.post("/c/<club_id>/sessions/<session_id>/delete")

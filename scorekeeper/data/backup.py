@@ -22,7 +22,7 @@ from ..rules import get_game
 from ..rules.errors import InvalidInput
 from ..rules.game import Record, Records
 from ..rules.live import PlayRefused
-from ..rules.table import parse_teams
+from ..rules.table import parse_teams, team_name_of
 from .extensions import db
 from .live import MOST_PLAYS
 from .models import (
@@ -124,8 +124,13 @@ def session_json(session: GameSession, live: list[LiveDeal], secrets: bool = Fal
 
 
 def player_json(player: Player) -> JSON:
-    """A player: id, name and when they last played."""
-    return {"id": player.id, "name": player.name, "last_played_at": stamp(player.last_played_at)}
+    """A player: id, name, when they last played, and the player merged into (or None)."""
+    return {
+        "id": player.id,
+        "name": player.name,
+        "last_played_at": stamp(player.last_played_at),
+        "merged_into": player.merged_into_id,
+    }
 
 
 def club_json(club: Club, secrets: bool = False) -> JSON:
@@ -136,7 +141,7 @@ def club_json(club: Club, secrets: bool = False) -> JSON:
         "version": club.version,
         "created_at": stamp(club.created_at),
         "updated_at": stamp(club.updated_at),
-        "players": [player_json(p) for p in club.players],
+        "players": [player_json(p) for p in club.everyone],
     }
     if secrets:
         found["keeper_token_hash"] = club.keeper_token_hash
@@ -333,6 +338,30 @@ def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
     done.count("clubs", new)
     for player in players:
         restore_player(player, club_id, done)
+    db.session.flush()
+    for player in players if new else []:  # a club already there keeps its own merges
+        restore_merge(player, club_id)
+
+
+def restore_merge(raw: Mapping[str, Any], club_id: str) -> None:
+    """Merge a restored player into the player the file says (a file before merges were
+    kept says none): only into a player of the same club."""
+    into = raw.get("merged_into")
+    if into is None:
+        return
+    where = f"Player {raw.get('id')}"
+    other = db.session.get(Player, into) if isinstance(into, int) else None
+    if other is None or other.club_id != club_id or other.id == raw.get("id"):
+        raise BackupError(f"{where}: it is merged into {into!r}, not another of its club's.")
+    player = db.session.get(Player, raw.get("id"))
+    if player is None:
+        return
+    person = other
+    while person.merged_into is not None:  # never a ring of merges: each one a person
+        if person.merged_into is player:
+            raise BackupError(f"{where}: its merges go round in a ring.")
+        person = person.merged_into
+    player.merged_into = other
 
 
 def restore_player(raw: Mapping[str, Any], club_id: str | None, done: Restored) -> None:
@@ -415,12 +444,15 @@ def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> Game
 
 def restored_team(raw: Mapping[str, Any], position: int, club_id: str | None, where: str) -> Team:
     """A team whose members are players of the session's club (or of no club)."""
-    team = Team(position=position, name=field(raw, "name", str, where))
+    name = field(raw, "name", str, where)
+    team = Team(position=position)
     for n, player_id in enumerate(field(raw, "player_ids", list, where)):
         player = db.session.get(Player, player_id) if isinstance(player_id, int) else None
         if player is None or player.club_id != club_id:
             raise BackupError(f"{where}: its player {player_id!r} is not among its club's.")
         team.members.append(Membership(position=n, player=player))
+    # A name that is its players' own is derived again, and follows their renames.
+    team.given_name = None if name == team_name_of(team.players) else name
     return team
 
 

@@ -26,7 +26,7 @@ def start_live(session: GameSession, body: object) -> LiveDeal:
     start = session.game.live.start(session.table, session.options, session.standing(), body)
     live = LiveDeal(session_id=session.id, game=session.game_name, start=start, plays=[])
     db.session.add(live)
-    session.touch(club=False)
+    session.touch()  # and its club's: the club's history says which sessions are live
     return live
 
 
@@ -92,7 +92,7 @@ def remove_live(session: GameSession, plays: int) -> LiveDeal:
             f"send plays={len(live.plays)} to discard them. Nothing was taken back.",
         )
     db.session.delete(live)
-    session.touch(club=False)
+    session.touch()  # and its club's: the session is no longer live in the club's history
     return live
 
 

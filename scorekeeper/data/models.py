@@ -25,7 +25,7 @@ from ..rules.fields import required
 from ..rules.game import Record, Standing
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import step_json
-from ..rules.table import MAX_NAME, MAX_TEAM_NAME, TeamEntry, parse_teams
+from ..rules.table import MAX_NAME, MAX_TEAM_NAME, TeamEntry, parse_teams, team_name_of
 from .errors import Conflict, NotFound
 from .extensions import Model, db
 
@@ -47,7 +47,9 @@ class Player(Model):
     """A person at the table, as their club names them (or one session, outside a club).
 
     Names are per club: "Raj" in one club is not "Raj" in another, and a name typed at one
-    table never picks up another table's player.
+    table never picks up another table's player. A seat keeps the player it was taken by for
+    good; a keeper's merge only records that this player is another (`merged_into`), so that
+    it can be split again at any time: who a seat's person is now is derived (`person`).
     """
 
     __tablename__ = "players"
@@ -56,11 +58,21 @@ class Player(Model):
     name: Mapped[str] = mapped_column(String(40))
     key: Mapped[str] = mapped_column(String(120))  # the name case-folded (which may lengthen it)
     last_played_at: Mapped[datetime] = mapped_column(default=utcnow)
+    merged_into_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    merged_into: Mapped[Player | None] = relationship(remote_side=[id])
 
     @classmethod
     def new(cls, name: str) -> Player:
         """A player of this name."""
         return cls(name=name, key=name.casefold())
+
+    @property
+    def person(self) -> Player:
+        """The player this one is now: itself, or the one it was merged into (and so on)."""
+        found = self
+        while found.merged_into is not None:
+            found = found.merged_into
+        return found
 
 
 class Club(Model):
@@ -73,7 +85,7 @@ class Club(Model):
     version: Mapped[int] = mapped_column(default=1, server_default="1")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
-    players: Mapped[list[Player]] = relationship(order_by=Player.name)
+    everyone: Mapped[list[Player]] = relationship(order_by=Player.name)  # merged ones too
 
     @classmethod
     def create(cls, name: object, idempotency_key: str | None = None) -> tuple[Club, str]:
@@ -107,15 +119,38 @@ class Club(Model):
         """Whether `token` is the club keeper's."""
         return bool(token) and hmac.compare_digest(_digest(token or ""), self.keeper_token_hash)
 
+    @property
+    def players(self) -> list[Player]:
+        """The club's players, by name: not the names merged into another."""
+        return [p for p in self.everyone if p.merged_into_id is None]
+
+    def merged(self) -> list[Player]:
+        """The names merged into another player (each can be split off again), by name."""
+        return [p for p in self.everyone if p.merged_into_id is not None]
+
     def player_named(self, name: str) -> Player:
-        """The club's player of this name (any case), new if the club has none yet."""
+        """The club's player of this name (any case), new if the club has none yet; a name
+        merged into another is that name still (its seat is the other player's, derived)."""
         key = name.casefold()
-        for player in self.players:
+        for player in sorted(self.everyone, key=lambda p: p.merged_into_id is not None):
             if player.key == key:
                 return player
         player = Player.new(name)
-        self.players.append(player)
+        self.everyone.append(player)
         return player
+
+    def aliases_of(self, player: Player) -> list[Player]:
+        """The player and every player merged into them, directly or through another."""
+        found, todo = [], [player]
+        while todo:
+            one = todo.pop()
+            found.append(one)
+            todo += [p for p in self.everyone if p.merged_into_id == one.id]
+        return found
+
+    def person_ids(self) -> dict[int, int]:
+        """Each of the club's player ids (merged ones too) to the id of the person it is."""
+        return {p.id: p.person.id for p in self.everyone}
 
     def sessions(self, deleted: bool = False) -> list[GameSession]:
         """The club's sessions, newest first; `deleted`: the ones taken out instead."""
@@ -160,7 +195,9 @@ class Club(Model):
         if game is not None:
             query = query.where(GameSession.game_name == game)
         if player_id is not None:
-            query = query.where(GameSession.id.in_(_sessions_with(player_id)))
+            found = self.player_or_none(player_id)
+            ids = [p.id for p in self.aliases_of(found)] if found is not None else [player_id]
+            query = query.where(GameSession.id.in_(_sessions_with(ids)))
         if since is not None:
             query = query.where(GameSession.created_at >= since)
         if until is not None:
@@ -206,45 +243,58 @@ class Club(Model):
         self._touch_sessions_of(player)
         return True
 
-    def merge(self, kept: Player, gone: Player) -> tuple[int, list[str]]:
-        """Make two players one: `gone`'s places go to `kept`, and `gone` is removed.
-
-        The number of sessions moved over, and the places moved (for `split`, which undoes
-        it). Two players who sat at one table are two people."""
+    def check_merge(self, kept: Player, gone: Player) -> int:
+        """How many sessions a merge of `gone` into `kept` would give `kept`; raise InvalidInput
+        if it cannot be made. Two players who sat at one table are two people."""
         if kept is gone:
             raise InvalidInput("same-player", "Choose two different players to merge.")
-        moved = _memberships_of(gone)
-        sessions = _session_ids(moved)
-        if sessions & _session_ids(_memberships_of(kept)):
+        sessions = self._sessions_of(gone)
+        if sessions & self._sessions_of(kept):
             raise InvalidInput(
                 "same-table",
                 f"{kept.name} and {gone.name} played in the same session: they are two people.",
             )
-        for membership in moved:
-            membership.player = kept
-        kept.last_played_at = max(kept.last_played_at, gone.last_played_at)
-        self.players.remove(gone)
-        db.session.delete(gone)
-        self._touch_sessions(sessions)
-        return len(sessions), [f"{m.team_id}.{m.position}" for m in moved]
+        return len(sessions)
 
-    def split(self, kept: Player, raw_name: object, places: list[str]) -> None:
-        """Undo a merge: these places of `kept` go to a new player of the name merged away."""
-        name = player_name(raw_name)
-        if any(p.key == name.casefold() for p in self.players):
-            raise InvalidInput("name-taken", f"{name} is a player of this club already.")
-        theirs = {f"{m.team_id}.{m.position}": m for m in _memberships_of(kept)}
-        if not places or any(place not in theirs for place in places):
+    def merge(self, kept: Player, gone: Player) -> int:
+        """Make two players one: `gone`'s seats become `kept`'s, and `gone`'s name leaves the
+        lists; the number of sessions moved over. Only the merge is stored: `split` undoes it."""
+        moved = self.check_merge(kept, gone)
+        self._touch_sessions(self._sessions_of(gone))
+        gone.merged_into = kept
+        kept.last_played_at = max(kept.last_played_at, gone.last_played_at)
+        return moved
+
+    def split(self, gone: Player) -> Player:
+        """Undo a merge at any later time: `gone` is a player of their own again, with every
+        seat they took (and the names merged into them); the player they were merged into."""
+        into = gone.merged_into
+        if into is None or gone not in self.everyone:
+            raise InvalidInput("not-merged", f"{gone.name} is not merged into another player.")
+        taken = next((p for p in self.players if p.key == gone.key), None)
+        if taken is not None:
             raise InvalidInput(
-                "changed-since", f"{kept.name}'s sessions changed since: nothing was split."
+                "name-taken",
+                f"{taken.name} is a player of this club already: rename them to split "
+                f"{gone.name} off.",
             )
-        split = self.player_named(name)
-        for place in places:
-            theirs[place].player = split
-        self._touch_sessions(_session_ids([theirs[place] for place in places]))
+        gone.merged_into = None
+        self._touch_sessions(self._sessions_of(gone))
+        return into.person
+
+    def merged_or_none(self, player_id: object) -> Player | None:
+        """The name merged into another player with this id (as text or a number), or None."""
+        text = str(player_id)
+        if not (text.isascii() and text.isdigit()):
+            return None
+        return next((p for p in self.merged() if p.id == int(text)), None)
+
+    def _sessions_of(self, player: Player) -> set[str]:
+        """The sessions the player sat in, under any name merged into them."""
+        return _session_ids(_memberships_of(*self.aliases_of(player)))
 
     def _touch_sessions_of(self, player: Player) -> None:
-        self._touch_sessions(_session_ids(_memberships_of(player)))
+        self._touch_sessions(self._sessions_of(player))
 
     def _touch_sessions(self, session_ids: set[str]) -> None:
         """Count a change in the club and in these sessions, whose pages show players' names."""
@@ -285,21 +335,27 @@ class Membership(Model):
 
 
 class Team(Model):
-    """One side of a session."""
+    """One side of a session: named at the table, or (`given_name` None) after its players."""
 
     __tablename__ = "teams"
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[str] = mapped_column(ForeignKey("game_sessions.id"), index=True)
     position: Mapped[int]
-    name: Mapped[str] = mapped_column(String(60))
+    given_name: Mapped[str | None] = mapped_column("name", String(60))
     members: Mapped[list[Membership]] = relationship(
         order_by=Membership.position, cascade="all, delete-orphan"
     )
 
     @property
     def players(self) -> list[str]:
-        """The players' names, in team order."""
-        return [m.player.name for m in self.members]
+        """The players' names as they are now (renames and merges followed), in team order."""
+        return [m.player.person.name for m in self.members]
+
+    @property
+    def name(self) -> str:
+        """The team's name: the one given at the table, else its players' names as they are
+        now (derived, so a renamed player is renamed here too)."""
+        return self.given_name or team_name_of(self.players)
 
 
 class Deal(Model):
@@ -361,9 +417,7 @@ class GameSession(Model):
     # -- reading ---------------------------------------------------------------------------
 
     @classmethod
-    def find(
-        cls, session_id: str, for_update: bool = False, full: bool = False
-    ) -> GameSession:
+    def find(cls, session_id: str, for_update: bool = False, full: bool = False) -> GameSession:
         """The session with this public id; NotFound otherwise.
 
         `for_update` locks it for a write; `full` loads teams, players and deals at once
@@ -389,7 +443,7 @@ class GameSession(Model):
         query = (
             db.select(cls)
             .where(cls.id.in_(ids))
-            .options(selectinload(cls.teams), selectinload(cls.all_deals))
+            .options(*_EVERYTHING)  # the players too: a team's name may be theirs
             .order_by(cls.updated_at.desc())
             .limit(limit)
         )
@@ -517,7 +571,9 @@ class GameSession(Model):
         )
         named = club.player_named if club is not None else Player.new
         for position, entry in enumerate(teams):
-            team = Team(position=position, name=entry.name)
+            # A name that is the players' own is not stored: it follows their renames.
+            given = None if entry.name == team_name_of(entry.players) else entry.name
+            team = Team(position=position, given_name=given)
             team.members = [
                 Membership(position=n, player=named(p)) for n, p in enumerate(entry.players)
             ]
@@ -682,13 +738,14 @@ class GameSession(Model):
         members = [m for team in self.teams for m in team.members]
         old = {m.player for m in members}
         for membership in members:
-            membership.player = club.player_named(membership.player.name)
+            membership.player = club.player_named(membership.player.person.name)
         self.club, self.deleted_at = club, None
         db.session.flush()
         for player in old - {m.player for m in members}:
-            if not _memberships_of(player):
-                if left is not None and player in left.players:
-                    left.players.remove(player)
+            merged_here = db.select(Player.id).where(Player.merged_into_id == player.id)
+            if not _memberships_of(player) and db.session.scalar(merged_here.limit(1)) is None:
+                if left is not None and player in left.everyone:
+                    left.everyone.remove(player)
                 db.session.delete(player)
         self.touch()  # and its new club's
         if left is not None:
@@ -720,6 +777,19 @@ class LiveDeal(Model):
         """The session's live deal under way, if any."""
         latest = cls.latest(session)
         return latest if latest is not None and latest.deal_serial is None else None
+
+    @classmethod
+    def under_way(cls, session_ids: list[str]) -> set[str]:
+        """Of these sessions, the ones with a live deal under way (one query for them all)."""
+        if not session_ids:
+            return set()
+        latest = (
+            db.select(db.func.max(cls.id))
+            .where(cls.session_id.in_(session_ids))
+            .group_by(cls.session_id)
+        )
+        query = db.select(cls.session_id).where(cls.id.in_(latest), cls.deal_serial.is_(None))
+        return set(db.session.execute(query).scalars())
 
     @classmethod
     def find_current(cls, session: GameSession) -> LiveDeal:
@@ -796,9 +866,9 @@ def _by_public_id(model: type[Row], public_id: str, what: str, **options: Any) -
     return found
 
 
-def _memberships_of(player: Player) -> list[Membership]:
-    """Every place the player took, in any session."""
-    query = db.select(Membership).where(Membership.player_id == player.id)
+def _memberships_of(*players: Player) -> list[Membership]:
+    """Every place these players took, in any session."""
+    query = db.select(Membership).where(Membership.player_id.in_([p.id for p in players]))
     return list(db.session.execute(query).scalars())
 
 
@@ -811,12 +881,12 @@ def _session_ids(memberships: list[Membership]) -> set[str]:
     return set(db.session.execute(query).scalars())
 
 
-def _sessions_with(player_id: int) -> Any:
-    """A subquery: the ids of the sessions the player sat in."""
+def _sessions_with(player_ids: list[int]) -> Any:
+    """A subquery: the ids of the sessions these players sat in."""
     return (
         db.select(Team.session_id)
         .join(Membership, Membership.team_id == Team.id)
-        .where(Membership.player_id == player_id)
+        .where(Membership.player_id.in_(player_ids))
     )
 
 
@@ -849,6 +919,7 @@ def recent_player_names(session_ids: list[str], limit: int = 30) -> list[str]:
         .join(Team, Team.id == Membership.team_id)
         .join(GameSession, GameSession.id == Team.session_id)
         .where(GameSession.id.in_(session_ids))
+        .where(Player.merged_into_id.is_(None))  # not a name merged into another player
         .group_by(Player.name)
         .order_by(db.text("seen DESC"))
         .limit(limit)

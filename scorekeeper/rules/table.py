@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import InvalidInput
@@ -92,11 +93,11 @@ def _parse_team(raw: object, number: int) -> TeamEntry:
     names = tuple(_name(p, f"{team}'s {ORDINALS[n]} player") for n, p in enumerate(players))
     team_name = fields.get("name")
     if team_name is None or (isinstance(team_name, str) and not team_name.strip()):
-        return TeamEntry(_default_name(names), names)
+        return TeamEntry(team_name_of(names), names)
     return TeamEntry(_name(team_name, f"{team}'s name", MAX_TEAM_NAME), names)
 
 
-def _default_name(players: tuple[str, ...]) -> str:
+def team_name_of(players: Sequence[str]) -> str:
     """A team left unnamed is called after its players, shortened to fit."""
     name = " & ".join(players)
     if len(name) <= MAX_TEAM_NAME:

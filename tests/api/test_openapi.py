@@ -154,7 +154,7 @@ def source_codes(pattern: str) -> set[tuple[str, ...]]:
 
 
 # Raised only by the club keeper's pages (renaming, merging), which answer HTML, not the API.
-PAGES_ONLY = {"changed-since", "name-taken", "same-player", "same-table", "unknown-player"}
+PAGES_ONLY = {"name-taken", "not-merged", "same-player", "same-table", "unknown-player"}
 
 
 def test_every_bad_input_code_is_documented() -> None:

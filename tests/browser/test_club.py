@@ -1,12 +1,14 @@
 """A club on a 360-px phone: a Seep and a Casino session in one club, the history's filters,
-the keeper link on a second phone, and a merge of two players that the statistics follow."""
+the keeper link on a second phone, a merge of two players that the statistics follow, and its
+split much later."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import seep
+from .helpers import seep, taps
+from .helpers.artifacts import artifact
 from .helpers.phones import Phones
 from .helpers.seep import LONGEST
 
@@ -100,7 +102,8 @@ def test_two_games_in_one_club_filters_and_a_merge(live_server: str, phones: Pho
     form.locator("select[name=other]").select_option(label="raj")
     form.locator("select[name=keep]").select_option(label="Ravi")
     seep.fits(other)
-    form.get_by_role("button", name="Merge").click()
+    form.get_by_role("button", name="Merge…").click()
+    other.get_by_role("button", name="Merge raj into Ravi").click()
     expect(other.get_by_test_id("flash")).to_contain_text("raj and Ravi are one player now")
     other.get_by_test_id("players-link").click()
     assert sorted(casino_rows(other)) == ["Asha", "Ravi"]
@@ -129,3 +132,97 @@ def test_the_club_page_fits_360_px_with_the_longest_names(live_server: str, phon
     expect(phone.get_by_test_id("player-name")).to_have_count(4)
     seep.fits(phone)
     seep.inside(phone, "[data-testid=club-session] .button")
+
+
+def keeper_club(page: Page, base: str, casino_names: tuple[str, str]) -> dict[str, str]:
+    """A club with a Seep session of the longest names and a Casino session of one deal, kept
+    by this phone (the keeper link opened on it)."""
+    request = page.context.request
+    club = request.post(f"{base}/api/v1/clubs", data={"name": "Thursday table"}).json()
+    seep_body = {"game": "seep", "teams": LONGEST, "club": club["id"]}
+    assert request.post(f"{base}/api/v1/sessions", data=seep_body).ok
+    sides = [{"players": [name]} for name in casino_names]
+    casino = request.post(
+        f"{base}/api/v1/sessions", data={"game": "casino", "teams": sides, "club": club["id"]}
+    ).json()
+    record = {"cards": [30, 22], "spades": [7, 6], "aces": [0, 1, 0, 1], "big_casino": 1}
+    deal = request.post(
+        f"{base}/api/v1/sessions/{casino['id']}/deals",
+        data=record | {"little_casino": 0},
+        headers={"Authorization": f"Bearer {casino['edit_token']}"},
+    )
+    assert deal.ok, deal.text()
+    page.goto(f"{base}/c/{club['id']}#key={club['keeper_token']}")
+    expect(page.get_by_test_id("flash")).to_contain_text("keeps the club")
+    return {"club": club["id"], "casino": casino["id"]}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_merge_chooses_nobody_and_asks_before_it_merges(
+    live_server: str, phones: Phones, scheme: str
+) -> None:
+    phone = phones(color_scheme=scheme)
+    long_raj = LONGEST[1]["players"][1]  # Venkataraghavan … Raj, 40 characters
+    keeper_club(phone, live_server, ("Asha", "Raj"))
+    counter = taps.Taps(phone)
+    counter.tap("text=Keeper: names and players")
+    form = phone.get_by_test_id("merge-form")
+    # Nothing is chosen: one tap on Merge… cannot merge a pair the keeper did not choose.
+    for name in ("other", "keep"):
+        expect(form.locator(f"select[name={name}]")).to_have_value("")
+    form.get_by_role("button", name="Merge…").click()
+    expect(phone.get_by_test_id("merge-question")).to_have_count(0)  # the browser asks first
+    form.locator("select[name=other]").select_option(label="Raj")
+    form.locator("select[name=keep]").select_option(label=long_raj)
+    counter.count += 4  # each list opened and a name chosen in it
+    seep.fits(phone)
+    phone.screenshot(path=str(artifact(f"club-merge-form-{scheme}.png")), full_page=True)
+    counter.tap("button:has-text('Merge…')")
+    # The confirm step names both and what happens; nothing is merged yet.
+    expect(phone.get_by_test_id("merge-question")).to_have_text(f"Merge Raj into {long_raj}?")
+    expect(phone.get_by_test_id("merge-what")).to_contain_text(
+        f"Raj's 1 session becomes {long_raj}'s, and the name Raj leaves the club's lists."
+    )
+    seep.fits(phone)
+    phone.screenshot(path=str(artifact(f"club-merge-confirm-{scheme}.png")), full_page=True)
+    counter.tap(f"button:has-text('Merge Raj into {long_raj}')")
+    expect(phone.get_by_test_id("flash")).to_contain_text(f"Raj and {long_raj} are one player")
+    assert counter.count == 7  # the tools opened, two names chosen, Merge…, then the confirm
+    expect(phone.get_by_test_id("history")).not_to_contain_text("Raj v")  # the label follows
+    expect(phone.get_by_test_id("history")).to_contain_text(f"Asha v {long_raj}")
+    # The keeper's tools keep the merge, to split it at any time.
+    phone.get_by_text("Keeper: names and players").click()
+    merged = phone.get_by_test_id("merged-names")
+    expect(merged).to_contain_text(f"Raj, merged into {long_raj}")
+    expect(merged.get_by_role("button", name="Split Raj off")).to_be_visible()
+    seep.fits(phone)
+    merged.screenshot(path=str(artifact(f"club-merged-names-{scheme}.png")))
+
+
+def test_a_merge_is_split_later_from_the_players_page(live_server: str, phone: Page) -> None:
+    made = keeper_club(phone, live_server, ("Asha", "raj"))
+    phone.get_by_text("Keeper: names and players").click()
+    form = phone.get_by_test_id("merge-form")
+    form.locator("select[name=other]").select_option(label="raj")
+    form.locator("select[name=keep]").select_option(label="M" * 40)
+    form.get_by_role("button", name="Merge…").click()
+    phone.get_by_role("button", name=f"Merge raj into {'M' * 40}").click()
+    expect(phone.get_by_test_id("flash")).to_contain_text("one player now")
+    # Much later (the message long gone): a page or two on, the player's page splits them.
+    phone.get_by_test_id("players-link").click()
+    phone.reload()
+    assert sorted(casino_rows(phone)) == ["Asha", "M" * 40]
+    phone.get_by_test_id("stats-casino").get_by_role("link", name="M" * 40).click()
+    expect(phone.get_by_test_id("merged-names")).to_contain_text("Also played as: raj")
+    seep.fits(phone)
+    phone.screenshot(path=str(artifact("club-player-split-light.png")), full_page=True)
+    counter = taps.Taps(phone)
+    counter.tap("[data-testid=split]")
+    expect(phone.get_by_test_id("flash")).to_contain_text(f"{'M' * 40} and raj are two players")
+    assert counter.count == 1
+    expect(phone.get_by_test_id("history")).to_contain_text("Asha v raj")
+    phone.get_by_test_id("players-link").click()
+    assert sorted(casino_rows(phone)) == ["Asha", "raj"]
+    phone.goto(f"{live_server}/s/{made['casino']}")
+    expect(phone.locator("body")).to_contain_text("raj")
+    expect(phone.locator("body")).not_to_contain_text("M" * 40)

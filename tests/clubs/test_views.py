@@ -309,35 +309,6 @@ def test_merging_two_names_of_one_person(
         assert str(ids["raj"]) not in re.findall(r'"player":\s*(\d+)', stats.get_data(as_text=True))
 
 
-def test_a_merge_can_be_undone(app: Flask, client: FlaskClient, evening: dict[str, Any]) -> None:
-    ids = player_ids(app, evening["club"])
-    merged = client.post(
-        f"/c/{evening['club']}/merge",
-        data={"other": ids["raj"], "keep": ids["Ravi"]},
-        follow_redirects=True,
-    )
-    undo = re.search(r'action="([^"]*/split\?[^"]*)"', merged.get_data(as_text=True))
-    assert undo
-    address = html.unescape(undo.group(1))
-    split = client.post(address, follow_redirects=True)
-    assert flash_texts(split.get_data(as_text=True)) == ["Ravi and raj are two players again."]
-    again = player_ids(app, evening["club"])
-    assert set(again) == {"Asha", "Ravi", "Meena", "Dev", "raj"}
-    assert history(client, evening["club"], f"?player={again['raj']}") == [evening["casino"]]
-    assert history(client, evening["club"], f"?player={again['Ravi']}") == [evening["seep"]]
-    # Sent twice, or with places that are not Ravi's: nothing is split.
-    twice = client.post(address)
-    assert twice.status_code == 400
-    assert problems(twice.get_data(as_text=True)) == ["raj is a player of this club already."]
-    forged = address.replace("name=raj", "name=Someone").split("places=")[0] + "places=1.0"
-    response = client.post(forged)
-    assert response.status_code == 400
-    assert problems(response.get_data(as_text=True)) == [
-        "Ravi's sessions changed since: nothing was split."
-    ]
-    assert player_ids(app, evening["club"]) == again
-
-
 def test_merging_two_from_another_club_is_refused(
     app: Flask, client: FlaskClient, evening: dict[str, Any]
 ) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from flask_migrate import upgrade
+from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
@@ -81,3 +81,48 @@ def test_the_migrations_build_exactly_the_tables_the_models_describe(tmp_path: P
             differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
         db.engine.dispose()
     assert differences == []
+
+
+def test_0007_lets_a_team_called_after_its_players_follow_their_renames(tmp_path: Path) -> None:
+    """A team stored as its players' names joined gets no name of its own (derived from then
+    on); a name given at the table is kept. Downgrading writes the derived names back."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        upgrade(revision="0006")
+        with db.engine.begin() as connection:
+            for statement in REVISION_0006_CLUB:
+                connection.execute(sa.text(statement))
+        upgrade()
+        names = "SELECT name FROM teams ORDER BY id"
+        assert db.session.execute(sa.text(names)).scalars().all() == [None, "Lions"]
+        merged = "SELECT merged_into_id FROM players"
+        assert db.session.execute(sa.text(merged)).scalars().all() == [None] * 4
+        db.session.remove()
+        downgrade(revision="0006")
+        assert db.session.execute(sa.text(names)).scalars().all() == ["Asha & Ravi", "Lions"]
+        db.session.remove()
+        upgrade()
+        db.engine.dispose()
+    answer = app.test_client().get("/api/v1/sessions/old").get_json()
+    assert [t["name"] for t in answer["teams"]] == ["Asha & Ravi", "Lions"]
+
+
+REVISION_0006_CLUB = [
+    "INSERT INTO clubs VALUES ('club', 'Thursday', 'x', 1, '2026-12-01', '2026-12-01')",
+    "INSERT INTO game_sessions (id, game, options, players_per_team, edit_token_hash, "
+    "scorer_generation, version, created_at, updated_at, club_id) VALUES ('old', 'seep', "
+    """'{"target": 100, "baazis": null, "under9": "sweeps", "capture": "maximal", """
+    """"throw": "strict"}', 2, 'x', 0, 1, '2026-12-01', '2026-12-01', 'club')""",
+    *(
+        f"INSERT INTO players (id, name, key, last_played_at, club_id) "
+        f"VALUES ({n}, '{name}', '{name.lower()}', '2026-12-01', 'club')"
+        for n, name in enumerate(["Asha", "Ravi", "Meena", "Dev"], 1)
+    ),
+    "INSERT INTO teams (id, session_id, position, name) VALUES (1, 'old', 0, 'Asha & Ravi')",
+    "INSERT INTO teams (id, session_id, position, name) VALUES (2, 'old', 1, 'Lions')",
+    *(
+        f"INSERT INTO memberships VALUES ({(n - 1) // 2 + 1}, {(n - 1) % 2}, {n})"
+        for n in range(1, 5)
+    ),
+]
