@@ -3,6 +3,7 @@
 // count; each side's points (K11, K12) and any tie show as it is tapped.
 import { pretty } from "./cards.js";
 import { byId, radioValue } from "./dom.js";
+import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 /** Draw and drive Casino's deal form. */
 function casinoDeal(form) {

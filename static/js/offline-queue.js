@@ -7,6 +7,7 @@
 import "./queue-store.js";
 import { byId, h } from "./dom.js";
 import { sayOffline } from "./offline-note.js";
+import { plural } from "./words.js";
 
 const queue = self.dealQueue;
 const RETRY_MS = 3000;
@@ -21,27 +22,15 @@ let retry = null;
 const waitingNewDeals = (items) =>
   items.filter((item) => item.session === session && item.kind === "new").length;
 
-/** Add `by` to the first number in an element's text ("Enter deal 3" → "Enter deal 5"). */
-function advanceText(node, by) {
-  if (node) node.textContent = node.textContent.replace(/\d+/, (n) => String(Number(n) + by));
-}
-
-/** A form or link drawn before deals waiting here were stored is for the deal after them.
- * Not a form the server sent back (a clash, a mistake): its numbers are the server's choice. */
+/** The scoreboard's "Enter deal 3", drawn before deals waiting here were stored, is for the
+ * deal after them ("Enter deal 5"). The form itself is redrawn by offline-form.js. */
 function advance(items) {
   const by = waitingNewDeals(items);
   if (!by) return;
-  if (form && isNew && !document.querySelector("main .problem")) {
-    ["number", "next_id"].forEach((name) => {
-      const field = form.elements[name];
-      if (field && field.value) field.value = String(Number(field.value) + by);
-    });
-    advanceText(document.querySelector("main h1"), by);
-    advanceText(form.querySelector(".submit-bar [type=submit]"), by);
-    document.title = document.title.replace(/\d+/, (n) => String(Number(n) + by));
-  }
   document.querySelectorAll("a[data-keep-offline]").forEach((link) => {
-    if (/deal \d+/.test(link.textContent)) advanceText(link, by);
+    if (/deal \d+/.test(link.textContent)) {
+      link.textContent = link.textContent.replace(/\d+/, (n) => String(Number(n) + by));
+    }
   });
 }
 
@@ -107,8 +96,10 @@ async function post(item) {
 }
 
 // A deal form the server sent back (a clash, a mistake) is being decided: deals entered after
-// it wait until the person has saved or cancelled it, as order matters.
-const deciding = () => Boolean(form && document.querySelector("main .problem"));
+// it wait until the person has saved or cancelled it, as order matters. (Not any ".problem" on
+// the page: Fifty-six's form has a hidden one for the auction, and nothing was sent for want
+// of it while that form was open.)
+const deciding = () => Boolean(form && "sentBack" in form.dataset);
 
 async function send() {
   if (sending || navigator.onLine === false || deciding()) return;
@@ -150,7 +141,7 @@ async function show() {
   box.replaceChildren();
   if (waiting) {
     box.append(h("p", { class: "flash flash-waiting", role: "status", dataset: { testid: "waiting" } },
-      `${waiting} deal${waiting === 1 ? "" : "s"} waiting to be sent`));
+      plural(waiting, { one: "{n} deal waiting to be sent", other: "{n} deals waiting to be sent" })));
   }
   items.filter((item) => item.state === "refused").forEach((item) => box.append(ask(item)));
   clearTimeout(retry);

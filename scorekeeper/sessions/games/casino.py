@@ -174,7 +174,13 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
         before = standing["scores"]
     else:
         before = rows[number - 2]["scores"] if number > 1 else [0] * sides
-    return {"before": before}
+    return {"before": before, "derive": derive(game_session, standing)}
+
+
+def derive(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
+    """What a phone needs to deal the next deals while it keeps some offline (offline-form.js):
+    the dealer now; the deal then passes on round the table."""
+    return {"seats": game_session.table.seats, "dealer": standing["next_dealer"]}
 
 
 def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
