@@ -17,6 +17,7 @@ const isNew = /\/deals\/new$/.test(location.pathname);
 // Pages drawn anew once deals are stored: a scoreboard, and the offline page standing in for one.
 const redraw = document.querySelector("[data-live=scoreboard], [data-offline-page]");
 let sending = false;
+let keptHere = 0; // this session's deals kept on this phone, as last counted (show)
 let retry = null;
 
 const waitingNewDeals = (items) =>
@@ -60,9 +61,12 @@ function entry() {
 }
 
 /** Offline, keep the form to send later and go to the scoreboard. Online the form goes as it
- * always did (and if it cannot get through, the service worker keeps it: sw.js). */
+ * always did (and if it cannot get through, the service worker keeps it: sw.js), unless deals
+ * of this session kept here are still to be sent: a new deal then joins the queue behind them,
+ * as it was numbered after them (offline-form.js), and the scoreboard sends them in order. */
 async function hold(event) {
-  if (navigator.onLine !== false) return;
+  const behind = keptHere && isNew && !("sentBack" in form.dataset);
+  if (navigator.onLine !== false && !behind) return;
   event.preventDefault();
   event.stopImmediatePropagation(); // app.js's "No connection" note is not needed
   try {
@@ -132,6 +136,7 @@ async function send() {
 /** The notes at the top of the page: deals waiting, and deals that need the person. */
 async function show() {
   const items = await queue.all();
+  keptHere = items.filter((item) => item.session === session).length;
   const waiting = items.filter((item) => item.state === "waiting").length;
   let box = document.querySelector("[data-offline-queue]");
   if (!box) {

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .helpers import seep
+from .helpers.artifacts import artifact
 from .helpers.phones import Phones
 from .helpers.seep import tap
 from .helpers.taps import Taps
@@ -162,6 +163,8 @@ def test_a_half_entered_deal_that_comes_back_says_so_and_goes_in_one_tap(
     note = phone.get_by_test_id("draft-back")
     expect(note).to_contain_text("What you entered for deal 1 before is back")
     assert seep.given(phone, 0) == ["KS"]
+    seep.fits(phone)
+    phone.screenshot(path=str(artifact("draft-back-360.png")))
     taps = Taps(phone)
     taps.tap("[data-testid=draft-back] button")
     expect(phone.locator("[data-left]")).to_have_text("17 cards")
@@ -171,3 +174,44 @@ def test_a_half_entered_deal_that_comes_back_says_so_and_goes_in_one_tap(
     phone.get_by_role("link", name="Enter deal 1").click()
     expect(phone.locator("[data-left]")).to_have_text("17 cards")  # gone for good
     expect(phone.get_by_test_id("draft-back")).to_have_count(0)
+
+
+def test_a_fifty_six_deal_saved_as_the_next_one_is_dealt_and_staked_as_that_one(
+    live_server: str, phones: Phones
+) -> None:
+    a = phones()
+    started = seep.start(a.context, live_server, seep.LONGEST, game="fifty-six")
+    seep.join(a, started.keeper_link)
+    a.locator("details.share summary").click()
+    b = phones(color_scheme="dark")
+    seep.join(b, a.locator("#scorer-link").input_value())
+    for page in (a, b):
+        page.get_by_role("link", name="Enter deal 1").click()
+    names = seep.LONGEST[0]["players"] + seep.LONGEST[1]["players"]
+    asha, ravi, meena = names[0], names[1], names[2]  # seats 0, 2 and 1
+    for page, seat, digits in ((a, MEENA, "31"), (b, RAVI, "44")):
+        page.locator(f"#seat-group label:has(input[value='{seat}'])").click()
+        page.locator(".trumps label.trump-C").click()
+        for digit in digits:
+            page.locator(f"[data-key='{digit}']").click()
+    a.get_by_role("button", name="Save deal 1").click()  # made: one table from each team to B's
+    expect(a.get_by_test_id("flash")).to_contain_text("Deal 1 saved.")
+
+    b.get_by_role("button", name="Save deal 1").click()
+    told = b.get_by_test_id("rederived")
+    team_a, team_b = (side["name"] for side in seep.LONGEST)
+    expect(told).to_have_text(
+        [
+            f"{meena} deals deal 2, not {asha}: the dealer is changed below.",
+            f"Tables before deal 2: {team_a} 11 · {team_b} 13.",
+            f"{ravi} bids first after {meena}'s deal.",
+        ]
+    )
+    dealer_is(b, MEENA)
+    assert tables_now(b) == ["11", "13"]
+    expect(b.get_by_test_id("points")).to_have_value("44")  # what B entered is kept
+    seep.fits(b)
+    b.screenshot(path=str(artifact("saved-as-next-fifty-six-dark-360.png")), full_page=True)
+    b.get_by_role("button", name="Save deal 2").click()
+    expect(b.get_by_test_id("flash")).to_contain_text("Deal 2 saved.")
+    assert [d["dealer"] for d in seep.stored_deals(b.context, started)] == [ASHA, MEENA]
