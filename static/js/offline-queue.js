@@ -105,26 +105,41 @@ async function post(item) {
 // of it while that form was open.)
 const deciding = () => Boolean(form && "sentBack" in form.dataset);
 
+/** Send what waits, oldest first; how many were stored. A session's deals after one refused
+ * wait behind it. */
+async function sendAll() {
+  let stored = 0;
+  const blocked = new Set();
+  for (const item of await queue.all()) {
+    if (item.state !== "waiting") blocked.add(item.session);
+    if (blocked.has(item.session)) continue;
+    const outcome = await post(item);
+    if (outcome === "later") break;
+    if (outcome === "stored") {
+      await queue.remove(item.id);
+      stored += 1;
+    } else {
+      item.state = "refused";
+      await queue.put(item);
+      blocked.add(item.session);
+    }
+  }
+  return stored;
+}
+
+/** `work`, by one page of this phone at a time: two tabs that both hear "online" would send
+ * each deal twice (the key stores it once, but the second answer, a clash with itself, would
+ * ask the person about a deal already stored). A page that finds the queue busy tries later. */
+const alone = (work) => (navigator.locks
+  ? navigator.locks.request("scorekeeper-deal-queue", { ifAvailable: true }, (lock) => (lock ? work() : 0))
+  : work());
+
 async function send() {
   if (sending || navigator.onLine === false || deciding()) return;
   sending = true;
   let stored = 0;
   try {
-    const blocked = new Set();
-    for (const item of await queue.all()) {
-      if (item.state !== "waiting") blocked.add(item.session);
-      if (blocked.has(item.session)) continue;
-      const outcome = await post(item);
-      if (outcome === "later") break;
-      if (outcome === "stored") {
-        await queue.remove(item.id);
-        stored += 1;
-      } else {
-        item.state = "refused";
-        await queue.put(item);
-        blocked.add(item.session);
-      }
-    }
+    stored = await alone(sendAll);
   } finally {
     sending = false;
   }

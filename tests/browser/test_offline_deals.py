@@ -4,6 +4,8 @@ form is dealt and checked as the session will stand when it is stored (issue 21)
 from __future__ import annotations
 
 import pytest
+from flask import Flask
+from flask import request as asked
 from playwright.sync_api import Page, expect
 
 from .helpers import seep
@@ -215,3 +217,31 @@ def test_a_fifty_six_deal_saved_as_the_next_one_is_dealt_and_staked_as_that_one(
     b.get_by_role("button", name="Save deal 2").click()
     expect(b.get_by_test_id("flash")).to_contain_text("Deal 2 saved.")
     assert [d["dealer"] for d in seep.stored_deals(b.context, started)] == [ASHA, MEENA]
+
+
+def test_two_pages_of_one_phone_send_its_kept_deals_once_in_order(
+    browser_app: Flask, live_server: str, phones: Phones
+) -> None:
+    posts: list[str] = []
+    browser_app.before_request(lambda: posts.append(asked.path) if asked.method == "POST" else None)
+    page = phones()
+    started = seep.start(page.context, live_server)
+    offline_ready(page, started)
+    other = page.context.new_page()  # the same phone, a second tab on the scoreboard
+    other.goto(started.board)
+    page.bring_to_front()  # the tab being tapped; the other one's frames are throttled
+    page.context.set_offline(True)
+    for number, cards in ((1, ("KS",)), (2, ("QS",)), (3, ("JS",))):
+        page.get_by_role("link", name=f"Enter deal {number}").click()
+        tap(page, *cards)
+        page.get_by_role("button", name=f"Save deal {number}").click()
+    expect(page.get_by_test_id("waiting")).to_have_text("3 deals waiting to be sent")
+    posts.clear()
+
+    page.context.set_offline(False)  # both tabs hear it, and both would send
+    for tab in (page, other):
+        expect(tab.get_by_test_id("waiting")).to_have_count(0)
+        expect(tab.get_by_test_id("offline-refused")).to_have_count(0)
+    deals = seep.stored_deals(phones().context, started)
+    assert [d["captured"][0] for d in deals] == [["KS"], ["QS"], ["JS"]]
+    assert posts == [f"/s/{started.id}/deals/new"] * 3  # each sent once
