@@ -11,19 +11,20 @@ const seatIn = (fields, name, otherwise) => {
   return /^\d+$/.test(text) ? Number(text) : otherwise;
 };
 
-/** Seep (M1–M3, M5): the deal's points, then the lead, a baazi, and the next dealer. */
-function seep(derive, fields, page) {
+/** Seep's deal as entered: each team's card points and deal score (E2, C4). */
+function seepPoints(fields, page) {
   const cards = [0, 0], sweeps = [0, 0];
-  Object.entries(page.points).forEach(([card, value]) => {
-    const team = field(fields, `card_${card}`);
-    if (team === "0" || team === "1") cards[Number(team)] += value;
-  });
-  [0, 1].forEach((team) => { sweeps[team] += page.sweepPoints.play * (seatIn(fields, `sweeps${team}`, 0)); });
-  [["opening_sweep", "opening"], ["last_sweep", "last"]].forEach(([name, when]) => {
-    const team = field(fields, name);
-    if (team === "0" || team === "1") sweeps[Number(team)] += page.sweepPoints[when];
-  });
-  const points = [0, 1].map((team) => cards[team] + sweeps[team]);
+  const give = (team, points, to) => { if (team === "0" || team === "1") to[Number(team)] += points; };
+  Object.entries(page.points).forEach(([card, value]) => give(field(fields, `card_${card}`), value, cards));
+  [0, 1].forEach((team) => { sweeps[team] += page.sweepPoints.play * seatIn(fields, `sweeps${team}`, 0); });
+  give(field(fields, "opening_sweep"), page.sweepPoints.opening, sweeps);
+  give(field(fields, "last_sweep"), page.sweepPoints.last, sweeps);
+  return { cards, points: [0, 1].map((team) => cards[team] + sweeps[team]) };
+}
+
+/** Seep (M1–M3, M5): the lead after the deal, a baazi, and the next dealer. */
+function seep(derive, fields, page) {
+  const { cards, points } = seepPoints(fields, page);
   const counted = derive.counted === "cards" ? cards : points;
   const dealer = seatIn(fields, "dealer", derive.dealer);
   let lead = derive.lead, outcome;
@@ -41,12 +42,15 @@ function seep(derive, fields, page) {
   return { ...derive, lead, dealer: derive.m5[dealer][outcome] };
 }
 
-/** Fifty-six (F6, F7, F10, F14–F17): the tables after the deal, and the next dealer. */
+// -- Fifty-six (F6, F7, F10, F14–F17) -------------------------------------------------------
+
+/** F6: the last team holding tables wins; null while two or more hold some. */
 export function winnerOf(tables) {
   const holding = tables.map((n, team) => (n > 0 ? team : null)).filter((team) => team !== null);
   return holding.length === 1 ? holding[0] : null;
 }
 
+/** The next seat after `seat` whose team still holds tables (F6: the others sit out). */
 export function nextSeatIn(derive, seat, tables) {
   for (let i = 0; i < derive.seats; i += 1) {
     seat = (seat + 1) % derive.seats;
@@ -82,6 +86,8 @@ export const amount = (derive, value, double, made) =>
 export const startingTables = (derive) =>
   (winnerOf(derive.tables) === null ? derive.tables : derive.tables.map(() => derive.start));
 
+/** Fifty-six: the tables after the deal, and the next dealer (F7: past the teams out, or on
+ * round the table once a game is won). */
 function fiftySix(derive, fields) {
   const tables = field(fields, "new_game") ? derive.tables.map(() => derive.start) : startingTables(derive);
   const dealer = seatIn(fields, "dealer", derive.dealer);

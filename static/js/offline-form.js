@@ -11,10 +11,13 @@ import { STEPS, nextSeatIn, settle, amount, startingTables, winnerOf } from "./d
 const form = byId("deal-form");
 const session = (location.pathname.match(/^\/s\/([^/]+)/) || [])[1];
 
-/** The new deals of this session kept on this phone, oldest first (sent or to be decided). */
+/** The new deals of this session kept on this phone, oldest first (to be sent or decided),
+ * entered as this form's deal or later: one entered as an earlier deal is the server's already
+ * (stored a moment ago, or refused as another scorer's deal came first). */
 async function kept() {
+  const first = Number(form.elements.number.value) || 0;
   const items = await self.dealQueue.all();
-  return items.filter((item) => item.session === session && item.kind === "new");
+  return items.filter((item) => item.session === session && item.kind === "new" && !(item.number < first));
 }
 
 /** Add `by` to the first number in a text node of `node` (keeping its other children). */
