@@ -65,6 +65,8 @@ def test_fifty_six_deals_entered_offline_in_a_row_are_dealt_as_if_stored(
     dealer_is(page, MEENA)  # F7: the deal passes on
     expect(page.locator("[data-dealer-name]")).to_have_text("Meena")
     assert tables_now(page) == ["14", "10"]  # deal 1's result, still on this phone only
+    seep.fits(page)
+    page.screenshot(path=str(artifact("offline-fifty-six-deal-2-360.png")), full_page=True)
     everyone_passed(page, "30")  # 28 NT for Ravi's team, made: 1 table from Meena's
     expect(page.locator("[data-passed-note]")).to_contain_text(f"for {TEAM_A} (Ravi bids first")
     expect(page.get_by_test_id("verdict")).to_have_text("Made: 30 of 28")
@@ -152,9 +154,10 @@ def test_a_deal_saved_as_the_next_one_is_dealt_as_that_one(
 
 
 def test_a_half_entered_deal_that_comes_back_says_so_and_goes_in_one_tap(
-    live_server: str, phone: Page
+    live_server: str, phones: Phones
 ) -> None:
-    started = seep.start(phone.context, live_server)
+    phone = phones(color_scheme="dark")
+    started = seep.start(phone.context, live_server, seep.LONGEST)
     seep.join(phone, started.keeper_link)
     phone.get_by_role("link", name="Enter deal 1").click()
     expect(phone.get_by_test_id("draft-back")).to_have_count(0)  # nothing to bring back
@@ -166,7 +169,7 @@ def test_a_half_entered_deal_that_comes_back_says_so_and_goes_in_one_tap(
     expect(note).to_contain_text("What you entered for deal 1 before is back")
     assert seep.given(phone, 0) == ["KS"]
     seep.fits(phone)
-    phone.screenshot(path=str(artifact("draft-back-360.png")))
+    phone.screenshot(path=str(artifact("draft-back-dark-360.png")))
     taps = Taps(phone)
     taps.tap("[data-testid=draft-back] button")
     expect(phone.locator("[data-left]")).to_have_text("17 cards")
