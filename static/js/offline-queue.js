@@ -20,18 +20,15 @@ let sending = false;
 let keptHere = 0; // this session's deals kept on this phone, as last counted (show)
 let retry = null;
 
-const waitingNewDeals = (items) =>
-  items.filter((item) => item.session === session && item.kind === "new").length;
-
 /** The scoreboard's "Enter deal 3", drawn before deals waiting here were stored, is for the
- * deal after them ("Enter deal 5"). The form itself is redrawn by offline-form.js. */
+ * deal after them ("Enter deal 5"): those entered as deal 3 or later (an earlier one is the
+ * server's already), as offline-form.js counts them when it redraws the form itself. */
 function advance(items) {
-  const by = waitingNewDeals(items);
-  if (!by) return;
   document.querySelectorAll("a[data-keep-offline]").forEach((link) => {
-    if (/deal \d+/.test(link.textContent)) {
-      link.textContent = link.textContent.replace(/\d+/, (n) => String(Number(n) + by));
-    }
+    const shown = Number((link.textContent.match(/deal (\d+)/) || [])[1]);
+    if (!shown) return;
+    const by = items.filter((item) => item.session === session && item.kind === "new" && !(item.number < shown)).length;
+    if (by) link.textContent = link.textContent.replace(/\d+/, String(shown + by));
   });
 }
 
