@@ -84,7 +84,8 @@ def _navigating() -> bool:
 
 def _add(game_session: GameSession, upcoming: int) -> Answer:
     """Store the deal form sent as deal `upcoming`; its page again (refused) if it cannot be."""
-    form = PAGES[game_session.game_name].deal_form(game_session.table.seats)
+    seats = game_session.table.seats
+    form = PAGES[game_session.game_name].deal_form(seats)
     if not form.validate_on_submit():
         raise _Refused(_deal_page(game_session, form, upcoming))
     try:
@@ -93,11 +94,19 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
         form.form_errors.append(_problem(game_session, error))
         raise _Refused(_deal_page(game_session, form, upcoming)) from error
     except Conflict as error:
-        # Keep what was entered; sending it again saves it as the deal that comes next.
+        # Keep what was entered; sending it again saves it as the deal that comes next, so
+        # what the form drew from the standing (the dealer …) is drawn again for that deal.
+        sent = form.number.data or upcoming
         _set_hidden(form.number, upcoming)
         _set_hidden(form.next_id, game_session.next_serial())
+        fresh = type(form).for_next(seats, game_session.standing(), game_session.next_serial())
+        changes = form.follow(fresh, game_session, sent, upcoming)
         theirs = error.deal if isinstance(error.deal, Deal) else None
-        conflict = {"message": error.message, "theirs": theirs and _summary(game_session, theirs)}
+        conflict = {
+            "message": error.message,
+            "theirs": theirs and _summary(game_session, theirs),
+            "changes": changes,
+        }
         raise _Refused(_deal_page(game_session, form, upcoming, conflict=conflict)) from error
     undo = url_for(".delete_deal", session_id=game_session.id, deal_id=deal.serial, version=1)
     message = {"text": f"Deal {upcoming} saved.", "action": undo, "label": "Undo"}

@@ -5,6 +5,7 @@
 import { pretty } from "./cards.js";
 import { byId, radioValue, setRadio } from "./dom.js";
 import { fill, plural } from "./words.js";
+import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 const CARD_OF = { ace_S: "AS", ace_C: "AC", ace_H: "AH", ace_D: "AD", big_casino: "10D", little_casino: "2S" };
 // Whole sentences, one per case, so that a catalog can translate each.

@@ -1,5 +1,8 @@
 // Every deal form: keep a draft of what was entered, before the game's script draws the page.
-import { byId } from "./dom.js";
+// A draft that comes back is said so on the page, with a button that discards it.
+import { byId, h } from "./dom.js";
+import { fill } from "./words.js";
+import "./offline-form.js"; // first: the form numbered for the deals kept offline, its draft key too
 
 /** Keep a draft of what `form` holds, and bring it back. */
 function keepDrafts(form) {
@@ -18,7 +21,8 @@ function keepDrafts(form) {
   function loadDraft() {
     let entries = null;
     try { entries = JSON.parse(sessionStorage.getItem(draftKey)); } catch { /* none */ }
-    if (!Array.isArray(entries)) return;
+    if (!Array.isArray(entries)) return false;
+    const before = entered();
     const values = new Map(entries);
     Array.from(form.elements).forEach((el) => {
       if (!el.name || notDrafted.has(el.name)) return;
@@ -27,6 +31,28 @@ function keepDrafts(form) {
         el.value = values.get(el.name);
       }
     });
+    return entered() !== before;
+  }
+  /** What the form holds now, as the draft keeps it. */
+  function entered() {
+    return JSON.stringify(Array.from(new FormData(form)).filter(([name]) => !notDrafted.has(name) && name !== "idempotency_key"));
+  }
+  /** Say that the draft is back (a form the server drew afresh, not one it sent back), and
+   * offer to start again: the form as the server drew it, without the draft. */
+  function sayBack() {
+    if ("sentBack" in form.dataset) return;
+    const number = (document.querySelector("main h1").textContent.match(/\d+/) || [""])[0];
+    const text = form.dataset.draft.startsWith("v")
+      ? "Your unsaved changes to deal {number} are back, as you left them."
+      : "What you entered for deal {number} before is back, as you left it.";
+    const discard = () => {
+      cancelled = true;
+      try { sessionStorage.removeItem(draftKey); } catch { /* storage off */ }
+      location.reload();
+    };
+    form.before(h("div", { class: "flash draft-back", role: "status", dataset: { testid: "draft-back" } },
+      h("span", {}, fill(text, { number })),
+      h("button", { type: "button", class: "button small secondary", onclick: discard }, "Discard it")));
   }
   function dropDrafts(keep) {
     try {
@@ -44,7 +70,7 @@ function keepDrafts(form) {
   ["change", "input", "submit"].forEach((type) => form.addEventListener(type, saveDraft));
   window.addEventListener("pageshow", () => { cancelled = false; });
   dropDrafts(draftKey);
-  loadDraft();
+  if (loadDraft()) sayBack();
 }
 
 const form = byId("deal-form");

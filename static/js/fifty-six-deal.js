@@ -7,6 +7,7 @@ import { byId, h, radioValue } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
 import { refusalText } from "./fifty-six-words.js";
 import { fill, plural } from "./words.js";
+import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 // F8–F10: the recorded auction's end, by the double level, whole sentences.
 const AUCTION_OVER = [

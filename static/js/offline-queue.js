@@ -7,6 +7,7 @@
 import "./queue-store.js";
 import { byId, h } from "./dom.js";
 import { sayOffline } from "./offline-note.js";
+import { plural } from "./words.js";
 
 const queue = self.dealQueue;
 const RETRY_MS = 3000;
@@ -16,32 +17,18 @@ const isNew = /\/deals\/new$/.test(location.pathname);
 // Pages drawn anew once deals are stored: a scoreboard, and the offline page standing in for one.
 const redraw = document.querySelector("[data-live=scoreboard], [data-offline-page]");
 let sending = false;
+let keptHere = 0; // this session's deals kept on this phone, as last counted (show)
 let retry = null;
 
-const waitingNewDeals = (items) =>
-  items.filter((item) => item.session === session && item.kind === "new").length;
-
-/** Add `by` to the first number in an element's text ("Enter deal 3" → "Enter deal 5"). */
-function advanceText(node, by) {
-  if (node) node.textContent = node.textContent.replace(/\d+/, (n) => String(Number(n) + by));
-}
-
-/** A form or link drawn before deals waiting here were stored is for the deal after them.
- * Not a form the server sent back (a clash, a mistake): its numbers are the server's choice. */
+/** The scoreboard's "Enter deal 3", drawn before deals waiting here were stored, is for the
+ * deal after them ("Enter deal 5"): those entered as deal 3 or later (an earlier one is the
+ * server's already), as offline-form.js counts them when it redraws the form itself. */
 function advance(items) {
-  const by = waitingNewDeals(items);
-  if (!by) return;
-  if (form && isNew && !document.querySelector("main .problem")) {
-    ["number", "next_id"].forEach((name) => {
-      const field = form.elements[name];
-      if (field && field.value) field.value = String(Number(field.value) + by);
-    });
-    advanceText(document.querySelector("main h1"), by);
-    advanceText(form.querySelector(".submit-bar [type=submit]"), by);
-    document.title = document.title.replace(/\d+/, (n) => String(Number(n) + by));
-  }
   document.querySelectorAll("a[data-keep-offline]").forEach((link) => {
-    if (/deal \d+/.test(link.textContent)) advanceText(link, by);
+    const shown = Number((link.textContent.match(/deal (\d+)/) || [])[1]);
+    if (!shown) return;
+    const by = items.filter((item) => item.session === session && item.kind === "new" && !(item.number < shown)).length;
+    if (by) link.textContent = link.textContent.replace(/\d+/, String(shown + by));
   });
 }
 
@@ -71,9 +58,12 @@ function entry() {
 }
 
 /** Offline, keep the form to send later and go to the scoreboard. Online the form goes as it
- * always did (and if it cannot get through, the service worker keeps it: sw.js). */
+ * always did (and if it cannot get through, the service worker keeps it: sw.js), unless deals
+ * of this session kept here are still to be sent: a new deal then joins the queue behind them,
+ * as it was numbered after them (offline-form.js), and the scoreboard sends them in order. */
 async function hold(event) {
-  if (navigator.onLine !== false) return;
+  const behind = keptHere && isNew && !("sentBack" in form.dataset);
+  if (navigator.onLine !== false && !behind) return;
   event.preventDefault();
   event.stopImmediatePropagation(); // app.js's "No connection" note is not needed
   try {
@@ -107,29 +97,46 @@ async function post(item) {
 }
 
 // A deal form the server sent back (a clash, a mistake) is being decided: deals entered after
-// it wait until the person has saved or cancelled it, as order matters.
-const deciding = () => Boolean(form && document.querySelector("main .problem"));
+// it wait until the person has saved or cancelled it, as order matters. (Not any ".problem" on
+// the page: Fifty-six's form has a hidden one for the auction, and nothing was sent for want
+// of it while that form was open.)
+const deciding = () => Boolean(form && "sentBack" in form.dataset);
+
+/** Send what waits, oldest first; how many were stored. A session's deals after one refused
+ * wait behind it. */
+async function sendAll() {
+  let stored = 0;
+  const blocked = new Set();
+  for (const item of await queue.all()) {
+    if (item.state !== "waiting") blocked.add(item.session);
+    if (blocked.has(item.session)) continue;
+    const outcome = await post(item);
+    if (outcome === "later") break;
+    if (outcome === "stored") {
+      await queue.remove(item.id);
+      stored += 1;
+    } else {
+      item.state = "refused";
+      await queue.put(item);
+      blocked.add(item.session);
+    }
+  }
+  return stored;
+}
+
+/** `work`, by one page of this phone at a time: two tabs that both hear "online" would send
+ * each deal twice (the key stores it once, but the second answer, a clash with itself, would
+ * ask the person about a deal already stored). A page that finds the queue busy tries later. */
+const alone = (work) => (navigator.locks
+  ? navigator.locks.request("scorekeeper-deal-queue", { ifAvailable: true }, (lock) => (lock ? work() : 0))
+  : work());
 
 async function send() {
   if (sending || navigator.onLine === false || deciding()) return;
   sending = true;
   let stored = 0;
   try {
-    const blocked = new Set();
-    for (const item of await queue.all()) {
-      if (item.state !== "waiting") blocked.add(item.session);
-      if (blocked.has(item.session)) continue;
-      const outcome = await post(item);
-      if (outcome === "later") break;
-      if (outcome === "stored") {
-        await queue.remove(item.id);
-        stored += 1;
-      } else {
-        item.state = "refused";
-        await queue.put(item);
-        blocked.add(item.session);
-      }
-    }
+    stored = await alone(sendAll);
   } finally {
     sending = false;
   }
@@ -141,6 +148,7 @@ async function send() {
 /** The notes at the top of the page: deals waiting, and deals that need the person. */
 async function show() {
   const items = await queue.all();
+  keptHere = items.filter((item) => item.session === session).length;
   const waiting = items.filter((item) => item.state === "waiting").length;
   let box = document.querySelector("[data-offline-queue]");
   if (!box) {
@@ -150,7 +158,7 @@ async function show() {
   box.replaceChildren();
   if (waiting) {
     box.append(h("p", { class: "flash flash-waiting", role: "status", dataset: { testid: "waiting" } },
-      `${waiting} deal${waiting === 1 ? "" : "s"} waiting to be sent`));
+      plural(waiting, { one: "{n} deal waiting to be sent", other: "{n} deals waiting to be sent" })));
   }
   items.filter((item) => item.state === "refused").forEach((item) => box.append(ask(item)));
   clearTimeout(retry);

@@ -1,5 +1,6 @@
 // Seep deal entry: tap a card to give it to the chosen team, see the totals move.
 import { byId, radioValue } from "./dom.js";
+import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 /** Draw and drive Seep's deal form. */
 function seepDeal(form) {

@@ -177,7 +177,11 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
         before = standing["scores"]
     else:
         before = rows[number - 2]["scores"] if number > 1 else [0] * sides
-    return {"before": before, "short": short_names([team.name for team in game_session.teams])}
+    return {
+        "before": before,
+        "short": short_names([team.name for team in game_session.teams]),
+        "derive": derive(game_session, standing),
+    }
 
 
 def problem(game_session: Any, error: InvalidInput) -> str:
@@ -268,6 +272,13 @@ def short_names(names: list[str]) -> list[str]:
     fit by the page) when two sides' first words are the same."""
     firsts = [name.split()[0] if name.split() else name for name in names]
     return firsts if len({first.casefold() for first in firsts}) == len(firsts) else names
+
+
+
+def derive(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
+    """What a phone needs to deal the next deals while it keeps some offline (offline-form.js):
+    the dealer now; the deal then passes on round the table."""
+    return {"seats": game_session.table.seats, "dealer": standing["next_dealer"]}
 
 
 def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:

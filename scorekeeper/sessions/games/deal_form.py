@@ -3,10 +3,14 @@ version it edits."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_wtf import FlaskForm
 from wtforms import IntegerField
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
+
+from ...web.words import gettext
 
 WHOLE = [Optional(), NumberRange(1, 100_000, "The form is damaged: reload the page.")]
 
@@ -22,3 +26,25 @@ class DealForm(FlaskForm):
     number = IntegerField(widget=HiddenInput(), validators=WHOLE)
     next_id = IntegerField(widget=HiddenInput(), validators=WHOLE)
     version = IntegerField(widget=HiddenInput(), validators=WHOLE)
+
+    def follow(self, fresh: DealForm, game_session: Any, sent: int, number: int) -> list[str]:
+        """Take the fields the form drew from the standing (the dealer) as `fresh`, the form for
+        deal `number`, has them, in place of deal `sent`'s; a sentence for each that changed."""
+        changed = []
+        if "dealer" in self and str(fresh["dealer"].data) != str(self["dealer"].data or ""):
+            seats = game_session.seat_names()
+            old, new = self["dealer"].data, int(fresh["dealer"].data)
+            was = seats[int(old)] if old and str(old).isdigit() else None
+            self["dealer"].data = str(new)
+            self["dealer"].raw_data = [str(new)]
+            changed.append(
+                gettext(
+                    "%(new)s deals deal %(number)d, not %(old)s: the dealer is changed below.",
+                    new=seats[new],
+                    number=number,
+                    old=was,
+                )
+                if was
+                else gettext("%(new)s deals deal %(number)d.", new=seats[new], number=number)
+            )
+        return changed

@@ -80,7 +80,7 @@ class FiftySixDealForm(DealForm):
             "next_id": next_id,
             "new_game": 1 if standing["winner"] is not None else None,
         }
-        return cls(seats, data=data)
+        return cls(seats, formdata=None, data=data)  # not the form being sent, if any
 
     @classmethod
     def for_record(cls, seats: int, record: FiftySixRecord, version: int) -> FiftySixDealForm:
@@ -123,6 +123,48 @@ class FiftySixDealForm(DealForm):
             except ValueError:
                 _missing("The recorded auction is damaged: clear it and record it again.")
         return record
+
+    def follow(self, fresh: DealForm, game_session: Any, sent: int, number: int) -> list[str]:
+        """As DealForm's, and a new game or not, the tables at stake and who bids first; an
+        auction recorded after another dealer's deal is cleared (its calls would be refused)."""
+        changed = super().follow(fresh, game_session, sent, number)
+        seats, table = game_session.seat_names(), game_session.table
+        if changed and self.auction.data:
+            self.auction.data, self.auction.raw_data = "", [""]
+            changed.append(
+                gettext(
+                    "The auction you recorded followed another deal, so it was cleared: the "
+                    "contract stays as you entered it."
+                )
+            )
+        starts = bool(fresh.new_game.data)
+        if starts != bool(self.new_game.data):
+            self.new_game.data, self.new_game.raw_data = (
+                fresh.new_game.data,
+                [str(fresh.new_game.data or "")],
+            )
+            changed.append(
+                gettext("Deal %(number)d starts a new game.", number=number)
+                if starts
+                else gettext("Deal %(number)d goes on with the game being played.", number=number)
+            )
+        before, now = tables_before(game_session, max(sent, 1)), tables_before(game_session, number)
+        if before != now:
+            held = " · ".join(f"{t.name} {n}" for t, n in zip(game_session.teams, now, strict=True))
+            changed.append(
+                gettext("Tables before deal %(number)d: %(held)s.", number=number, held=held)
+            )
+        if changed:
+            dealer = int(fresh.dealer.data)
+            first = table.after(dealer) if starts else next_seat_in(table, dealer, now)
+            changed.append(
+                gettext(
+                    "%(first)s bids first after %(dealer)s's deal.",
+                    first=seats[first],
+                    dealer=seats[dealer],
+                )
+            )
+        return changed
 
     values = range(LOWEST_BID, HIGHEST_BID + 1)  # for the page
 
@@ -226,6 +268,30 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
         "passed_seat": {d: next_seat_in(table, d, tables) for d in range(table.seats)},
         "trumps": TRUMPS,
         "doubles": DOUBLES,
+        "derive": derive(game_session, game_session.standing()),
+    }
+
+
+def derive(game_session: Any, standing: FiftySixStanding) -> dict[str, Any]:
+    """What a phone needs to deal the next deals as if the ones it keeps offline were stored
+    (offline-form.js): the dealer and each team's tables now, the starting tables, and the
+    tables each result moves (F15, F16) as the engine counts them."""
+    doubling = game_session.options["doubling"]
+    amounts = {
+        f"{low}|{double}|{int(made)}": tables_moved(low, made, double, doubling)
+        for low, *_ in SCHEDULE
+        for double in (0, 1, 2)
+        for made in (True, False)
+    }
+    table = game_session.table
+    return {
+        "seats": table.seats,
+        "teams": table.teams,
+        "dealer": standing["next_dealer"],
+        "tables": standing["tables"],
+        "start": game_session.options["tables"],
+        "bands": [low for low, *_ in SCHEDULE],
+        "amounts": amounts,
     }
 
 

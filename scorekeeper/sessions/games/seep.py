@@ -10,7 +10,7 @@ from wtforms.validators import NumberRange, Optional
 from ...rules.cards import Card
 from ...rules.seep.cards import POINT_CARDS, POINTS
 from ...rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, SeepRecord, parse_deal
-from ...rules.seep.score import SeepStanding
+from ...rules.seep.score import UNDER, Baazi, SeepStanding, next_dealer
 from ...rules.table import Table
 from ..charts import lead_chart
 from ..setup import Radio, Setup, options
@@ -80,7 +80,7 @@ class SeepDealForm(DealForm):
         """An empty form for the next deal (to get id `next_id`), the suggested dealer (M5)."""
         number = len(standing["deals"]) + 1
         data = {"dealer": str(standing["next_dealer"]), "number": number, "next_id": next_id}
-        return cls(seats, data=data)
+        return cls(seats, formdata=None, data=data)  # not the form being sent, if any
 
     @classmethod
     def for_record(cls, seats: int, record: SeepRecord, version: int) -> SeepDealForm:
@@ -147,8 +147,36 @@ def _whole(text: str) -> int | str:
 
 
 def deal_page(game_session: Any, number: int) -> dict[str, Any]:
-    """Seep's deal form needs nothing beyond its fields."""
-    return {}
+    """What Seep's deal form needs beyond its fields: how to deal the deals after it offline."""
+    return {"derive": derive(game_session, game_session.standing())}
+
+
+# The outcomes of a deal that decide the next dealer (M5), in the order of `derive`'s table.
+OUTCOMES = (("0", 1, None), ("1", -1, None), ("level", 0, None), ("baazi0", 0, 0), ("baazi1", 0, 1))
+
+
+def derive(game_session: Any, standing: SeepStanding) -> dict[str, Any]:
+    """What a phone needs to deal the next deals as if the ones it keeps offline were stored
+    (offline-form.js): the lead and dealer now, M2's and M3's figures, and M5 as the engine
+    answers it for every dealer and every outcome of a deal."""
+    table, options, lead = game_session.table, game_session.options, standing["lead"]
+    sign = {None: 0, 0: 1, 1: -1}[lead["team"]]
+    m5 = [
+        {
+            name: next_dealer(table, seat, ahead, None if won is None else Baazi(won, "lead"))
+            for name, ahead, won in OUTCOMES
+        }
+        for seat in range(table.seats)
+    ]
+    return {
+        "seats": table.seats,
+        "dealer": standing["next_dealer"],
+        "lead": sign * lead["points"],
+        "target": options["target"],
+        "counted": options["under9"],
+        "under": UNDER,
+        "m5": m5,
+    }
 
 
 def scoreboard(game_session: Any, standing: SeepStanding) -> dict[str, Any]:
