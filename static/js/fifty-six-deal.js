@@ -202,8 +202,12 @@ function fiftySixDeal(form) {
     render();
   }
 
-  form.querySelectorAll("[data-call]").forEach((button) =>
-    button.addEventListener("click", () => call(button.dataset.call)));
+  // Taps are taken one at a time, each after the last one's check: a quick second tap would
+  // otherwise be asked for the same seat and recorded twice.
+  let taking = Promise.resolve();
+  form.querySelectorAll("[data-call]").forEach((button) => button.addEventListener("click", () => {
+    taking = taking.then(() => call(button.dataset.call)).catch(() => problem("The call could not be checked."));
+  }));
   form.querySelectorAll('input[name="dealer"]').forEach((input) => input.addEventListener("change", () => {
     if (calls.length) { calls = []; state = null; problem("The dealer changed, so the auction starts again."); }
     drawCalls();

@@ -92,5 +92,8 @@ if (form && form.dataset.derive && self.dealQueue && "indexedDB" in self) {
     // IndexedDB refused (a private window may): the form is the server's, as drawn.
   } finally {
     delete root.dataset.deriving;
+    // The game's script runs once this module is done, before the next task: then the page is
+    // ready for taps (script-runs.js waits for this when the form was being redrawn).
+    setTimeout(() => { if (document.readyState !== "loading") root.dataset.ready = ""; });
   }
 }

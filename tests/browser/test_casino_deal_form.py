@@ -152,6 +152,7 @@ def test_four_players_alone_fit_and_keep_the_summary_in_view(
 def test_a_refused_deal_names_the_player_not_team_a(phones: Phones, live_server: str) -> None:
     page = open_form(phones, live_server, TWO)
     page.get_by_role("link", name="Enter deal").click()
+    expect(page.locator("html[data-ready]")).to_have_count(1)  # typing waits for the script
     page.get_by_test_id("cards0").fill("3")  # Wajid took 3 cards …
     page.get_by_test_id("spades0").fill("10")  # … and 10 spades: cannot be
     expect(page.get_by_test_id("cards1")).to_have_value("49")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from .helpers import seep, taps
 from .helpers.artifacts import artifact
@@ -214,3 +214,28 @@ def test_the_bid_pad_and_a_refusal_fit_a_dark_360_px_phone_with_the_longest_name
     expect(phone.locator("[data-auction-problem]")).not_to_contain_text("seat", ignore_case=True)
     seep.fits(phone)
     phone.screenshot(path=str(artifact("fifty-six-bid-pad-dark-360.png")), full_page=True)
+
+
+def test_quick_taps_on_the_recorded_auction_are_each_a_call_of_the_next_seat(
+    live_server: str, phones: Phones
+) -> None:
+    """F7: two passes tapped before the first is checked are two players' calls, in turn."""
+    phone, started = session(live_server, phones)
+    phone.goto(started.board + "/deals/new")
+    phone.locator("summary:has-text('Record the auction')").click()
+    slow = {"calls": 0}
+
+    def checked_slowly(route: Route) -> None:
+        slow["calls"] += 1
+        phone.wait_for_timeout(300)  # a slow network: the second tap comes first
+        route.continue_()
+
+    phone.route("**/api/v1/check", checked_slowly)
+    pass_button = phone.locator("[data-recorder] [data-call='pass']")
+    pass_button.click()
+    pass_button.click()
+    # Asha deals (seat 0): Meena calls first, then Kiran.
+    expect(phone.locator("[data-recorder] [data-calls] li")).to_have_text(
+        ["Meena: pass", "Kiran: pass"]
+    )
+    assert slow["calls"] == 2

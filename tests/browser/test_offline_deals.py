@@ -69,7 +69,7 @@ def test_fifty_six_deals_entered_offline_in_a_row_are_dealt_as_if_stored(
     page.screenshot(path=str(artifact("offline-fifty-six-deal-2-360.png")), full_page=True)
     everyone_passed(page, "30")  # 28 NT for Ravi's team, made: 1 table from Meena's
     expect(page.locator("[data-passed-note]")).to_contain_text(f"for {TEAM_A} (Ravi bids first")
-    expect(page.get_by_test_id("verdict")).to_have_text("Made: 30 of 28")
+    expect(page.get_by_test_id("verdict")).to_have_text("Made: 30 of 28 NT")
     expect(page.locator("[data-preview-box]")).to_contain_text(f"{TEAM_A} 15 · {TEAM_B} 9")
     page.get_by_role("button", name="Save deal 2").click()
     expect(waiting).to_have_text("2 deals waiting to be sent")
