@@ -3,10 +3,15 @@ version it edits."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from flask_wtf import FlaskForm
 from wtforms import IntegerField
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
+
+from ...web.words import gettext
 
 WHOLE = [Optional(), NumberRange(1, 100_000, "The form is damaged: reload the page.")]
 
@@ -22,3 +27,14 @@ class DealForm(FlaskForm):
     number = IntegerField(widget=HiddenInput(), validators=WHOLE)
     next_id = IntegerField(widget=HiddenInput(), validators=WHOLE)
     version = IntegerField(widget=HiddenInput(), validators=WHOLE)
+
+    def __init__(self, *args: Any, teams: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The teams' names, for the messages this form writes (a validator names the team).
+        self.team_names = tuple(teams)
+
+    def team_name(self, team: int) -> str:
+        """Team `team` as the table calls it (a letter only if the form was given no names)."""
+        if team < len(self.team_names):
+            return self.team_names[team]
+        return gettext("Team %(letter)s", letter=chr(ord("A") + team))
