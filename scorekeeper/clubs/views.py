@@ -19,6 +19,7 @@ from ..sessions.games import PAGES
 from ..web.errors import error_response
 from ..web.held import held_clubs, remember_club
 from ..web.pages import conditional, page, say, undo_flash, viewer_etag
+from ..web.words import ngettext
 
 bp = Blueprint("clubs", __name__)
 # The history shows this many sessions at first, and this many more at each tap: a club of 500
@@ -247,10 +248,14 @@ def merge(club_id: str) -> Response:
         if len(places) <= UNDO_PLACES
         else ""
     )
-    sessions = f"{moved} session{'s' if moved != 1 else ''}"
-    return answered(
-        club, True, f"{name} and {kept.name} are one player now ({sessions} moved).", undo
+    message = ngettext(
+        "%(gone)s and %(kept)s are one player now (%(num)d session moved).",
+        "%(gone)s and %(kept)s are one player now (%(num)d sessions moved).",
+        moved,
+        gone=name,
+        kept=kept.name,
     )
+    return answered(club, True, message, undo)
 
 
 UNDO_PLACES = 40  # a merge of more places offers no undo

@@ -11,6 +11,7 @@ from typing import Any
 from ..rules import InvalidInput
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import PlayRefused, step_json
+from ..web.words import ngettext
 from .errors import Conflict, NotFound
 from .extensions import db
 from .models import NONE_UNDER_WAY, Deal, GameSession, LiveDeal, utcnow
@@ -84,13 +85,15 @@ def remove_live(session: GameSession, plays: int) -> LiveDeal:
     is how many the phone saw: one sent since from another phone is never discarded unseen."""
     live = LiveDeal.find_current(session)
     if len(live.plays) != plays:
-        count = f"{len(live.plays)} play{'' if len(live.plays) == 1 else 's'}"
-        raise Conflict(
-            409,
-            "live-deal-has-plays",
-            f"The live deal has {count}, not {plays}: take them back first, last first, or "
-            f"send plays={len(live.plays)} to discard them. Nothing was taken back.",
+        message = ngettext(
+            "The live deal has %(num)d play, not %(sent)d: take it back first, or send "
+            "plays=%(num)d to discard it. Nothing was taken back.",
+            "The live deal has %(num)d plays, not %(sent)d: take them back first, last first, "
+            "or send plays=%(num)d to discard them. Nothing was taken back.",
+            len(live.plays),
+            sent=plays,
         )
+        raise Conflict(409, "live-deal-has-plays", message)
     db.session.delete(live)
     session.touch(club=False)
     return live

@@ -7,6 +7,7 @@
 import "./queue-store.js";
 import { byId, h } from "./dom.js";
 import { sayOffline } from "./offline-note.js";
+import { plural } from "./words.js";
 
 const queue = self.dealQueue;
 const RETRY_MS = 3000;
@@ -150,7 +151,7 @@ async function show() {
   box.replaceChildren();
   if (waiting) {
     box.append(h("p", { class: "flash flash-waiting", role: "status", dataset: { testid: "waiting" } },
-      `${waiting} deal${waiting === 1 ? "" : "s"} waiting to be sent`));
+      plural(waiting, { one: "{n} deal waiting to be sent", other: "{n} deals waiting to be sent" })));
   }
   items.filter((item) => item.state === "refused").forEach((item) => box.append(ask(item)));
   clearTimeout(retry);

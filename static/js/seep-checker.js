@@ -11,7 +11,10 @@ import { cardReader, dotted, number, query, undotted } from "./link.js";
 
 const HOUSE_VALUES = [9, 10, 11, 12, 13];
 const ACTIONS = ["capture", "build", "raise", "throw"];
-const PLURAL = { capture: "captures", build: "builds", raise: "raises", throw: "throws" };
+const PLURAL = {
+  capture: { one: "{n} capture", other: "{n} captures" }, build: { one: "{n} build", other: "{n} builds" },
+  raise: { one: "{n} raise", other: "{n} raises" }, throw: { one: "{n} throw", other: "{n} throws" },
+};
 const LOOSE_WITH = ["capture", "build"]; // the moves that name loose cards
 
 // -- cards: a Seep card's value is its rank, ace 1 to king 13 --------------------------------

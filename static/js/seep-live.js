@@ -8,6 +8,7 @@ import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
 import { liveConfig, liveDeal, moveKeeper, named } from "./live-driver.js";
 import { cardStep, choices as segmentButtons, deckOf, noteBox, typeBox } from "./live-widgets.js";
+import { fill, plural } from "./words.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);
@@ -69,7 +70,7 @@ function renderScores() {
     points.textContent = live.captured_points[team];
     const mine = live.sweeps.filter((s) => s.team === team);
     const extra = mine.reduce((total, s) => total + s.points, 0);
-    sweeps.textContent = mine.length ? `· ${mine.length} sweep${mine.length === 1 ? "" : "s"} (${extra})` : "";
+    sweeps.textContent = mine.length ? fill(plural(mine.length, { one: "· {n} sweep ({points})", other: "· {n} sweeps ({points})" }), { points: extra }) : "";
   });
 }
 
