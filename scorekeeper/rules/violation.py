@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from .cards import Card
@@ -18,7 +18,10 @@ class Violation:
 
     rule: str | None  # None: the rule is the turn itself, which has no id
     code: str
-    reason: str
+    reason: str  # in plain English, seats by number: the web layer writes its own from `said`
+    # What the sentence says, as data for the web layer: {"say": a sentence's key, and its
+    # seats, counts and values}; empty when `reason` names nobody.
+    said: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The checker's answer for an illegal move."""

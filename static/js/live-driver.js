@@ -69,7 +69,10 @@ export function noteFor(answer) {
   return { kind: "problem", message: data.message || `The server answered ${answer.status}.` };
 }
 
-/** A message with each "seat N" of the engine's sentences written as the player's name. */
+/**
+ * A message with each "seat N" of the engine's sentences written as the player's name: for the
+ * games whose answers still say "seat N" (Seep's are written with the names by the server).
+ */
 export const named = (text, seats) => String(text).replace(/\b([Ss])eat (\d+)\b/g,
   (word, _s, n) => (seats[Number(n)] === undefined ? word : seats[Number(n)]));
 

@@ -6,7 +6,7 @@
 import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { liveConfig, liveDeal, moveKeeper, named } from "./live-driver.js";
+import { liveConfig, liveDeal, moveKeeper } from "./live-driver.js";
 import { cardStep, choices as segmentButtons, deckOf, noteBox, typeBox } from "./live-widgets.js";
 import { fill, plural } from "./words.js";
 
@@ -107,7 +107,7 @@ function renderFloor() {
     h("div", { class: "live-loose", "data-testid": "loose" },
       live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, "No loose cards.")),
     ...live.position.houses.map(houseLine),
-    ...(live.flags || []).map((f) => h("p", { class: "live-flag small" }, h("span", { class: "rule-id" }, f.rule), " ", named(f.reason, cfg.seats))),
+    ...(live.flags || []).map((f) => h("p", { class: "live-flag small" }, h("span", { class: "rule-id" }, f.rule), " ", f.reason)),
     last ? h("p", { class: "live-last", "data-testid": "last-play" }, `Play ${live.plays.length}: ${describe(last)}.`,
       lastSweep ? h("strong", {}, ` Sweep! ${lastSweep.points}`) : "") : h("p", { class: "muted small" },
       `${seatName(live.dealer)} dealt; ${seatName(live.bid.seat)} bid ${live.bid.value} and plays first.`),
