@@ -71,3 +71,10 @@ def test_sweep_points_on_the_scoreboard_are_points_not_sweeps(client: FlaskClien
     add(client, board, **{"sweeps0": "1"})
     page = text(client.get(board).get_data(as_text=True))
     assert "incl. 50 for sweeps" in page and "50 sweeps" not in page
+
+
+def test_the_deal_forms_radios_without_script_name_the_teams(client: FlaskClient) -> None:
+    board = start(client)
+    form = client.get(board + "/deals/new").get_data(as_text=True)
+    labels = [text(s) for s in re.findall(r'<label class="nojs-radio">(.*?)</label>', form, re.S)]
+    assert labels[:2] == ["Asha & Ravi", "Meena & Dev"] and len(labels) == 2 * 17

@@ -1,0 +1,58 @@
+"""Counts the pages' script writes take their plural forms (issue 21, words.js's `plural`):
+"1 card" and "2 cards" left on Seep's deal form, "1 sweep" and "2 sweeps" on the live page."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import seep
+from tests.browser.helpers.phones import Phones
+from tests.browser.helpers.taps import Taps
+from tests.helpers import live_deals
+
+pytestmark = pytest.mark.browser
+
+# A deal whose team 0 sweeps at play 14 and again at play 28 (4 players, seat 0 deals).
+SWEEPING_SEED = 56
+
+
+def test_the_deal_form_counts_the_cards_left(live_server: str, phones: Phones) -> None:
+    page = phones()
+    started = seep.start(page.context, live_server)
+    seep.join(page, started.keeper_link)
+    page.get_by_role("link", name="Enter deal 1").click()
+    left = page.locator("[data-left]")
+    expect(left).to_have_text("17 cards")
+    taps = Taps(page)
+    for card in seep.POINTS[:15]:
+        taps.tap(f".card-pick[data-card='{card}'] .card-face")
+    expect(left).to_have_text("2 cards")
+    taps.tap(f".card-pick[data-card='{seep.POINTS[15]}'] .card-face")
+    expect(left).to_have_text("1 card")
+    taps.tap(f".card-pick[data-card='{seep.POINTS[16]}'] .card-face")
+    expect(left).to_have_text("none")
+    assert taps.count == 17  # one tap a card
+
+
+def test_the_live_page_counts_each_teams_sweeps(live_server: str, phones: Phones) -> None:
+    watcher = phones()
+    started = seep.start(watcher.context, live_server)
+    api = f"{started.base}/api/v1/sessions/{started.id}/live"
+    auth = {"Authorization": f"Bearer {started.token}"}
+    start, plays = live_deals.seep(SWEEPING_SEED, 0)
+    assert watcher.context.request.post(api, data=start, headers=auth).status == 201
+
+    def send(first: int, last: int) -> None:
+        for number in range(first, last + 1):
+            body = {"number": number, **plays[number - 1]}
+            answer = watcher.context.request.post(f"{api}/plays", data=body, headers=auth)
+            assert answer.status == 201, answer.text()
+
+    send(1, 14)
+    watcher.goto(f"{started.board}/live")
+    sweeps = watcher.locator("[data-sweeps='0']")
+    expect(sweeps).to_have_text("· 1 sweep (50)")
+    expect(watcher.locator("[data-sweeps='1']")).to_have_text("")
+    send(15, 28)
+    expect(sweeps).to_have_text("· 2 sweeps (100)", timeout=5000)  # the page's poll brings it
