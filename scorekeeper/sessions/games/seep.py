@@ -184,13 +184,18 @@ def summary(game_session: Any, record: SeepRecord) -> str:
 def standing_line(game_session: Any, standing: SeepStanding) -> str:
     """The standing in a line, for a club's history: baazis, then the winner or the lead."""
     teams, baazis = game_session.teams, standing["baazis"]
-    line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, baazis, strict=True)) + " baazis"
+    scores = " · ".join(f"{t.name} {n}" for t, n in zip(teams, baazis, strict=True))
+    line = gettext("%(scores)s baazis", scores=scores)
     if standing["winner"] is not None:
-        return f"{line} · won by {teams[standing['winner']].name}"
+        winner = teams[standing["winner"]].name
+        return gettext("%(line)s · won by %(team)s", line=line, team=winner)
     lead = standing["lead"]
     if lead["team"] is None:
-        return f"{line} · level"
-    return f"{line} · {teams[lead['team']].name} lead by {lead['points']}"
+        return gettext("%(line)s · level", line=line)
+    leader = teams[lead["team"]].name
+    return gettext(
+        "%(line)s · %(team)s lead by %(points)d", line=line, team=leader, points=lead["points"]
+    )
 
 
 for _card in POINT_CARDS:
