@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import seep
+from tests.browser.helpers.artifacts import artifact
 from tests.browser.helpers.phones import Phones
 from tests.browser.helpers.taps import Taps
 from tests.helpers import live_deals
@@ -56,3 +57,23 @@ def test_the_live_page_counts_each_teams_sweeps(live_server: str, phones: Phones
     expect(watcher.locator("[data-sweeps='1']")).to_have_text("")
     send(15, 28)
     expect(sweeps).to_have_text("· 2 sweeps (100)", timeout=5000)  # the page's poll brings it
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_sweep_count_out_of_range_names_the_team(
+    live_server: str, phones: Phones, scheme: str
+) -> None:
+    """The message names the team as the table calls it, at its longest, and fits the phone."""
+    page = phones(color_scheme=scheme)
+    started = seep.start(page.context, live_server, seep.LONGEST)
+    seep.join(page, started.keeper_link)
+    page.get_by_role("link", name="Enter deal 1").click()
+    seep.tap(page, "AS")
+    sweeps = page.locator("input[name='sweeps1']")
+    sweeps.evaluate("input => { input.removeAttribute('max'); }")  # as a browser without checks
+    sweeps.fill("99")
+    page.get_by_role("button", name="Save deal 1").click()
+    name = seep.LONGEST[1]["name"]
+    expect(page.get_by_role("alert")).to_contain_text(f"{name}'s sweeps go from 0 to 24.")
+    seep.fits(page)
+    page.screenshot(path=str(artifact(f"words-sweeps-{scheme}-360.png")), full_page=True)
