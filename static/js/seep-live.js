@@ -66,8 +66,10 @@ function renderScores() {
   [0, 1].forEach((team) => {
     const points = root.querySelector(`[data-points="${team}"]`);
     const sweeps = root.querySelector(`[data-sweeps="${team}"]`);
-    if (!live) { points.textContent = "–"; sweeps.textContent = ""; return; }
+    const word = root.querySelector(`[data-points-word="${team}"]`);
+    if (!live) { points.textContent = "–"; word.textContent = "points"; sweeps.textContent = ""; return; }
     points.textContent = live.captured_points[team];
+    word.textContent = plural(live.captured_points[team], { one: "point", other: "points" }); // "1 point", "2 points"
     const mine = live.sweeps.filter((s) => s.team === team);
     const extra = mine.reduce((total, s) => total + s.points, 0);
     sweeps.textContent = mine.length ? fill(plural(mine.length, { one: "· {n} sweep ({points})", other: "· {n} sweeps ({points})" }), { points: extra }) : "";

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import seep
 from tests.browser.helpers.artifacts import artifact
@@ -16,6 +16,8 @@ pytestmark = pytest.mark.browser
 
 # A deal whose team 0 sweeps at play 14 and again at play 28 (4 players, seat 0 deals).
 SWEEPING_SEED = 56
+# A deal whose team 1 has 1 card point after play 17 and 2 after play 39.
+ONE_POINT_SEED = 69
 
 
 def test_the_deal_form_counts_the_cards_left(live_server: str, phones: Phones) -> None:
@@ -36,20 +38,29 @@ def test_the_deal_form_counts_the_cards_left(live_server: str, phones: Phones) -
     assert taps.count == 17  # one tap a card
 
 
-def test_the_live_page_counts_each_teams_sweeps(live_server: str, phones: Phones) -> None:
-    watcher = phones()
-    started = seep.start(watcher.context, live_server)
-    api = f"{started.base}/api/v1/sessions/{started.id}/live"
-    auth = {"Authorization": f"Bearer {started.token}"}
-    start, plays = live_deals.seep(SWEEPING_SEED, 0)
-    assert watcher.context.request.post(api, data=start, headers=auth).status == 201
+class LiveDeal:
+    """A Seep session whose live deal of `seed` is played through the API, a play at a time."""
 
-    def send(first: int, last: int) -> None:
+    def __init__(self, watcher: Page, live_server: str, seed: int) -> None:
+        self.request = watcher.context.request
+        self.started = seep.start(watcher.context, live_server)
+        self.api = f"{self.started.base}/api/v1/sessions/{self.started.id}/live"
+        self.auth = {"Authorization": f"Bearer {self.started.token}"}
+        start, self.plays = live_deals.seep(seed, 0)
+        assert self.request.post(self.api, data=start, headers=self.auth).status == 201
+
+    def send(self, first: int, last: int) -> None:
+        """Plays `first` to `last` (numbered from 1)."""
         for number in range(first, last + 1):
-            body = {"number": number, **plays[number - 1]}
-            answer = watcher.context.request.post(f"{api}/plays", data=body, headers=auth)
+            body = {"number": number, **self.plays[number - 1]}
+            answer = self.request.post(f"{self.api}/plays", data=body, headers=self.auth)
             assert answer.status == 201, answer.text()
 
+
+def test_the_live_page_counts_each_teams_sweeps(live_server: str, phones: Phones) -> None:
+    watcher = phones()
+    deal = LiveDeal(watcher, live_server, SWEEPING_SEED)
+    started, send = deal.started, deal.send
     send(1, 14)
     watcher.goto(f"{started.board}/live")
     sweeps = watcher.locator("[data-sweeps='0']")
@@ -77,3 +88,15 @@ def test_a_sweep_count_out_of_range_names_the_team(
     expect(page.get_by_role("alert")).to_contain_text(f"{name}'s sweeps go from 0 to 24.")
     seep.fits(page)
     page.screenshot(path=str(artifact(f"words-sweeps-{scheme}-360.png")), full_page=True)
+
+
+def test_the_live_page_counts_each_teams_points(live_server: str, phones: Phones) -> None:
+    """A team's captured points: "1 point" (A♥, say), then "2 points", never "1 points"."""
+    watcher = phones()
+    deal = LiveDeal(watcher, live_server, ONE_POINT_SEED)
+    deal.send(1, 17)  # Meena & Dev's first point
+    watcher.goto(f"{deal.started.board}/live")
+    score = watcher.locator(".live-team[data-team='1'] .live-team-score")
+    expect(score).to_have_text("1 point")
+    deal.send(18, 39)  # their second
+    expect(score).to_have_text("2 points", timeout=5000)  # the page's poll brings it
