@@ -7,6 +7,7 @@ from typing import Any
 from ..data.live import Played
 from ..data.models import Club, Deal, GameSession
 from ..rules.live import LiveDeal as LiveState
+from ..web.live_words import worded
 
 JSON = dict[str, Any]
 
@@ -59,7 +60,7 @@ def deal_answer(session: GameSession, deal: Deal) -> JSON:
 
 def live_answer(session: GameSession, state: LiveState) -> JSON:
     """The live state, with the session's version for watchers."""
-    return {**state.to_json(), "version": session.version}
+    return {**worded(state.to_json(), state, session.seat_names()), "version": session.version}
 
 
 def play_answer(session: GameSession, played: Played) -> JSON:

@@ -9,6 +9,8 @@ from ..data.live import MOST_PLAYS, add_play, remove_last_play, remove_live, sta
 from ..data.models import GameSession, LiveDeal
 from ..rules import InvalidInput
 from ..rules.fields import integer, required
+from ..rules.live import PlayRefused
+from ..web.live_words import refusal, worded
 from .answers import live_answer, play_answer
 from .http import bp, created, editable_session, json_body, tagged
 
@@ -52,7 +54,11 @@ def add_live_play(session_id: str) -> Response:
     body = json_body()
     number = integer(required(body, "number", "A live play"), "number", 1, MOST_PLAYS)
     play = {name: value for name, value in body.items() if name != "number"}
-    played = add_play(session, number, play)
+    try:
+        played = add_play(session, number, play)
+    except PlayRefused as refused:
+        # The reason in the reader's words, players by name.
+        raise PlayRefused(refusal(refused.violation, session.seat_names())) from None
     db.session.commit()
     return created(play_answer(session, played))
 
@@ -75,6 +81,7 @@ def replay_live_deal(session_id: str, deal_id: int) -> Response:
     etag = f"plays-{live.id}.{deal.version}"  # its plays never change; the deal may be corrected
     if request.if_none_match.contains_weak(etag):
         return tagged({}, etag)
-    steps, corrected = live.replay(session, deal)
+    seats = session.seat_names()
+    steps, corrected = live.replay(session, deal, lambda shown, state: worded(shown, state, seats))
     body = {"deal": deal_id, "start": live.start, "plays": live.plays, "steps": steps}
     return tagged(body | {"corrected": corrected}, etag)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import ngettext  # the message words its counts; web/words.py is above data
+
 from ..rules import InvalidInput
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import PlayRefused, step_json
@@ -84,13 +86,15 @@ def remove_live(session: GameSession, plays: int) -> LiveDeal:
     is how many the phone saw: one sent since from another phone is never discarded unseen."""
     live = LiveDeal.find_current(session)
     if len(live.plays) != plays:
-        count = f"{len(live.plays)} play{'' if len(live.plays) == 1 else 's'}"
-        raise Conflict(
-            409,
-            "live-deal-has-plays",
-            f"The live deal has {count}, not {plays}: take them back first, last first, or "
-            f"send plays={len(live.plays)} to discard them. Nothing was taken back.",
+        message = ngettext(
+            "The live deal has %(num)d play, not %(sent)d: take it back first, or send "
+            "plays=%(num)d to discard it. Nothing was taken back.",
+            "The live deal has %(num)d plays, not %(sent)d: take them back first, last first, "
+            "or send plays=%(num)d to discard them. Nothing was taken back.",
+            len(live.plays),
+            sent=plays,
         )
+        raise Conflict(409, "live-deal-has-plays", message)
     db.session.delete(live)
     session.touch()  # and its club's: the session is no longer live in the club's history
     return live

@@ -11,7 +11,7 @@ import hmac
 import json
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
@@ -821,15 +821,22 @@ class LiveDeal(Model):
         chosen = self.plays if plays is None else plays
         return session.game.live.derive(session.table, session.options, self.start, chosen)
 
-    def replay(self, session: GameSession, deal: Deal) -> tuple[list[dict[str, Any]], bool]:
+    def replay(
+        self, session: GameSession, deal: Deal, words: StepWords | None = None
+    ) -> tuple[list[dict[str, Any]], bool]:
         """The steps of rules/live.py's `replay` (the state before any play, then after each),
         and whether `deal`, which these plays recorded, was corrected since (edited on the
-        scoreboard): the record its plays make is not the record stored. One pass gives both."""
+        scoreboard): the record its plays make is not the record stored. One pass gives both.
+        `words(step, state)` gives a step its sentences in the reader's words."""
         game, steps = session.game, []
         for last in game.live.states(session.table, session.options, self.start, self.plays):
-            steps.append(step_json(last))
+            step = step_json(last)
+            steps.append(words(step, last) if words else step)
         made = game.parse_deal(last.record(), session.table, session.options)
         return steps, bool(deal.record != json.loads(json.dumps(made)))  # as stored: lists
+
+
+StepWords = Callable[[dict[str, Any], LiveState], dict[str, Any]]  # a replay step, worded
 
 
 class SessionSummary(Model):

@@ -84,8 +84,7 @@ def _navigating() -> bool:
 
 def _add(game_session: GameSession, upcoming: int) -> Answer:
     """Store the deal form sent as deal `upcoming`; its page again (refused) if it cannot be."""
-    seats = game_session.table.seats
-    form = PAGES[game_session.game_name].deal_form(seats)
+    form = _posted_form(game_session)
     if not form.validate_on_submit():
         raise _Refused(_deal_page(game_session, form, upcoming))
     try:
@@ -99,6 +98,7 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
         sent = form.number.data or upcoming
         _set_hidden(form.number, upcoming)
         _set_hidden(form.next_id, game_session.next_serial())
+        seats = game_session.table.seats
         fresh = type(form).for_next(seats, game_session.standing(), game_session.next_serial())
         changes = form.follow(fresh, game_session, sent, upcoming)
         theirs = error.deal if isinstance(error.deal, Deal) else None
@@ -111,6 +111,12 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
     undo = url_for(".delete_deal", session_id=game_session.id, deal_id=deal.serial, version=1)
     message = {"text": f"Deal {upcoming} saved.", "action": undo, "label": "Undo"}
     return _stored(game_session, "undo", message)
+
+
+def _posted_form(game_session: GameSession) -> Any:
+    """The deal form as sent, told the teams' names for its messages."""
+    form_class = PAGES[game_session.game_name].deal_form
+    return form_class(game_session.table.seats, teams=[t.name for t in game_session.teams])
 
 
 class _Refused(Exception):
@@ -165,7 +171,7 @@ def edit_deal(session_id: str, deal_id: int) -> Response:
 
 def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
     """Store the correction sent for `deal`; its page again (refused) if it cannot be."""
-    form = PAGES[game_session.game_name].deal_form(game_session.table.seats)
+    form = _posted_form(game_session)
     if not form.validate_on_submit():
         raise _Refused(_deal_page(game_session, form, number, deal))
     if deal.deleted:

@@ -6,7 +6,7 @@ so "1 point" and "2 points" are right today and in any language later.
 
 from __future__ import annotations
 
-from flask_babel import Babel, gettext, ngettext
+from flask_babel import Babel, gettext, ngettext  # type: ignore[import-untyped]
 
 babel = Babel()
 

@@ -14,7 +14,10 @@ import { cardReader, dotted, number, query, undotted } from "./link.js";
 const PLAYERS = [2, 3, 4]; // K1
 const TOP = { classic: 10, royal: 14 }; // K5: builds run 2-10, in Royal 2-14
 const ACTIONS = ["capture", "build", "raise", "trail"];
-const PLURAL = { capture: "captures", build: "builds", raise: "raises", trail: "trails" };
+const PLURAL = {
+  capture: { one: "{n} capture", other: "{n} captures" }, build: { one: "{n} build", other: "{n} builds" },
+  raise: { one: "{n} raise", other: "{n} raises" }, trail: { one: "{n} trail", other: "{n} trails" },
+};
 // The moves that name loose cards: a raise too, for the loose sets it takes in (K6).
 const LOOSE_WITH = ["capture", "build", "raise"];
 

@@ -4,6 +4,7 @@
 import { byId as $, h } from "./dom.js";
 import { donePanel, noteBox } from "./live-widgets.js";
 import { replayDeal } from "./live-replay.js";
+import { fill, plural } from "./words.js";
 
 /** What the page's root (templates/sessions/live.html) tells its script. */
 export function liveConfig(root) {
@@ -68,7 +69,10 @@ export function noteFor(answer) {
   return { kind: "problem", message: data.message || `The server answered ${answer.status}.` };
 }
 
-/** A message with each "seat N" of the engine's sentences written as the player's name. */
+/**
+ * A message with each "seat N" of the engine's sentences written as the player's name: for the
+ * games whose answers still say "seat N" (Seep's are written with the names by the server).
+ */
 export const named = (text, seats) => String(text).replace(/\b([Ss])eat (\d+)\b/g,
   (word, _s, n) => (seats[Number(n)] === undefined ? word : seats[Number(n)]));
 
@@ -203,7 +207,7 @@ export function liveDeal(cfg, page) {
     const { live, loaded, ended } = deal;
     if (!loaded) return "Loading the deal…";
     if (!live) return ended ? `Deal ${ended.number} recorded.` : cfg.token && cfg.open ? page.startHint : "No deal is being played live.";
-    if (live.finished) return `All ${page.plays} cards played.`;
+    if (live.finished) return fill("All {n} cards played.", { n: page.plays });
     return page.status(live);
   }
 
@@ -259,18 +263,19 @@ export function liveDeal(cfg, page) {
    * discarded; the count sent is the plays shown, so one entered since on another phone is not.
    */
   function stopBox(done) {
-    const plays = `${done} play${done === 1 ? "" : "s"}`;
     const ask = (asking) => { deal.stopping = asking; render(); };
     if (!deal.stopping) {
       return h("p", { class: "live-stop" }, h("button", { type: "button", class: "button secondary small", id: "stop-button",
         disabled: deal.busy, onclick: () => ask(true) }, "Stop playing live and enter the deal whole"));
     }
     return h("div", { class: "live-stop problem", role: "group", "aria-labelledby": "stop-q" },
-      h("p", { id: "stop-q" }, `Stop playing deal ${cfg.number} live? Its ${plays} are discarded and you enter the deal whole.`),
+      h("p", { id: "stop-q" }, plural(done, {
+        one: fill("Stop playing deal {deal} live? Its play is discarded and you enter the deal whole.", { deal: cfg.number }),
+        other: fill("Stop playing deal {deal} live? Its {n} plays are discarded and you enter the deal whole.", { deal: cfg.number }) })),
       h("div", { class: "live-buttons" },
         h("button", { type: "button", class: "button", id: "stop-confirm", disabled: deal.busy,
           onclick: () => write("DELETE", `${cfg.api}?plays=${done}`, undefined, () => location.assign(`${cfg.board}/deals/new`)) },
-          `Discard the ${plays}`),
+          plural(done, { one: "Discard the play", other: "Discard the {n} plays" })),
         h("button", { type: "button", class: "button secondary", onclick: () => ask(false) }, "Keep playing live")));
   }
 

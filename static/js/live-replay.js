@@ -3,6 +3,7 @@
 // and the arrow keys move through it; the step is kept in the address (#play=12), so a reload
 // or a shared link opens the same step.
 import { byId as $, h } from "./dom.js";
+import { fill, plural } from "./words.js";
 
 /** The step the address names (#play=12): a whole number, else the start. */
 const stepInAddress = () => Math.floor(Number(new URLSearchParams(location.hash.slice(1)).get("play"))) || 0;
@@ -33,7 +34,7 @@ export async function replayDeal(url, page) {
   function show(k) {
     at = Math.max(0, Math.min(last, k));
     page.take({ ...steps[at], plays: plays.slice(0, at) }, null);
-    $("live-status").textContent = at === 0 ? `Before the first play · ${last} plays in all` : `Play ${at} of ${last}`;
+    $("live-status").textContent = at === 0 ? plural(last, { one: "Before the first play · {n} play in all", other: "Before the first play · {n} plays in all" }) : fill("Play {at} of {last}", { at, last });
     $("floor-panel").hidden = false;
     page.scores();
     page.floor();

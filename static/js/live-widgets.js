@@ -3,6 +3,7 @@
 // of choices, the refusal note, the panel shown when no deal is under way.
 import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
 import { h } from "./dom.js";
+import { plural } from "./words.js";
 
 /** The cards of `cards`, suit by suit, each a button; `pressed(code)`, `tap(code)`, `label(code)`. */
 export function deckOf(cards, { pressed, tap, label }) {
@@ -37,7 +38,7 @@ export function typeBox(id, placeholder, add, refuse = () => null) {
     const taken = [], kept = [], why = [];
     words(input.value).forEach((word) => {
       const found = matches(word);
-      const reason = found.length === 1 ? refuse(found[0], taken) : found.length ? `matches ${found.length} cards: type its suit too` : "is not a card";
+      const reason = found.length === 1 ? refuse(found[0], taken) : found.length ? plural(found.length, { one: "matches {n} card: type its suit too", other: "matches {n} cards: type its suit too" }) : "is not a card";
       if (reason) { kept.push(word); why.push(`“${word}” ${reason}.`); } else taken.push(found[0]);
     });
     typedLeft[id] = { text: kept.join(" "), note: why.join(" ") };

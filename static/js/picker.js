@@ -4,6 +4,7 @@
 // in Fifty-six's double pack) and which of the drawn cards are in the pack now.
 import { matches, names, pretty, words } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
+import { fill, plural } from "./words.js";
 
 /**
  * zones — the game's places for cards, each with an id:
@@ -118,7 +119,7 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
       const spare = found.filter((c) => free(c) > 0);
       if (found.length === 1 && !spare.length) notes.push(`${pretty(found[0])} is already in ${placesText(placesOf(found[0]))}`);
       else if (spare.length === 1) { zones.add(spare[0], target); added.push(spare[0]); }
-      else { left.push(word); if (found.length) notes.push(`“${word}” matches ${spare.length} cards: tap one`); else notes.push(`“${word}” is not a card`); }
+      else { left.push(word); if (found.length) notes.push(fill(plural(spare.length, { one: "“{word}” matches {n} card: tap one", other: "“{word}” matches {n} cards: tap one" }), { word })); else notes.push(`“${word}” is not a card`); }
     });
     search.value = left.join(" ");
     hint([added.length ? `Added ${names(added)} to ${zones.name(target)}.` : "", ...notes.map((n) => n + ".")].join(" ").trim());

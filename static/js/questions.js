@@ -6,16 +6,17 @@ import { names, pretty } from "./cards.js";
 import { byId as $, capital, h, tile } from "./dom.js";
 import { latestWins, postJson } from "./requests.js";
 import { showProblem, showVerdict } from "./verdict.js";
+import { plural } from "./words.js";
 
 const LIST_LIMIT = 500; // moves asked of /moves when the list is open
 const GROUP_SHOWN = 25; // moves written out per group before "and N more"
-const countText = (n) => (n === 1 ? "1 legal move" : `${n} legal moves`);
+const countText = (n) => plural(n, { one: "{n} legal move", other: "{n} legal moves" });
 
 /**
  * game — {api: {game, check, moves}, position(), hand(), move(): {move} or {hint},
  *   probe: the action of a move that only checks the layout ("throw", "trail"),
  *   details(answer): a legal answer's own parts, actions: the kinds of move in order,
- *   plural: {kind: "kinds"}, describe(move): a listed move in words, choose(move)}.
+ *   plural: {kind: {one: "{n} kind", other: "{n} kinds"}} (words.js's forms), describe(move): a listed move in words, choose(move)}.
  * Returns {ask(layout), toggleList(), closeList(), listOpen}.
  */
 export function createQuestions(game) {
@@ -93,7 +94,7 @@ export function createQuestions(game) {
     const kinds = game.actions.filter((a) => entry.actions[a]);
     const summary = kinds.map((a) => {
       const n = entry.actions[a];
-      return n === 1 && mine[a] && mine[a].length === 1 ? game.describe(mine[a][0]) : `${n} ${n === 1 ? a : game.plural[a]}`;
+      return n === 1 && mine[a] && mine[a].length === 1 ? game.describe(mine[a][0]) : plural(n, game.plural[a]);
     }).join(" · ");
     const body = kinds.map((a) => {
       const moves = (mine[a] || []).slice(0, GROUP_SHOWN);

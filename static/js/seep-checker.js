@@ -8,10 +8,14 @@ import { byId as $, h, setRadio } from "./dom.js";
 import { afterRows, looseChoice, moveParam, pileChoice, pileEditor, readMove, toggled } from "./floor.js";
 import { createFloorPage } from "./floor-page.js";
 import { cardReader, dotted, number, query, undotted } from "./link.js";
+import { fill, plural } from "./words.js";
 
 const HOUSE_VALUES = [9, 10, 11, 12, 13];
 const ACTIONS = ["capture", "build", "raise", "throw"];
-const PLURAL = { capture: "captures", build: "builds", raise: "raises", throw: "throws" };
+const PLURAL = {
+  capture: { one: "{n} capture", other: "{n} captures" }, build: { one: "{n} build", other: "{n} builds" },
+  raise: { one: "{n} raise", other: "{n} raises" }, throw: { one: "{n} throw", other: "{n} throws" },
+};
 const LOOSE_WITH = ["capture", "build"]; // the moves that name loose cards
 
 // -- cards: a Seep card's value is its rank, ace 1 to king 13 --------------------------------
@@ -143,9 +147,11 @@ function renderTable(root) {
 function houseNote(house) {
   if (house.cards.length < 2) return "A house needs two cards or more.";
   const total = sum(house.cards);
-  if (total === house.value) return `${total}: ordinary (one set)`;
-  if (total % house.value === 0) return `${total}: cemented (${total / house.value} sets)`;
-  return `The cards add to ${total}, not sets of ${house.value}.`;
+  if (total === house.value) return fill("{total}: ordinary (one set)", { total });
+  if (total % house.value === 0) {
+    return fill(plural(total / house.value, { one: "{total}: cemented ({n} set)", other: "{total}: cemented ({n} sets)" }), { total });
+  }
+  return fill("The cards add to {total}, not sets of {value}.", { total, value: house.value });
 }
 
 function renderHouse(house) {
@@ -153,7 +159,7 @@ function renderHouse(house) {
     word: "house", values: HOUSE_VALUES, taken: (v) => Boolean(houseOf(v)),
     owners: {
       title: "Owners (seats)", seats: seats(), team: teamOf, owns: (seat) => house.owners.includes(seat),
-      label: (seat) => `Seat ${seat} owns the house of ${house.value}`,
+      label: (seat) => fill("Seat {seat} owns the house of {value}", { seat, value: house.value }),
       tap: (seat) => { house.owners = toggled(house.owners, seat); changed(true); },
     },
     cardTiles: page.picker.zoneTiles(house.id, house.cards), note: houseNote(house), target: page.picker.isTarget(house.id),
@@ -206,7 +212,9 @@ const playedName = () => (state.move.card ? pretty(state.move.card) : "This card
 function afterMove(a) {
   const after = a.after;
   const sweep = a.captured && h("p", { class: "sweep" + (a.sweep ? " is-sweep" : "") },
-    a.sweep ? `Sweep! ${a.sweep_points} points` + (a.sweep_points === 0 ? " (none on the last play)" : "") : "No sweep: cards stay on the floor.");
+    !a.sweep ? "No sweep: cards stay on the floor."
+      : a.sweep_points === 0 ? "Sweep! 0 points (none on the last play)"
+        : plural(a.sweep_points, { one: "Sweep! {n} point", other: "Sweep! {n} points" }));
   return afterRows({
     taken: a.captured, note: sweep, loose: after.loose,
     piles: after.houses.map((house) => ({

@@ -1,5 +1,6 @@
 // Seep deal entry: tap a card to give it to the chosen team, see the totals move.
 import { byId, radioValue } from "./dom.js";
+import { plural } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 /** Draw and drive Seep's deal form. */
@@ -39,7 +40,7 @@ function seepDeal(form) {
     [0, 1].forEach((team) => { totals[team] += sweepPoints.play * number("sweeps" + team); });
     if (radio("opening_sweep") !== null) totals[radio("opening_sweep")] += sweepPoints.opening;
     form.querySelectorAll("[data-total]").forEach((el) => { el.textContent = totals[el.dataset.total]; });
-    form.querySelector("[data-left]").textContent = left ? `${left} card${left > 1 ? "s" : ""}` : "none";
+    form.querySelector("[data-left]").textContent = left ? plural(left, { one: "{n} card", other: "{n} cards" }) : "none";
     teamButtons.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.team) === active)));
     const other = teamButtons.find((b) => Number(b.dataset.team) !== active);
     form.querySelector("[data-other-name]").textContent = other ? other.textContent.trim() : "";

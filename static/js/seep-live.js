@@ -6,8 +6,9 @@
 import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
-import { liveConfig, liveDeal, moveKeeper, named } from "./live-driver.js";
+import { liveConfig, liveDeal, moveKeeper } from "./live-driver.js";
 import { cardStep, choices as segmentButtons, deckOf, noteBox, typeBox } from "./live-widgets.js";
+import { fill, plural } from "./words.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);
@@ -44,8 +45,8 @@ const buildValue = () => move.value || autoValue();
 
 /** The play to send, or a hint of what is still to choose. */
 function playJson() {
-  if (!move.card) return { hint: `Tap the card ${seatName(live.next_seat)} plays.` };
-  if (!move.action) return { hint: `Now tap what ${pretty(move.card)} does.` };
+  if (!move.card) return { hint: fill("Tap the card {player} plays.", { player: seatName(live.next_seat) }) };
+  if (!move.action) return { hint: fill("Now tap what {card} does.", { card: pretty(move.card) }) };
   const base = { seat: live.next_seat, card: move.card, action: move.action };
   if (move.action === "capture") {
     if (!move.loose.length && !move.house) return { hint: "Tap the cards it takes." };
@@ -65,35 +66,39 @@ function renderScores() {
   [0, 1].forEach((team) => {
     const points = root.querySelector(`[data-points="${team}"]`);
     const sweeps = root.querySelector(`[data-sweeps="${team}"]`);
-    if (!live) { points.textContent = "–"; sweeps.textContent = ""; return; }
+    const word = root.querySelector(`[data-points-word="${team}"]`);
+    if (!live) { points.textContent = "–"; word.textContent = "points"; sweeps.textContent = ""; return; }
     points.textContent = live.captured_points[team];
+    word.textContent = plural(live.captured_points[team], { one: "point", other: "points" }); // "1 point", "2 points"
     const mine = live.sweeps.filter((s) => s.team === team);
     const extra = mine.reduce((total, s) => total + s.points, 0);
-    sweeps.textContent = mine.length ? `· ${mine.length} sweep${mine.length === 1 ? "" : "s"} (${extra})` : "";
+    sweeps.textContent = mine.length ? fill(plural(mine.length, { one: "· {n} sweep ({points})", other: "· {n} sweeps ({points})" }), { points: extra }) : "";
   });
 }
 
 /** A play in words: "Asha captured 9♦ and 4♣ with K♠". */
 function describe(play) {
   const who = seatName(play.seat), card = pretty(play.card), v = valueOf(play.card);
+  const loose = play.loose && play.loose.length ? names(play.loose) : null;
   if (play.action === "capture") {
-    const what = [play.house ? `the house of ${v}` : null, play.loose && play.loose.length ? names(play.loose) : null].filter(Boolean);
-    return `${who} captured ${what.join(" and ")} with ${card}`;
+    if (play.house && loose) return fill("{who} captured the house of {value} and {loose} with {card}", { who, value: v, loose, card });
+    if (play.house) return fill("{who} captured the house of {value} with {card}", { who, value: v, card });
+    return fill("{who} captured {loose} with {card}", { who, loose, card });
   }
   if (play.action === "build") {
-    const with_ = play.loose && play.loose.length ? ` with ${names(play.loose)}` : "";
-    return `${who} built ${card}${with_} into the house of ${play.value}`;
+    return loose ? fill("{who} built {card} with {loose} into the house of {value}", { who, card, loose, value: play.value })
+      : fill("{who} built {card} into the house of {value}", { who, card, value: play.value });
   }
-  if (play.action === "raise") return `${who} raised the house of ${play.house} with ${card}`;
-  return `${who} threw ${card}`;
+  if (play.action === "raise") return fill("{who} raised the house of {value} with {card}", { who, value: play.house, card });
+  return fill("{who} threw {card}", { who, card });
 }
 
 function houseLine(house) {
   const owners = house.owners.map(seatName);
   return h("div", { class: "live-house", dataset: { house: house.value } },
-    h("div", { class: "live-house-head" }, h("strong", {}, `House of ${house.value}`),
+    h("div", { class: "live-house-head" }, h("strong", {}, fill("House of {value}", { value: house.value })),
       h("span", { class: "muted small" }, house.cemented ? " cemented" : " not cemented"),
-      h("span", { class: "small live-owners" }, ` · ${names(owners, String)}'s`)),
+      h("span", { class: "small live-owners" }, " · ", fill("owned by {owners}", { owners: names(owners, String) }))),
     tiles(house.cards, "small"));
 }
 
@@ -106,12 +111,12 @@ function renderFloor() {
     h("div", { class: "live-loose", "data-testid": "loose" },
       live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, "No loose cards.")),
     ...live.position.houses.map(houseLine),
-    ...(live.flags || []).map((f) => h("p", { class: "live-flag small" }, h("span", { class: "rule-id" }, f.rule), " ", named(f.reason, cfg.seats))),
-    last ? h("p", { class: "live-last", "data-testid": "last-play" }, `Play ${live.plays.length}: ${describe(last)}.`,
-      lastSweep ? h("strong", {}, ` Sweep! ${lastSweep.points}`) : "") : h("p", { class: "muted small" },
-      `${seatName(live.dealer)} dealt; ${seatName(live.bid.seat)} bid ${live.bid.value} and plays first.`),
+    ...(live.flags || []).map((f) => h("p", { class: "live-flag small" }, h("span", { class: "rule-id" }, f.rule), " ", f.reason)),
+    last ? h("p", { class: "live-last", "data-testid": "last-play" }, fill("Play {number}: {play}.", { number: live.plays.length, play: describe(last) }),
+      lastSweep ? h("strong", {}, " ", fill("Sweep! {points}", { points: lastSweep.points })) : "") : h("p", { class: "muted small" },
+      fill("{dealer} dealt; {bidder} bid {value} and plays first.", { dealer: seatName(live.dealer), bidder: seatName(live.bid.seat), value: live.bid.value })),
     live.finished && live.residue && live.residue.cards.length ? h("p", { class: "small" },
-      `Left on the floor: ${names(live.residue.cards)}, to ${cfg.teams[live.residue.team]} (E1).`) : "",
+      fill("Left on the floor: {cards}, to {team} (E1).", { cards: names(live.residue.cards), team: cfg.teams[live.residue.team] })) : "",
   );
 }
 
@@ -121,17 +126,17 @@ function renderStart() {
   const dealers = Array.from({ length: players }, (_, i) => i);
   const ready = start.bid !== null && start.floor.length === 4;
   box.replaceChildren(
-    h("h2", { id: "start-h" }, `Start deal ${cfg.number}`),
+    h("h2", { id: "start-h" }, fill("Start deal {number}", { number: cfg.number })),
     h("h3", {}, "Dealer"),
     h("div", { class: "live-seats", "data-testid": "dealer" }, segmentButtons(dealers, {
       pressed: (s) => s === start.dealer, tap: (s) => { start.dealer = s; render(); },
-      cls: (s) => `owner live-seat team-${teamOf(s)}`, label: (s) => `${seatName(s)} deals`, text: seatName,
+      cls: (s) => `owner live-seat team-${teamOf(s)}`, label: (s) => fill("{player} deals", { player: seatName(s) }), text: seatName,
     })),
-    h("h3", {}, `Bid by ${seatName(bidder)}`),
+    h("h3", {}, fill("Bid by {player}", { player: seatName(bidder) })),
     h("div", { "data-testid": "bid" }, segmentButtons(HOUSE_VALUES, {
       pressed: (v) => v === start.bid, tap: (v) => { start.bid = v; render(); }, label: (v) => `Bid ${v}`,
     })),
-    h("h3", {}, `Floor cards (${start.floor.length} of 4)`),
+    h("h3", {}, fill("Floor cards ({count} of 4)", { count: start.floor.length })),
     h("div", { class: "tiles live-start-floor" }, start.floor.map((c) => tile(c, {
       "aria-label": `${pretty(c)}: tap to take it off the floor`, onclick: () => { start.floor = start.floor.filter((x) => x !== c); render(); },
     }))),
@@ -162,7 +167,7 @@ function renderPlay() {
   const unseen = DECK.filter((c) => !seen().has(c));
   const wanted = playJson();
   const items = [
-    h("h2", { id: "play-h" }, `Play ${live.plays.length + 1}: ${mover}`),
+    h("h2", { id: "play-h" }, fill("Play {number}: {player}", { number: live.plays.length + 1, player: mover })),
     ...cardStep(mover, unseen, move.card, (card) => { move.card = card; tidy(); render(); }),
     h("h3", {}, "2. What it does"),
     h("div", { class: "actions4", id: "actions" }, ACTIONS.map(([action, text]) => h("button", {
@@ -232,7 +237,7 @@ const page = {
   // A new state: the move being chosen is kept only while the deal has not moved on.
   take: moveKeeper(() => { move = blankMove(); }, (state) => { live = state; }),
   plays: PLAYS, startHint: "Start the deal: the dealer, the bid and the four floor cards.",
-  status: (state) => `Play ${state.plays.length + 1} of ${PLAYS} · ${seatName(state.next_seat)} to play`,
+  status: (state) => fill("Play {number} of {plays} · {player} to play", { number: state.plays.length + 1, plays: PLAYS, player: seatName(state.next_seat) }),
   scores: renderScores, start: renderStart, floor: renderFloor, play: renderPlay,
   restart: (taken) => Object.assign(start, { dealer: taken.dealer, bid: taken.bid.value, floor: taken.floor.slice() }),
 };

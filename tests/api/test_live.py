@@ -262,7 +262,8 @@ def test_a_start_is_taken_back_alone_only_before_any_play(
     deal = played(SEEDS[0])
     table.start(deal.start)
     table.play(deal.plays[0])
-    assert_error(client.delete(table.url, headers=table.auth), 409, "live-deal-has-plays")
+    message = assert_error(client.delete(table.url, headers=table.auth), 409, "live-deal-has-plays")
+    assert message.startswith("The live deal has 1 play, not 0: take it back first")
     assert_error(client.delete(table.url), 401)
     table.take_back(1)
 
@@ -285,9 +286,10 @@ def test_a_live_deal_is_stopped_with_the_count_of_its_plays_to_enter_it_whole(
     table.start(deal.start)
     for body in deal.plays[:3]:
         table.play(body)
-    assert_error(
+    message = assert_error(
         client.delete(f"{table.url}?plays=2", headers=table.auth), 409, "live-deal-has-plays"
     )
+    assert message.startswith("The live deal has 3 plays, not 2: take them back first")
     for odd in ("two", "٣"):  # an Arabic-Indic 3 is a digit to Python, not to a client
         odd_count = client.delete(f"{table.url}?plays={odd}", headers=table.auth)
         assert_error(odd_count, 400, "bad-field")

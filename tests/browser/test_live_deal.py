@@ -147,10 +147,20 @@ def test_a_deal_stopped_mid_way_is_entered_whole_instead(live_server: str, phone
     start, plays = live_deals.seep(SEED, DEALER)
     keeper, started = live.open_live(live_server, phones, seep.PLAIN, "seep")
     live.start_deal(keeper, start)
-    for number, move in enumerate(plays[:2], start=1):
-        live.play(keeper, number, move)
+    live.play(keeper, 1, plays[0])
     keeper.locator("#stop-button").click()
-    expect(keeper.locator("#stop-q")).to_contain_text("Its 2 plays are discarded")
+    # One play is "its play", never "its 1 play are" (words.js's plural forms).
+    expect(keeper.locator("#stop-q")).to_have_text(
+        "Stop playing deal 1 live? Its play is discarded and you enter the deal whole."
+    )
+    expect(keeper.get_by_role("button", name="Discard the play", exact=True)).to_be_visible()
+    keeper.get_by_role("button", name="Keep playing live").click()
+    live.play(keeper, 2, plays[1])
+    keeper.locator("#stop-button").click()
+    expect(keeper.locator("#stop-q")).to_have_text(
+        "Stop playing deal 1 live? Its 2 plays are discarded and you enter the deal whole."
+    )
+    expect(keeper.get_by_role("button", name="Discard the 2 plays")).to_be_visible()
     keeper.get_by_role("button", name="Keep playing live").click()
     expect(keeper.locator("#stop-q")).to_have_count(0)
     live.play(keeper, 3, plays[2])

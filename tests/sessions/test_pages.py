@@ -109,8 +109,9 @@ def test_the_next_dealer_is_prefilled(client: FlaskClient) -> None:
     ("fields", "message"),
     [
         ({"card_10D": ""}, "Give 10♦ to a team"),
-        ({"sweeps0": "99"}, "Team A&#39;s sweeps go from 0 to 24"),
-        ({"sweeps1": "-1"}, "Team B&#39;s sweeps go from 0 to 24"),
+        # The teams by their names (Asha & Ravi, Meena & Dev), not "Team A".
+        ({"sweeps0": "99"}, "Asha &amp; Ravi&#39;s sweeps go from 0 to 24"),
+        ({"sweeps1": "-1"}, "Meena &amp; Dev&#39;s sweeps go from 0 to 24"),
         ({"opening_sweep": "0", "bid": "9", "dealer": "0"}, "Only the bidder&#39;s team"),
         ({"dealer": "7"}, "dealer must be a whole number from 0 to 3"),
         ({"bid": "8"}, "bid value must be a whole number from 9 to 13"),

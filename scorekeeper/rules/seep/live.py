@@ -134,7 +134,8 @@ class Flag:
     play: int
     value: int
     owners: tuple[int, ...]
-    reason: str
+    left: int  # the cards of the value left unseen, fewer than the owners
+    reason: str  # in plain English, seats by number: the web layer writes its own
     marker: Card  # a card of the flagged house, to know whether it still stands
 
     def to_json(self) -> JSON:
@@ -272,9 +273,9 @@ class SeepLiveDeal:
         if self.finished:
             raise InvalidInput("deal-over", f"The deal is over: all {PLAYS} cards are played.")
         if seat != self.next_seat:
-            raise PlayRefused(
-                Violation(None, "not-your-turn", f"It is seat {self.next_seat}'s turn to play.")
-            )
+            turn = f"It is seat {self.next_seat}'s turn to play."
+            said = {"say": "turn", "seat": self.next_seat}
+            raise PlayRefused(Violation(None, "not-your-turn", turn, said))
         if move.card in self.seen:
             raise PlayRefused(_seen_already(move.card, self.loose, self.houses))
         # What the floor decides first, with the mover holding every value (H5 set aside).
@@ -285,8 +286,10 @@ class SeepLiveDeal:
         violation = check(position, move)
         if violation is not None:
             # H5 (B4, R2, S2), as far as the table can see.
-            reason = f"{violation.reason} The table can see it: {self._why_not_held(seat, move)}."
-            raise PlayRefused(replace(violation, reason=reason))
+            why, said = self._why_not_held(seat, move)
+            reason = f"{violation.reason} The table can see it: {why}."
+            said = {**said, "reason": violation.reason}
+            raise PlayRefused(replace(violation, reason=reason, params=said))
         outcome = apply(position, move)
         return self._after(LivePlay(number, seat, move, outcome))
 
@@ -308,17 +311,20 @@ class SeepLiveDeal:
                 room -= 1
         return tuple(hand)
 
-    def _why_not_held(self, seat: int, move: Move) -> str:
-        """What the table sees that makes H5 fail: no such card unseen, or too few cards left."""
+    def _why_not_held(self, seat: int, move: Move) -> tuple[str, JSON]:
+        """What the table sees that makes H5 fail: no such card unseen, or too few cards left
+        (in words, and as data for the web layer's)."""
         hand = self._declared_hand(seat, move)
         bare = Position(self.table.seats, seat, (move.card,), self.loose, self.houses)
         for house in apply(bare, move).position.houses:
             if seat in house.owners and all(c.rank != house.value for c in hand[1:]):
                 unseen = [c for c in _unseen(self.seen) if c.rank == house.value]
                 if all(c == move.card for c in unseen):
-                    return f"every other {house.value} has been seen"
+                    why = f"every other {house.value} has been seen"
+                    return why, {"say": "all-seen", "value": house.value}
         left = self.left_after(seat)
-        return f"seat {seat} has {left} card{'' if left == 1 else 's'} left after this play"
+        why = f"seat {seat} is left with {left} in hand after this play"
+        return why, {"say": "cards-left", "seat": seat, "left": left}
 
     def _position(self, seat: int, move: Move, hand: tuple[Card, ...]) -> Position:
         """The mover's position with `hand`, on the floor as it is."""
@@ -377,9 +383,9 @@ class SeepLiveDeal:
             who = " and ".join(f"seat {s}" for s in owners)
             reason = (
                 f"The house of {house.value} is owned by {who}, bound to hold a {house.value} "
-                f"each (H5), but {left} {'is' if left == 1 else 'are'} left unseen."
+                f"each (H5), but only {left} left unseen."
             )
-            new.append(Flag(number, house.value, owners, reason, house.cards[0]))
+            new.append(Flag(number, house.value, owners, left, reason, house.cards[0]))
         return replace(self, flags=(*self.flags, *new)) if new else self
 
     def flagged_values(self) -> set[int]:

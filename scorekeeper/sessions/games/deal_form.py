@@ -3,6 +3,7 @@ version it edits."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -26,6 +27,17 @@ class DealForm(FlaskForm):
     number = IntegerField(widget=HiddenInput(), validators=WHOLE)
     next_id = IntegerField(widget=HiddenInput(), validators=WHOLE)
     version = IntegerField(widget=HiddenInput(), validators=WHOLE)
+
+    def __init__(self, *args: Any, teams: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The teams' names, for the messages this form writes (a validator names the team).
+        self.team_names = tuple(teams)
+
+    def team_name(self, team: int) -> str:
+        """Team `team` as the table calls it (a letter only if the form was given no names)."""
+        if team < len(self.team_names):
+            return self.team_names[team]
+        return gettext("Team %(letter)s", letter=chr(ord("A") + team))
 
     def follow(self, fresh: DealForm, game_session: Any, sent: int, number: int) -> list[str]:
         """Take the fields the form drew from the standing (the dealer) as `fresh`, the form for

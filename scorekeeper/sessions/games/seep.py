@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from wtforms import IntegerField, RadioField
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import Optional, ValidationError
 
 from ...rules.cards import Card
 from ...rules.seep.cards import POINT_CARDS, POINTS
 from ...rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, SeepRecord, parse_deal
 from ...rules.seep.score import UNDER, Baazi, SeepStanding, next_dealer
 from ...rules.table import Table
+from ...web.words import gettext, ngettext
 from ..charts import lead_chart
 from ..setup import Radio, Setup, options
 from .deal_form import DealForm
@@ -46,9 +47,23 @@ TEAM_CHOICES = options((("0", "A"), ("1", "B")))
 NO_TEAM = options((("", "None"),))
 
 
-def sweeps(team: str) -> list[Any]:
-    """Validators of a team's sweep count, naming the team as the pages do."""
-    return [Optional(), NumberRange(0, MAX_SWEEPS, f"Team {team}'s sweeps go from 0 to %(max)s.")]
+class SweepCount:
+    """A team's sweep count is 0 to MAX_SWEEPS; the message names the team as the form was told."""
+
+    def __init__(self, team: int) -> None:
+        self.team = team
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if field.data is not None and not 0 <= field.data <= MAX_SWEEPS:
+            team = form.team_name(self.team)
+            raise ValidationError(
+                gettext("%(team)s's sweeps go from 0 to %(most)d.", team=team, most=MAX_SWEEPS)
+            )
+
+
+def sweeps(team: int) -> list[Any]:
+    """Validators of a team's sweep count."""
+    return [Optional(), SweepCount(team)]
 
 
 def card_field(card: Any) -> str:
@@ -59,8 +74,8 @@ def card_field(card: Any) -> str:
 class SeepDealForm(DealForm):
     """A deal: who took each point card, sweeps, the dealer and the bid."""
 
-    sweeps0 = IntegerField("Sweeps", default=0, validators=sweeps("A"))
-    sweeps1 = IntegerField("Sweeps", default=0, validators=sweeps("B"))
+    sweeps0 = IntegerField("Sweeps", default=0, validators=sweeps(0))
+    sweeps1 = IntegerField("Sweeps", default=0, validators=sweeps(1))
     opening_sweep = RadioField("Opening sweep (25)", choices=NO_TEAM + TEAM_CHOICES, default="")
     last_sweep = RadioField("Last-play sweep (0)", choices=NO_TEAM + TEAM_CHOICES, default="")
     dealer = RadioField("Dealer", choices=[], validate_choice=False)
@@ -189,19 +204,26 @@ def summary(game_session: Any, record: SeepRecord) -> str:
     deal = parse_deal(record, game_session.table)
     points, sweeps = deal.points(), len(deal.sweeps)
     teams = " · ".join(f"{t.name} {p}" for t, p in zip(game_session.teams, points, strict=True))
-    return teams + (f" ({sweeps} sweep{'s' if sweeps != 1 else ''})" if sweeps else "")
+    if not sweeps:
+        return teams
+    return ngettext("%(teams)s (%(num)d sweep)", "%(teams)s (%(num)d sweeps)", sweeps, teams=teams)
 
 
 def standing_line(game_session: Any, standing: SeepStanding) -> str:
     """The standing in a line, for a club's history: baazis, then the winner or the lead."""
     teams, baazis = game_session.teams, standing["baazis"]
-    line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, baazis, strict=True)) + " baazis"
+    scores = " · ".join(f"{t.name} {n}" for t, n in zip(teams, baazis, strict=True))
+    line = gettext("%(scores)s baazis", scores=scores)
     if standing["winner"] is not None:
-        return f"{line} · won by {teams[standing['winner']].name}"
+        winner = teams[standing["winner"]].name
+        return gettext("%(line)s · won by %(team)s", line=line, team=winner)
     lead = standing["lead"]
     if lead["team"] is None:
-        return f"{line} · level"
-    return f"{line} · {teams[lead['team']].name} lead by {lead['points']}"
+        return gettext("%(line)s · level", line=line)
+    leader = teams[lead["team"]].name
+    return gettext(
+        "%(line)s · %(team)s lead by %(points)d", line=line, team=leader, points=lead["points"]
+    )
 
 
 for _card in POINT_CARDS:
