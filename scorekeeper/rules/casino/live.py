@@ -274,7 +274,7 @@ class CasinoLiveDeal:
             owed = sorted({c.value for c in claims})
             held = self.hands[seat]
             if len(owed) > held:
-                why = f"they have {held} card{'' if held == 1 else 's'} left for {_values(owed)}"
+                why = f"the cards they have left, {held}, are too few for {_values(owed)}"
                 for claim in claims:
                     self._flag_one(number, claim, why)
 

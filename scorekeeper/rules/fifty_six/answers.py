@@ -86,8 +86,8 @@ def _describe_card(position: trick.TrickPosition, card: Card, outcome: trick.Tri
     if outcome.winner is None or outcome.points is None:
         return text
     won = outcome.position.trick[outcome.winner]
-    points = f"{outcome.points} point" + ("" if outcome.points == 1 else "s")
+    # No plural made by hand: the web layer writes counts in the reader's words (issue 24).
     return text + (
         f" The trick is complete: {won.pretty}, card {outcome.winner + 1} in playing order, "
-        f"wins it with {points}."
+        f"wins it; its card points: {outcome.points}."
     )
