@@ -8,10 +8,16 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from flask import Flask
 
 JOIN = " & "
+# The characters a name gets where it is written on a 360-px phone: a team's name on its card
+# (three lines of 130 px; a word longer than a line ends in "…" there), its players (two smaller lines), one person in a sentence or a label,
+# one in a narrow column of a table of deals (50 px: "Asha dealt").
+ROOM = {"team": 30, "partners": 24, "person": 22, "column": 8, "word": 11}
+NBSP = "\u00a0"
 ELLIPSIS = "…"
 
 
@@ -40,7 +46,8 @@ def initials(name: str) -> str:
     if not words:
         return name
     chosen = words if len(words) == 1 else [words[0], words[-1]]
-    return " ".join(_first_letter(word) + "." for word in chosen)
+    # Joined by a no-break space: "M. O." is one person, never split over two lines.
+    return NBSP.join(_first_letter(word) + "." for word in chosen)
 
 
 def name_forms(name: str) -> list[str]:
@@ -86,9 +93,23 @@ def short_name(name: str, room: int) -> str:
     return (kept or name[: max(room - 1, 1)]) + ELLIPSIS
 
 
-def is_short(names: Sequence[str], room: int) -> bool:
-    """Whether `short_team` had to shorten these names to fit `room`."""
-    return short_team(names, room) != JOIN.join(names)
+@dataclass(frozen=True)
+class Card:
+    """A team as its scoreboard card writes it."""
+
+    name: str  # its name, cut after a whole word to its room
+    players: str  # its partners, shortened to theirs; "" when the name is the players'
+    whole: bool  # nothing shortened, no word longer than a card's line: nothing to open
+
+
+def team_card(name: str, players: Sequence[str]) -> Card:
+    """A team's name and partners in a card's room (a player alone: their name only)."""
+    joined = JOIN.join(players)
+    short = short_name(name, ROOM["team"])
+    partners = short_team(players, ROOM["partners"]) if name != joined else ""
+    words = (name + " " + joined).replace("-", " ").split()
+    whole = short == name and partners in ("", joined)
+    return Card(short, partners, whole and max(map(len, words)) <= ROOM["word"])
 
 
 def register(app: Flask) -> None:
@@ -96,3 +117,5 @@ def register(app: Flask) -> None:
     app.jinja_env.filters["short_team"] = short_team
     app.jinja_env.filters["short_name"] = short_name
     app.jinja_env.filters["first_name"] = first_name
+    app.jinja_env.globals["name_room"] = ROOM
+    app.jinja_env.globals["team_card"] = team_card
