@@ -14,8 +14,9 @@ from flask import Flask
 
 JOIN = " & "
 # The characters a name gets where it is written on a 360-px phone: a team's name on its card
-# (three lines of 130 px; a word longer than a line ends in "…" there), its players (two smaller lines), one person in a sentence or a label,
-# one in a narrow column of a table of deals (50 px: "Asha dealt").
+# (three lines of 130 px), its players (two smaller lines), one person in a sentence or a label,
+# one in a narrow column of a table of deals (50 px: "Asha dealt"); and the longest word a card's
+# line holds (longer ones end in "…" there, so the card offers the whole name).
 ROOM = {"team": 30, "partners": 24, "person": 22, "column": 8, "word": 11}
 NBSP = "\u00a0"
 ELLIPSIS = "…"
