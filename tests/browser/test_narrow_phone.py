@@ -197,6 +197,7 @@ def test_every_team_is_recognisable_on_a_360_px_scoreboard(
             )
         assert whole_name_in_one_tap(page, card, team) <= 1
     seep.fits(page)
+    page.screenshot(path=str(artifact(f"names-{name}-{script}-open.png")), full_page=True)
 
 
 @pytest.mark.parametrize("script", ["latin", "devanagari", "longest"])

@@ -67,7 +67,7 @@ def test_names_at_the_longest_are_taken_whole(client: FlaskClient) -> None:
 
 def test_two_players_need_no_partners(client: FlaskClient) -> None:
     board = client.get(start(client, players="2", a2="", b2="")).get_data(as_text=True)
-    assert "Next dealer:</span> <strong>Asha</strong>" in board
+    assert "Next dealer:</span> <strong><bdi>Asha</bdi></strong>" in board
     form = client.get(board_path(board) + "/deals/new").get_data(as_text=True)
     assert form.count('name="dealer"') == 2
 
