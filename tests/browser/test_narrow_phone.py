@@ -291,3 +291,19 @@ def test_the_tv_shows_the_next_dealer_on_one_line_at_1280x720(
     assert names.cut(tv, ".next-dealer") == []
     assert dealer.evaluate("e => e.getBoundingClientRect().bottom") <= 720
     assert names.broken_words(tv, NAME_TEXT) == []
+
+
+@pytest.mark.parametrize("script", ["latin", "longest"])
+@pytest.mark.parametrize("name", ["seep", "fifty-six-sides", "casino-teams"])
+def test_the_live_page_shows_every_partner_at_360_px(
+    live_server: str, phones: Phones, name: str, script: str
+) -> None:
+    """The live page's teams as the scoreboard's: words whole, every partner shown."""
+    page = phones()
+    session_of(page, live_server, script, name)
+    page.get_by_role("link", name="Play live").click()
+    expect(page.get_by_test_id("live-status")).not_to_have_text("Loading the deal…")
+    page.screenshot(path=str(artifact(f"names-live-{name}-{script}.png")), full_page=True)
+    seep.fits(page)
+    assert names.broken_words(page, "#live-deal") == []  # the dealer chooser too
+    assert names.cut(page, ".live-team-players") == []

@@ -84,7 +84,7 @@ BROKEN_WORDS = """els => els.flatMap(el => {
       const range = document.createRange();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
-      if (rows(range) > 1) broken.push(`${m[0]} (${el.className || el.tagName})`);
+      if (rows(range) > 1) broken.push(`${m[0]} (${node.parentElement.className || node.parentElement.tagName})`);
     }
   }
   return broken;
