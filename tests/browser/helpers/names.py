@@ -84,7 +84,8 @@ BROKEN_WORDS = """els => els.flatMap(el => {
       const range = document.createRange();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
-      if (rows(range) > 1) broken.push(`${m[0]} (${node.parentElement.className || node.parentElement.tagName})`);
+      const where = node.parentElement.className || node.parentElement.tagName;
+      if (rows(range) > 1) broken.push(`${m[0]} (${where})`);
     }
   }
   return broken;
