@@ -258,6 +258,10 @@ def test_a_win_rate_of_100_percent_stays_on_one_line(live_server: str, phone: Pa
     club = request.post(f"{live_server}/api/v1/clubs", data={"name": "C" * 60}).json()["id"]
     started = seep.start(phone.context, live_server, LONGEST, club=club, baazis=1)
     seep.add_deal(phone.context, started, seep.record(1))  # under 9: the session to team B
+    phone.goto(f"{live_server}/c/{club}")  # the club's page: its name, its history
+    expect(phone.get_by_test_id("club-session")).to_have_count(1)
+    seep.fits(phone)
+    assert names.broken_words(phone, "main") == []
     phone.goto(f"{live_server}/c/{club}/players")
     expect(phone.get_by_test_id("player-row").first).to_contain_text("100%")
     phone.evaluate(LARGE_TEXT)
