@@ -61,7 +61,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app)
 
     from . import api, clubs, sessions
-    from .web import cli, errors, pwa, security
+    from .web import cli, errors, names, pwa, security
 
     security.register(app)
     for area in (sessions, clubs, api, pwa):
@@ -69,6 +69,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
     errors.register(app)
     cli.register(app)
+    names.register(app)
     app.jinja_env.globals["qr"] = qr_svg
     return app
 

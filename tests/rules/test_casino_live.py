@@ -249,7 +249,8 @@ def test_a_claim_the_seat_never_plays_is_flagged_when_its_hand_runs_out() -> Non
     assert [(f["play"], f["seat"], f["value"], f["declared_at"], f["rule"]) for f in flags] == [
         (7, 0, 7, 1, "K5")
     ]
-    assert "1 card" not in flags[0]["reason"] and "they have left, 0, are too few" in flags[0]["reason"]
+    reason = flags[0]["reason"]
+    assert "1 card" not in reason and "they have left, 0, are too few" in reason
 
 
 def test_a_claim_is_flagged_when_every_card_of_its_value_is_seen() -> None:

@@ -79,7 +79,7 @@ def test_k1_every_table_shape_starts_from_the_one_form(
     page = client.get(board).get_data(as_text=True)
     assert scores(page) == [0] * len(teams)
     # K1: seat 0 plays first after the dealer, so the last seat deals first.
-    assert f"Next dealer: <strong>{seats[-1]}</strong>" in page
+    assert f"Next dealer:</span> <strong><bdi>{seats[-1]}</bdi></strong>" in page
 
 
 def test_the_options_are_kept_as_chosen(client: FlaskClient) -> None:

@@ -62,7 +62,8 @@ def test_six_players_in_pairs_make_three_teams_seated_in_turn(client: FlaskClien
     }
     page = client.get(board).get_data(as_text=True)
     assert tables(page) == [5, 5, 5]
-    assert "Next dealer: <strong>Kofi</strong>" in page  # F7: the first dealer chosen
+    # F7: the first dealer chosen
+    assert "Next dealer:</span> <strong><bdi>Kofi</bdi></strong>" in page
 
 
 @pytest.mark.parametrize(

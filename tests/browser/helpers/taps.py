@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 
 class Taps:
@@ -11,6 +11,7 @@ class Taps:
     def __init__(self, page: Page) -> None:
         self.page, self.count = page, 0
 
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).click()
+    def tap(self, selector: str | Locator) -> None:
+        """Tap what `selector` finds (a CSS selector or a locator), and count it."""
+        (self.page.locator(selector) if isinstance(selector, str) else selector).click()
         self.count += 1

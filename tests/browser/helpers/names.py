@@ -1,0 +1,132 @@
+"""Long names in three scripts, teams of them for every game's line-up, and the checks that a
+page shows them whole: no word broken across lines, labels on one line, nothing cut off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+# Long names as people have them: long words, none longer than a phone's line.
+PLAYERS = {
+    "latin": [
+        "Bartholomew-Alexander Krishnamurthy",
+        "Venkataraghavan Subrahmanyam",
+        "Maximilian Oppenheimer-Vandenberg",
+        "Alexandrina Featherstonehaugh",
+        "Christopher Montgomery-Smith",
+        "Krishnamurthy Ramaswamy Iyengar",
+    ],
+    "devanagari": [
+        "वेंकटरामन सुब्रह्मण्यम",
+        "राजलक्ष्मी श्रीनिवासन",
+        "कृष्णमूर्ति रामस्वामी अय्यंगार",
+        "विश्वनाथन आनंद कुमारस्वामी",
+        "सत्यनारायण चक्रवर्ती",
+        "लक्ष्मीनारायण बंद्योपाध्याय",
+    ],
+    "arabic": [
+        "عبد الرحمن الاسكندراني",
+        "محمد عبد العزيز القحطاني",
+        "فاطمة الزهراء المنصوري",
+        "خديجة بنت عبد الله الهاشمي",
+        "عبد الله بن عبد العزيز",
+        "نور الهدى البغدادي",
+    ],
+}
+TEAMS = {
+    "latin": [
+        "The Magnificent Krishnamurthy Brothers",
+        "Featherstonehaugh and Oppenheimer",
+        "The Unbeatable Vandenberg Family",
+    ],
+    "devanagari": ["चांदनी चौक के महान खिलाड़ी", "पुरानी दिल्ली सीप मंडली", "कृष्णमूर्ति परिवार के शेर"],
+    "arabic": ["أبطال الإسكندرية الرائعون", "نادي البصرة للورق", "فرسان القاهرة القديمة"],
+}
+SCRIPTS = list(PLAYERS)
+
+# Each game's line-ups: (game, options, teams, players a team).
+LINEUPS = {
+    "seep": ("seep", {}, 2, 2),
+    "fifty-six-pairs": ("fifty-six", {"teams": "pairs"}, 3, 2),
+    "fifty-six-sides": ("fifty-six", {"teams": "sides"}, 2, 3),
+    "casino-players": ("casino", {}, 2, 1),
+    "casino-teams": ("casino", {"partnerships": "on"}, 2, 2),
+}
+
+
+def sides(script: str, teams: int, players: int) -> list[dict[str, Any]]:
+    """`teams` teams of `players` long names in `script` (a player alone goes by their name)."""
+    names = PLAYERS[script]
+    return [
+        {
+            "name": None if players == 1 else TEAMS[script][team],
+            "players": names[team * players : (team + 1) * players],
+        }
+        for team in range(teams)
+    ]
+
+
+# How many lines a range's boxes sit on: tops more than 8 px apart (text of several sizes on one
+# line sits a few pixels apart; lines of these pages are 18 px or more).
+ROWS = """const rows = range => [...range.getClientRects()].filter(r => r.width > 0)
+    .map(r => r.top).sort((a, b) => a - b)
+    .filter((top, i, tops) => i === 0 || top - tops[i - 1] > 8).length;"""
+
+# The words (split after a hyphen too: a line may break there) of the text in an element that
+# run over more than one line, each with its line tops; hidden elements have no lines.
+BROKEN_WORDS = """els => els.flatMap(el => {
+  ROWS
+  const broken = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(/[^\\s-]+-?/gu)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const where = node.parentElement.className || node.parentElement.tagName;
+      if (rows(range) > 1) broken.push(`${m[0]} (${where})`);
+    }
+  }
+  return broken;
+})"""
+
+
+def broken_words(page: Page | Locator, selector: str) -> list[str]:
+    """The words inside `selector`'s elements (on a page, or inside an element) that a line
+    break cuts: none, on a good page."""
+    return page.locator(selector).evaluate_all(BROKEN_WORDS.replace("ROWS", ROWS))
+
+
+# Elements whose text does not all show: clamped lines, or a word cut by an ellipsis.
+# (Text only a screen reader reads, .visually-hidden, is left out.)
+CUT = """els => els.filter(el => el.getClientRects().length).filter(el => {
+  const box = el.getBoundingClientRect();
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest(".visually-hidden")) continue;
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some(r => r.width > 0 && (r.right > box.right + 1
+      || r.left < box.left - 1 || r.bottom > box.bottom + 1))) return true;
+  }
+  return el.scrollHeight > el.clientHeight + 1;
+}).map(el => el.textContent.trim())"""
+
+
+def cut(page: Page | Locator, selector: str) -> list[str]:
+    """The texts of `selector`'s visible elements that do not show whole."""
+    return page.locator(selector).evaluate_all(CUT)
+
+
+LINES = """els => els.filter(el => el.getClientRects().length).map(el => {
+  ROWS
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return rows(range);
+})"""
+
+
+def lines(page: Page | Locator, selector: str) -> list[int]:
+    """How many lines each visible element of `selector` runs over."""
+    return page.locator(selector).evaluate_all(LINES.replace("ROWS", ROWS))
