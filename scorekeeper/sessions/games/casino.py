@@ -12,6 +12,7 @@ from ...rules import InvalidInput
 from ...rules.casino import score
 from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
+from ...web.names import first_name
 from ...web.words import gettext, ngettext
 from ..setup import Radio, Setup
 from .deal_form import DealForm
@@ -270,7 +271,7 @@ PROBLEMS = {
 def short_names(names: list[str]) -> list[str]:
     """Each side as its buttons call it: the first word of its name, or the whole name (cut to
     fit by the page) when two sides' first words are the same."""
-    firsts = [name.split()[0] if name.split() else name for name in names]
+    firsts = [first_name(name) for name in names]
     return firsts if len({first.casefold() for first in firsts}) == len(firsts) else names
 
 
