@@ -80,6 +80,7 @@ def test_fifty_six_deals_entered_offline_in_a_row_are_dealt_as_if_stored(
     assert seep.stored_deals(phones().context, started) == []
 
     # Back online with this form open: the two are sent, in order, once, and none clashes.
+    expect(waiting).to_have_text("2 deals waiting to be sent")  # the form's note, before
     page.context.set_offline(False)
     expect(waiting).to_have_count(0)
     expect(page.get_by_test_id("offline-refused")).to_have_count(0)
@@ -119,6 +120,8 @@ def test_seep_deals_entered_offline_in_a_row_follow_m5(live_server: str, phones:
     page.get_by_role("link", name="Enter deal 4").click()
     # M5: Ravi's team lost the baazi, so Ravi would deal again; after a baazi his partner deals.
     dealer_is(page, ASHA)
+    # The form says what waits before the network is back, so its going says they were sent.
+    expect(page.get_by_test_id("waiting")).to_have_text("3 deals waiting to be sent")
 
     page.context.set_offline(False)
     expect(page.get_by_test_id("waiting")).to_have_count(0)
