@@ -83,6 +83,17 @@ function focusKey(el) {
 }
 
 /**
+ * Says what changed through the page's one polite live region (#live-told): the last play and
+ * whose turn it is, set only when it differs, so a redraw or a poll that brought nothing is
+ * not read again.
+ */
+function tell(parts) {
+  const sentence = parts.filter(Boolean).join(" ");
+  const told = $("live-told");
+  if (told && told.textContent !== sentence) told.textContent = sentence;
+}
+
+/**
  * A live deal as a page follows it: `deal` holds what the page knows ({live, loaded, busy,
  * ended, note}); every change reaches `page.take(state, before)` and is drawn by the shell's
  * panels through `page`: {startHint, plays, status(live), scores(), start(), floor(), play(),
@@ -215,7 +226,8 @@ export function liveDeal(cfg, page) {
 
   function draw() {
     const { live, loaded, ended } = deal;
-    $("live-status").textContent = status();
+    const now = status();
+    if ($("live-status").textContent !== now) $("live-status").textContent = now;
     page.scores();
     show("start-panel", loaded && !live && !ended && cfg.token !== null && cfg.open);
     show("floor-panel", Boolean(live));
@@ -225,6 +237,7 @@ export function liveDeal(cfg, page) {
     if (live) page.floor();
     if (!$("play-panel").hidden) page.play();
     if (!$("done-panel").hidden) donePanel($("done-panel"), ended, cfg);
+    tell([$("floor-panel").querySelector("[data-testid=last-play]")?.textContent, now]);
   }
 
   const playsUrl = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);

@@ -30,7 +30,8 @@ export async function replayDeal(url, page) {
   const bar = $("replay-bar");
   let at = 0;
 
-  function show(k) {
+  /** Step `k` drawn; `reveal`: the floor's end (the play just made) brought into view above the bar. */
+  function show(k, reveal = true) {
     at = Math.max(0, Math.min(last, k));
     page.take({ ...steps[at], plays: plays.slice(0, at) }, null);
     $("live-status").textContent = at === 0 ? `Before the first play · ${last} plays in all` : `Play ${at} of ${last}`;
@@ -42,6 +43,9 @@ export async function replayDeal(url, page) {
     back.disabled = at === 0;
     next.disabled = at === last;
     history.replaceState(null, "", `#play=${at}`);
+    // The bar sticks to the foot of the screen: the floor's last line, what this step did,
+    // would be under it (live-deal.css keeps the bar's height as its scroll margin).
+    if (reveal) $("floor-panel").lastElementChild?.scrollIntoView({ block: "nearest" });
   }
 
   const step = (d, label, text, id) => h("button", { type: "button", class: "button secondary", id, "aria-label": label,
@@ -63,5 +67,5 @@ export async function replayDeal(url, page) {
   });
   // A step typed or pasted in the address of the open page is followed too.
   window.addEventListener("hashchange", () => { if (stepInAddress() !== at) show(stepInAddress()); });
-  show(stepInAddress());
+  show(stepInAddress(), false);
 }
