@@ -15,7 +15,8 @@ FOCUS_SHOWN = """() => { const e = document.activeElement;
   return shown(e) || (face && shown(face)) ? "" : e.outerHTML.slice(0, 120); }"""
 
 # Where `selector`'s element lies from the focused one: 1 after it, -1 before it, 0 it is it.
-WHERE = """selector => { const target = document.querySelector(selector), e = document.activeElement;
+WHERE = """selector => {
+  const target = document.querySelector(selector), e = document.activeElement;
   if (!target) return null;
   if (target === e) return 0;
   return e.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1; }"""
