@@ -2,7 +2,7 @@
 // Fifty-six's fifty-six-live.js): the root's data, the API call and what its refusals mean,
 // and the deal itself (liveDeal), polled and written; the pieces it draws are live-widgets.js's.
 import { byId as $, h } from "./dom.js";
-import { donePanel, noteBox } from "./live-widgets.js";
+import { donePanel, noteBox, tell } from "./live-widgets.js";
 import { replayDeal } from "./live-replay.js";
 
 /** What the page's root (templates/sessions/live.html) tells its script. */
@@ -80,17 +80,6 @@ function focusKey(el) {
   const data = Object.entries(el.dataset).map(([k, v]) => `[data-${k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}="${CSS.escape(v)}"]`);
   const cls = el.classList[0] ? `.${CSS.escape(el.classList[0])}` : "";
   return data.length ? `#${panel.id} ${el.tagName.toLowerCase()}${cls}${data.join("")}` : null;
-}
-
-/**
- * Says what changed through the page's one polite live region (#live-told): the last play and
- * whose turn it is, set only when it differs, so a redraw or a poll that brought nothing is
- * not read again.
- */
-function tell(parts) {
-  const sentence = parts.filter(Boolean).join(" ");
-  const told = $("live-told");
-  if (told && told.textContent !== sentence) told.textContent = sentence;
 }
 
 /**
@@ -237,7 +226,7 @@ export function liveDeal(cfg, page) {
     if (live) page.floor();
     if (!$("play-panel").hidden) page.play();
     if (!$("done-panel").hidden) donePanel($("done-panel"), ended, cfg);
-    tell([$("floor-panel").querySelector("[data-testid=last-play]")?.textContent, now]);
+    tell(now);
   }
 
   const playsUrl = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);

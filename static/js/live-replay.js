@@ -3,6 +3,7 @@
 // and the arrow keys move through it; the step is kept in the address (#play=12), so a reload
 // or a shared link opens the same step.
 import { byId as $, h } from "./dom.js";
+import { tell } from "./live-widgets.js";
 
 /** The step the address names (#play=12): a whole number, else the start. */
 const stepInAddress = () => Math.floor(Number(new URLSearchParams(location.hash.slice(1)).get("play"))) || 0;
@@ -43,6 +44,7 @@ export async function replayDeal(url, page) {
     back.disabled = at === 0;
     next.disabled = at === last;
     history.replaceState(null, "", `#play=${at}`);
+    tell($("live-status").textContent);
     // The bar sticks to the foot of the screen: the floor's last line, what this step did,
     // would be under it (live-deal.css keeps the bar's height as its scroll margin).
     if (reveal) $("floor-panel").lastElementChild?.scrollIntoView({ block: "nearest" });
