@@ -64,7 +64,7 @@ async function poll() {
 const historic = () => performance.getEntriesByType("navigation")[0]?.type === "back_forward";
 
 if (regions().length) {
-  document.body.append(told);
+  document.body.prepend(told); // at the top: its margins never lengthen a page that fills the screen (the TV)
   setInterval(poll, PERIOD_MS);
   window.addEventListener("pageshow", (event) => { if (event.persisted || historic()) poll(); });
 }
