@@ -1,7 +1,10 @@
 // A scoreboard, a TV view or a club page follows the table live: every 2 s it asks whether the
 // page changed, with the ETag of what it shows (an unchanged page is a 304, next to nothing for
 // the server, and no state is kept in any one server process). When it changed, the parts
-// marked data-live are swapped in, and what is new is highlighted for a moment.
+// marked data-live are swapped in, what is new is highlighted for a moment, and what the page
+// marks data-announce (a new deal, the lead) is said once by one polite live region.
+import { h } from "./dom.js";
+
 const PERIOD_MS = 2000;
 const regions = () => Array.from(document.querySelectorAll("[data-live]"));
 let etag = null;
@@ -13,7 +16,19 @@ const PARTS = "tr, .side, .banner, p, li";
 const text = (el) => el.textContent.replace(/\s+/g, " ").trim();
 const shown = (root) => new Set(Array.from(root.querySelectorAll(PARTS)).map(text));
 
+// The one region a screen reader listens to: its text is set once per change, never at a poll
+// that brought nothing (the swapped parts are not live regions, or each swap would be read).
+const told = h("p", { class: "visually-hidden", "aria-live": "polite", "data-testid": "announce" });
+const news = (root) => Array.from(root.querySelectorAll("[data-announce]")).map(text).filter(Boolean);
+
+function announce(before) {
+  const now = regions().flatMap(news).filter((said) => !before.has(said));
+  const sentence = now.join(" ");
+  if (sentence && sentence !== told.textContent) told.textContent = sentence;
+}
+
 function swap(page) {
+  const said = new Set(regions().flatMap(news));
   regions().forEach((here) => {
     const there = page.querySelector(`[data-live="${here.dataset.live}"]`);
     if (!there || there.innerHTML === here.innerHTML) return;
@@ -23,6 +38,7 @@ function swap(page) {
       if (!before.has(text(el))) el.classList.add("live-changed");
     });
   });
+  announce(said);
 }
 
 async function poll() {
@@ -48,6 +64,7 @@ async function poll() {
 const historic = () => performance.getEntriesByType("navigation")[0]?.type === "back_forward";
 
 if (regions().length) {
+  document.body.prepend(told); // at the top: its margins never lengthen a page that fills the screen (the TV)
   setInterval(poll, PERIOD_MS);
   window.addEventListener("pageshow", (event) => { if (event.persisted || historic()) poll(); });
 }

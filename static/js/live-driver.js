@@ -2,7 +2,7 @@
 // Fifty-six's fifty-six-live.js): the root's data, the API call and what its refusals mean,
 // and the deal itself (liveDeal), polled and written; the pieces it draws are live-widgets.js's.
 import { byId as $, h } from "./dom.js";
-import { donePanel, noteBox } from "./live-widgets.js";
+import { donePanel, noteBox, tell } from "./live-widgets.js";
 import { replayDeal } from "./live-replay.js";
 import { fill, plural } from "./words.js";
 
@@ -221,7 +221,8 @@ export function liveDeal(cfg, page) {
 
   function draw() {
     const { live, loaded, ended } = deal;
-    $("live-status").textContent = status();
+    const now = status();
+    if ($("live-status").textContent !== now) $("live-status").textContent = now;
     page.scores();
     show("start-panel", loaded && !live && !ended && cfg.token !== null && cfg.open);
     show("floor-panel", Boolean(live));
@@ -231,6 +232,7 @@ export function liveDeal(cfg, page) {
     if (live) page.floor();
     if (!$("play-panel").hidden) page.play();
     if (!$("done-panel").hidden) donePanel($("done-panel"), ended, cfg);
+    tell(now);
   }
 
   const playsUrl = (k) => cfg.api + "/plays" + (k === undefined ? "" : "/" + k);

@@ -3,6 +3,7 @@
 // and the arrow keys move through it; the step is kept in the address (#play=12), so a reload
 // or a shared link opens the same step.
 import { byId as $, h } from "./dom.js";
+import { tell } from "./live-widgets.js";
 import { fill, plural } from "./words.js";
 
 /** The step the address names (#play=12): a whole number, else the start. */
@@ -31,7 +32,8 @@ export async function replayDeal(url, page) {
   const bar = $("replay-bar");
   let at = 0;
 
-  function show(k) {
+  /** Step `k` drawn; `reveal`: the floor's end (the play just made) brought into view above the bar. */
+  function show(k, reveal = true) {
     at = Math.max(0, Math.min(last, k));
     page.take({ ...steps[at], plays: plays.slice(0, at) }, null);
     $("live-status").textContent = at === 0 ? plural(last, { one: "Before the first play · {n} play in all", other: "Before the first play · {n} plays in all" }) : fill("Play {at} of {last}", { at, last });
@@ -43,6 +45,10 @@ export async function replayDeal(url, page) {
     back.disabled = at === 0;
     next.disabled = at === last;
     history.replaceState(null, "", `#play=${at}`);
+    tell($("live-status").textContent);
+    // The bar sticks to the foot of the screen: the floor's last line, what this step did,
+    // would be under it (live-deal.css keeps the bar's height as its scroll margin).
+    if (reveal) $("floor-panel").lastElementChild?.scrollIntoView({ block: "nearest" });
   }
 
   const step = (d, label, text, id) => h("button", { type: "button", class: "button secondary", id, "aria-label": label,
@@ -64,5 +70,5 @@ export async function replayDeal(url, page) {
   });
   // A step typed or pasted in the address of the open page is followed too.
   window.addEventListener("hashchange", () => { if (stepInAddress() !== at) show(stepInAddress()); });
-  show(stepInAddress());
+  show(stepInAddress(), false);
 }

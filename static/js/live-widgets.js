@@ -2,8 +2,20 @@
 // Fifty-six's fifty-six-live.js, and live-driver.js): the card buttons and typing box, the rows
 // of choices, the refusal note, the panel shown when no deal is under way.
 import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
-import { h } from "./dom.js";
+import { byId, h } from "./dom.js";
 import { plural } from "./words.js";
+
+/**
+ * Says what changed through the page's one polite live region (#live-told): the floor's last
+ * play, if it shows one, and `status`; set only when it differs, so a redraw or a poll that
+ * brought nothing is not read again.
+ */
+export function tell(status) {
+  const last = byId("floor-panel").querySelector("[data-testid=last-play]");
+  const sentence = [last && !byId("floor-panel").hidden ? last.textContent : "", status].filter(Boolean).join(" ");
+  const told = byId("live-told");
+  if (told && told.textContent !== sentence) told.textContent = sentence;
+}
 
 /** The cards of `cards`, suit by suit, each a button; `pressed(code)`, `tap(code)`, `label(code)`. */
 export function deckOf(cards, { pressed, tap, label }) {

@@ -1,6 +1,6 @@
 // Seep deal entry: tap a card to give it to the chosen team, see the totals move.
 import { byId, radioValue } from "./dom.js";
-import { plural } from "./words.js";
+import { fill, plural } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 /** Draw and drive Seep's deal form. */
@@ -34,7 +34,12 @@ function seepDeal(form) {
       const team = teamOf(pick);
       const value = points[pick.dataset.card];
       pick.dataset.team = team === null ? "" : String(team);
-      pick.querySelector(".card-face").setAttribute("aria-pressed", team === null ? "false" : "true");
+      const face = pick.querySelector(".card-face");
+      face.dataset.name ||= face.getAttribute("aria-label");
+      face.setAttribute("aria-pressed", team === null ? "false" : "true");
+      // Who took it is said in words too, not by its colour alone.
+      face.setAttribute("aria-label", team === null ? face.dataset.name
+        : fill("{card}: {team}", { card: face.dataset.name, team: teamButtons[team].textContent.trim() }));
       if (team === null) left += 1; else totals[team] += value;
     });
     [0, 1].forEach((team) => { totals[team] += sweepPoints.play * number("sweeps" + team); });

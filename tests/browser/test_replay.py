@@ -183,3 +183,30 @@ def test_a_replay_follows_its_address_and_says_when_the_deal_was_corrected(
     phone.reload()
     status_is(phone, 4, plays)
     expect(phone.get_by_test_id("corrected")).to_contain_text("corrected on the scoreboard")
+
+
+COVERED = """() => { const bar = document.getElementById("replay-bar").getBoundingClientRect();
+  const end = document.getElementById("floor-panel").lastElementChild.getBoundingClientRect();
+  return { end: [end.top, end.bottom], bar: bar.top, height: innerHeight }; }"""
+
+
+@pytest.mark.parametrize("game", TABLES)
+def test_the_bar_never_covers_the_last_line_of_the_floor(
+    live_server: str, phones: Phones, game: str
+) -> None:
+    """A deal of the longest names, its floor taller than the phone: at each step the floor's
+    last line (what the step did) shows whole, above the bar stuck to the foot of the screen."""
+    sides, deal = TABLES[game]
+    start, plays = deal()
+    watcher = phones()
+    longest = seep.LONGEST if game != "casino" else sides
+    started = seep.start(watcher.context, live_server, longest, game=game)
+    played_live(watcher, started, start, plays)
+    watcher.goto(f"{started.board}/deals/1/replay#play=19")
+    expect(watcher.get_by_test_id("live-status")).to_contain_text("Play 19")
+    for step in (20, 21):
+        watcher.keyboard.press("ArrowRight")
+        expect(watcher.get_by_test_id("live-status")).to_contain_text(f"Play {step} of")
+        seen = watcher.evaluate(COVERED)
+        top, bottom = seen["end"]
+        assert top >= 0 and bottom <= seen["bar"] <= seen["height"], seen

@@ -31,8 +31,9 @@ class Phones:
         self.problems: list[str] = []
 
     def __call__(self, **options: Any) -> Page:
-        """A new phone; `options` go to the browser context (colour scheme, permissions …)."""
-        context = self.browser.new_context(viewport=PHONE, has_touch=True, **options)
+        """A new phone; `options` go to the browser context (colour scheme, permissions, a
+        wider viewport …)."""
+        context = self.browser.new_context(**({"viewport": PHONE, "has_touch": True} | options))
         self.contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
