@@ -290,7 +290,7 @@ def test_descriptions_say_what_happened() -> None:
     passed_out = GAME.check_move(auction("p p p"), call(0, "p"))["description"]
     assert "Everyone passed" in passed_out and "28 NT" in passed_out
     won = GAME.check_move(play("S", ["KH"], ["10H", "JH", "JH"]), card("KH"))["description"]
-    assert "J♥" in won and "card 2" in won and "7 points" in won
+    assert "J♥" in won and "card 2" in won and "card points: 7" in won
 
 
 # -- bad input -------------------------------------------------------------------------------
