@@ -22,9 +22,17 @@ NBSP = "\u00a0"
 ELLIPSIS = "…"
 
 
+# Given names of two words: "عبد الرحمن" (Abd al-Rahman) is one name; "عبد" alone means "servant
+# of", and "Abu" "father of".
+COMPOUND_FIRST = {"عبد", "abd", "abdul", "abdel", "abu", "ابو", "أبو"}
+
+
 def first_name(name: str) -> str:
-    """The first word of a name ("Bartholomew-Alexander" of "Bartholomew-Alexander Smith")."""
+    """The first word of a name ("Bartholomew-Alexander" of "Bartholomew-Alexander Smith"), or
+    its first two where the first only begins a given name ("عبد الرحمن")."""
     words = name.split()
+    if len(words) > 1 and words[0].casefold() in COMPOUND_FIRST:
+        return " ".join(words[:2])
     return words[0] if words else name
 
 
@@ -106,8 +114,11 @@ class Card:
 def team_card(name: str, players: Sequence[str]) -> Card:
     """A team's name and partners in a card's room (a player alone: their name only)."""
     joined = JOIN.join(players)
-    short = short_name(name, ROOM["team"])
-    partners = short_team(players, ROOM["partners"]) if name != joined else ""
+    if name == joined:
+        # Named by its players: shortened as players are, so that every partner still shows.
+        short, partners = short_team(players, ROOM["team"]), ""
+    else:
+        short, partners = short_name(name, ROOM["team"]), short_team(players, ROOM["partners"])
     words = (name + " " + joined).replace("-", " ").split()
     whole = short == name and partners in ("", joined)
     return Card(short, partners, whole and max(map(len, words)) <= ROOM["word"])

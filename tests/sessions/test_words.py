@@ -78,3 +78,15 @@ def test_the_deal_forms_radios_without_script_name_the_teams(client: FlaskClient
     form = client.get(board + "/deals/new").get_data(as_text=True)
     labels = [text(s) for s in re.findall(r'<label class="nojs-radio">(.*?)</label>', form, re.S)]
     assert labels[:2] == ["Asha & Ravi", "Meena & Dev"] and len(labels) == 2 * 17
+
+
+def test_a_clubs_history_line_counts_each_teams_baazis_in_their_forms(
+    app: Flask, client: FlaskClient
+) -> None:
+    board = start(client)
+    add(client, board)  # M3: the baazi to Meena & Dev
+    with app.app_context():
+        game_session = db.session.get(GameSession, session_of(board))
+        assert game_session is not None
+        line = PAGES["seep"].standing_line(game_session, game_session.standing())
+    assert line.startswith("Asha & Ravi: 0 baazis · Meena & Dev: 1 baazi · ")

@@ -86,3 +86,18 @@ def test_a_card_opens_only_when_it_shortened_something_or_a_word_is_too_long() -
     assert alone.players == "" and alone.whole  # a hyphen breaks a line: its parts fit
     long = team_card("Featherstonehaugh and Oppenheimer", [WAJID, "M" * 40])
     assert not long.whole and long.players == "Wajid & M."
+
+
+def test_a_given_name_of_two_words_stays_whole() -> None:
+    """"عبد" alone means "servant of": Abd al-Rahman is called "عبد الرحمن", never "عبد"."""
+    assert first_name(ABDUL) == "عبد الرحمن"
+    assert first_name("Abdul Karim Qureshi") == "Abdul Karim"
+    assert first_name("عبد الله") == "عبد الله"
+
+
+def test_a_team_named_by_its_players_shows_every_partner() -> None:
+    """A card written from the players' names keeps the second partner (Li), shortened as
+    players are, never cut off after the first."""
+    hashmi = "عبد الرحمن بن محمد الهاشمي"
+    card = team_card(f"{hashmi} & Li", [hashmi, "Li"])
+    assert (card.name, card.players, card.whole) == ("عبد الرحمن & Li", "", False)

@@ -212,8 +212,10 @@ def summary(game_session: Any, record: SeepRecord) -> str:
 def standing_line(game_session: Any, standing: SeepStanding) -> str:
     """The standing in a line, for a club's history: baazis, then the winner or the lead."""
     teams, baazis = game_session.teams, standing["baazis"]
-    scores = " · ".join(f"{t.name} {n}" for t, n in zip(teams, baazis, strict=True))
-    line = gettext("%(scores)s baazis", scores=scores)
+    line = " · ".join(
+        ngettext("%(team)s: %(num)d baazi", "%(team)s: %(num)d baazis", n, team=t.name)
+        for t, n in zip(teams, baazis, strict=True)
+    )
     if standing["winner"] is not None:
         winner = teams[standing["winner"]].name
         return gettext("%(line)s · won by %(team)s", line=line, team=winner)
