@@ -278,8 +278,19 @@ def short_names(names: list[str]) -> list[str]:
 
 def derive(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
     """What a phone needs to deal the next deals while it keeps some offline (offline-form.js):
-    the dealer now; the deal then passes on round the table."""
-    return {"seats": game_session.table.seats, "dealer": standing["next_dealer"]}
+    the dealer now (the deal then passes on round the table), each side's score and the winner
+    if any, and K11-K13's figures, for deal-derive.js to carry the race on through kept deals."""
+    return {
+        "seats": game_session.table.seats,
+        "dealer": standing["next_dealer"],
+        "sides": len(standing["scores"]),
+        "scores": standing["scores"],
+        "winner": standing["winner"],
+        "target": standing["target"],
+        "countOut": game_session.options["count_out"] == "on",
+        "values": CasinoDealForm.values,
+        "totals": CasinoDealForm.totals,
+    }
 
 
 def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
