@@ -287,6 +287,10 @@ def test_casino_deals_entered_offline_carry_the_score_and_a_won_race_ends_the_ga
     page.locator("[data-rest-to='0']").click()  # 25 to 2: Asha is past 21 alone (K13)
     page.get_by_role("button", name="Save deal 3").click()
     expect(page.get_by_test_id("waiting")).to_have_text("2 deals waiting to be sent")
+    expect(page.locator(".next-dealer")).to_have_text(
+        "No deal follows: the deals waiting to be sent end the game (K13)."
+        " · counting the 2 deals not yet sent"
+    )
 
     page.get_by_role("link", name="Enter deal 4").click()
     over = page.get_by_test_id("game-over")
@@ -297,3 +301,34 @@ def test_casino_deals_entered_offline_carry_the_score_and_a_won_race_ends_the_ga
     page.context.set_offline(False)
     expect(page.get_by_test_id("waiting")).to_have_count(0)
     assert [d["number"] for d in seep.stored_deals(phones().context, started)] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(("game", "line"), [("seep", "Meena (Ravi bids)"), ("fifty-six", "Meena (Ravi bids first)")])
+def test_the_scoreboard_offline_names_the_next_dealer_the_kept_deals_imply(
+    live_server: str, phones: Phones, game: str, line: str
+) -> None:
+    page = phones()
+    started = seep.start(page.context, live_server, game=game)
+    offline_ready(page, started)
+    dealer = page.locator(".next-dealer")
+    expect(dealer).to_have_text("Next dealer: Asha (Meena bids first)" if game == "fifty-six" else "Next dealer: Asha (Meena bids)")
+
+    page.context.set_offline(True)
+    taps = Taps(page)
+    taps.tap("a:has-text('Enter deal 1')")
+    if game == "seep":
+        tap(page, "KS", "QS", "JS", "10S", "9S")  # 55 to 45: Asha's team leads, Meena deals (M5)
+    else:
+        everyone_passed(page, "20")  # 28 NT for Meena's team, lost: no team out, Meena deals (F7)
+    taps.tap("button:has-text('Save deal 1')")
+    expect(page.get_by_test_id("waiting")).to_have_text("1 deal waiting to be sent")
+    assert taps.count == 2  # opening the form and saving it, besides the deal's own taps
+    # The scoreboard is the worker's copy, drawn before deal 1: its line follows the queue.
+    expect(dealer).to_have_text(f"Next dealer: {line} · counting the deal not yet sent")
+    expect(page.get_by_role("link", name="Enter deal 2")).to_have_count(1)
+    seep.fits(page)
+    page.screenshot(path=str(artifact(f"offline-{game}-scoreboard-next-dealer-360.png")), full_page=True)
+
+    page.context.set_offline(False)  # sent, and the page drawn anew from the stored standing
+    expect(page.get_by_test_id("waiting")).to_have_count(0)
+    expect(dealer).to_have_text(f"Next dealer: {line}")

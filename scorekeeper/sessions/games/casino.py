@@ -301,6 +301,8 @@ def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
         "how_won": won and how_won(won, standing, names),
         "level": level(standing, names) if standing["tied"] else None,
         "chart": scores_chart(standing["deals"], len(game_session.teams)),
+        # For its next dealer with deals kept offline (offline-board.js), as the deal form has it.
+        "offline": {"derive": derive(game_session, standing)},
     }
 
 
