@@ -1,6 +1,7 @@
 """deal-derive.js, the step a phone takes for each deal it keeps offline, agrees with the engine's
 standing deal after deal: Seep's lead and dealer (M1–M3, M5), Fifty-six's tables and dealer (F6,
-F7, F10, F14–F17), Casino's scores, winner and dealer (K11–K13). Random sessions, folded both ways."""
+F7, F10, F14–F17), Casino's scores, winner and dealer (K11–K13). Random sessions, folded both
+ways."""
 
 from __future__ import annotations
 
@@ -126,7 +127,13 @@ def split(rng: random.Random, total: int, sides: int) -> list[int]:
 
 
 # A deal that gives the first two sides 4 points each (K11): six of them bring both to 24.
-EVEN = {"cards": [26, 26], "spades": [7, 6], "aces": [0, 1, 1, 0], "big_casino": 1, "little_casino": 0}
+EVEN = {
+    "cards": [26, 26],
+    "spades": [7, 6],
+    "aces": [0, 1, 1, 0],
+    "big_casino": 1,
+    "little_casino": 0,
+}
 
 
 def casino_deal(
@@ -140,7 +147,9 @@ def casino_deal(
     if even:
         record = EVEN | {name: [*EVEN[name], *[0] * (sides - 2)] for name in ("cards", "spades")}
         sweeps = False
-    fields = [[f"{name}{s}", str(record[name][s])] for name in ("cards", "spades") for s in range(sides)]
+    fields = [
+        [f"{name}{s}", str(record[name][s])] for name in ("cards", "spades") for s in range(sides)
+    ]
     if rng.random() < 0.3:
         fields[sides - 1][1] = ""
     if sweeps:
@@ -151,7 +160,10 @@ def casino_deal(
     return record, fields
 
 
-@pytest.mark.parametrize(("sides", "count_out", "sweeps"), [(2, "off", "on"), (2, "on", "on"), (3, "off", "off"), (3, "on", "on")])
+@pytest.mark.parametrize(
+    ("sides", "count_out", "sweeps"),
+    [(2, "off", "on"), (2, "on", "on"), (3, "off", "off"), (3, "on", "on")],
+)
 def test_casino_scores_winner_and_dealer_agree_with_the_engine(
     live_server: str, phone: Page, sides: int, count_out: str, sweeps: str
 ) -> None:
@@ -159,7 +171,12 @@ def test_casino_scores_winner_and_dealer_agree_with_the_engine(
     or counted out) and the dealer, over many short games."""
     rng = random.Random(sides * 10 + len(count_out))
     table = Table(sides, 1)
-    options = {"count_out": count_out, "sweeps": sweeps, "variant": "classic", "partnerships": "off"}
+    options = {
+        "count_out": count_out,
+        "sweeps": sweeps,
+        "variant": "classic",
+        "partnerships": "off",
+    }
     room = SimpleNamespace(table=table, options=options)
     phone.goto(live_server + "/")
     start = casino.derive(room, casino_standing(table, options, []))

@@ -24,7 +24,13 @@ CASINO_PAIR = [{"players": ["Asha"]}, {"players": ["Meena"]}]
 def casino_all_to(side: int) -> dict[str, object]:
     """A Casino deal of two: most cards and spades, the aces and both casinos to `side` (11)."""
     cards, spades = [[30, 22], [8, 5]] if side == 0 else [[22, 30], [5, 8]]
-    return {"cards": cards, "spades": spades, "aces": [side] * 4, "big_casino": side, "little_casino": side}
+    return {
+        "cards": cards,
+        "spades": spades,
+        "aces": [side] * 4,
+        "big_casino": side,
+        "little_casino": side,
+    }
 
 
 def offline_ready(page: Page, started: seep.Started) -> None:
@@ -303,7 +309,9 @@ def test_casino_deals_entered_offline_carry_the_score_and_a_won_race_ends_the_ga
     assert [d["number"] for d in seep.stored_deals(phones().context, started)] == [1, 2, 3]
 
 
-@pytest.mark.parametrize(("game", "line"), [("seep", "Meena (Ravi bids)"), ("fifty-six", "Meena (Ravi bids first)")])
+@pytest.mark.parametrize(
+    ("game", "line"), [("seep", "Meena (Ravi bids)"), ("fifty-six", "Meena (Ravi bids first)")]
+)
 def test_the_scoreboard_offline_names_the_next_dealer_the_kept_deals_imply(
     live_server: str, phones: Phones, game: str, line: str
 ) -> None:
@@ -311,7 +319,11 @@ def test_the_scoreboard_offline_names_the_next_dealer_the_kept_deals_imply(
     started = seep.start(page.context, live_server, game=game)
     offline_ready(page, started)
     dealer = page.locator(".next-dealer")
-    expect(dealer).to_have_text("Next dealer: Asha (Meena bids first)" if game == "fifty-six" else "Next dealer: Asha (Meena bids)")
+    expect(dealer).to_have_text(
+        "Next dealer: Asha (Meena bids first)"
+        if game == "fifty-six"
+        else "Next dealer: Asha (Meena bids)"
+    )
 
     page.context.set_offline(True)
     taps = Taps(page)
@@ -327,7 +339,9 @@ def test_the_scoreboard_offline_names_the_next_dealer_the_kept_deals_imply(
     expect(dealer).to_have_text(f"Next dealer: {line} · counting the deal not yet sent")
     expect(page.get_by_role("link", name="Enter deal 2")).to_have_count(1)
     seep.fits(page)
-    page.screenshot(path=str(artifact(f"offline-{game}-scoreboard-next-dealer-360.png")), full_page=True)
+    page.screenshot(
+        path=str(artifact(f"offline-{game}-scoreboard-next-dealer-360.png")), full_page=True
+    )
 
     page.context.set_offline(False)  # sent, and the page drawn anew from the stored standing
     expect(page.get_by_test_id("waiting")).to_have_count(0)

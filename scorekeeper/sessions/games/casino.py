@@ -275,7 +275,6 @@ def short_names(names: list[str]) -> list[str]:
     return firsts if len({first.casefold() for first in firsts}) == len(firsts) else names
 
 
-
 def derive(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
     """What a phone needs to deal the next deals while it keeps some offline (offline-form.js):
     the dealer now (the deal then passes on round the table), each side's score and the winner
