@@ -36,7 +36,7 @@ export function followQueue(items, session) {
     line.replaceChildren(h("span", {}, "No deal follows: the deals waiting to be sent end the game (K13)."), note);
     return;
   }
-  line.querySelector("[data-dealer]").replaceChildren(...nameOf(line, derive.dealer));
+  line.querySelector("strong").replaceChildren(...nameOf(line, derive.dealer));
   line.querySelector("[data-next]").replaceChildren(...nameOf(line, (FIRST[game] || next)(derive)));
   line.append(note);
 }
