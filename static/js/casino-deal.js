@@ -5,6 +5,7 @@
 import { pretty } from "./cards.js";
 import { byId, radioValue, setRadio } from "./dom.js";
 import { fill, plural } from "./words.js";
+import { casinoPoints, most } from "./deal-derive.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 const CARD_OF = { ace_S: "AS", ace_C: "AC", ace_H: "AH", ace_D: "AD", big_casino: "10D", little_casino: "2S" };
@@ -16,22 +17,13 @@ const TIE = {
 };
 const TO_TAP = { one: "{n} card still to tap: {cards}.", other: "{n} cards still to tap: {cards}." };
 
-/** The side with strictly the most, or null on a tie for the most (K11). */
-function most(list) {
-  const top = Math.max(...list);
-  const leaders = list.filter((n) => n === top);
-  return leaders.length === 1 ? list.indexOf(top) : null;
-}
-
 /** Draw and drive Casino's deal form. */
 function casinoDeal(form) {
   const data = (name) => JSON.parse(form.dataset[name]);
   const values = data("values");
   const totals = data("totals");
-  const before = data("before");
+  const before = data("before"); // the score before this deal, with any deals kept offline
   const sides = Number(form.dataset.sides);
-  const worth = { ace_S: values.ace, ace_C: values.ace, ace_H: values.ace, ace_D: values.ace,
-    big_casino: values.big, little_casino: values.little };
   const rows = (name) => Array.from(form.querySelectorAll(`.stepper[data-count="${name}"]`));
   const count = (row) => Math.max(0, parseInt(row.querySelector("input").value, 10) || 0);
   const counts = (name) => rows(name).map(count);
@@ -71,23 +63,16 @@ function casinoDeal(form) {
   }
 
   function render() {
-    const points = new Array(sides).fill(0);
+    const taken = Object.fromEntries(Object.keys(CARD_OF).map((name) => [name, chosen(name)]));
+    const points = casinoPoints({ cards: counts("cards"), spades: counts("spades"), sweeps: counts("sweeps"), taken }, values, sides);
     const notes = [];
     ["cards", "spades"].forEach((name) => {
       const list = counts(name);
       const sum = list.reduce((a, b) => a + b, 0);
       if (sum !== totals[name]) notes.push(fill(ADDS_UP[name], { sum, total: totals[name] }));
-      const side = most(list);
-      if (side === null) notes.push(plural(values[name], TIE[name]));
-      else points[side] += values[name];
+      if (most(list) === null) notes.push(plural(values[name], TIE[name]));
     });
-    const untapped = [];
-    Object.keys(CARD_OF).forEach((name) => {
-      const side = chosen(name);
-      if (side === null) untapped.push(pretty(CARD_OF[name]));
-      else points[side] += worth[name];
-    });
-    counts("sweeps").forEach((n, side) => { points[side] += n * values.sweep; });
+    const untapped = Object.keys(CARD_OF).filter((name) => taken[name] === null).map((name) => pretty(CARD_OF[name]));
     if (untapped.length) notes.push(fill(plural(untapped.length, TO_TAP), { cards: untapped.join(", ") }));
     form.querySelectorAll("[data-points]").forEach((el) => { el.textContent = points[el.dataset.points]; });
     form.querySelectorAll("[data-after]").forEach((el) => {

@@ -1,7 +1,7 @@
 // How a deal moves the standing, for the forms a phone draws while it keeps deals offline
 // (offline-form.js): each game's step takes the derivation the server put on the page (its
 // `derive`: the standing's dealer, lead or tables now, and the rules' figures as the engine
-// tabulated them: M5's next dealer, F15/F16's tables moved) and one kept deal's form fields, and
+// tabulated them: M5's next dealer, F15/F16's tables moved, K11's points) and one kept deal's form fields, and
 // answers the derivation after that deal. Pure: no page, no storage (tests run it against the
 // engine's own standing).
 
@@ -101,9 +101,76 @@ function fiftySix(derive, fields) {
   return { ...derive, tables: after, dealer: next };
 }
 
-/** Casino: the deal passes on round the table. */
-function casino(derive) {
-  return { ...derive, dealer: (derive.dealer + 1) % derive.seats };
+// -- Casino (K11–K13) -----------------------------------------------------------------------
+
+/** The side with strictly the most, or null on a tie for the most (K11). */
+export function most(list) {
+  const top = Math.max(...list);
+  const leaders = list.filter((n) => n === top);
+  return leaders.length === 1 ? list.indexOf(top) : null;
+}
+
+// The scoring cards' fields, in the order of counting out (K13): big and little casino, the aces.
+export const CASINO_CARDS = ["big_casino", "little_casino", "ace_S", "ace_C", "ace_H", "ace_D"];
+
+/**
+ * A Casino deal's points item by item, in the counting-out order of K13 (cards, spades, big
+ * casino, little casino, aces ♠ ♣ ♥ ♦, sweeps): `deal` holds each side's `cards`, `spades` and
+ * `sweeps` and the side that took each scoring card (`taken`, null while untapped); `values`
+ * are K11's and K12's points as the engine has them.
+ */
+export function casinoItems(deal, values, sides) {
+  const to = (side, points) => Array.from({ length: sides }, (_, s) => (s === side ? points : 0));
+  const worth = { big_casino: values.big, little_casino: values.little };
+  return [
+    ["cards", to(most(deal.cards), values.cards)],
+    ["spades", to(most(deal.spades), values.spades)],
+    ...CASINO_CARDS.map((name) => [name, to(deal.taken[name], worth[name] ?? values.ace)]),
+    ["sweeps", Array.from({ length: sides }, (_, s) => (deal.sweeps[s] || 0) * values.sweep)],
+  ];
+}
+
+/** `start` with each item's points added, side by side. */
+const added = (items, start) => items.reduce((sum, [, points]) => sum.map((n, s) => n + points[s]), start);
+
+/** Each side's points in a Casino deal (K11, K12): the items added up. */
+export const casinoPoints = (deal, values, sides) => added(casinoItems(deal, values, sides), new Array(sides).fill(0));
+
+/** K13: once a side reaches the target the highest total wins; equal highest totals play on. */
+const race = (totals, target) => (Math.max(...totals) >= target ? most(totals) : null);
+
+/** K13 counting out: the first side to reach the target as the items are counted, or null. */
+function countOut(before, items, target) {
+  let totals = before;
+  for (const [, points] of items) {
+    totals = totals.map((n, s) => n + points[s]);
+    const winner = race(totals, target);
+    if (winner !== null) return winner;
+  }
+  return null;
+}
+
+/** A kept Casino deal's fields as a deal: one empty count is what the others leave (as the
+ * server fills it), a scoring card untapped is nobody's. */
+function casinoDeal(fields, derive) {
+  const per = (name, total) => {
+    const list = Array.from({ length: derive.sides }, (_, s) => seatIn(fields, `${name}${s}`, null));
+    const empty = list.flatMap((n, s) => (n === null ? [s] : []));
+    if (total !== undefined && empty.length === 1) list[empty[0]] = Math.max(0, total - list.reduce((a, n) => a + (n || 0), 0));
+    return list.map((n) => n || 0);
+  };
+  const taken = Object.fromEntries(CASINO_CARDS.map((name) => [name, seatIn(fields, name, null)]));
+  return { cards: per("cards", derive.totals.cards), spades: per("spades", derive.totals.spades), sweeps: per("sweeps"), taken };
+}
+
+/** Casino: each side's score after the deal, the winner once the race is decided (K13), and
+ * the next dealer (the deal passes on round the table). */
+function casino(derive, fields) {
+  const items = casinoItems(casinoDeal(fields, derive), derive.values, derive.sides);
+  const scores = added(items, derive.scores);
+  let winner = derive.winner;
+  if (winner === null) winner = derive.countOut ? countOut(derive.scores, items, derive.target) : race(scores, derive.target);
+  return { ...derive, scores, winner, dealer: (derive.dealer + 1) % derive.seats };
 }
 
 /** Each game's step: (derive, one kept deal's fields, what the page says) → derive after it. */

@@ -6,6 +6,7 @@
 // holds them until the form is redrawn, so the draft and the game's page read the redrawn form.
 import "./queue-store.js";
 import { byId, h } from "./dom.js";
+import { fill } from "./words.js";
 import { STEPS, nextSeatIn, settle, amount, startingTables, winnerOf } from "./deal-derive.js";
 
 const form = byId("deal-form");
@@ -69,7 +70,21 @@ function fiftySix(derive) {
   if (!newGame && note) note.remove();
 }
 
-const DRAW = { "fifty-six": fiftySix };
+/** Casino: each side's score before this deal, the kept deals' points added (casino-deal.js
+ * draws "before → after" from it); once they have decided the race (K13), no deal follows: the
+ * form gives way to who won. */
+function casino(derive) {
+  form.dataset.before = JSON.stringify(derive.scores);
+  if (derive.winner === null) return;
+  const who = JSON.parse(form.dataset.teams)[derive.winner];
+  form.hidden = true;
+  form.before(h("div", { class: "problem", role: "status", dataset: { testid: "game-over" } },
+    h("p", {}, fill("The game is over: {who} won the race to {target} in the deals waiting to be sent (K13).",
+      { who, target: derive.target })),
+    h("p", {}, h("a", { class: "button", href: `/s/${session}` }, "Back to the scoreboard"))));
+}
+
+const DRAW = { "fifty-six": fiftySix, casino };
 
 /** Redraw the form as the session will stand once the kept deals are stored. */
 async function redraw() {

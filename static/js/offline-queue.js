@@ -6,6 +6,7 @@
 // person, and the deals of that session entered after it wait behind it, as order matters.
 import "./queue-store.js";
 import { byId, h } from "./dom.js";
+import { followQueue } from "./offline-board.js";
 import { sayOffline } from "./offline-note.js";
 import { plural } from "./words.js";
 
@@ -206,6 +207,7 @@ async function start() {
     const items = await queue.all();
     forgetDrafts(items);
     advance(items);
+    followQueue(items, session); // and the next dealer, as the form will deal it
     await show();
     await send();
   } catch {

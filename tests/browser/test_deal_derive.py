@@ -1,6 +1,7 @@
 """deal-derive.js, the step a phone takes for each deal it keeps offline, agrees with the engine's
 standing deal after deal: Seep's lead and dealer (M1–M3, M5), Fifty-six's tables and dealer (F6,
-F7, F10, F14–F17), Casino's dealer. Random sessions, folded both ways."""
+F7, F10, F14–F17), Casino's scores, winner and dealer (K11–K13). Random sessions, folded both
+ways."""
 
 from __future__ import annotations
 
@@ -119,13 +120,94 @@ def test_fifty_six_tables_and_dealer_agree_with_the_engine(
     assert games > 3, "the sessions must win games and start new ones"
 
 
+def split(rng: random.Random, total: int, sides: int) -> list[int]:
+    """`total` cut at random into `sides` counts."""
+    cuts = sorted(rng.randint(0, total) for _ in range(sides - 1))
+    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+
+
+# A deal that gives the first two sides 4 points each (K11): six of them bring both to 24.
+EVEN = {
+    "cards": [26, 26],
+    "spades": [7, 6],
+    "aces": [0, 1, 1, 0],
+    "big_casino": 1,
+    "little_casino": 0,
+}
+
+
+def casino_deal(
+    rng: random.Random, sides: int, sweeps: bool, even: bool = False
+) -> tuple[dict[str, Any], Any]:
+    """A random Casino deal (or EVEN): its record, and the form fields that enter it (the last
+    side's cards left empty at times: the server and the page fill in the rest)."""
+    record: dict[str, Any] = {"cards": split(rng, 52, sides), "spades": split(rng, 13, sides)}
+    record |= {"aces": [rng.randrange(sides) for _ in range(4)]}
+    record |= {"big_casino": rng.randrange(sides), "little_casino": rng.randrange(sides)}
+    if even:
+        record = EVEN | {name: [*EVEN[name], *[0] * (sides - 2)] for name in ("cards", "spades")}
+        sweeps = False
+    fields = [
+        [f"{name}{s}", str(record[name][s])] for name in ("cards", "spades") for s in range(sides)
+    ]
+    if rng.random() < 0.3:
+        fields[sides - 1][1] = ""
+    if sweeps:
+        record["sweeps"] = [rng.choice((0, 0, 1, 2, 5)) for _ in range(sides)]
+        fields += [[f"sweeps{s}", str(n)] for s, n in enumerate(record["sweeps"])]
+    fields += [[f"ace_{suit}", str(s)] for suit, s in zip("SCHD", record["aces"], strict=True)]
+    fields += [[name, str(record[name])] for name in ("big_casino", "little_casino")]
+    return record, fields
+
+
+@pytest.mark.parametrize(
+    ("sides", "count_out", "sweeps"),
+    [(2, "off", "on"), (2, "on", "on"), (3, "off", "off"), (3, "on", "on")],
+)
+def test_casino_scores_winner_and_dealer_agree_with_the_engine(
+    live_server: str, phone: Page, sides: int, count_out: str, sweeps: str
+) -> None:
+    """K11-K13: each side's score, the winner (by total, first to 21, equal totals playing on,
+    or counted out) and the dealer, over many short games."""
+    rng = random.Random(sides * 10 + len(count_out))
+    table = Table(sides, 1)
+    options = {
+        "count_out": count_out,
+        "sweeps": sweeps,
+        "variant": "classic",
+        "partnerships": "off",
+    }
+    room = SimpleNamespace(table=table, options=options)
+    phone.goto(live_server + "/")
+    start = casino.derive(room, casino_standing(table, options, []))
+    seen = {"won": 0, "tied": 0}
+    for _ in range(40):
+        level = rng.random() < 0.3  # both sides to 24 first: another deal decides (K13)
+        deals = [casino_deal(rng, sides, sweeps == "on", level and n < 6) for n in range(8)]
+        records, fields = zip(*deals, strict=True)
+        answered = fold(phone, "casino", start, list(fields))
+        for n, got in enumerate(answered, 1):
+            now = casino_standing(table, options, records[:n])
+            want = casino.derive(room, now)
+            assert (got["scores"], got["winner"], got["dealer"]) == (
+                want["scores"],
+                want["winner"],
+                want["dealer"],
+            ), f"after deal {n}"
+            seen["tied"] += now["tied"]
+        seen["won"] += got["winner"] is not None
+    assert seen["won"] > 10, "the games must be won"
+    if count_out == "off":  # counting out, one of them reaches 21 first
+        assert seen["tied"] > 0, "equal totals past 21 must come up (K13)"
+
+
 def test_casino_dealer_agrees_with_the_engine(live_server: str, phone: Page) -> None:
     table = Table(3, 1)
-    room = SimpleNamespace(table=table, options={})
+    options = {"count_out": "off", "sweeps": "off", "variant": "classic", "partnerships": "off"}
+    room = SimpleNamespace(table=table, options=options)
     record = {"cards": [20, 16, 16], "spades": [5, 4, 4], "aces": [0, 1, 2, 0]}
     records = [record | {"big_casino": 0, "little_casino": 1}] * 7
     phone.goto(live_server + "/")
-    options = {"count_out": "off", "sweeps": "off", "variant": "classic", "partnerships": "off"}
     start = casino.derive(room, casino_standing(table, options, []))
     answered = fold(phone, "casino", start, [[]] * 7)
     dealers = [

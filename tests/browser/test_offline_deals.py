@@ -18,6 +18,19 @@ pytestmark = pytest.mark.browser
 # Seats go round the teams: Asha (A), Meena (B), Ravi (A), Dev (B).
 ASHA, MEENA, RAVI, DEV = range(4)
 TEAM_A, TEAM_B = (side["name"] for side in seep.PLAIN)
+CASINO_PAIR = [{"players": ["Asha"]}, {"players": ["Meena"]}]
+
+
+def casino_all_to(side: int) -> dict[str, object]:
+    """A Casino deal of two: most cards and spades, the aces and both casinos to `side` (11)."""
+    cards, spades = [[30, 22], [8, 5]] if side == 0 else [[22, 30], [5, 8]]
+    return {
+        "cards": cards,
+        "spades": spades,
+        "aces": [side] * 4,
+        "big_casino": side,
+        "little_casino": side,
+    }
 
 
 def offline_ready(page: Page, started: seep.Started) -> None:
@@ -251,3 +264,85 @@ def test_two_pages_of_one_phone_send_its_kept_deals_once_in_order(
     deals = seep.stored_deals(phones().context, started)
     assert [d["captured"][0] for d in deals] == [["KS"], ["QS"], ["JS"]]
     assert posts == [f"/s/{started.id}/deals/new"] * 3  # each sent once
+
+
+def test_casino_deals_entered_offline_carry_the_score_and_a_won_race_ends_the_game(
+    live_server: str, phones: Phones
+) -> None:
+    page = phones()
+    started = seep.start(page.context, live_server, CASINO_PAIR, game="casino")
+    # Deal 1, stored: all four aces, both casinos, most cards and spades to Asha: 11 to 0.
+    seep.add_deal(page.context, started, casino_all_to(0))
+    offline_ready(page, started)
+
+    page.context.set_offline(True)
+    page.get_by_role("link", name="Enter deal 2").click()
+    expect(page.locator("[data-after]")).to_have_text(["11 → 11", "0 → 1"])
+    taps = Taps(page)
+    taps.tap("[data-rest-to='0']")  # cards level (K11: nobody's), 7 spades to Meena: 18 to 1
+    expect(page.locator("[data-after]")).to_have_text(["11 → 18", "0 → 1"])
+    taps.tap("button:has-text('Save deal 2')")
+    expect(page.get_by_test_id("waiting")).to_have_text("1 deal waiting to be sent")
+    assert taps.count == 2
+
+    page.get_by_role("link", name="Enter deal 3").click()
+    expect(page.locator("h1")).to_have_text("Enter deal 3")
+    expect(page.locator("[data-after]")).to_have_text(["18 → 18", "1 → 2"])  # deal 2's result
+    seep.fits(page)
+    page.screenshot(path=str(artifact("offline-casino-deal-3-360.png")), full_page=True)
+    page.locator("[data-rest-to='0']").click()  # 25 to 2: Asha is past 21 alone (K13)
+    page.get_by_role("button", name="Save deal 3").click()
+    expect(page.get_by_test_id("waiting")).to_have_text("2 deals waiting to be sent")
+    expect(page.locator(".next-dealer")).to_have_text(
+        "No deal follows: the deals waiting to be sent end the game (K13)."
+        " · counting the 2 deals not yet sent"
+    )
+
+    page.get_by_role("link", name="Enter deal 4").click()
+    over = page.get_by_test_id("game-over")
+    expect(over).to_contain_text("The game is over: Asha won the race to 21")
+    expect(page.locator("#deal-form")).to_be_hidden()
+    page.screenshot(path=str(artifact("offline-casino-game-over-360.png")), full_page=True)
+    assert len(seep.stored_deals(phones().context, started)) == 1
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("waiting")).to_have_count(0)
+    assert [d["number"] for d in seep.stored_deals(phones().context, started)] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("game", "line"), [("seep", "Meena (Ravi bids)"), ("fifty-six", "Meena (Ravi bids first)")]
+)
+def test_the_scoreboard_offline_names_the_next_dealer_the_kept_deals_imply(
+    live_server: str, phones: Phones, game: str, line: str
+) -> None:
+    page = phones()
+    started = seep.start(page.context, live_server, game=game)
+    offline_ready(page, started)
+    dealer = page.locator(".next-dealer")
+    expect(dealer).to_have_text(
+        "Next dealer: Asha (Meena bids first)"
+        if game == "fifty-six"
+        else "Next dealer: Asha (Meena bids)"
+    )
+
+    page.context.set_offline(True)
+    taps = Taps(page)
+    taps.tap("a:has-text('Enter deal 1')")
+    if game == "seep":
+        tap(page, "KS", "QS", "JS", "10S", "9S")  # 55 to 45: Asha's team leads, Meena deals (M5)
+    else:
+        everyone_passed(page, "20")  # 28 NT for Meena's team, lost: no team out, Meena deals (F7)
+    taps.tap("button:has-text('Save deal 1')")
+    expect(page.get_by_test_id("waiting")).to_have_text("1 deal waiting to be sent")
+    assert taps.count == 2  # opening the form and saving it, besides the deal's own taps
+    # The scoreboard is the worker's copy, drawn before deal 1: its line follows the queue.
+    expect(dealer).to_have_text(f"Next dealer: {line} · counting the deal not yet sent")
+    expect(page.get_by_role("link", name="Enter deal 2")).to_have_count(1)
+    seep.fits(page)
+    page.screenshot(
+        path=str(artifact(f"offline-{game}-scoreboard-next-dealer-360.png")), full_page=True
+    )
+
+    page.context.set_offline(False)  # sent, and the page drawn anew from the stored standing
+    expect(page.get_by_test_id("waiting")).to_have_count(0)
+    expect(dealer).to_have_text(f"Next dealer: {line}")

@@ -275,11 +275,21 @@ def short_names(names: list[str]) -> list[str]:
     return firsts if len({first.casefold() for first in firsts}) == len(firsts) else names
 
 
-
 def derive(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
     """What a phone needs to deal the next deals while it keeps some offline (offline-form.js):
-    the dealer now; the deal then passes on round the table."""
-    return {"seats": game_session.table.seats, "dealer": standing["next_dealer"]}
+    the dealer now (the deal then passes on round the table), each side's score and the winner
+    if any, and K11-K13's figures, for deal-derive.js to carry the race on through kept deals."""
+    return {
+        "seats": game_session.table.seats,
+        "dealer": standing["next_dealer"],
+        "sides": len(standing["scores"]),
+        "scores": standing["scores"],
+        "winner": standing["winner"],
+        "target": standing["target"],
+        "countOut": game_session.options["count_out"] == "on",
+        "values": CasinoDealForm.values,
+        "totals": CasinoDealForm.totals,
+    }
 
 
 def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
@@ -290,6 +300,8 @@ def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
         "how_won": won and how_won(won, standing, names),
         "level": level(standing, names) if standing["tied"] else None,
         "chart": scores_chart(standing["deals"], len(game_session.teams)),
+        # For its next dealer with deals kept offline (offline-board.js), as the deal form has it.
+        "offline": {"derive": derive(game_session, standing)},
     }
 
 

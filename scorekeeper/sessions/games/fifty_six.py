@@ -305,6 +305,8 @@ def scoreboard(game_session: Any, standing: FiftySixStanding) -> dict[str, Any]:
         if first is not None
         else next_seat_in(table, dealer, standing["tables"]),
         "chart": tables_chart(game_session, standing),
+        # For its next dealer with deals kept offline (offline-board.js), as the deal form has it.
+        "offline": {"derive": derive(game_session, standing)},
     }
 
 

@@ -196,7 +196,14 @@ def derive(game_session: Any, standing: SeepStanding) -> dict[str, Any]:
 
 def scoreboard(game_session: Any, standing: SeepStanding) -> dict[str, Any]:
     """What Seep's scoreboard shows beyond the standing: the chart of the running lead."""
-    return {"chart": lead_chart(standing["deals"], game_session.options["target"])}
+    return {
+        "chart": lead_chart(standing["deals"], game_session.options["target"]),
+        # For its next dealer with deals kept offline (offline-board.js), as the deal form has it.
+        "offline": {
+            "derive": derive(game_session, standing),
+            "page": {"points": SeepDealForm.points, "sweepPoints": SeepDealForm.sweep_points},
+        },
+    }
 
 
 def summary(game_session: Any, record: SeepRecord) -> str:
