@@ -214,9 +214,8 @@ def test_two_phones_the_back_button_and_a_dropped_connection_lose_and_double_not
     ]
     started = seep.start(a.context, live_server, sides, game="fifty-six")
     seep.join(a, started.keeper_link)
-    a.locator("details.share summary").click()
     b = phones()
-    seep.join(b, a.locator("#scorer-link").input_value())
+    seep.join_as_scorer(a, b)
 
     # Both phones open deal 1; A saves first, B's entry is kept and offered as deal 2.
     for page in (a, b):

@@ -148,9 +148,8 @@ def test_a_deal_saved_as_the_next_one_is_dealt_as_that_one(
     a = phones()
     started = seep.start(a.context, live_server)
     seep.join(a, started.keeper_link)
-    a.locator("details.share summary").click()
     b = phones()
-    seep.join(b, a.locator("#scorer-link").input_value())
+    seep.join_as_scorer(a, b)
     for page in (a, b):
         page.get_by_role("link", name="Enter deal 1").click()
         dealer_is(page, ASHA)
@@ -203,9 +202,8 @@ def test_a_fifty_six_deal_saved_as_the_next_one_is_dealt_and_staked_as_that_one(
     a = phones()
     started = seep.start(a.context, live_server, seep.LONGEST, game="fifty-six")
     seep.join(a, started.keeper_link)
-    a.locator("details.share summary").click()
     b = phones(color_scheme="dark")
-    seep.join(b, a.locator("#scorer-link").input_value())
+    seep.join_as_scorer(a, b)
     for page in (a, b):
         page.get_by_role("link", name="Enter deal 1").click()
     names = seep.LONGEST[0]["players"] + seep.LONGEST[1]["players"]

@@ -85,6 +85,12 @@ def join(page: Page, link: str) -> None:
     assert "#" not in page.url  # the key left the address bar
 
 
+def join_as_scorer(keeper: Page, page: Page) -> None:
+    """`page` joins through the scorer link the keeper's scoreboard shares."""
+    keeper.locator("details.share summary").click()
+    join(page, keeper.locator("#scorer-link").input_value())
+
+
 # The innermost elements that stick out past the phone's right edge, to name in a failure.
 WIDEST = """width => Array.from(document.querySelectorAll("body *"))
   .filter(e => e.getBoundingClientRect().right > width)
