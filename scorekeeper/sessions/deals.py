@@ -16,6 +16,7 @@ from ..rules import InvalidInput
 from ..web.pages import page, say, undo_flash
 from .blueprint import bp, editable
 from .games import PAGES
+from .games.deal_form import set_sent
 
 
 def _deal_page(
@@ -38,12 +39,6 @@ def _deal_page(
     )
     status = 409 if conflict else 400 if form.is_submitted() else 200
     return page(body, status, fresh=True)
-
-
-def _set_hidden(field: Any, value: int) -> None:
-    """Change what a hidden field of a sent form will render (it shows what was sent)."""
-    field.data = value
-    field.raw_data = [str(value)]
 
 
 def _problem(game_session: GameSession, error: InvalidInput) -> str:
@@ -96,8 +91,8 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
         # Keep what was entered; sending it again saves it as the deal that comes next, so
         # what the form drew from the standing (the dealer …) is drawn again for that deal.
         sent = form.number.data or upcoming
-        _set_hidden(form.number, upcoming)
-        _set_hidden(form.next_id, game_session.next_serial())
+        set_sent(form.number, upcoming)
+        set_sent(form.next_id, game_session.next_serial())
         seats = game_session.table.seats
         fresh = type(form).for_next(seats, game_session.standing(), game_session.next_serial())
         changes = form.follow(fresh, game_session, sent, upcoming)
@@ -177,14 +172,14 @@ def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
     if deal.deleted:
         if request.form.get("restore") != "1":
             # Deleted while this correction was made: keep the correction, offer both ways.
-            _set_hidden(form.version, deal.version)
+            set_sent(form.version, deal.version)
             message = f"Another scorer deleted deal {number} while you were editing it."
             conflict = {"message": message, "theirs": None, "restore": True}
             raise _Refused(_deal_page(game_session, form, number, deal, conflict))
         game_session.set_deleted(deal, False)  # the scorer saw it was deleted, and chose this
     elif form.version.data not in (None, deal.version):
         # Another scorer changed it since this form was opened: show theirs, keep mine.
-        _set_hidden(form.version, deal.version)
+        set_sent(form.version, deal.version)
         message = f"Another scorer changed deal {number} while you were editing it."
         conflict = {"message": message, "theirs": _summary(game_session, deal)}
         raise _Refused(_deal_page(game_session, form, number, deal, conflict))

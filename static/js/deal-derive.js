@@ -175,3 +175,10 @@ function casino(derive, fields) {
 
 /** Each game's step: (derive, one kept deal's fields, what the page says) → derive after it. */
 export const STEPS = { seep, "fifty-six": fiftySix, casino };
+
+/** The new deals of `session` kept on this phone from deal `first` on (oldest first; one kept as
+ * an earlier deal is the server's already), and `derive` of `game` moved on by each of them. */
+export function afterQueue(items, { session, first, game, derive, page }) {
+  const kept = items.filter((item) => item.session === session && item.kind === "new" && !(item.number < first));
+  return { kept, derive: kept.reduce((d, item) => STEPS[game](d, item.fields, page), derive) };
+}

@@ -3,7 +3,7 @@
 // derivation on (deal-derive.js, from the same data-derive its deal form has), as offline-form.js
 // does for the form; the line then names the dealer and first player after them, and says it
 // counts deals not yet sent.
-import { STEPS, nextSeatIn, winnerOf } from "./deal-derive.js";
+import { afterQueue, nextSeatIn, winnerOf } from "./deal-derive.js";
 import { h } from "./dom.js";
 import { plural } from "./words.js";
 
@@ -24,12 +24,11 @@ function nameOf(line, seat) {
 export function followQueue(items, session) {
   const line = document.querySelector(".next-dealer[data-derive]");
   if (!line) return;
-  const first = Number(line.dataset.number);
-  const kept = items.filter((item) => item.session === session && item.kind === "new" && !(item.number < first));
-  if (!kept.length) return;
   const game = line.dataset.game;
-  const page = JSON.parse(line.dataset.page);
-  const derive = kept.reduce((d, item) => STEPS[game](d, item.fields, page), JSON.parse(line.dataset.derive));
+  const { kept, derive } = afterQueue(items, {
+    session, first: Number(line.dataset.number), game, derive: JSON.parse(line.dataset.derive), page: JSON.parse(line.dataset.page),
+  });
+  if (!kept.length) return;
   const unsent = plural(kept.length, { one: "counting the deal not yet sent", other: "counting the {n} deals not yet sent" });
   const note = h("span", { class: "muted small", dataset: { testid: "next-dealer-unsent" } }, ` · ${unsent}`);
   if (derive.winner !== undefined && derive.winner !== null) { // Casino: a race won offline (K13)

@@ -7,19 +7,10 @@
 import "./queue-store.js";
 import { byId, h } from "./dom.js";
 import { fill } from "./words.js";
-import { STEPS, nextSeatIn, settle, amount, startingTables, winnerOf } from "./deal-derive.js";
+import { afterQueue, nextSeatIn, settle, amount, startingTables, winnerOf } from "./deal-derive.js";
 
 const form = byId("deal-form");
 const session = (location.pathname.match(/^\/s\/([^/]+)/) || [])[1];
-
-/** The new deals of this session kept on this phone, oldest first (to be sent or decided),
- * entered as this form's deal or later: one entered as an earlier deal is the server's already
- * (stored a moment ago, or refused as another scorer's deal came first). */
-async function kept() {
-  const first = Number(form.elements.number.value) || 0;
-  const items = await self.dealQueue.all();
-  return items.filter((item) => item.session === session && item.kind === "new" && !(item.number < first));
-}
 
 /** Add `by` to the first number in a text node of `node` (keeping its other children). */
 function renumber(node, by) {
@@ -88,12 +79,13 @@ const DRAW = { "fifty-six": fiftySix, casino };
 
 /** Redraw the form as the session will stand once the kept deals are stored. */
 async function redraw() {
-  const items = await kept();
-  if (!items.length) return;
   const game = form.dataset.game;
   const page = { points: JSON.parse(form.dataset.points || "{}"), sweepPoints: JSON.parse(form.dataset.sweepPoints || "{}") };
-  const derive = items.reduce((d, item) => STEPS[game](d, item.fields, page), JSON.parse(form.dataset.derive));
-  number(items.length);
+  const { kept, derive } = afterQueue(await self.dealQueue.all(), {
+    session, first: Number(form.elements.number.value) || 0, game, derive: JSON.parse(form.dataset.derive), page,
+  });
+  if (!kept.length) return;
+  number(kept.length);
   dealer(derive.dealer);
   if (DRAW[game]) DRAW[game](derive);
 }

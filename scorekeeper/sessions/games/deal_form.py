@@ -16,6 +16,12 @@ from ...web.words import gettext
 WHOLE = [Optional(), NumberRange(1, 100_000, "The form is damaged: reload the page.")]
 
 
+def set_sent(field: Any, value: int | str) -> None:
+    """Change what a field of a sent form will render (it shows what was sent)."""
+    field.data = value
+    field.raw_data = [str(value)]
+
+
 class DealForm(FlaskForm):
     """A deal form: `number` is the deal it was opened as and `next_id` the id that deal was
     to get (deletes move numbers, never ids); `version` is the version it edits.
@@ -47,8 +53,7 @@ class DealForm(FlaskForm):
             seats = game_session.seat_names()
             old, new = self["dealer"].data, int(fresh["dealer"].data)
             was = seats[int(old)] if old and str(old).isdigit() else None
-            self["dealer"].data = str(new)
-            self["dealer"].raw_data = [str(new)]
+            set_sent(self["dealer"], str(new))
             changed.append(
                 gettext(
                     "%(new)s deals deal %(number)d, not %(old)s: the dealer is changed below.",
