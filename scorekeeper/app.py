@@ -13,6 +13,7 @@ from sqlalchemy import Engine, event
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .data.extensions import csrf, db, migrate
+from .rules.limits import MAX_BODY
 from .web.errors import READS
 from .web.qr import qr_svg
 from .web.words import babel
@@ -34,7 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI=_database_url(app),
         # A deal form may stay open for a whole evening: its token must not expire.
         WTF_CSRF_TIME_LIMIT=None,
-        MAX_CONTENT_LENGTH=256 * 1024,
+        MAX_CONTENT_LENGTH=MAX_BODY,
         # A pooled connection is tested before use, so a database restart costs no request.
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         PROXIES=int(os.environ.get("SCOREKEEPER_PROXIES", "0")),
@@ -57,6 +58,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     with app.app_context():
         _transactional_sqlite(db.engine)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
+    from .web import bodies
+
+    bodies.register(app)  # before CSRF's check, which reads the form
     csrf.init_app(app)
     babel.init_app(app)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .errors import InvalidInput
 from .fields import record, required
+from .limits import MAX_NAME, MAX_TEAM_NAME
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,6 @@ class Table:
         """The seat opposite: a partner, or with one player a side, the opponent."""
         return (seat + self.seats // 2) % self.seats
 
-
-MAX_NAME = 40
-MAX_TEAM_NAME = 60
 
 
 @dataclass(frozen=True)
