@@ -13,6 +13,7 @@ from sqlalchemy import Engine, event
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .data.extensions import csrf, db, migrate
+from .rules import limits
 from .rules.limits import MAX_BODY
 from .web.errors import READS
 from .web.qr import qr_svg
@@ -75,6 +76,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     cli.register(app)
     names.register(app)
     app.jinja_env.globals["qr"] = qr_svg
+    app.jinja_env.globals["limits"] = limits  # the name boxes' maxlength
     return app
 
 

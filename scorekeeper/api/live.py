@@ -5,12 +5,14 @@ from __future__ import annotations
 from flask import Response, jsonify, request
 
 from ..data.extensions import db
-from ..data.live import MOST_PLAYS, add_play, remove_last_play, remove_live, start_live
+from ..data.live import add_play, remove_last_play, remove_live, start_live
 from ..data.models import GameSession, LiveDeal
 from ..rules import InvalidInput
 from ..rules.fields import integer, required
+from ..rules.limits import MOST_PLAYS
 from ..rules.live import PlayRefused
 from ..web.live_words import refusal, worded
+from ..web.words import format_number, gettext
 from .answers import live_answer, play_answer
 from .http import bp, created, editable_session, json_body, tagged
 
@@ -52,7 +54,7 @@ def add_live_play(session_id: str) -> Response:
     """One play, numbered: stored once, whoever sends it and however often."""
     session = editable_session(session_id)
     body = json_body()
-    number = integer(required(body, "number", "A live play"), "number", 1, MOST_PLAYS)
+    number = play_number(required(body, "number", "A live play"))
     play = {name: value for name, value in body.items() if name != "number"}
     try:
         played = add_play(session, number, play)
@@ -61,6 +63,19 @@ def add_live_play(session_id: str) -> Response:
         raise PlayRefused(refusal(refused.violation, session.seat_names())) from None
     db.session.commit()
     return created(play_answer(session, played))
+
+
+def play_number(raw: object) -> int:
+    """A play's number: 1 up to the most a live deal keeps (MOST_PLAYS), that limit named."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw > MOST_PLAYS:
+        message = gettext(
+            "A live deal keeps at most %(most)s plays, more than any deal has: play %(number)s "
+            "is past them. Nothing was stored.",
+            most=format_number(MOST_PLAYS),
+            number=format_number(raw),
+        )
+        raise InvalidInput("too-many-plays", message)
+    return integer(raw, "number", 1, MOST_PLAYS)
 
 
 @bp.delete("/sessions/<session_id>/live/plays/<int:number>")

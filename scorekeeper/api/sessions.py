@@ -10,6 +10,7 @@ from ..data.extensions import db
 from ..data.idempotency import once, request_key, start_session
 from ..data.models import GameSession
 from ..rules.fields import integer
+from ..rules.limits import MOST_DEALS
 from .answers import deal_answer, deal_json, session_json
 from .http import (
     bearer_token,
@@ -21,7 +22,6 @@ from .http import (
     tagged,
 )
 
-MOST_DEALS = 100_000  # a deal number beyond any evening's play
 IDENTITY = ("id", "number", "version", "deleted")  # what a deal in an answer adds to its record
 
 

@@ -21,10 +21,10 @@ from sqlalchemy.orm import selectinload
 from ..rules import get_game
 from ..rules.errors import InvalidInput
 from ..rules.game import Record, Records
+from ..rules.limits import MOST_PLAYS
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams, team_name_of
 from .extensions import db
-from .live import MOST_PLAYS
 from .models import (
     SESSION_ID,
     Club,

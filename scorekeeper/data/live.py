@@ -17,8 +17,6 @@ from .errors import Conflict, NotFound
 from .extensions import db
 from .models import NONE_UNDER_WAY, Deal, GameSession, LiveDeal, utcnow
 
-MOST_PLAYS = 200  # more than any deal of any game has
-
 
 def start_live(session: GameSession, body: object) -> LiveDeal:
     """Start the session's next deal as a live deal; 409 while another is under way."""

@@ -16,16 +16,17 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from flask import current_app
+from flask_babel import format_number, ngettext  # web/words.py is above data
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
-from ..rules import Game, Table, get_game
+from ..rules import Game, Table, get_game, limits
 from ..rules.errors import InvalidInput
 from ..rules.fields import required
 from ..rules.game import Record, Standing
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import step_json
-from ..rules.table import MAX_NAME, MAX_TEAM_NAME, TeamEntry, parse_teams, team_name_of
+from ..rules.table import TeamEntry, parse_teams, team_name_of
 from .errors import Conflict, NotFound
 from .extensions import Model, db
 
@@ -307,12 +308,12 @@ class Club(Model):
 
 def club_name(raw: object) -> str:
     """A club's name: 1 to 60 printable characters, spaces tidied; raise InvalidInput."""
-    return _tidy_name(raw, "A club", MAX_TEAM_NAME, ', such as "Thursday table"')
+    return _tidy_name(raw, "A club", limits.MAX_CLUB_NAME, ', such as "Thursday table"')
 
 
 def player_name(raw: object) -> str:
     """A player's name: 1 to 40 printable characters, spaces tidied; raise InvalidInput."""
-    return _tidy_name(raw, "A player", MAX_NAME)
+    return _tidy_name(raw, "A player", limits.MAX_NAME)
 
 
 def _tidy_name(raw: object, what: str, longest: int, example: str = "") -> str:
@@ -584,8 +585,25 @@ class GameSession(Model):
         return session, token
 
     def ensure_open(self) -> None:
-        """Raise InvalidInput if no deal can follow (a Seep session that is decided, M4)."""
+        """Raise InvalidInput if no deal can follow (a Seep session that is decided, M4), and a
+        Conflict when the session keeps as many deals as one may."""
+        self.ensure_room()
         self._check_next(self.standing(), None)
+
+    def ensure_room(self) -> None:
+        """Refuse (409) a deal past the most a session keeps (MOST_DEALS, deleted ones count:
+        they can be restored)."""
+        most = limits.MOST_DEALS
+        if len(self.all_deals) >= most:
+            message = ngettext(
+                "This session keeps %(most)s deal, the most one session may. Nothing was stored: "
+                "start a new session to go on.",
+                "This session keeps %(most)s deals (deleted ones among them), the most one session "
+                "may. Nothing was stored: start a new session to go on.",
+                most,
+                most=format_number(most),
+            )
+            raise Conflict(409, "too-many-deals", message)
 
     def ensure_not_played_live(self) -> None:
         """Refuse (409) while the next deal is being played live: entering it whole as well
@@ -606,8 +624,9 @@ class GameSession(Model):
     def add_deal(self, raw: Any, number: int | None = None, next_id: int | None = None) -> Deal:
         """Validate and append a deal entered whole as deal `number`, or as the deal that was to
         get id `next_id` (a form's, which deletes do not move); a 409 if another came first, or
-        while the next deal is being played live."""
+        while the next deal is being played live, or when the session is full."""
         self.ensure_not_played_live()
+        self.ensure_room()
         return self._append_deal(raw, number, next_id)
 
     def finish_live(self, live: LiveDeal, record: Mapping[str, Any]) -> Deal:

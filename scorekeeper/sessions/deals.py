@@ -25,6 +25,7 @@ def _deal_page(
     number: int,
     deal: Deal | None = None,
     conflict: dict[str, Any] | None = None,
+    status: int | None = None,
 ) -> Response:
     body = render_template(
         f"sessions/{game_session.game_name}/deal_form.html",
@@ -37,7 +38,7 @@ def _deal_page(
         conflict=conflict,
         **PAGES[game_session.game_name].deal_page(game_session, number),
     )
-    status = 409 if conflict else 400 if form.is_submitted() else 200
+    status = status or (409 if conflict else 400 if form.is_submitted() else 200)
     return page(body, status, fresh=True)
 
 
@@ -82,6 +83,12 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
     form = _posted_form(game_session)
     if not form.validate_on_submit():
         raise _Refused(_deal_page(game_session, form, upcoming))
+    try:
+        game_session.ensure_room()
+    except Conflict as error:
+        # A full session: no clash with another scorer to resolve, no next deal to save it as.
+        form.form_errors.append(error.message)
+        raise _Refused(_deal_page(game_session, form, upcoming, status=409)) from error
     try:
         deal = game_session.add_deal(form.to_record(), form.number.data, form.next_id.data)
     except InvalidInput as error:

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import Field, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; stubs: 3.2
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms.validators import NumberRange, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
 from ..rules import Game, InvalidInput, Table
-from ..rules.table import MAX_NAME, MAX_TEAM_NAME, ORDINALS
+from ..rules.limits import MAX_NAME, MAX_TEAM_NAME
+from ..rules.table import ORDINALS
+from ..web.words import gettext
 
 LETTERS = "abcd"
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 6: "six", 8: "eight"}
@@ -64,9 +67,19 @@ class Setup:
     shaped_by: str | None = None
 
 
-def too_long(what: str, longest: int) -> Length:
-    """A length check whose message names the box as the page does (and as the API would)."""
-    return Length(max=longest, message=f"{what} is too long: at most {longest} characters.")
+def too_long(what: str, longest: int) -> Callable[[Any, Field], None]:
+    """A length check whose message names the box as the page does; it counts as the API does,
+    once runs of white space are folded to one space (rules/table.py)."""
+
+    def check(_form: Any, field: Field) -> None:
+        if isinstance(field.data, str) and len(" ".join(field.data.split())) > longest:
+            raise ValidationError(
+                gettext(
+                    "%(box)s is too long: at most %(most)d characters.", box=what, most=longest
+                )
+            )
+
+    return check
 
 
 def options(pairs: tuple[tuple[str, str], ...]) -> list[SelectChoice]:

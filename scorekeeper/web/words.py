@@ -6,8 +6,13 @@ so "1 point" and "2 points" are right today and in any language later.
 
 from __future__ import annotations
 
-from flask_babel import Babel, gettext, ngettext  # type: ignore[import-untyped]
+from flask_babel import (  # type: ignore[import-untyped]
+    Babel,
+    format_number,
+    gettext,
+    ngettext,
+)
 
 babel = Babel()
 
-__all__ = ["babel", "gettext", "ngettext"]
+__all__ = ["babel", "format_number", "gettext", "ngettext"]
