@@ -3,16 +3,27 @@ naming the limit; the longest legal live deal of each game fits."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
+from pathlib import Path
 
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
+import scorekeeper
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal
 from scorekeeper.rules.fifty_six import auction
-from scorekeeper.rules.limits import LONGEST_LIVE_DEAL, MOST_DEALS, MOST_PLAYS
+from scorekeeper.rules.limits import (
+    LONGEST_LIVE_DEAL,
+    MAX_BODY,
+    MAX_CLUB_NAME,
+    MAX_NAME,
+    MAX_TEAM_NAME,
+    MOST_DEALS,
+    MOST_PLAYS,
+)
 from tests.helpers import live_deals
 from tests.helpers.api import (
     SESSIONS,
@@ -146,3 +157,54 @@ def test_a_play_past_the_limit_is_refused_naming_it(client: FlaskClient) -> None
     assert f"{MOST_PLAYS:,}" in message
     answer = client.post(f"{url}/plays", json=body, headers=auth).get_json()
     assert answer["error"] == "too-many-plays"
+
+
+# -- openapi.json states them --------------------------------------------------------------
+
+DOCUMENT: Json = json.loads(
+    (Path(scorekeeper.__file__).parent / "api" / "openapi.json").read_text(encoding="utf-8")
+)
+SCHEMAS: Json = DOCUMENT["components"]["schemas"]
+
+
+def named(kinds: tuple[str, ...]) -> set[str]:
+    """The schemas whose names end in one of `kinds`."""
+    return {name for name in SCHEMAS if name.endswith(kinds)}
+
+
+def test_the_document_states_the_names_limits() -> None:
+    assert SCHEMAS["PlayerName"]["maxLength"] == MAX_NAME
+    teams = named(("TeamRequest", "Team"))
+    assert len(teams) == 6
+    assert {SCHEMAS[t]["properties"]["name"]["maxLength"] for t in teams} == {MAX_TEAM_NAME}
+    clubs = {"ClubRequest", "ClubCreated", "Club", "ClubStats"}
+    assert {SCHEMAS[c]["properties"]["name"]["maxLength"] for c in clubs} == {MAX_CLUB_NAME}
+
+
+def test_the_document_states_the_deals_and_plays_limits() -> None:
+    posted = named(("PostedDeal",)) - {"PostedDeal"}
+    assert len(posted) == 3
+    assert {SCHEMAS[d]["properties"]["number"]["maximum"] for d in posted} == {MOST_DEALS}
+    sessions = {"SeepSession", "FiftySixSession", "CasinoSession"}
+    assert {SCHEMAS[s]["properties"]["deals"]["maxItems"] for s in sessions} == {MOST_DEALS}
+    assert SCHEMAS["LivePlayRequest"]["properties"]["number"]["maximum"] == MOST_PLAYS
+    lists = [SCHEMAS[s]["properties"]["plays"] for s in named(("LiveState",)) - {"LiveState"}]
+    lists += [SCHEMAS[s]["properties"]["plays"] for s in ("LiveReplay", "LiveStartTakenBack")]
+    assert {plays["maxItems"] for plays in lists} == {MOST_PLAYS}
+    assert SCHEMAS["LiveReplay"]["properties"]["steps"]["maxItems"] == MOST_PLAYS + 1
+    assert "too-many-deals" in SCHEMAS["DealConflict"]["properties"]["error"]["enum"]
+    assert "too-many-plays" in SCHEMAS["BadInput"]["properties"]["error"]["enum"]
+
+
+def test_the_document_states_the_body_limit_and_every_limit_in_words() -> None:
+    said = DOCUMENT["info"]["description"]
+    body = f"{MAX_BODY:,} bytes ({MAX_BODY // 1024} KB)"
+    assert body in said and "chunked" in said and "413 `too-large`" in said
+    assert body.split(" (")[0] in DOCUMENT["components"]["responses"]["TooLarge"]["description"]
+    for number in (MAX_NAME, MAX_TEAM_NAME, MAX_CLUB_NAME, LONGEST_LIVE_DEAL):
+        assert str(number) in said
+    for number in (MOST_DEALS, MOST_PLAYS):
+        assert f"{number:,}" in said
+    operations = [op for path in DOCUMENT["paths"].values() for op in path.values()]
+    with_body = [op for op in operations if "requestBody" in op]
+    assert with_body and all("413" in op["responses"] for op in with_body)
