@@ -8,6 +8,7 @@ live deals (play by play) come along as their start and plays, derived again whe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -15,13 +16,14 @@ from typing import Any
 
 from alembic.script import ScriptDirectory
 from flask import current_app
+from flask_babel import format_number, gettext  # web/words.py is above data
 from sqlalchemy import text
 from sqlalchemy.orm import selectinload
 
 from ..rules import get_game
 from ..rules.errors import InvalidInput
 from ..rules.game import Record, Records
-from ..rules.limits import MOST_PLAYS
+from ..rules.limits import MOST_DEALS, MOST_PLAYS
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams, team_name_of
 from .extensions import db
@@ -227,6 +229,22 @@ def field(raw: Mapping[str, Any], name: str, kind: type | tuple[type, ...], wher
     return value
 
 
+def at_least(raw: Mapping[str, Any], name: str, low: int, where: str) -> int:
+    """The whole number `name` of `raw`, never below `low` (a version, a serial id)."""
+    value: int = field(raw, name, int, where)
+    if value < low:
+        raise BackupError(
+            gettext(
+                "%(where)s: its %(name)s is %(value)s, and it is never below %(low)s.",
+                where=where,
+                name=name,
+                value=value,
+                low=low,
+            )
+        )
+    return value
+
+
 def time_of(raw: Mapping[str, Any], name: str, where: str, optional: bool = False) -> Any:
     """A time written by stamp(), as the database stores it (naive UTC)."""
     value = field(raw, name, (str, type(None)) if optional else str, where)
@@ -252,6 +270,12 @@ def check_header(raw: object) -> Mapping[str, Any]:
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise BackupError('This is not a scorekeeper backup (no "format": "scorekeeper-backup").')
     version = field(raw, "format_version", int, "The backup")
+    if version < 1:
+        raise BackupError(
+            gettext(
+                "This backup says it is of format %(version)s, which never was.", version=version
+            )
+        )
     if version > FORMAT_VERSION:
         raise BackupError(
             f"This backup is of format {version}, newer than this scorekeeper reads "
@@ -292,6 +316,7 @@ def restore(raw: object) -> Restored:
     """
     backup = check_header(raw)
     live = field(backup, "format_version", int, "The backup") >= LIVE_SINCE
+    check_listed_once(backup)
     done = Restored({}, {})
     try:
         for club in field(backup, "clubs", list, "The backup"):
@@ -307,6 +332,31 @@ def restore(raw: object) -> Restored:
         db.session.rollback()
         raise
     return done
+
+
+def check_listed_once(backup: Mapping[str, Any]) -> None:
+    """Raise BackupError if a club, player or session is listed twice: importing keeps what is
+    there under an id, so a second listing (changed or not) would be dropped unseen."""
+    clubs = field(backup, "clubs", list, "The backup")
+    players = [
+        *(p for club in clubs if isinstance(club, dict) for p in club.get("players") or []),
+        *field(backup, "players", list, "The backup"),
+    ]
+    kinds = (
+        (clubs, gettext("Club %(id)r is listed twice: a backup lists each club once.")),
+        (players, gettext("Player %(id)r is listed twice: a backup lists each player once.")),
+        (
+            field(backup, "sessions", list, "The backup"),
+            gettext("Session %(id)r is listed twice: a backup lists each session once."),
+        ),
+    )
+    for listed, message in kinds:
+        seen: set[object] = set()
+        for item in listed:
+            key = item.get("id") if isinstance(item, dict) else None
+            if isinstance(key, str | int) and key in seen:
+                raise BackupError(message % {"id": key})
+            seen.add(key)
 
 
 def checked_name(check: Callable[[object], str], raw: Mapping[str, Any], where: str) -> str:
@@ -329,7 +379,7 @@ def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
                 id=club_id,
                 name=checked_name(club_name, raw, where),
                 keeper_token_hash=field(raw, "keeper_token_hash", str, where),
-                version=field(raw, "version", int, where),
+                version=at_least(raw, "version", 1, where),
                 created_at=time_of(raw, "created_at", where),
                 updated_at=time_of(raw, "updated_at", where),
             )
@@ -366,7 +416,7 @@ def restore_merge(raw: Mapping[str, Any], club_id: str) -> None:
 
 def restore_player(raw: Mapping[str, Any], club_id: str | None, done: Restored) -> None:
     """Add a player under their id, unless it is there already; another's id is a clash."""
-    player_id = field(raw, "id", int, "A player")
+    player_id = at_least(raw, "id", 1, "A player")
     where = f"Player {player_id}"
     name = checked_name(player_name, raw, where)
     there = db.session.get(Player, player_id)
@@ -412,7 +462,7 @@ def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> Game
     try:
         game = get_game(field(raw, "game", str, where))
         teams = field(raw, "teams", list, where)
-        table, _ = parse_teams(
+        table, entries = parse_teams(
             [{"name": t.get("name"), "players": t.get("players")} for t in teams]
         )
         options = game.parse_options(field(raw, "options", dict, where))
@@ -431,20 +481,26 @@ def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> Game
         options=options,
         players_per_team=table.players_per_team,
         edit_token_hash=field(raw, "edit_token_hash", str, where),
-        scorer_generation=field(raw, "scorer_generation", int, where),
-        version=field(raw, "version", int, where),
+        scorer_generation=at_least(raw, "scorer_generation", 0, where),
+        version=at_least(raw, "version", 1, where),
         created_at=time_of(raw, "created_at", where),
         updated_at=time_of(raw, "updated_at", where),
         deleted_at=time_of(raw, "deleted_at", where, optional=True),
     )
-    session.teams = [restored_team(t, n, club_id, where) for n, t in enumerate(teams)]
+    # Each team's name as a new session's is: runs of white space folded (parse_teams).
+    session.teams = [
+        restored_team(t, n, club_id, where, entries[n].name) for n, t in enumerate(teams)
+    ]
     session.all_deals = restored_deals(session, field(raw, "deals", list, where), where)
     return session
 
 
-def restored_team(raw: Mapping[str, Any], position: int, club_id: str | None, where: str) -> Team:
-    """A team whose members are players of the session's club (or of no club)."""
-    name = field(raw, "name", str, where)
+def restored_team(
+    raw: Mapping[str, Any], position: int, club_id: str | None, where: str, name: str
+) -> Team:
+    """A team whose members are players of the session's club (or of no club); `name` as
+    parse_teams read it."""
+    field(raw, "name", str, where)
     team = Team(position=position)
     for n, player_id in enumerate(field(raw, "player_ids", list, where)):
         player = db.session.get(Player, player_id) if isinstance(player_id, int) else None
@@ -458,23 +514,70 @@ def restored_team(raw: Mapping[str, Any], position: int, club_id: str | None, wh
 
 def restored_deals(session: GameSession, raws: list[Any], where: str) -> list[Deal]:
     """The deals in order of play, each record read again by the rules engine."""
-    deals: list[Deal] = []
+    if len(raws) > MOST_DEALS:
+        raise BackupError(
+            gettext(
+                "%(where)s has %(count)s deals, more than the %(most)s deals a session keeps.",
+                where=where,
+                count=format_number(len(raws)),
+                most=format_number(MOST_DEALS),
+            )
+        )
+    read: list[tuple[Deal, Any, str]] = []
     for raw in raws:
         deal_where = f"{where}, deal #{raw.get('id') if isinstance(raw, dict) else '?'}"
         deal = Deal(
-            serial=field(raw, "id", int, deal_where),
-            version=field(raw, "version", int, deal_where),
+            serial=at_least(raw, "id", 1, deal_where),
+            version=at_least(raw, "version", 1, deal_where),
             created_at=time_of(raw, "created_at", deal_where),
             updated_at=time_of(raw, "updated_at", deal_where),
             deleted_at=time_of(raw, "deleted_at", deal_where, optional=True),
         )
         deal.record = checked_record(session, field(raw, "record", dict, deal_where), deal_where)
-        deals.append(deal)
-    if len({d.serial for d in deals}) != len(deals):
+        read.append((deal, raw, deal_where))
+    if len({deal.serial for deal, _, _ in read}) != len(read):
         raise BackupError(f"{where} has two deals of the same id.")
-    deals.sort(key=lambda d: d.serial)
+    read.sort(key=lambda found: found[0].serial)
+    check_numbers(read)
+    deals = [deal for deal, _, _ in read]
     check_standing(session, [d.record for d in deals if not d.deleted], where)
     return deals
+
+
+def check_numbers(read: list[tuple[Deal, Any, str]]) -> None:
+    """Raise BackupError unless each deal's `deleted` and `number` (written by deal_json, left
+    out by hand-made files) are what its deleted_at and place make them: deal n of the deals
+    not deleted, in order of their ids; a deleted deal has none."""
+    place = 0
+    for deal, raw, where in read:
+        place += not deal.deleted
+        if "deleted" in raw and field(raw, "deleted", bool, where) != deal.deleted:
+            said = (
+                "%(where)s is said to be deleted, yet it has no deleted_at."
+                if raw["deleted"]
+                else "%(where)s has a deleted_at, yet it is said not to be deleted."
+            )
+            raise BackupError(gettext(said, where=where))
+        number = raw.get("number") if "number" in raw else (None if deal.deleted else place)
+        if deal.deleted and number is not None:
+            raise BackupError(
+                gettext(
+                    "%(where)s: its number is %(number)s, yet it is deleted: a deleted deal has "
+                    "none.",
+                    where=where,
+                    number=json.dumps(number)[:20],
+                )
+            )
+        if not deal.deleted and (number != place or isinstance(number, bool)):
+            raise BackupError(
+                gettext(
+                    "%(where)s: its number is %(number)s, yet it is deal %(place)s of its "
+                    "session's deals not deleted, in order of their ids.",
+                    where=where,
+                    number=json.dumps(number)[:20],
+                    place=place,
+                )
+            )
 
 
 def checked_record(session: GameSession, raw: JSON, where: str) -> Record:

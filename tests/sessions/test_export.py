@@ -3,6 +3,7 @@ club as JSON, and `flask export` / `flask import` restoring every standing and l
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import json
@@ -18,6 +19,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import GameSession
+from scorekeeper.rules.limits import MAX_TEAM_NAME, MOST_DEALS, MOST_PLAYS
 from tests.helpers.api import CLUBS, FOUR, SESSIONS, add_deals, bearer, new_session
 from tests.helpers.backup import (
     ACCENTED_TWO,
@@ -286,6 +288,78 @@ DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
 }
 
 
+def listed_twice(kind: str, change: dict[str, Any] | None = None) -> Callable[[Any], None]:
+    """A damage: the first session (or club) listed again, as it is or changed."""
+
+    def damage(doc: dict[str, Any]) -> None:
+        doc[kind].append(copy.deepcopy(doc[kind][0]) | (change or {}))
+
+    return damage
+
+
+def a_player_listed_twice(doc: dict[str, Any]) -> None:
+    players = doc["clubs"][0]["players"]
+    players.append(players[0] | {"name": "Someone else"})
+
+
+def seep_deals(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The Seep session's deals: #1 deleted, #2 and #3 its deals 1 and 2."""
+    found: list[dict[str, Any]] = next(s for s in doc["sessions"] if s["game"] == "seep")["deals"]
+    return found
+
+
+def too_many_deals(doc: dict[str, Any]) -> None:
+    deals = seep_deals(doc)
+    deals[:] = [deals[0] | {"id": n} for n in range(1, MOST_DEALS + 2)]
+
+
+# Impossible values: versions below 1, ids listed twice or below 1, numbers that are not the
+# deals' places, more deals than a session keeps.
+IMPOSSIBLE: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
+    "a format version below 1": (lambda d: d.update(format_version=0), "format 0"),
+    "a session's version below 1": (
+        lambda d: d["sessions"][0].update(version=-5),
+        "its version is -5",
+    ),
+    "a deal's version of 0": (
+        lambda d: seep_deals(d)[1].update(version=0),
+        "deal #2: its version is 0",
+    ),
+    "a club's version below 1": (lambda d: d["clubs"][0].update(version=-1), "version is -1"),
+    "a scorer generation below 0": (
+        lambda d: d["sessions"][1].update(scorer_generation=-2),
+        "its scorer_generation is -2",
+    ),
+    "a session listed twice": (listed_twice("sessions"), "is listed twice"),
+    "a session listed twice, changed": (
+        listed_twice("sessions", {"version": 99}),
+        "is listed twice",
+    ),
+    "a club listed twice": (listed_twice("clubs"), "is listed twice"),
+    "a player listed twice": (a_player_listed_twice, "is listed twice"),
+    "a deal id twice in a session": (
+        lambda d: seep_deals(d)[2].update(id=2),
+        "two deals of the same id",
+    ),
+    "a deal id below 1": (lambda d: seep_deals(d)[0].update(id=-1), "its id is -1"),
+    "a player id below 1": (lambda d: d["clubs"][0]["players"][0].update(id=0), "its id is 0"),
+    "a deal numbered out of its place": (
+        lambda d: seep_deals(d)[2].update(number=7),
+        "deal #3: its number is 7, yet it is deal 2",
+    ),
+    "a deleted deal with a number": (
+        lambda d: seep_deals(d)[0].update(number=1),
+        "deal #1: its number is 1, yet it is deleted",
+    ),
+    "a deal said deleted without its time": (
+        lambda d: seep_deals(d)[1].update(deleted=True),
+        "deal #2 is said to be deleted, yet it has no deleted_at",
+    ),
+    "more deals than a session keeps": (too_many_deals, f"{MOST_DEALS:,} deals"),
+}
+DAMAGED |= IMPOSSIBLE
+
+
 def nothing_stored(app: Flask) -> bool:
     """Whether the database has no club, player, session, deal or live deal (or no tables)."""
     with app.app_context():
@@ -334,6 +408,21 @@ def test_a_deal_left_after_a_won_game_by_a_restore_is_restored_too(
     restored = empty_app(tmp_path / "restored.sqlite")
     assert import_into(restored, tmp_path / "backup.json").exit_code == 0
     assert everything(restored.test_client(), [club["id"]]) == before
+
+
+def test_a_team_name_is_restored_with_its_spaces_folded_as_a_new_one_is(
+    tmp_path: Path, backup_file: Path
+) -> None:
+    # Longer than a team's name may be as written, within it once its spaces are folded.
+    doc = json.loads(backup_file.read_text(encoding="utf-8"))
+    casino = next(s for s in doc["sessions"] if s["game"] == "casino")
+    casino["teams"][0]["name"] = "  Big" + " " * MAX_TEAM_NAME + "Cats "
+    path = tmp_path / "spaced.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    restored = empty_app(tmp_path / "restored.sqlite")
+    assert import_into(restored, path).exit_code == 0
+    teams = restored.test_client().get(f"{SESSIONS}/{casino['id']}").get_json()["teams"]
+    assert teams[0]["name"] == "Big Cats"
 
 
 def test_export_from_a_database_without_tables_says_to_run_init_db(tmp_path: Path) -> None:
@@ -490,7 +579,7 @@ DAMAGED_LIVE: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
         "its plays do not end the deal it names",
     ),
     "too many plays": (
-        lambda d: seep_live(d)[1].update(plays=seep_live(d)[0]["plays"] * 5),
+        lambda d: seep_live(d)[1].update(plays=seep_live(d)[0]["plays"] * (MOST_PLAYS // 48 + 1)),
         "more than any deal has",
     ),
     "plays that are not a list": (
