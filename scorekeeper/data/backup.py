@@ -624,7 +624,15 @@ def restored_live(session: GameSession, raw: Mapping[str, Any], where: str) -> L
         raise BackupError(f"{where} became deal #{deal_id}, which the session does not hold.")
     plays = field(raw, "plays", list, where)
     if len(plays) > MOST_PLAYS:
-        raise BackupError(f"{where} has {len(plays)} plays, more than any deal has.")
+        raise BackupError(
+            gettext(
+                "%(where)s has %(count)s plays, more than any deal has: a live deal keeps at "
+                "most %(most)s.",
+                where=where,
+                count=format_number(len(plays)),
+                most=format_number(MOST_PLAYS),
+            )
+        )
     live = LiveDeal(
         session_id=session.id,
         game=game,
