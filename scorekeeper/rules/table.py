@@ -47,7 +47,6 @@ class Table:
         return (seat + self.seats // 2) % self.seats
 
 
-
 @dataclass(frozen=True)
 class TeamEntry:
     """A team as entered: its name and its players' names in seat order."""

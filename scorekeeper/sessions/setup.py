@@ -74,9 +74,7 @@ def too_long(what: str, longest: int) -> Callable[[Any, Field], None]:
     def check(_form: Any, field: Field) -> None:
         if isinstance(field.data, str) and len(" ".join(field.data.split())) > longest:
             raise ValidationError(
-                gettext(
-                    "%(box)s is too long: at most %(most)d characters.", box=what, most=longest
-                )
+                gettext("%(box)s is too long: at most %(most)d characters.", box=what, most=longest)
             )
 
     return check
