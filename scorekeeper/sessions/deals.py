@@ -25,7 +25,6 @@ def _deal_page(
     number: int,
     deal: Deal | None = None,
     conflict: dict[str, Any] | None = None,
-    status: int | None = None,
 ) -> Response:
     body = render_template(
         f"sessions/{game_session.game_name}/deal_form.html",
@@ -38,7 +37,7 @@ def _deal_page(
         conflict=conflict,
         **PAGES[game_session.game_name].deal_page(game_session, number),
     )
-    status = status or (409 if conflict else 400 if form.is_submitted() else 200)
+    status = 409 if conflict else 400 if form.is_submitted() else 200
     return page(body, status, fresh=True)
 
 
@@ -87,8 +86,9 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
         game_session.ensure_room()
     except Conflict as error:
         # A full session: no clash with another scorer to resolve, no next deal to save it as.
+        # Refused as a session that is over is (400): a 409 is a clash to the offline queue.
         form.form_errors.append(error.message)
-        raise _Refused(_deal_page(game_session, form, upcoming, status=409)) from error
+        raise _Refused(_deal_page(game_session, form, upcoming)) from error
     try:
         deal = game_session.add_deal(form.to_record(), form.number.data, form.next_id.data)
     except InvalidInput as error:
