@@ -9,6 +9,7 @@ live deals (play by play) come along as their start and plays, derived again whe
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -45,6 +46,7 @@ FORMAT = "scorekeeper-backup"
 FORMAT_VERSION = 2  # grows when the document's shape changes; newer files are refused
 LIVE_SINCE = 2  # the first format whose sessions carry their live deals
 JSON = dict[str, Any]
+TOKEN_HASH = re.compile(r"[0-9a-f]{64}")  # a keeper's or an edit token's SHA-256, in hex
 
 
 class BackupError(ValueError):
@@ -245,6 +247,20 @@ def at_least(raw: Mapping[str, Any], name: str, low: int, where: str) -> int:
     return value
 
 
+def token_hash(raw: Mapping[str, Any], name: str, where: str) -> str:
+    """A token's hash as the database keeps it: no link would ever match another value."""
+    value: str = field(raw, name, str, where)
+    if not TOKEN_HASH.fullmatch(value):
+        raise BackupError(
+            gettext(
+                "%(where)s: %(name)r is not a token's hash (64 hexadecimal digits).",
+                where=where,
+                name=name,
+            )
+        )
+    return value
+
+
 def time_of(raw: Mapping[str, Any], name: str, where: str, optional: bool = False) -> Any:
     """A time written by stamp(), as the database stores it (naive UTC)."""
     value = field(raw, name, (str, type(None)) if optional else str, where)
@@ -378,7 +394,7 @@ def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
             Club(
                 id=club_id,
                 name=checked_name(club_name, raw, where),
-                keeper_token_hash=field(raw, "keeper_token_hash", str, where),
+                keeper_token_hash=token_hash(raw, "keeper_token_hash", where),
                 version=at_least(raw, "version", 1, where),
                 created_at=time_of(raw, "created_at", where),
                 updated_at=time_of(raw, "updated_at", where),
@@ -480,7 +496,7 @@ def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> Game
         club_id=club_id,
         options=options,
         players_per_team=table.players_per_team,
-        edit_token_hash=field(raw, "edit_token_hash", str, where),
+        edit_token_hash=token_hash(raw, "edit_token_hash", where),
         scorer_generation=at_least(raw, "scorer_generation", 0, where),
         version=at_least(raw, "version", 1, where),
         created_at=time_of(raw, "created_at", where),
@@ -491,6 +507,12 @@ def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> Game
     session.teams = [
         restored_team(t, n, club_id, where, entries[n].name) for n, t in enumerate(teams)
     ]
+    seated = [m.player for team in session.teams for m in team.members]
+    twice = next((p for p in seated if seated.count(p) > 1), None)
+    if twice is not None:
+        raise BackupError(
+            gettext("%(where)s: player %(id)s sits in two seats.", where=where, id=twice.id)
+        )
     session.all_deals = restored_deals(session, field(raw, "deals", list, where), where)
     return session
 
@@ -502,7 +524,19 @@ def restored_team(
     parse_teams read it."""
     field(raw, "name", str, where)
     team = Team(position=position)
-    for n, player_id in enumerate(field(raw, "player_ids", list, where)):
+    ids, names = field(raw, "player_ids", list, where), field(raw, "players", list, where)
+    if len(ids) != len(names):
+        raise BackupError(
+            gettext(
+                "%(where)s: team %(team)s's players' names and player ids are not as many "
+                "(%(names)s and %(ids)s).",
+                where=where,
+                team=position + 1,
+                names=len(names),
+                ids=len(ids),
+            )
+        )
+    for n, player_id in enumerate(ids):
         player = db.session.get(Player, player_id) if isinstance(player_id, int) else None
         if player is None or player.club_id != club_id:
             raise BackupError(f"{where}: its player {player_id!r} is not among its club's.")

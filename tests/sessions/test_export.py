@@ -356,6 +356,24 @@ IMPOSSIBLE: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
         "deal #2 is said to be deleted, yet it has no deleted_at",
     ),
     "more deals than a session keeps": (too_many_deals, f"{MOST_DEALS:,} deals"),
+    "a player in two seats": (
+        lambda d: d["sessions"][0]["teams"][1].update(
+            player_ids=d["sessions"][0]["teams"][0]["player_ids"]
+        ),
+        "sits in two seats",
+    ),
+    "fewer player ids than players": (
+        lambda d: d["sessions"][0]["teams"][0]["player_ids"].pop(),
+        "team 1's players' names and player ids are not as many (2 and 1)",
+    ),
+    "a token hash that is not one": (
+        lambda d: d["sessions"][1].update(edit_token_hash="x" * 70),
+        "'edit_token_hash' is not a token's hash",
+    ),
+    "a keeper's token hash that is not one": (
+        lambda d: d["clubs"][0].update(keeper_token_hash=""),
+        "'keeper_token_hash' is not a token's hash",
+    ),
 }
 DAMAGED |= IMPOSSIBLE
 
