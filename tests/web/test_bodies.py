@@ -87,13 +87,16 @@ def test_a_form_over_the_limit_is_a_413_page(client: FlaskClient, send: str) -> 
     assert LIMIT_SAID in answer.get_data(as_text=True)
 
 
-def test_a_chunked_form_over_the_limit_with_csrf_on_is_413_not_a_csrf_refusal(
-    app: Flask,
+@pytest.mark.parametrize("send", ["length", "chunked"])
+def test_a_form_over_the_limit_with_csrf_on_is_413_not_a_csrf_refusal(
+    app: Flask, send: str
 ) -> None:
     app.config["WTF_CSRF_ENABLED"] = True
-    answer = chunked(
-        app.test_client(), "/new/seep", form_body(BIG), "application/x-www-form-urlencoded"
-    )
+    body, kind = form_body(BIG), "application/x-www-form-urlencoded"
+    if send == "chunked":
+        answer = chunked(app.test_client(), "/new/seep", body, kind)
+    else:
+        answer = app.test_client().post("/new/seep", data=body, content_type=kind)
     assert answer.status_code == 413
     assert LIMIT_SAID in answer.get_data(as_text=True)
 
