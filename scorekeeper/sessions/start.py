@@ -27,7 +27,8 @@ def new(game_name: str) -> Any:
         form.club.data = request.args.get("club") or (clubs[0].id if clubs else "")
     if form.validate_on_submit():
         try:
-            return _start(checked_key(form.key.data or None), form.to_request(), form.club.data)
+            key = checked_key(form.key.data or None)
+            return _start("web", key, form.to_request(), form.club.data)
         except InvalidInput as error:
             form.form_errors.append(error.message)
     status = 400 if form.is_submitted() else 200
@@ -42,17 +43,19 @@ def new(game_name: str) -> Any:
 def rematch(session_id: str) -> Response:
     """A new session with the same teams and options."""
     old = editable(session_id)
-    # One rematch per state of the old session, however often the button is tapped.
+    # One rematch per state of the old session, however often the button is tapped. Its key is
+    # public (the id and version are), so it has a scope of its own: sent as a form's key, it
+    # would replay the rematch, and its keeper's token, to anyone (issue 22).
     body = old.to_request()
-    return _start(f"rematch:{old.id}:{old.version}", body, body.get("club"))
+    return _start("rematch", f"rematch:{old.id}:{old.version}", body, body.get("club"))
 
 
-def _start(key: str | None, body: dict[str, Any], club_id: str | None) -> Response:
-    """Start a session once per key in the club chosen (a new one, quietly, for a browser's
-    first session), let this browser keep its score and know the club, and show it."""
+def _start(scope: str, key: str | None, body: dict[str, Any], club_id: str | None) -> Response:
+    """Start a session once per key of `scope` in the club chosen (a new one, quietly, for a
+    browser's first session), let this browser keep its score and know the club, and show it."""
     body = {k: v for k, v in body.items() if k != "club"} | ({"club": club_id} if club_id else {})
     new_club = None if club_id else first_club_name(body)
-    (answer, _status), token, _replayed = start_session("web", key, body, _ids, new_club)
+    (answer, _status), token, _replayed = start_session(scope, key, body, _ids, new_club)
     remember_token(answer["id"], token)
     if answer.get("club"):
         remember_club(answer["club"], answer.get("club_token", ""))

@@ -633,6 +633,7 @@ FAULTS = [
     "body",
     "key",
     "key body",
+    "guessable key",
     "generated",
 ]
 
@@ -697,8 +698,11 @@ def steer(
         aim_precondition(case, header, how, table)
     if "body" not in faults and "requestBody" in operation:
         case.body = live_play(body, plays, table) if operation["operationId"] in UNDER_WAY else body
-    if "key" in faults and "Idempotency-Key" in names:
-        case.headers["Idempotency-Key"] = "the-same-key"  # "key body": another body, a 422
+    if "guessable" in faults and "Idempotency-Key" in names:
+        case.headers["Idempotency-Key"] = "1"  # a 400 bad-idempotency-key, nothing stored
+    elif "key" in faults and "Idempotency-Key" in names:
+        # The same key each time: "key body" sends it with another body, a 422.
+        case.headers["Idempotency-Key"] = "the-same-key-0123456789abcdef"
         if "body" not in faults:
             # Only a write that is done keeps its key: a number that clashes (a 409) would not.
             case.body.pop("number", None)
@@ -998,7 +1002,9 @@ def test_lone_surrogates_are_bad_input_not_a_crash(app: Flask, path: str, method
             put_inside(body, text)
         else:
             body.update({"note": text} if where == "value" else {text: 1})
-        headers = table.auth() | ({"Idempotency-Key": f"key-{where}"} if keyed else {})
+        headers = table.auth() | (
+            {"Idempotency-Key": f"key-{where}-0123456789abcdef"} if keyed else {}
+        )
         raw = json.dumps(body)  # ASCII, with \ud800 escapes
         response = table.client.open(
             url, method=method, data=raw, content_type="application/json", headers=headers
