@@ -137,6 +137,11 @@ def once(
     return answer, False
 
 
+def is_stored(scope: str, key: str) -> bool:
+    """Whether a write under this key of `scope` was done already (a repeat stores nothing)."""
+    return _find(scope, key) is not None
+
+
 def _replay(earlier: IdempotencyKey, digest: str) -> Answer:
     if earlier.request_hash != digest:
         raise Conflict(

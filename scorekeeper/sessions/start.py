@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
+from flask_limiter import RateLimitExceeded
 from werkzeug.wrappers import Response
 
 from ..data.idempotency import checked_key, start_session
 from ..data.models import GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from ..web.held import held_tokens, remember_club, remember_token
+from ..web.limits import count_creation, refusal
 from ..web.pages import page
 from .blueprint import bp, editable, known_clubs
 from .games import PAGES
@@ -25,18 +27,27 @@ def new(game_name: str) -> Any:
     clubs = known_clubs()
     if not form.is_submitted():
         form.club.data = request.args.get("club") or (clubs[0].id if clubs else "")
+    status, wait = (400 if form.is_submitted() else 200), None
     if form.validate_on_submit():
         try:
             key = checked_key(form.key.data or None)
+            count_creation("web", key)
             return _start("web", key, form.to_request(), form.club.data)
         except InvalidInput as error:
             form.form_errors.append(error.message)
-    status = 400 if form.is_submitted() else 200
+        except RateLimitExceeded as error:
+            # The form comes back as it was filled in, to be sent again once the wait is over.
+            message, wait = refusal(error)
+            form.form_errors.append(message)
+            status = 429
     names = recent_player_names(list(held_tokens()))
     body = render_template(
         "sessions/new.html", form=form, game=GAMES[game_name], recent_names=names, clubs=clubs
     )
-    return page(body, status)
+    response = page(body, status)
+    if wait is not None:
+        response.headers["Retry-After"] = str(wait)
+    return response
 
 
 @bp.post("/s/<session_id>/rematch")
@@ -46,8 +57,9 @@ def rematch(session_id: str) -> Response:
     # One rematch per state of the old session, however often the button is tapped. Its key is
     # public (the id and version are), so it has a scope of its own: sent as a form's key, it
     # would replay the rematch, and its keeper's token, to anyone (issue 22).
-    body = old.to_request()
-    return _start("rematch", f"rematch:{old.id}:{old.version}", body, body.get("club"))
+    body, key = old.to_request(), f"rematch:{old.id}:{old.version}"
+    count_creation("rematch", key)
+    return _start("rematch", key, body, body.get("club"))
 
 
 def _start(scope: str, key: str | None, body: dict[str, Any], club_id: str | None) -> Response:
