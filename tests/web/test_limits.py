@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 import socket
+import subprocess
+import time
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -213,3 +216,38 @@ def closed_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
     return port
+
+
+@pytest.fixture
+def memcached() -> Iterator[str]:
+    """A memcached of this test's own on a free local port; its storage URI."""
+    port = closed_port()
+    server = subprocess.Popen(
+        ["memcached", "-l", "127.0.0.1", "-p", str(port), "-U", "0", "-u", "nobody", "-m", "8"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, "no memcached"
+                time.sleep(0.05)  # a server starting: nothing to wait on but its port
+        yield f"memcached://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_workers_sharing_a_memcached_share_the_count(fresh_db: str, memcached: str) -> None:
+    """Two workers (two apps) with one storage: a client cannot double its limit by landing
+    on the other one."""
+    one, two = (limited_app(fresh_db, RATELIMIT_STORAGE_URI=memcached) for _ in range(2))
+    assert one.test_client().post(SESSIONS, json=BODY, headers=from_(ASHA)).status_code == 201
+    assert two.test_client().post(SESSIONS, json=BODY, headers=from_(ASHA)).status_code == 201
+    assert_limited(one.test_client().post(SESSIONS, json=BODY, headers=from_(ASHA)))
+    assert_limited(two.test_client().post(CLUBS, json={"name": "T"}, headers=from_(ASHA)))
+    assert two.test_client().post(SESSIONS, json=BODY, headers=from_(DEV)).status_code == 201
