@@ -53,7 +53,7 @@ class SessionCookies(SecureCookieSessionInterface):
         if not app.secret_key:
             return None
         keys = [app.secret_key, *reversed(app.config.get("SECRET_KEY_FALLBACKS") or [])]
-        return SealedCookie(_fernet(tuple(str(key) for key in keys)), self.serializer)
+        return SealedCookie(_fernet(tuple(keys)), self.serializer)
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         """The browser's session; empty if its cookie is tampered with, expired or not ours.
@@ -62,8 +62,10 @@ class SessionCookies(SecureCookieSessionInterface):
         so that no keeper loses a session on the deploy."""
         sealed = self.get_signing_serializer(app)
         value = request.cookies.get(self.get_cookie_name(app))
-        if sealed is None or not value:
-            return None if sealed is None else self.session_class()
+        if sealed is None:
+            return None  # no secret key: Flask's null session says why
+        if not value:
+            return self.session_class()
         max_age = int(app.permanent_session_lifetime.total_seconds())
         try:
             return self.session_class(sealed.loads(value, max_age))
@@ -105,15 +107,17 @@ class SealedCookie:
 
 
 @functools.lru_cache(maxsize=8)
-def _fernet(secrets: tuple[str, ...]) -> MultiFernet:
+def _fernet(secrets: tuple[str | bytes, ...]) -> MultiFernet:
     """Fernet keys derived from the secret keys (the current first), for the cookie alone."""
     return MultiFernet([Fernet(_derived_key(secret)) for secret in secrets])
 
 
-def _derived_key(secret: str) -> bytes:
+def _derived_key(secret: str | bytes) -> bytes:
     # HKDF with a purpose label: the cookie's key is not the key that signs anything else.
     hkdf = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=COOKIE_KEY_PURPOSE)
-    return base64.urlsafe_b64encode(hkdf.derive(secret.encode()))
+    return base64.urlsafe_b64encode(
+        hkdf.derive(secret.encode() if isinstance(secret, str) else secret)
+    )
 
 
 def register(app: Flask) -> None:
