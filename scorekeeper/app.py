@@ -15,12 +15,17 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .data.extensions import csrf, db, migrate
 from .rules import limits
 from .rules.limits import MAX_BODY
+from .web import bodies
 from .web.errors import READS
 from .web.qr import qr_svg
 from .web.words import babel
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# Sessions and clubs one client may start. A club night on one wifi is one address: twenty
+# tables starting at once, then a rematch every half hour each for six hours, is about 20 a
+# minute and 250 a day. One client starting 400 in 2 seconds (issue 22) is refused after 30.
+CREATE_LIMIT = "30 per minute;500 per day"
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -40,6 +45,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # A pooled connection is tested before use, so a database restart costs no request.
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         PROXIES=int(os.environ.get("SCOREKEEPER_PROXIES", "0")),
+        # Rate limits on starting sessions and clubs (web/rate_limits.py), counted per client where
+        # this URI says: memory:// in each worker, memcached://host:port shared by all.
+        RATELIMIT_STORAGE_URI=os.environ.get("SCOREKEEPER_LIMITS_STORAGE", "memory://"),
+        CREATE_LIMIT=os.environ.get("SCOREKEEPER_CREATE_LIMIT", CREATE_LIMIT),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -59,20 +68,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     with app.app_context():
         _transactional_sqlite(db.engine)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
-    from .web import bodies
-
     bodies.register(app)  # before CSRF's check, which reads the form
     csrf.init_app(app)
     babel.init_app(app)
 
     from . import api, clubs, sessions
-    from .web import cli, errors, names, pwa, security
+    from .web import cli, errors, names, pwa, rate_limits, security
 
     security.register(app)
     for area in (sessions, clubs, api, pwa):
         app.register_blueprint(area.bp)
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
     errors.register(app)
+    rate_limits.register(app)
     cli.register(app)
     names.register(app)
     app.jinja_env.globals["qr"] = qr_svg

@@ -46,8 +46,14 @@ def fresh_db(migrated_db: Path, tmp_path: Path) -> str:
 
 @pytest.fixture
 def app(fresh_db: str) -> Iterator[Flask]:
-    """The app on its own database, with CSRF off for form posts from the test client."""
-    config = {"SQLALCHEMY_DATABASE_URI": fresh_db, "WTF_CSRF_ENABLED": False}
+    """The app on its own database, with CSRF off for form posts from the test client, and
+    no rate limits, so that the tests may start as many sessions as they need (the limits'
+    own tests, tests/web/test_limits.py, turn them on)."""
+    config = {
+        "SQLALCHEMY_DATABASE_URI": fresh_db,
+        "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,
+    }
     yield create_app({"TESTING": True, "SECRET_KEY": "test", **config})
 
 

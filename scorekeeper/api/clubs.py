@@ -11,6 +11,7 @@ from ..data.idempotency import once, request_key
 from ..data.models import Club
 from ..rules.fields import record
 from ..rules.stats import head_to_head
+from ..web.rate_limits import count_creation
 from .answers import club_json
 from .http import bp, json_body, replayable, tagged
 
@@ -20,6 +21,7 @@ def create_club() -> Response:
     """A new club; the answer carries the keeper's token, shown only here."""
     body = json_body()
     key = request_key()
+    count_creation("clubs", key)
     tokens: list[str] = []
 
     def create() -> tuple[dict[str, Any], int]:

@@ -11,6 +11,7 @@ from ..data.idempotency import once, request_key, start_session
 from ..data.models import GameSession
 from ..rules.fields import integer
 from ..rules.limits import MOST_DEALS
+from ..web.rate_limits import count_creation
 from .answers import deal_answer, deal_json, session_json
 from .http import (
     bearer_token,
@@ -32,7 +33,9 @@ IDENTITY = ("id", "number", "version", "deleted")  # what a deal in an answer ad
 def create_session() -> Response:
     """Start a session; the answer carries the edit token, shown only here."""
     body = json_body()
-    (shown, status), token, replayed = start_session("sessions", request_key(), body, session_json)
+    key = request_key()
+    count_creation("sessions", key)
+    (shown, status), token, replayed = start_session("sessions", key, body, session_json)
     response = replayable(({**shown, "edit_token": token}, status), replayed)
     response.headers["Location"] = url_for("api.read_session", session_id=shown["id"])
     return response

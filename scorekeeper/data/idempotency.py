@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from flask import request
+from flask_babel import gettext  # web/words.py is above data
 from sqlalchemy import JSON, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
@@ -23,7 +24,9 @@ from .extensions import Model, db
 from .models import Club, GameSession, utcnow
 
 KEPT = timedelta(days=2)  # long enough for any retry, short enough to keep the table small
-LONGEST_KEY = 200
+# A key must be unguessable (shared/API.md "Exactly once"): repeating a session's or club's
+# start under its key hands out the keeper's token. A UUID has 32 hex digits.
+SHORTEST_KEY, LONGEST_KEY, LEAST_ALNUM = 16, 255, 16
 Answer = tuple[dict[str, Any], int]
 
 
@@ -47,15 +50,27 @@ def request_key() -> str | None:
 
 
 def checked_key(key: str | None) -> str | None:
-    """A key as given (None for none); a 400 unless it is 1 to 200 printable ASCII characters."""
+    """A key as given (None for none); a 400 unless it is unguessable (is_unguessable)."""
     if key is None:
         return None
-    if not 1 <= len(key) <= LONGEST_KEY or not key.isascii() or not key.isprintable():
-        raise InvalidInput(
-            "bad-idempotency-key",
-            f"Idempotency-Key must be 1 to {LONGEST_KEY} printable ASCII characters.",
+    if not is_unguessable(key):
+        message = gettext(
+            "Idempotency-Key must be %(shortest)d to %(longest)d printable ASCII characters, "
+            "at least %(alnum)d of them letters or digits (a random UUID will do): a key that "
+            "can be guessed would let someone else repeat the request and read its answer.",
+            shortest=SHORTEST_KEY,
+            longest=LONGEST_KEY,
+            alnum=LEAST_ALNUM,
         )
+        raise InvalidInput("bad-idempotency-key", message)
     return key
+
+
+def is_unguessable(key: str) -> bool:
+    """Whether `key` is long enough, printable ASCII, with enough letters and digits."""
+    if not SHORTEST_KEY <= len(key) <= LONGEST_KEY or not key.isascii() or not key.isprintable():
+        return False
+    return sum(character.isalnum() for character in key) >= LEAST_ALNUM
 
 
 def start_session(
@@ -120,6 +135,11 @@ def once(
             raise
         return _replay(earlier, digest), True
     return answer, False
+
+
+def is_stored(scope: str, key: str) -> bool:
+    """Whether a write under this key of `scope` was done already (a repeat stores nothing)."""
+    return _find(scope, key) is not None
 
 
 def _replay(earlier: IdempotencyKey, digest: str) -> Answer:

@@ -108,7 +108,8 @@ def shapes(game: Game, setup: Setup) -> dict[str, dict[str, Table]]:
 class SessionForm(FlaskForm):
     """A new-session form: `key` makes the start exactly once, however often it is sent."""
 
-    key = StringField(widget=HiddenInput(), default=lambda: secrets.token_urlsafe(16))
+    # 32 hex digits: every one a letter or digit, as an Idempotency-Key must have 16 of.
+    key = StringField(widget=HiddenInput(), default=lambda: secrets.token_hex(16))
     club = StringField(widget=HiddenInput())  # the club it joins; none: a new one, made quietly
 
 

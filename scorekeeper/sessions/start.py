@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
+from flask_limiter import RateLimitExceeded
 from werkzeug.wrappers import Response
 
 from ..data.idempotency import checked_key, start_session
@@ -12,6 +13,7 @@ from ..data.models import GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from ..web.held import held_tokens, remember_club, remember_token
 from ..web.pages import page
+from ..web.rate_limits import count_creation, refusal
 from .blueprint import bp, editable, known_clubs
 from .games import PAGES
 
@@ -25,34 +27,47 @@ def new(game_name: str) -> Any:
     clubs = known_clubs()
     if not form.is_submitted():
         form.club.data = request.args.get("club") or (clubs[0].id if clubs else "")
+    status, wait = (400 if form.is_submitted() else 200), None
     if form.validate_on_submit():
         try:
-            return _start(checked_key(form.key.data or None), form.to_request(), form.club.data)
+            key = checked_key(form.key.data or None)
+            count_creation("web", key)
+            return _start("web", key, form.to_request(), form.club.data)
         except InvalidInput as error:
             form.form_errors.append(error.message)
-    status = 400 if form.is_submitted() else 200
+        except RateLimitExceeded as error:
+            # The form comes back as it was filled in, to be sent again once the wait is over.
+            message, wait = refusal(error)
+            form.form_errors.append(message)
+            status = 429
     names = recent_player_names(list(held_tokens()))
     body = render_template(
         "sessions/new.html", form=form, game=GAMES[game_name], recent_names=names, clubs=clubs
     )
-    return page(body, status)
+    response = page(body, status)
+    if wait is not None:
+        response.headers["Retry-After"] = str(wait)
+    return response
 
 
 @bp.post("/s/<session_id>/rematch")
 def rematch(session_id: str) -> Response:
     """A new session with the same teams and options."""
     old = editable(session_id)
-    # One rematch per state of the old session, however often the button is tapped.
-    body = old.to_request()
-    return _start(f"rematch:{old.id}:{old.version}", body, body.get("club"))
+    # One rematch per state of the old session, however often the button is tapped. Its key is
+    # public (the id and version are), so it has a scope of its own: sent as a form's key, it
+    # would replay the rematch, and its keeper's token, to anyone (issue 22).
+    body, key = old.to_request(), f"rematch:{old.id}:{old.version}"
+    count_creation("rematch", key)
+    return _start("rematch", key, body, body.get("club"))
 
 
-def _start(key: str | None, body: dict[str, Any], club_id: str | None) -> Response:
-    """Start a session once per key in the club chosen (a new one, quietly, for a browser's
-    first session), let this browser keep its score and know the club, and show it."""
+def _start(scope: str, key: str | None, body: dict[str, Any], club_id: str | None) -> Response:
+    """Start a session once per key of `scope` in the club chosen (a new one, quietly, for a
+    browser's first session), let this browser keep its score and know the club, and show it."""
     body = {k: v for k, v in body.items() if k != "club"} | ({"club": club_id} if club_id else {})
     new_club = None if club_id else first_club_name(body)
-    (answer, _status), token, _replayed = start_session("web", key, body, _ids, new_club)
+    (answer, _status), token, _replayed = start_session(scope, key, body, _ids, new_club)
     remember_token(answer["id"], token)
     if answer.get("club"):
         remember_club(answer["club"], answer.get("club_token", ""))

@@ -27,6 +27,7 @@ CODES = {
     413: "too-large",
     414: "uri-too-long",
     422: "unprocessable",
+    429: "rate-limited",
     431: "headers-too-large",
 }
 UNAVAILABLE = (

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, abort, request
-from flask.sessions import SecureCookieSessionInterface
+import base64
+import functools
+from typing import Any
+
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from flask import Flask, Request, Response, abort, request
+from flask.json.tag import TaggedJSONSerializer
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from itsdangerous import BadData
 
 # No inline script or style anywhere: pages load /static files only.
 CSP = "; ".join(
@@ -28,14 +37,87 @@ HEADERS = {
 }
 LONGEST_URL = 4096  # the server lets longer lines through, so the answer here is JSON
 LONGEST_HEADERS = 16 * 1024
+COOKIE_KEY_PURPOSE = b"scorekeeper session cookie, Fernet, v1"
 
 
 class SessionCookies(SecureCookieSessionInterface):
-    """The session cookie is Secure whenever the page came over HTTPS."""
+    """The session cookie is encrypted, so that no one can read the tokens it holds (issue 22),
+    and Secure whenever the page came over HTTPS."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         """Secure if configured so, or if this request is HTTPS."""
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def get_signing_serializer(self, app: Flask) -> SealedCookie | None:  # type: ignore[override]
+        """What writes and reads the cookie: encrypting, not only signing; None without a key."""
+        if not app.secret_key:
+            return None
+        keys = [app.secret_key, *reversed(app.config.get("SECRET_KEY_FALLBACKS") or [])]
+        return SealedCookie(_fernet(tuple(keys)), self.serializer)
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        """The browser's session; empty if its cookie is tampered with, expired or not ours.
+
+        A cookie signed before the cookie was encrypted is read once, and sent back encrypted,
+        so that no keeper loses a session on the deploy."""
+        sealed = self.get_signing_serializer(app)
+        value = request.cookies.get(self.get_cookie_name(app))
+        if sealed is None:
+            return None  # no secret key: Flask's null session says why
+        if not value:
+            return self.session_class()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        try:
+            return self.session_class(sealed.loads(value, max_age))
+        except InvalidToken:
+            pass
+        signed = super().get_signing_serializer(app)
+        try:
+            data = signed.loads(value, max_age=max_age) if signed else None
+        except (BadData, ValueError, TypeError):
+            return self.session_class()
+        if not isinstance(data, dict):
+            return self.session_class()
+        session = self.session_class(data)
+        session.modified = True  # written back encrypted with this answer
+        return session
+
+
+class SealedCookie:
+    """The session's data as JSON (Flask's tagged JSON), encrypted and authenticated with
+    Fernet (AES-CBC and HMAC-SHA256) under keys derived from SECRET_KEY."""
+
+    def __init__(self, fernet: MultiFernet, serializer: TaggedJSONSerializer) -> None:
+        self.fernet, self.serializer = fernet, serializer
+
+    def dumps(self, data: dict[str, Any]) -> str:
+        """The cookie's value: nothing in it can be read without the key."""
+        return self.fernet.encrypt(self.serializer.dumps(data).encode()).decode("ascii")
+
+    def loads(self, value: str, max_age: int | None = None) -> dict[str, Any]:
+        """The data again; InvalidToken unless it was sealed here within `max_age` seconds."""
+        try:
+            plain = self.fernet.decrypt(value.encode("latin-1"), ttl=max_age)
+            data = self.serializer.loads(plain.decode())
+        except (UnicodeError, ValueError, TypeError) as error:
+            raise InvalidToken from error
+        if not isinstance(data, dict):
+            raise InvalidToken
+        return data
+
+
+@functools.lru_cache(maxsize=8)
+def _fernet(secrets: tuple[str | bytes, ...]) -> MultiFernet:
+    """Fernet keys derived from the secret keys (the current first), for the cookie alone."""
+    return MultiFernet([Fernet(_derived_key(secret)) for secret in secrets])
+
+
+def _derived_key(secret: str | bytes) -> bytes:
+    # HKDF with a purpose label: the cookie's key is not the key that signs anything else.
+    hkdf = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=COOKIE_KEY_PURPOSE)
+    return base64.urlsafe_b64encode(
+        hkdf.derive(secret.encode() if isinstance(secret, str) else secret)
+    )
 
 
 def register(app: Flask) -> None:

@@ -67,7 +67,8 @@ CHECKS = [
     response_headers_conformance,
 ]
 EXAMPLES = 50  # generated requests per operation: about a minute for the whole run on one core
-NOT_FUZZED = {"413", "503"}  # a 256 KiB body and a dead database: sent one by one below
+# A 256 KiB body, a dead database and a client over the rate limit: sent one by one below.
+NOT_FUZZED = {"413", "429", "503"}
 DECK = [r + s for s in "SHDC" for r in ("A", *map(str, range(2, 11)), "J", "Q", "K")]
 
 
@@ -181,6 +182,7 @@ def test_http_error_codes_are_the_documented_ones() -> None:
         403: "Forbidden",
         404: "NotFound",
         413: "TooLarge",
+        429: "RateLimited",
     }
     for status, name in documented.items():
         assert error_codes(name) == {errors.CODES[status]}
@@ -633,6 +635,7 @@ FAULTS = [
     "body",
     "key",
     "key body",
+    "guessable key",
     "generated",
 ]
 
@@ -697,8 +700,11 @@ def steer(
         aim_precondition(case, header, how, table)
     if "body" not in faults and "requestBody" in operation:
         case.body = live_play(body, plays, table) if operation["operationId"] in UNDER_WAY else body
-    if "key" in faults and "Idempotency-Key" in names:
-        case.headers["Idempotency-Key"] = "the-same-key"  # "key body": another body, a 422
+    if "guessable" in faults and "Idempotency-Key" in names:
+        case.headers["Idempotency-Key"] = "1"  # a 400 bad-idempotency-key, nothing stored
+    elif "key" in faults and "Idempotency-Key" in names:
+        # The same key each time: "key body" sends it with another body, a 422.
+        case.headers["Idempotency-Key"] = "the-same-key-0123456789abcdef"
         if "body" not in faults:
             # Only a write that is done keeps its key: a number that clashes (a 409) would not.
             case.body.pop("number", None)
@@ -866,9 +872,8 @@ def fuzz(app: Flask, path: str, method: str) -> Counter[str]:
 @pytest.fixture
 def pg_app(postgres_url: str) -> Iterator[Flask]:
     """The app on the PostgreSQL database, brought up to date by init-db."""
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": postgres_url}
-    )
+    config = {"SQLALCHEMY_DATABASE_URI": postgres_url, "RATELIMIT_ENABLED": False}
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", **config})
     assert app.test_cli_runner().invoke(args=["init-db"]).exit_code == 0
     yield app
     with app.app_context():
@@ -915,6 +920,29 @@ def test_too_large(app: Flask, path: str, method: str) -> None:
     )
     response = case.call(app=app)
     assert response.status_code == 413
+    case.validate_response(response, checks=CHECKS)
+
+
+def limited_operations() -> Iterator[tuple[str, str]]:
+    for path, method in OPERATIONS:
+        if "429" in documented_statuses(path, method):
+            yield path, method
+
+
+def test_the_rate_limited_operations_are_the_starts() -> None:
+    assert set(limited_operations()) == {("/api/v1/sessions", "post"), ("/api/v1/clubs", "post")}
+
+
+@pytest.mark.parametrize(("path", "method"), list(limited_operations()))
+def test_rate_limited(fresh_db: str, path: str, method: str) -> None:
+    limited = {"RATELIMIT_ENABLED": True, "CREATE_LIMIT": "1 per minute"}
+    config = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": fresh_db}
+    app = create_app(config | limited)
+    operation_id = operation_of(path, method)["operationId"]
+    case = SCHEMA[path][method.upper()].Case(body=base_body(operation_id))
+    assert case.call(app=app).status_code == 201
+    response = case.call(app=app)
+    assert response.status_code == 429
     case.validate_response(response, checks=CHECKS)
 
 
@@ -998,7 +1026,9 @@ def test_lone_surrogates_are_bad_input_not_a_crash(app: Flask, path: str, method
             put_inside(body, text)
         else:
             body.update({"note": text} if where == "value" else {text: 1})
-        headers = table.auth() | ({"Idempotency-Key": f"key-{where}"} if keyed else {})
+        headers = table.auth() | (
+            {"Idempotency-Key": f"key-{where}-0123456789abcdef"} if keyed else {}
+        )
         raw = json.dumps(body)  # ASCII, with \ud800 escapes
         response = table.client.open(
             url, method=method, data=raw, content_type="application/json", headers=headers

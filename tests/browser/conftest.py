@@ -18,8 +18,10 @@ from .helpers.phones import Phones, chromium_path
 
 @pytest.fixture
 def browser_app(fresh_db: str) -> Flask:
-    """The real app, CSRF and all, on its own database (a test may add hooks before serving)."""
-    return create_app({"SECRET_KEY": "browser-test", "SQLALCHEMY_DATABASE_URI": fresh_db})
+    """The real app, CSRF and all, on its own database (a test may add hooks before serving);
+    no rate limits, since the tests start many sessions from one address."""
+    config = {"SQLALCHEMY_DATABASE_URI": fresh_db, "RATELIMIT_ENABLED": False}
+    return create_app({"SECRET_KEY": "browser-test", **config})
 
 
 @pytest.fixture

@@ -93,7 +93,9 @@ def test_an_unreachable_database_answers_503_json_with_an_honest_message(
     try:
         read = assert_unavailable(client.get(url))
         assert "Nothing was changed" in read  # a read changed nothing, and says so
-        keyed = client.post(f"{url}/deals", json=deal(60), headers=auth | {"Idempotency-Key": "a"})
+        keyed = client.post(
+            f"{url}/deals", json=deal(60), headers=auth | {"Idempotency-Key": "a-0123456789abcdef"}
+        )
         assert UNSURE in assert_unavailable(keyed)
         assert "safe to send it again" in assert_unavailable(keyed)
         unkeyed = assert_unavailable(client.post(f"{url}/deals", json=deal(60), headers=auth))
@@ -104,7 +106,9 @@ def test_an_unreachable_database_answers_503_json_with_an_honest_message(
     finally:
         restore()
     # Back again: the same key stores the deal once.
-    again = client.post(f"{url}/deals", json=deal(60), headers=auth | {"Idempotency-Key": "a"})
+    again = client.post(
+        f"{url}/deals", json=deal(60), headers=auth | {"Idempotency-Key": "a-0123456789abcdef"}
+    )
     assert again.status_code == 201
     assert len(client.get(url).get_json()["deals"]) == 1
 
@@ -117,7 +121,7 @@ def test_a_write_lock_held_too_long_answers_503_and_reads_go_on(
     client = app.test_client()
     session = seep_session(client)
     url = f"{SESSIONS}/{session['id']}"
-    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "k"}
+    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "k-0123456789abcdef"}
     other = sqlite3.connect(fresh_db.removeprefix("sqlite:///"), isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")  # another writer holds the lock
     try:
@@ -136,7 +140,7 @@ def test_a_commit_whose_outcome_is_unknown_says_so_and_a_retry_stores_once(
 ) -> None:
     session = seep_session(client)
     url = f"{SESSIONS}/{session['id']}/deals"
-    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "lost-answer"}
+    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "lost-answer-0123456789abcdef"}
     with app.app_context():
         dialect = db.engine.dialect
     real_commit = dialect.do_commit
@@ -221,7 +225,7 @@ def test_a_stopped_postgresql_answers_503_json_and_the_same_key_stores_once_afte
     client = pg_app.test_client()
     session = seep_session(client)
     url = f"{SESSIONS}/{session['id']}"
-    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "x"}
+    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "x-0123456789abcdef"}
     postgres.halt("fast")
     try:
         assert "Nothing was changed" in assert_unavailable(client.get(url))
@@ -275,7 +279,7 @@ def restart_under_load(postgres: Cluster, server: str) -> None:
     def client(i: int) -> None:
         for n in range(DEALS_EACH):
             tag = i * DEALS_EACH + n
-            headers = auth | {"Idempotency-Key": f"deal-{tag}"}
+            headers = auth | {"Idempotency-Key": f"deal-{tag}-0123456789abcdef"}
             for _ in range(200):  # a client that retries until it hears a 201
                 answer = call(f"{url}/deals", "POST", tagged_deal(tag), headers)
                 first_answers.set()

@@ -3,8 +3,11 @@ its session in a club of its own."""
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -12,6 +15,7 @@ from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
+from tests.helpers.postgres import create_database, drop_database
 
 OLD_DEALS = [(1, None), (2, "2026-11-29 20:00:00"), (3, None)]  # (seq, deleted_at)
 
@@ -126,3 +130,40 @@ REVISION_0006_CLUB = [
         for n in range(1, 5)
     ),
 ]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of an empty database, not migrated: SQLite or PostgreSQL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.sqlite'}"
+        return
+    url = create_database(request.getfixturevalue("postgres_url"), f"m_{uuid.uuid4().hex[:16]}")
+    yield url
+    drop_database(url)
+
+
+def test_0008_keeps_the_keys_and_takes_keys_of_255_characters(empty_database: str) -> None:
+    """shared/API.md allows keys of up to 255 characters: the column held 200, which PostgreSQL
+    enforces. Upgrading keeps the stored keys; downgrading forgets only the longer ones."""
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": empty_database}
+    )
+    insert = sa.text(
+        "INSERT INTO idempotency_keys (scope, key, request_hash, status, body, created_at) "
+        "VALUES ('sessions', :key, 'h', 201, '{}', '2026-12-02')"
+    )
+    keys = "SELECT key FROM idempotency_keys ORDER BY id"
+    with app.app_context():
+        upgrade(revision="0007")
+        with db.engine.begin() as connection:
+            connection.execute(insert, {"key": "k" * 200})
+        upgrade()
+        with db.engine.begin() as connection:
+            connection.execute(insert, {"key": "z" * 255})
+            assert connection.execute(sa.text(keys)).scalars().all() == ["k" * 200, "z" * 255]
+        db.session.remove()
+        downgrade(revision="0007")
+        with db.engine.begin() as connection:
+            assert connection.execute(sa.text(keys)).scalars().all() == ["k" * 200]
+        db.engine.dispose()

@@ -47,7 +47,7 @@ def test_the_forms_own_key_makes_it_once_and_a_header_resends_it(client: FlaskCl
 
 def test_a_bad_key_in_the_form_is_a_400_page(client: FlaskClient) -> None:
     board = start(client)
-    form = deal_form(("KS",), idempotency_key="x" * 201)
+    form = deal_form(("KS",), idempotency_key="deal-1")
     assert client.post(board + "/deals/new", data=form).status_code == 400
     assert stored_numbers(client, board) == []
 
@@ -80,7 +80,9 @@ def test_another_body_with_the_same_key_is_a_422_page(client: FlaskClient) -> No
     assert stored_numbers(client, board) == [1]
 
 
-@pytest.mark.parametrize("key", ["", "x" * 201, "naïve", "tab\there"])
+@pytest.mark.parametrize(
+    "key", ["", "1", "x" * 256, "naïve-0123456789abcdef", "tab\there-0123456789abcdef"]
+)
 def test_a_bad_key_is_a_400_page(client: FlaskClient, key: str) -> None:
     board = start(client)
     response = client.post(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import http.cookiejar
 import json
 import os
@@ -12,6 +14,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import zlib
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -20,9 +23,12 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from scorekeeper import create_app
+from scorekeeper.web.security import SessionCookies
 from tests.helpers.api import SESSIONS, bearer
 from tests.helpers.pages import FORMS, deal_fields, session_of, start
 from tests.helpers.seep import deal
@@ -55,7 +61,7 @@ def key_of(link: str) -> str:
 
 
 def keeper_token(app: Flask, client: FlaskClient, session_id: str) -> str:
-    """The keeper's edit token, as this browser's signed cookie holds it."""
+    """The keeper's edit token, as this browser's cookie holds it (decrypted with the app's key)."""
     cookie = client.get_cookie("session")
     assert cookie is not None
     data = app.session_interface.get_signing_serializer(app).loads(cookie.value)  # type: ignore[attr-defined]
@@ -557,3 +563,120 @@ def test_a_watcher_giving_up_or_taking_back_gains_nothing(app: Flask, client: Fl
     assert refused.status_code == 403 and "gave up no pen" in refused.get_data(as_text=True)
     assert watcher.post("/s/nosuchsession/leave").status_code == 404
     assert watcher.get(f"/s/{session_id}/deals/new").status_code == 403
+
+
+# -- issue 22: the session cookie keeps no readable token --------------------------------------
+
+
+def readable(cookie: str) -> bytes:
+    """Whatever base64 (and zlib, as itsdangerous compresses) can read from the cookie."""
+    found = b""
+    for part in cookie.lstrip(".").split("."):
+        try:
+            decoded = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+        except ValueError:
+            continue
+        found += decoded
+        with contextlib.suppress(zlib.error):
+            found += zlib.decompress(decoded)
+    return found
+
+
+def signed_cookie(app: Flask, data: dict[str, Any]) -> str:
+    """A session cookie as Flask wrote it before issue 22: signed by itsdangerous, readable."""
+    with app.app_context():
+        return SecureCookieSessionInterface().get_signing_serializer(app).dumps(data)  # type: ignore[union-attr]
+
+
+def test_the_session_cookie_shows_no_token(app: Flask, client: FlaskClient) -> None:
+    """The finding: the keeper's token could be read from the cookie by base64."""
+    session_id = started(client)
+    token = keeper_token(app, client, session_id)
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    shown = readable(cookie.value)
+    assert token.encode() not in shown and session_id.encode() not in shown
+    assert b"tokens" not in shown
+    assert client.get(f"/s/{session_id}/deals/new").status_code == 200  # it still works
+
+
+def test_a_cookie_from_before_is_read_once_and_sent_back_encrypted(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Keepers keep their sessions across the deploy that brings the encrypted cookie."""
+    session_id = started(app.test_client())
+    other = app.test_client()
+    started_there = started(other)
+    token = keeper_token(app, other, started_there)
+    client.set_cookie("session", signed_cookie(app, {"tokens": {started_there: token}}))
+    page = client.get(f"/s/{started_there}/deals/new")
+    assert page.status_code == 200  # the keeper's page, from the old cookie
+    reissued = session_cookie(page)
+    assert token.encode() not in readable(reissued.split(";")[0].split("=", 1)[1])
+    assert client.get(f"/s/{started_there}/deals/new").status_code == 200  # from the new one
+    assert client.get(f"/s/{session_id}/deals/new").status_code == 403  # it holds only its own
+
+
+def stranger() -> Flask:
+    """An app with another secret key."""
+    app = Flask(__name__)
+    app.config["SECRET_KEY"] = "another key"
+    return app
+
+
+TAMPERED = ["garbage", "flipped", "signed elsewhere", "sealed elsewhere", "signed list", "empty"]
+
+
+@pytest.mark.parametrize("how", TAMPERED)
+def test_a_tampered_cookie_is_an_empty_session(app: Flask, client: FlaskClient, how: str) -> None:
+    session_id = started(client)
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    middle = len(cookie.value) // 2
+    flipped = "A" if cookie.value[middle] != "A" else "B"
+    value = {
+        "garbage": "not-a-cookie!é",
+        "flipped": cookie.value[:middle] + flipped + cookie.value[middle + 1 :],
+        "signed elsewhere": signed_cookie(stranger(), {"tokens": {session_id: "x" * 32}}),
+        "sealed elsewhere": SessionCookies().get_signing_serializer(stranger()).dumps({}),  # type: ignore[union-attr]
+        "signed list": signed_cookie(app, [session_id]),  # type: ignore[arg-type]
+        "empty": "",
+    }[how]
+    client.set_cookie("session", value)
+    assert client.get(f"/s/{session_id}").status_code == 200
+    assert client.get(f"/s/{session_id}/deals/new").status_code == 403  # a watcher now
+
+
+def test_a_full_cookie_stays_within_4_kb(app: Flask, client: FlaskClient) -> None:
+    """36 sessions and 12 clubs held (web/held.py), a pen given up and a message waiting."""
+    tokens = {f"s{n:011d}": "t" * 32 for n in range(36)}
+    clubs = {f"c{n:011d}": "k" * 32 for n in range(12)}
+    with client.session_transaction() as held:
+        held["tokens"], held["clubs"] = tokens, clubs
+        held["given_up"] = {"s00000000001": "t" * 32}
+        held["csrf_token"] = "c" * 40
+        held["_flashes"] = [
+            ("undo", {"text": "x" * 60, "action": "/s/x/take-back", "label": "Keep"})
+        ]
+    stored = client.get_cookie("session")
+    assert stored is not None
+    assert len(f"session={stored.value}") + len("; HttpOnly; Path=/; SameSite=Lax") <= 4096
+    assert client.get("/").status_code == 200
+
+
+def test_a_cookie_outlives_a_change_of_secret_key_kept_as_a_fallback(
+    app: Flask, client: FlaskClient
+) -> None:
+    session_id = started(client)
+    rotated = create_app(
+        {
+            **{k: app.config[k] for k in ("TESTING", "SQLALCHEMY_DATABASE_URI")},
+            "SECRET_KEY": "the new key",
+            "SECRET_KEY_FALLBACKS": [app.config["SECRET_KEY"]],
+            "RATELIMIT_ENABLED": False,
+        }
+    ).test_client()
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    rotated.set_cookie("session", cookie.value)
+    assert rotated.get(f"/s/{session_id}/deals/new").status_code == 200

@@ -1,0 +1,127 @@
+"""Rate limits on starting sessions and clubs, per client, with flask-limiter.
+
+Each app has its own Limiter (the tests make many apps). Its counts live where
+SCOREKEEPER_LIMITS_STORAGE says (memory://, one count per worker; memcached:// shares them
+between workers and app servers). One limit, CREATE_LIMIT, is shared by every way of starting
+something: the API's sessions and clubs, the new-session form (which may start a club too) and
+a rematch. Only what is stored counts: a refused request, a 429 and a replay under a stored
+Idempotency-Key (which stores nothing) do not, and a replay is never refused.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+
+from flask import Flask, Response, current_app, request
+from flask_limiter import Limiter, RateLimitExceeded, RouteLimit
+from limits import RateLimitItem
+
+from ..data.idempotency import is_stored
+from .errors import error_response
+from .words import gettext, ngettext
+
+EXTENSION = "scorekeeper.creations"
+# A limiter that cannot be reached must not stop the tables: it waits half a second at most,
+# then the counts are kept in each worker's memory until it answers again.
+MEMCACHED_OPTIONS = {"connect_timeout": 0.5, "timeout": 0.5}
+
+
+def register(app: Flask) -> None:
+    """Give the app its limiter of creations and the answer to a client over the limit."""
+    app.config.setdefault("RATELIMIT_SWALLOW_ERRORS", True)
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    if str(app.config.get("RATELIMIT_STORAGE_URI", "")).startswith("memcached"):
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", MEMCACHED_OPTIONS)
+    limiter = Limiter(key_func=client)
+    limiter.init_app(app)
+    creations = limiter.shared_limit(
+        lambda: str(current_app.config["CREATE_LIMIT"]),
+        scope="create",
+        deduct_when=lambda response: response.status_code < 400,  # only what was stored
+    )
+    app.extensions[EXTENSION] = (limiter, creations)
+    app.register_error_handler(RateLimitExceeded, _refused)
+
+
+def client() -> str:
+    """Who is counted: the client's address (ProxyFix sets it from X-Forwarded-For when
+    SCOREKEEPER_PROXIES is set); an IPv6 client by its /64, which one home or phone holds."""
+    address = request.remote_addr or "unknown"
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
+def count_creation(scope: str, key: str | None) -> None:
+    """Count a start by this client; RateLimitExceeded if it has started too many already.
+
+    A request repeated under a stored key of `scope` is not counted: it stores nothing."""
+    limiter, creations = _limiter()
+    if not limiter.enabled or (key is not None and is_stored(scope, key)):
+        return
+    with creations:
+        pass
+
+
+def refusal(error: RateLimitExceeded) -> tuple[str, int]:
+    """What a client over the limit is told, and how many seconds it should wait."""
+    limiter, _creations = _limiter()
+    breached = limiter.current_limit
+    # The window's own reset time: flask-limiter's reset_at adds a second to it.
+    wait = max(1, math.ceil(breached.window.reset_time - time.time())) if breached else 60
+    return f"{_limit_sentence(error.limit.limit)} {_wait_sentence(wait)}", wait
+
+
+def _refused(error: RateLimitExceeded) -> Response:
+    message, wait = refusal(error)
+    response = error_response(429, "rate-limited", message)
+    response.headers["Retry-After"] = str(wait)
+    return response
+
+
+def _limiter() -> tuple[Limiter, RouteLimit]:
+    limiter, creations = current_app.extensions[EXTENSION]
+    return limiter, creations
+
+
+def _limit_sentence(item: RateLimitItem) -> str:
+    """The limit, named: how many starts in which period."""
+    period = item.GRANULARITY.name if item.multiples == 1 else ""
+    if period == "minute":
+        return gettext(
+            "Too many sessions and clubs were started from this address: at most %(num)d a minute.",
+            num=item.amount,
+        )
+    if period == "hour":
+        return gettext(
+            "Too many sessions and clubs were started from this address: at most %(num)d an hour.",
+            num=item.amount,
+        )
+    if period == "day":
+        return gettext(
+            "Too many sessions and clubs were started from this address: at most %(num)d a day.",
+            num=item.amount,
+        )
+    return gettext(
+        "Too many sessions and clubs were started from this address: at most %(limit)s.",
+        limit=str(item),
+    )
+
+
+def _wait_sentence(seconds: int) -> str:
+    """When to try again, in the largest unit that keeps it a whole number or near it."""
+    if seconds < 120:
+        return ngettext("Try again in %(num)d second.", "Try again in %(num)d seconds.", seconds)
+    if seconds < 2 * 3600:
+        minutes = math.ceil(seconds / 60)
+        return ngettext("Try again in %(num)d minute.", "Try again in %(num)d minutes.", minutes)
+    hours = math.ceil(seconds / 3600)
+    return ngettext("Try again in %(num)d hour.", "Try again in %(num)d hours.", hours)
