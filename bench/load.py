@@ -1,6 +1,6 @@
 """Load test: `make load`, or `python -m bench.load --db sqlite|postgresql [--seconds 30]`.
 
-Starts gunicorn (gunicorn.conf.py) on 127.0.0.1 over a throwaway database (a temporary SQLite
+Starts gunicorn (deploy/gunicorn.conf.py) on 127.0.0.1 over a throwaway database (a temporary SQLite
 file, or a PostgreSQL cluster from tests/helpers on a unix socket), then client threads mix for
 a bounded time: session reads (half of them conditional, for 304s), scoreboard pages, deal
 posts and move checks. Deals are posted as scorers would: numbered, under an Idempotency-Key,
@@ -69,13 +69,18 @@ def database(kind: str) -> Iterator[tuple[str, Any]]:
 
 @contextmanager
 def gunicorn(
-    url: str, workers: int, log: Path, app: str = "scorekeeper:create_app()"
+    url: str,
+    workers: int,
+    log: Path,
+    app: str = "scorekeeper:create_app()",
+    extra: dict[str, str] | None = None,
 ) -> Iterator[tuple[int, int]]:
-    """`gunicorn -c gunicorn.conf.py` serving `app` on 127.0.0.1 over the database (migrated
-    first); yields (port, pid)."""
+    """`gunicorn -c deploy/gunicorn.conf.py` serving `app` on 127.0.0.1 over the database
+    (migrated first), with `extra` in its environment; yields (port, pid)."""
     port = free_port()
     env = {
         **os.environ,
+        **(extra or {}),
         "DATABASE_URL": url,
         "SCOREKEEPER_BIND": f"{HOST}:{port}",
         "WEB_CONCURRENCY": str(workers),
@@ -88,7 +93,7 @@ def gunicorn(
         "-m",
         "gunicorn",
         "-c",
-        "gunicorn.conf.py",
+        "deploy/gunicorn.conf.py",
         app,
     ]
     with log.open("w") as output:
