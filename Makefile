@@ -44,9 +44,10 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.watchers
 	$(BIN)/python -m bench.live_plays
 
-# gunicorn on 127.0.0.1 under load, over SQLite and then PostgreSQL (about 30 s each), then a
-# check that every acknowledged deal is stored exactly once; `make load ARGS="--seconds 10"`.
-load: $(VENV)/.test-installed
+# The server on 127.0.0.1 under load, over SQLite and then PostgreSQL: gunicorn straight, then
+# make serve's nginx in front of it (about 30 s each), each followed by a check that every
+# acknowledged deal is stored exactly once, and the two side by side; `make load ARGS="--seconds 10"`.
+load: $(VENV)/.test-installed serve-packages
 	$(BIN)/python -m bench.load --db sqlite $(ARGS)
 	$(BIN)/python -m bench.load --db postgresql $(ARGS)
 

@@ -23,7 +23,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1
 worker_class = "gthread"
 threads = int(os.environ.get("SCOREKEEPER_THREADS") or 8)
 
-# A SQLite writer waits at most app.SQLITE_WAIT_MS (5 s) for the lock, then answers 503. A
+# A SQLite writer waits at most app.SQLITE_WAIT_MS (10 s) for the lock, then answers 503. A
 # gthread worker's heartbeat comes from its main loop, not from a request, so a slow request
 # never gets its worker killed; the timeout only catches a worker that is stuck altogether.
 timeout = 60

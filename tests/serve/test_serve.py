@@ -63,6 +63,7 @@ def test_a_hundred_slow_clients_leave_other_requests_answered_within_2_s(served:
     statuses = {answer.status for _, answer in latencies}
     assert statuses == {"200"}, statuses
     worst = max(answer.ms for _, answer in latencies)
+    print(f"beside {slow.opened} slow clients: {len(latencies)} requests, worst {worst:.0f} ms")
     assert worst < 2000, f"a request waited {worst:.0f} ms beside 100 slow clients"
 
 
