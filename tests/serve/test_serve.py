@@ -10,6 +10,7 @@ import re
 import socket
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,3 +216,36 @@ def test_a_client_s_x_forwarded_proto_does_not_make_plain_http_secure(served: Se
     cookie = page.headers.get("set-cookie", "")
     assert cookie.startswith("session=") and "secure" not in cookie.lower().split("; ")
     assert "strict-transport-security" not in page.headers
+
+
+# -- the rate limits' storage -------------------------------------------------------------------
+
+
+def app_environment(served: Served) -> dict[str, str]:
+    """The environment of this make serve's gunicorn (found by its run directory)."""
+    for process in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (process / "cmdline").read_bytes()
+            pairs = (process / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue  # ended meanwhile
+        environment = dict(p.decode(errors="replace").partition("=")[::2] for p in pairs if p)
+        ours = environment.get("SCOREKEEPER_RUN_DIR") == str(served.run)
+        if ours and b"gunicorn.conf.py" in command:
+            return environment
+    raise AssertionError("gunicorn of make serve not found")
+
+
+def test_the_app_trusts_one_proxy_and_keeps_its_limits_in_memcached(served: Served) -> None:
+    from limits import RateLimitItemPerMinute
+    from limits.storage import storage_from_string
+    from limits.strategies import FixedWindowRateLimiter
+
+    environment = app_environment(served)
+    assert environment["SCOREKEEPER_PROXIES"] == "1"
+    uri = environment["SCOREKEEPER_LIMITS_STORAGE"]
+    assert uri == f"memcached://{served.run / 'memcached' / 'memcached.sock'}"
+    storage = storage_from_string(uri)
+    assert storage.check()
+    limiter, once = FixedWindowRateLimiter(storage), RateLimitItemPerMinute(1)
+    assert [limiter.hit(once, "tests/serve"), limiter.hit(once, "tests/serve")] == [True, False]
