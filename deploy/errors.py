@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-# nginx's status, the status answered, the API's code, and the sentence.
+# nginx's status, the status answered, the API's code, and the sentence (a page for people says
+# only its first sentence: the Idempotency-Key is for programs).
 ERRORS = [
     (400, 400, "bad-request", "The request could not be read."),
     (408, 408, "request-timeout", "The request came too slowly; send it again."),
@@ -21,14 +22,14 @@ ERRORS = [
         502,
         503,
         "unavailable",
-        "The server did not answer. Try again in a moment; a request "
+        "The server did not answer; try again in a moment. A request "
         "sent with an Idempotency-Key is always safe to send again.",
     ),
     (
         503,
         503,
         "unavailable",
-        "The server is busy. Try again in a moment; a request sent "
+        "The server is busy; try again in a moment. A request sent "
         "with an Idempotency-Key is always safe to send again.",
     ),
     (
@@ -55,7 +56,7 @@ def error_pages(run: Path) -> str:
     for seen, status, code, sentence in ERRORS:
         body = {
             "json": json.dumps({"error": code, "message": sentence}),
-            "html": PAGE.format(status=status, sentence=sentence),
+            "html": PAGE.format(status=status, sentence=first_sentence(sentence)),
         }
         for kind, text in body.items():
             mime = "application/json" if kind == "json" else "text/html"
@@ -75,6 +76,11 @@ def error_pages(run: Path) -> str:
                 "        }",
             ]
     return "\n".join(lines)
+
+
+def first_sentence(text: str) -> str:
+    """Up to the first full stop."""
+    return text.split(". ", 1)[0].rstrip(".") + "."
 
 
 def quoted(text: str) -> str:
