@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from deploy.errors import error_pages, quoted
 
@@ -68,11 +69,14 @@ class Settings:
         if cert and key:
             port = number(env, "SCOREKEEPER_TLS_PORT", 8443)
             tls = (str(Path(cert).resolve()), str(Path(key).resolve()), port)
+        proxies = number(env, "SCOREKEEPER_PROXIES", 1)
+        if proxies < 1:
+            fail("SCOREKEEPER_PROXIES counts nginx too: at least 1 under make serve.")
         return cls(
             host=env.get("SCOREKEEPER_HOST") or "127.0.0.1",
             port=number(env, "PORT", 8000),
             run=run,
-            proxies=number(env, "SCOREKEEPER_PROXIES", 1),
+            proxies=proxies,
             limits_storage=env.get("SCOREKEEPER_LIMITS_STORAGE") or None,
             access_log=env.get("SCOREKEEPER_ACCESS_LOG", "-"),
             tls=tls,
@@ -106,10 +110,9 @@ def worker_user() -> pwd.struct_passwd:
         except KeyError:
             continue
     fail(f"None of the users {', '.join(WORKER_USERS)} exists for nginx's workers.")
-    raise AssertionError  # fail() does not return
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """Stop with a sentence, not a traceback."""
     raise SystemExit(f"make serve: {message}")
 
@@ -149,7 +152,9 @@ def prepare(settings: Settings) -> None:
         os.chown(run / "nginx", settings.user.pw_uid, settings.user.pw_gid)
         os.chown(run / "app", 0, settings.user.pw_gid)
         os.chown(run / "memcached", settings.user.pw_uid, settings.user.pw_gid)
-    (run / "security_headers.conf").write_text(security_headers())
+    maps, adds = security_headers()
+    (run / "security_maps.conf").write_text(maps)
+    (run / "security_headers.conf").write_text(adds)
     (run / "nginx.conf").write_text(nginx_conf(settings))
 
 
@@ -170,12 +175,25 @@ def reachable(run: Path, user: pwd.struct_passwd) -> None:
             )
 
 
-def security_headers() -> str:
-    """The app's security headers as nginx add_header lines, on every answer (`always`)."""
+def security_headers() -> tuple[str, str]:
+    """The app's security headers for nginx: (maps for the http block, add_header lines).
+
+    Each is added to every answer (`always`, nginx's own errors too) once: the app's value when
+    the app sent one (proxy_hide_header keeps it from coming twice), else the app's default.
+    """
     from scorekeeper.web.security import HEADERS
 
-    lines = [f'add_header {name} "{quoted(value)}" always;\n' for name, value in HEADERS.items()]
-    return "".join(lines)
+    maps, adds = [], []
+    for name, value in HEADERS.items():
+        variable = name.lower().replace("-", "_")
+        maps += [
+            f"map $upstream_http_{variable} $security_{variable} {{",
+            f'    "" "{quoted(value)}";',
+            f"    default $upstream_http_{variable};",
+            "}",
+        ]
+        adds.append(f"add_header {name} $security_{variable} always;")
+    return "\n".join(maps) + "\n", "\n".join(adds) + "\n"
 
 
 def nginx_conf(settings: Settings) -> str:
