@@ -140,6 +140,8 @@ def prepare(settings: Settings) -> None:
             fail(f"{path} is too long for a unix socket: set SCOREKEEPER_RUN_DIR to a shorter one.")
     run.mkdir(parents=True, exist_ok=True)
     run.chmod(0o755)
+    if running(run / "nginx.pid"):
+        fail(f"already running in {run} (set SCOREKEEPER_RUN_DIR for another one).")
     for path in (settings.app_socket, settings.memcached_socket):
         path.unlink(missing_ok=True)  # left by a run that was killed
     (run / "nginx").mkdir(exist_ok=True)
@@ -156,6 +158,15 @@ def prepare(settings: Settings) -> None:
     (run / "security_maps.conf").write_text(maps)
     (run / "security_headers.conf").write_text(adds)
     (run / "nginx.conf").write_text(nginx_conf(settings))
+
+
+def running(pid_file: Path) -> bool:
+    """Whether the nginx named in a pid file is alive (not a later process given its pid)."""
+    try:
+        command = Path(f"/proc/{int(pid_file.read_text().strip())}/cmdline").read_bytes()
+    except (OSError, ValueError):
+        return False
+    return b"nginx" in command
 
 
 def reachable(run: Path, user: pwd.struct_passwd) -> None:
