@@ -1,16 +1,23 @@
-# Two commands: `make run` serves the app, `make test` runs the whole suite.
+# Two commands: `make run` serves the app, `make test` runs the whole suite; `make serve` runs
+# the production setup (README, "Deploying").
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run test lint typecheck pytest chromium bench load clean
+.PHONY: run serve serve-packages test lint typecheck pytest chromium bench load clean
 
 run: $(VENV)/.installed
 	$(FLASK) init-db
 	$(FLASK) run --host 127.0.0.1 --port 5000
 
-test: $(VENV)/.test-installed chromium lint typecheck pytest
+# nginx in front, gunicorn behind it, memcached for the rate limits (deploy/serve.py), in the
+# foreground on 127.0.0.1:$${PORT:-8000}; Ctrl-C stops it all.
+serve: $(VENV)/.installed serve-packages
+	$(FLASK) init-db
+	$(BIN)/python -m deploy.serve
+
+test: $(VENV)/.test-installed chromium serve-packages lint typecheck pytest
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
@@ -37,9 +44,10 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.watchers
 	$(BIN)/python -m bench.live_plays
 
-# gunicorn on 127.0.0.1 under load, over SQLite and then PostgreSQL (about 30 s each), then a
-# check that every acknowledged deal is stored exactly once; `make load ARGS="--seconds 10"`.
-load: $(VENV)/.test-installed
+# The server on 127.0.0.1 under load, over SQLite and then PostgreSQL: gunicorn straight, then
+# make serve's nginx in front of it (about 30 s each), each followed by a check that every
+# acknowledged deal is stored exactly once, and the two side by side; `make load ARGS="--seconds 10"`.
+load: $(VENV)/.test-installed serve-packages
 	$(BIN)/python -m bench.load --db sqlite $(ARGS)
 	$(BIN)/python -m bench.load --db postgresql $(ARGS)
 
@@ -48,6 +56,14 @@ chromium:
 	@command -v chromium >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
 	  else echo "Install Debian's chromium (sudo apt-get install chromium) for the browser tests." >&2; exit 1; fi; }
+
+# What `make serve` and its tests start: Debian's nginx with the brotli module, and memcached.
+SERVE_PACKAGES := nginx-light libnginx-mod-http-brotli-filter memcached
+serve-packages:
+	@command -v nginx >/dev/null && command -v memcached >/dev/null \
+	  && [ -e /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ] || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $(SERVE_PACKAGES); \
+	  else echo "Install Debian's $(SERVE_PACKAGES) (sudo apt-get install $(SERVE_PACKAGES)) for make serve." >&2; exit 1; fi; }
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -1,7 +1,10 @@
 """Load test: `make load`, or `python -m bench.load --db sqlite|postgresql [--seconds 30]`.
 
-Starts gunicorn (gunicorn.conf.py) on 127.0.0.1 over a throwaway database (a temporary SQLite
-file, or a PostgreSQL cluster from tests/helpers on a unix socket), then client threads mix for
+Starts the server on 127.0.0.1 over a throwaway database (a temporary SQLite file, or a
+PostgreSQL cluster from tests/helpers on a unix socket): gunicorn (deploy/gunicorn.conf.py)
+straight on a port, then `make serve`'s setup (deploy/serve.py: nginx in front of gunicorn on a
+unix socket, memcached), each on a new database, and prints their figures side by side at the
+end (`--via direct` or `--via proxy` for one of them). Against each, client threads mix for
 a bounded time: session reads (half of them conditional, for 304s), scoreboard pages, deal
 posts and move checks. Deals are posted as scorers would: numbered, under an Idempotency-Key,
 retried with the same key after a timeout, a dropped connection or a 503 (and, for a share
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -69,13 +73,18 @@ def database(kind: str) -> Iterator[tuple[str, Any]]:
 
 @contextmanager
 def gunicorn(
-    url: str, workers: int, log: Path, app: str = "scorekeeper:create_app()"
+    url: str,
+    workers: int,
+    log: Path,
+    app: str = "scorekeeper:create_app()",
+    extra: dict[str, str] | None = None,
 ) -> Iterator[tuple[int, int]]:
-    """`gunicorn -c gunicorn.conf.py` serving `app` on 127.0.0.1 over the database (migrated
-    first); yields (port, pid)."""
+    """`gunicorn -c deploy/gunicorn.conf.py` serving `app` on 127.0.0.1 over the database
+    (migrated first), with `extra` in its environment; yields (port, pid)."""
     port = free_port()
     env = {
         **os.environ,
+        **(extra or {}),
         "DATABASE_URL": url,
         "SCOREKEEPER_BIND": f"{HOST}:{port}",
         "WEB_CONCURRENCY": str(workers),
@@ -90,7 +99,7 @@ def gunicorn(
         "-m",
         "gunicorn",
         "-c",
-        "gunicorn.conf.py",
+        "deploy/gunicorn.conf.py",
         app,
     ]
     with log.open("w") as output:
@@ -109,6 +118,54 @@ def gunicorn(
             server.wait()
 
 
+@contextmanager
+def proxied(url: str, workers: int, log: Path) -> Iterator[tuple[int, int]]:
+    """`make serve`'s setup (deploy/serve.py: nginx, gunicorn, memcached) on 127.0.0.1 over the
+    database (migrated first), with no access log; yields (port, the launcher's pid)."""
+    port = free_port()
+    run = Path(tempfile.mkdtemp(prefix="sk-load-"))
+    run.chmod(0o711)  # nginx's workers (www-data under root) reach their socket in it
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "PORT": str(port),
+        "SCOREKEEPER_RUN_DIR": str(run / "run"),
+        "WEB_CONCURRENCY": str(workers),
+        "SCOREKEEPER_ACCESS_LOG": "",
+    }
+    for name in ("SCOREKEEPER_PROXIES", "SCOREKEEPER_LIMITS_STORAGE", "SCOREKEEPER_TLS_CERT"):
+        env.pop(name, None)
+    flask = [sys.executable, "-m", "flask", "--app", "scorekeeper", "init-db"]
+    subprocess.run(flask, cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)
+    with log.open("w") as output:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "deploy.serve"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        wait_until_up(server, port, log)
+        yield port, server.pid
+    finally:
+        server.send_signal(signal.SIGTERM)  # nginx, then gunicorn, then memcached
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        shutil.rmtree(run, ignore_errors=True)
+
+
+SERVERS = {"direct": gunicorn, "proxy": proxied}
+VIAS = {"direct": ["direct"], "proxy": ["proxy"], "both": ["direct", "proxy"]}
+SETUPS = {
+    "direct": "gunicorn straight on a port",
+    "proxy": "make serve: nginx, then gunicorn on a unix socket",
+}
+
+
 def wait_until_up(server: subprocess.Popen[bytes], port: int, log: Path) -> None:
     """Wait for the home page to answer; fail with the server's log if it does not."""
     give_up = time.monotonic() + 60
@@ -118,7 +175,7 @@ def wait_until_up(server: subprocess.Popen[bytes], port: int, log: Path) -> None
         if exchange(port, 2, "GET", "/", None, {}).status == "200":
             return
         time.sleep(0.2)
-    raise SystemExit(f"gunicorn did not start on {HOST}:{port}:\n{log.read_text()[-3000:]}")
+    raise SystemExit(f"the server did not start on {HOST}:{port}:\n{log.read_text()[-3000:]}")
 
 
 def restart_later(cluster: Any, at: float, report: dict[str, float]) -> threading.Thread:
@@ -139,8 +196,8 @@ def restart_later(cluster: Any, at: float, report: dict[str, float]) -> threadin
 # -- reports ---------------------------------------------------------------------------------
 
 
-def report_endpoints(stats: Stats, seconds: float) -> None:
-    """Per endpoint: requests, throughput, p50/p99 and statuses."""
+def report_endpoints(stats: Stats, seconds: float) -> list[list[str]]:
+    """Per endpoint: requests, throughput, p50/p99 and statuses (printed, and returned)."""
     by_name: dict[str, list[tuple[str, float]]] = defaultdict(list)
     for _, name, status, ms in stats.events:
         if name != "verify":
@@ -162,6 +219,7 @@ def report_endpoints(stats: Stats, seconds: float) -> None:
         )
     header = ["endpoint", "requests", "req/s", "p50 ms", "p99 ms", "statuses"]
     table(f"Over {seconds:.1f} s", header, rows)
+    return rows
 
 
 def report_usage(usage: Usage, requests: int) -> None:
@@ -250,29 +308,62 @@ class Usage:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Start the database and the server, load it, report and verify; the exit status."""
+    """Load each setup in turn, report and verify; then both side by side. The exit status."""
+    summaries: dict[str, list[list[str]]] = {}
+    status = 0
+    for via in VIAS[args.via]:
+        rows, failed = run_one(args, via)
+        summaries[via] = rows
+        status = status or failed
+    if len(summaries) > 1:
+        side_by_side(args, summaries)
+    return status
+
+
+def run_one(args: argparse.Namespace, via: str) -> tuple[list[list[str]], int]:
+    """Start the database and one setup, load it, report and verify; (rows, exit status)."""
     records, plays = sample_data(args.seed)
     with database(args.db) as (url, cluster), tempfile.TemporaryDirectory() as scratch:
-        log = Path(args.log or Path(scratch) / "gunicorn.log")
-        with gunicorn(url, args.workers, log) as (port, pid):
+        log = Path(args.log or Path(scratch) / "server.log")
+        if args.log and len(VIAS[args.via]) > 1:
+            log = log.with_name(f"{log.stem}-{via}{log.suffix}")
+        with SERVERS[via](url, args.workers, log) as (port, pid):
             stats = Stats()
             client = Client(port, args.timeout, stats)
             shared = Shared(stats, 0.0, args.requests, args.deal_cap, args.drop, records, plays)
             window: dict[str, float] = {}
             usage = drive(args, client, shared, pid, cluster, window)
             print(
-                f"\nLoad on {args.db}: gunicorn with {args.workers} workers on {HOST}:{port}, "
-                f"{args.threads} client threads, {args.sessions} sessions at a time "
-                f"(at most {args.deal_cap} deals each)"
+                f"\nLoad on {args.db}, {SETUPS[via]}: gunicorn with {args.workers} workers, "
+                f"{HOST}:{port}, {args.threads} client threads, {args.sessions} sessions at a "
+                f"time (at most {args.deal_cap} deals each)"
             )
-            report_endpoints(stats, usage.seconds)
+            rows = report_endpoints(stats, usage.seconds)
             report_usage(usage, stats.total())
             report_entries(shared)
             failures = report_restart(stats, window) if args.restart_db else []
             failures += failures_of(stats, args.restart_db)
             failures += verify(url, client, shared)
         report_server_log(log)
-    return conclude(failures, shared)
+    return rows, conclude(failures, shared)
+
+
+def side_by_side(args: argparse.Namespace, summaries: dict[str, list[list[str]]]) -> None:
+    """Each endpoint's throughput and latency, gunicorn straight beside make serve's setup."""
+    direct = {row[0]: row for row in summaries["direct"]}
+    proxy = {row[0]: row for row in summaries["proxy"]}
+    rows = []
+    for name in [row[0] for row in summaries["direct"]]:
+        left, right = direct[name], proxy.get(name, [name, "", "", "", "", ""])
+        rows.append([name, left[2], right[2], left[3], right[3], left[4], right[4]])
+    header = ["endpoint", "req/s direct", "req/s proxy", "p50 direct", "p50 proxy"]
+    header += ["p99 direct", "p99 proxy"]
+    table(
+        f"{args.db}: gunicorn straight (direct) beside make serve's nginx in front (proxy), "
+        f"{args.workers} workers, {args.threads} client threads, {args.seconds:g} s each; ms",
+        header,
+        rows,
+    )
 
 
 def drive(
@@ -309,17 +400,24 @@ def drive(
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU time (user and system) used so far by a process and its children: gunicorn's workers."""
-    ticks = 0
+    """CPU time (user and system) used so far by a process and all its descendants: gunicorn's
+    workers, or under make serve's launcher nginx's and memcached too."""
+    parents: dict[str, str] = {}
+    ticks: dict[str, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             # After the command name in brackets: state, ppid, ... utime and stime (fields 14, 15).
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue  # the process ended meanwhile
-        if stat.parent.name == str(pid) or fields[1] == str(pid):
-            ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
+        parents[stat.parent.name] = fields[1]
+        ticks[stat.parent.name] = int(fields[11]) + int(fields[12])
+    family, grown = {str(pid)}, True
+    while grown:
+        children = {child for child, parent in parents.items() if parent in family}
+        grown = not children <= family
+        family |= children
+    return sum(ticks.get(member, 0) for member in family) / os.sysconf("SC_CLK_TCK")
 
 
 def conclude(failures: list[str], shared: Shared) -> int:
@@ -341,6 +439,9 @@ def main(argv: list[str] | None = None) -> None:
     """Parse the options and run."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument(
+        "--via", choices=tuple(VIAS), default="both", help="gunicorn direct, make serve's proxy"
+    )
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to load")
     parser.add_argument("--requests", type=int, default=200_000, help="at most this many")
     parser.add_argument("--threads", type=int, default=16, help="client threads")
@@ -352,7 +453,7 @@ def main(argv: list[str] | None = None) -> None:
         "--drop", type=float, default=0.05, help="share of deal posts whose answer is lost"
     )
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--log", help="keep gunicorn's log in this file")
+    parser.add_argument("--log", help="keep the server's log in this file (-direct, -proxy)")
     parser.add_argument(
         "--restart-db", action="store_true", help="restart PostgreSQL half-way through"
     )

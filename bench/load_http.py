@@ -62,8 +62,8 @@ class Stats:
 
 
 class Client:
-    """Requests to the server on 127.0.0.1, one connection each (gunicorn's sync workers close
-    every connection after the answer anyway)."""
+    """Requests to the server on 127.0.0.1, one connection each: the worst case for the server,
+    and what nginx does towards gunicorn under make serve."""
 
     def __init__(self, port: int, timeout: float, stats: Stats) -> None:
         self.port, self.timeout, self.stats = port, timeout, stats

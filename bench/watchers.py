@@ -5,10 +5,10 @@ If-None-Match, answered 304 while nothing did. This prints
 (a) in one process, through the WSGI test client, that 304 beside a bare Flask page, taking
     turns request by request: median and p90 per request and the ratio (bench/reads.py's
     session and yardstick);
-(b) how many watchers one gunicorn worker serves: gunicorn.conf.py with WEB_CONCURRENCY=1, i.e.
-    one sync worker (access log off, as in bench/load.py), over SQLite and then PostgreSQL.
+(b) how many watchers one gunicorn worker serves: deploy/gunicorn.conf.py with WEB_CONCURRENCY=1,
+    i.e. one gthread worker (access log off, as in bench/load.py), over SQLite and then PostgreSQL.
     Client threads, each a watcher with its own cookie and ETag, poll the unchanged scoreboard
-    back to back for --seconds, a new connection each time (a sync worker closes every one):
+    back to back for --seconds, a new connection each time (as a phone behind nginx would):
     polls per second, p50/p95 latency, the server's CPU per poll, and watchers served at one
     poll per 2 s (the rate × 2). The bare page is served and loaded the same way, for the
     ratio. Then, as a check, 80% of that many watchers poll on their 2 s schedule for
@@ -287,9 +287,9 @@ def report_saturated(bare: Run, found: list[Found], args: argparse.Namespace) ->
     rows = [[*bare.row("bare Flask page", clients), verdict(bare, "200")]]
     rows += [[*f.polls.row(f"scoreboard 304, {f.kind}", clients), verdict(f.polls)] for f in found]
     table(
-        f"(b) One gunicorn worker (gunicorn.conf.py, WEB_CONCURRENCY=1: one sync worker, no "
-        f"access log), {args.clients} clients back to back for {args.seconds:g} s each, a new "
-        f"connection per request; {os.cpu_count()} cores shared with the clients",
+        f"(b) One gunicorn worker (deploy/gunicorn.conf.py, WEB_CONCURRENCY=1: one gthread "
+        f"worker, no access log), {args.clients} clients back to back for {args.seconds:g} s "
+        f"each, a new connection per request; {os.cpu_count()} cores shared with the clients",
         HEADER,
         rows,
     )

@@ -113,7 +113,7 @@ def _secret_key(app: Flask) -> str:
     return path.read_text().strip()
 
 
-SQLITE_WAIT_MS = 30_000  # a writer waits this long for the one before it
+SQLITE_WAIT_MS = 10_000  # a writer waits this long for the one before it, then answers 503
 
 
 def _transactional_sqlite(engine: Engine) -> None:

@@ -84,7 +84,9 @@ def tagged(body: dict[str, Any], etag: str) -> Response:
 def require_if_match(deal: Deal) -> None:
     """412 with the current deal when If-Match names another version of it."""
     etags = request.if_match
-    if etags and not etags.star_tag and not etags.contains(deal.etag):
+    # The tag names the deal's version, not the bytes sent: a proxy that compressed the answer
+    # weakened it (nginx sends W/"3.2"), and the weak form still names version 3.2.
+    if etags and not etags.star_tag and not etags.contains_weak(deal.etag):
         raise Conflict(
             412,
             "version-mismatch",

@@ -417,7 +417,7 @@ def free_port() -> int:
 
 @pytest.fixture
 def gunicorn(fresh_db: str, tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """gunicorn with gunicorn.conf.py on 127.0.0.1 over a fresh SQLite file; (URL, access log)."""
+    """gunicorn (deploy/gunicorn.conf.py) on 127.0.0.1 over a new SQLite file; (URL, access log)."""
     port = free_port()
     log = tmp_path / "access.log"
     env = os.environ | {
@@ -431,7 +431,7 @@ def gunicorn(fresh_db: str, tmp_path: Path) -> Iterator[tuple[str, Path]]:
         "-m",
         "gunicorn",
         "-c",
-        "gunicorn.conf.py",
+        "deploy/gunicorn.conf.py",
         "scorekeeper:create_app()",
     ]
     with (tmp_path / "error.log").open("w") as errors:
