@@ -61,7 +61,10 @@ class Settings:
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
         """Read the settings; SystemExit with a sentence when one is wrong."""
-        run = Path(env.get("SCOREKEEPER_RUN_DIR") or ROOT / "instance" / "serve").resolve()
+        user = worker_user() if os.geteuid() == 0 else None
+        port = number(env, "PORT", 8000)
+        given = env.get("SCOREKEEPER_RUN_DIR")
+        run = Path(given).resolve() if given else default_run(user, port)
         cert, key = env.get("SCOREKEEPER_TLS_CERT"), env.get("SCOREKEEPER_TLS_KEY")
         if bool(cert) != bool(key):
             fail("Set both SCOREKEEPER_TLS_CERT and SCOREKEEPER_TLS_KEY, or neither.")
@@ -74,13 +77,13 @@ class Settings:
             fail("SCOREKEEPER_PROXIES counts nginx too: at least 1 under make serve.")
         return cls(
             host=env.get("SCOREKEEPER_HOST") or "127.0.0.1",
-            port=number(env, "PORT", 8000),
+            port=port,
             run=run,
             proxies=proxies,
             limits_storage=env.get("SCOREKEEPER_LIMITS_STORAGE") or None,
             access_log=env.get("SCOREKEEPER_ACCESS_LOG", "-"),
             tls=tls,
-            user=worker_user() if os.geteuid() == 0 else None,
+            user=user,
         )
 
     @property
@@ -100,6 +103,15 @@ def number(env: Mapping[str, str], name: str, default: int) -> int:
     if not value.isdigit():
         fail(f"{name} must be a whole number, not {value!r}.")
     return int(value)
+
+
+def default_run(user: pwd.struct_passwd | None, port: int) -> Path:
+    """instance/serve, unless nginx's workers cannot reach it (a clone under /root, run as
+    root): then a directory of this port's under /run, so one command still serves."""
+    inside = (ROOT / "instance" / "serve").resolve()
+    if user is None or passable(inside, user):
+        return inside
+    return Path("/run/scorekeeper") / str(port)
 
 
 def worker_user() -> pwd.struct_passwd:
@@ -169,10 +181,17 @@ def running(pid_file: Path) -> bool:
     return b"nginx" in command
 
 
-def reachable(run: Path, user: pwd.struct_passwd) -> None:
-    """Fail unless `user` may pass through every directory above the run directory."""
+def passable(run: Path, user: pwd.struct_passwd) -> bool:
+    """Whether `user` may pass through every directory above the run directory."""
+    return blocking(run, user) is None
+
+
+def blocking(run: Path, user: pwd.struct_passwd) -> Path | None:
+    """The first directory above `run` that `user` may not pass through, if any."""
     groups = {user.pw_gid} | {g.gr_gid for g in grp.getgrall() if user.pw_name in g.gr_mem}
     for directory in run.parents:
+        if not directory.exists():
+            continue  # made by prepare(), with a mode that lets the workers through
         mode = directory.stat()
         allowed = (
             (mode.st_uid == user.pw_uid and mode.st_mode & 0o100)
@@ -180,10 +199,18 @@ def reachable(run: Path, user: pwd.struct_passwd) -> None:
             or mode.st_mode & 0o001
         )
         if not allowed:
-            fail(
-                f"nginx's workers run as {user.pw_name} and cannot enter {directory}: set "
-                "SCOREKEEPER_RUN_DIR to a directory they can reach (e.g. /run/scorekeeper)."
-            )
+            return directory
+    return None
+
+
+def reachable(run: Path, user: pwd.struct_passwd) -> None:
+    """Fail unless `user` may pass through every directory above the run directory."""
+    directory = blocking(run, user)
+    if directory is not None:
+        fail(
+            f"nginx's workers run as {user.pw_name} and cannot enter {directory}: set "
+            "SCOREKEEPER_RUN_DIR to a directory they can reach (e.g. /run/scorekeeper)."
+        )
 
 
 def security_headers() -> tuple[str, str]:
