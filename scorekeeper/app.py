@@ -61,9 +61,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app)
 
     from . import api, clubs, sessions
-    from .web import cli, errors, names, pwa, security
+    from .web import assets, cli, errors, names, pwa, security
 
     security.register(app)
+    assets.register(app)
     for area in (sessions, clubs, api, pwa):
         app.register_blueprint(area.bp)
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
