@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from flask import Flask, Response, abort, current_app, request
+from flask import Flask, Response, abort, current_app, g, request
 from markupsafe import Markup, escape
 
 HASH_LENGTH = 12
@@ -93,10 +93,14 @@ def register(app: Flask) -> None:
 
 
 def manifest() -> Manifest:
-    """The current app's static files."""
+    """The current app's static files (in debug, looked at once per request)."""
     folder = Path(current_app.static_folder or "static")
-    stamp = _stamp(folder) if current_app.debug else ()
-    return _read_once(folder, current_app.static_url_path or "/static", stamp)
+    url_path = current_app.static_url_path or "/static"
+    if not current_app.debug:
+        return _read_once(folder, url_path, ())
+    if "assets" not in g:
+        g.assets = _read_once(folder, url_path, _stamp(folder))
+    return cast(Manifest, g.assets)
 
 
 def serve(filename: str) -> Response:

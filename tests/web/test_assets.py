@@ -168,7 +168,8 @@ def test_in_debug_an_edited_file_gets_its_new_hash_without_a_restart(
     app.static_folder, app.debug = str(tmp_path), True
     with app.test_request_context():
         before = url_for("static", filename="app.css")
-        (tmp_path / "app.css").write_text("body { margin: 0 }")
+    (tmp_path / "app.css").write_text("body { margin: 0 }")
+    with app.test_request_context():
         after = url_for("static", filename="app.css")
     assert before != after and HASHED.search(after)
 
