@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,24 @@ def test_the_hashed_name_answers_the_same_bytes_as_the_plain_one(
     files = assets.read(Path(str(client.application.static_folder))).files
     plain, hashed = client.get(f"/static/{name}"), client.get(f"/static/{files[name].hashed}")
     assert plain.get_data() == hashed.get_data() and plain.mimetype == hashed.mimetype
+
+
+def test_a_deploy_that_renames_a_static_file_redraws_a_page_the_browser_holds(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    """A scoreboard's tag was its session's version alone: after a deploy, a 304 kept the page
+    naming the old hashes (and its old markup)."""
+    board = start(client)
+    old, new = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(str(app.static_folder), old)
+    shutil.copytree(old, new)
+    (new / "app.css").write_text((old / "app.css").read_text() + "/* changed */\n")
+    app.static_folder = str(old)
+    for path in (board, board + "/tv"):
+        etag = client.get(path).headers["ETag"]
+        assert client.get(path, headers={"If-None-Match": etag}).status_code == 304
+        app.static_folder = str(new)
+        again = client.get(path, headers={"If-None-Match": etag})
+        assert again.status_code == 200, path
+        assert assets.read(new).files["app.css"].hashed in again.get_data(as_text=True)
+        app.static_folder = str(old)
