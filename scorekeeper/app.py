@@ -73,9 +73,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app)
 
     from . import api, clubs, sessions
-    from .web import cli, errors, names, pwa, rate_limits, security
+    from .web import assets, cli, errors, names, pwa, rate_limits, security
 
     security.register(app)
+    assets.register(app)
     for area in (sessions, clubs, api, pwa):
         app.register_blueprint(area.bp)
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies

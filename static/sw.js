@@ -9,6 +9,7 @@
 const PREFIX = "scorekeeper-";
 const DEAL_FORM = /^\/s\/([^/]+)\/deals\/(new|\d+\/edit)$/;
 const CACHE = PREFIX + BUILD.version;
+const HASH = /\.[0-9a-f]{12}(\.\w+)$/; // the content hash in a static file's name
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(BUILD.shell)).then(() => self.skipWaiting()));
@@ -71,14 +72,23 @@ async function sendOrHold(request, [, session, what]) {
   }
 }
 
-/** The shell: from the cache of this version, else the network (and kept). */
+/** The shell: from the cache of this version, else the network (and kept). A page kept by an
+ * older version names its files by their older hashes, or unhashed: it gets them as this version
+ * has them, as the server would answer (scorekeeper/web/assets.py). */
 async function staticFile(request) {
   const cache = await caches.open(CACHE);
-  const kept = await cache.match(request, { ignoreSearch: true });
+  const current = inShell(new URL(request.url).pathname);
+  const kept = (await cache.match(request, { ignoreSearch: true })) || (current && (await cache.match(current)));
   if (kept) return kept;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
   return response;
+}
+
+/** The shell's URL of the file a static path names, whatever its hash. */
+function inShell(path) {
+  const plain = path.replace(HASH, "$1");
+  return BUILD.shell.find((url) => url.replace(HASH, "$1") === plain);
 }
 
 /** A page: the network first (kept when it answers with a page), else its copy, else the

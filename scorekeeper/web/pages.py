@@ -11,6 +11,8 @@ from flask import Response, flash, make_response, request, session
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
+from . import assets
+
 
 class Message(TypedDict):
     """What the next page says once: its text, and a button that undoes what was done."""
@@ -54,6 +56,8 @@ def viewer_etag(version: str, *held: object) -> str | None:
 def conditional(etag: str | None, draw: Callable[[], ResponseReturnValue]) -> Response:
     """A page that follows the table: drawn only when the browser does not hold this version
     of it (a 304 then, next to nothing for the server); the browser asks again every time."""
+    if etag:  # the page names static files by their hashes: a deploy that renames one redraws it
+        etag = f"{etag}-{assets.manifest().version}"
     if etag and request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
-from functools import cache
-from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, url_for
+from flask import Blueprint, Response, render_template, url_for
+
+from . import assets
 
 bp = Blueprint("pwa", __name__)
 
@@ -52,11 +51,12 @@ WORKER = ("js/queue-store.js", "sw.js")  # the worker's script: the queue's stor
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """static/sw.js served from the root, so that it may control every page, with its build:
-    the static files to keep and a version that changes whenever any of them does."""
-    static = Path(current_app.static_folder or "static")
-    (version, files), worker = _build(static), _worker(static)
-    shell = [url_for("static", filename=name) for name in files] + [url_for(".offline")]
-    build = {"version": version, "shell": shell, "offline": url_for(".offline")}
+    the static files to keep, by the hashed names the pages use, and a version that changes
+    exactly when one of those names does."""
+    files = assets.manifest()
+    shell = [url_for("static", filename=name) for name in _shell(files)] + [url_for(".offline")]
+    build = {"version": files.version, "shell": shell, "offline": url_for(".offline")}
+    worker = "\n".join(files.files[name].body.decode() for name in WORKER)
     response = Response(f"const BUILD = {json.dumps(build)};\n{worker}", mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # a deploy reaches phones at their next visit
     return response
@@ -68,17 +68,6 @@ def offline() -> str:
     return render_template("offline.html")
 
 
-@cache
-def _build(static: Path) -> tuple[str, tuple[str, ...]]:
-    """The static files (relative names) and a hash of their contents and of the worker's."""
-    files = sorted(p for p in static.rglob("*") if p.is_file() and p.name != "sw.js")
-    digest = hashlib.sha256((static / "sw.js").read_bytes())
-    for path in files:
-        digest.update(str(path.relative_to(static)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:12], tuple(str(p.relative_to(static)) for p in files)
-
-
-@cache
-def _worker(static: Path) -> str:
-    """The worker's script, read once per process: browsers ask for it at every navigation."""
-    return "\n".join((static / name).read_text() for name in WORKER)
+def _shell(files: assets.Manifest) -> list[str]:
+    """The static files a page may use: all but the worker's own script."""
+    return sorted(name for name in files.files if name != "sw.js")

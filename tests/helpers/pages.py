@@ -98,3 +98,9 @@ def keeper_link(client: FlaskClient, club_id: str) -> str:
     found = re.search(r'id="keeper-link" value="[^"]*#key=([^"]+)"', page)
     assert found, "no keeper link"
     return found.group(1)
+
+
+def unhashed(text: str) -> str:
+    """`text` with static files named as in static/: their content hashes taken out
+    (/static/js/follow.3f2a1b9c0d12.js is /static/js/follow.js)."""
+    return re.sub(r"\.[0-9a-f]{12}(\.\w+)\b", r"\1", text)

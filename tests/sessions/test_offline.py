@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.web import pwa
-from tests.helpers.pages import deal_form, flashes, start
+from scorekeeper.web import assets
+from tests.helpers.pages import deal_form, flashes, start, unhashed
 
 KEY = {"Idempotency-Key": "6f1c2a70-3f7e-4a57-9a53-0a5b1d3c8e11"}
 
@@ -138,16 +139,28 @@ def test_the_service_worker_is_served_from_the_root_with_its_build(client: Flask
     assert response.headers["Cache-Control"] == "no-cache"
     first = response.get_data(as_text=True).splitlines()[0]
     build = json.loads(first.removeprefix("const BUILD = ").removesuffix(";"))
-    assert {"/static/app.css", "/static/js/offline-queue.js", "/offline"} <= set(build["shell"])
-    assert "/static/sw.js" not in build["shell"]
-    assert all(client.get(url).status_code == 200 for url in build["shell"])
+    shell = set(build["shell"])
+    assert {"/static/app.css", "/static/js/offline-queue.js", "/offline"} <= {
+        unhashed(url) for url in shell
+    }
+    assert "/static/sw.js" not in {unhashed(url) for url in shell}
+    assert all(client.get(url).status_code == 200 for url in shell)
+    # Kept by the names the pages use: the hashed ones.
+    page = client.get("/check").get_data(as_text=True)
+    used = set(re.findall(r'(?:src|href)="(/static/[^"]+)"', page))
+    assert used and used <= shell and "/static/app.css" not in shell
 
 
-def test_the_version_changes_with_any_static_file(tmp_path: Path) -> None:
+def test_the_version_changes_exactly_when_a_hashed_name_does(tmp_path: Path) -> None:
     (tmp_path / "sw.js").write_text("// worker")
     (tmp_path / "app.css").write_text("body {}")
-    before, files = pwa._build(tmp_path)
-    (tmp_path / "app.css").write_text("body { margin: 0 }")
-    pwa._build.cache_clear()
-    after, _ = pwa._build(tmp_path)
-    assert files == ("app.css",) and before != after
+    (tmp_path / "words.js").write_text("export const word = 1;")
+    before = assets.read(tmp_path)
+    (tmp_path / "app.css").write_text("body {}")  # written again, the same
+    assert assets.read(tmp_path).version == before.version
+    (tmp_path / "words.js").write_text("export const word = 2;")
+    after = assets.read(tmp_path)
+    assert after.files["words.js"].hashed != before.files["words.js"].hashed
+    assert after.version != before.version
+    (tmp_path / "sw.js").write_text("// the worker, changed")
+    assert assets.read(tmp_path).version != after.version
