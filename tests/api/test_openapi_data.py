@@ -87,10 +87,13 @@ BEYOND_A_SCHEMA = {
 CROSS_FIELD = {
     # A seat or a dealer at the table, a build's value in the variant: bounds of another field.
     "bad-field": re.compile(
-        r"^(seat|dealer|contract seat|An owner|A build's value|bid seat) must be a whole number"
+        r"^(seat|dealer|bid seat|contract seat|An owner|A team out|A build's (value|owner)) "
+        r"must be a whole number"
         r"|needs one number per side"  # Casino: one count per side of the session
         r"|must name the club's players by id"  # ids of this club's players, and both sides
         r"|^The auction is on"  # Fifty-six: a card is played once the auction is over
+        r"|^out names each team|^Two teams or more"  # Fifty-six: two teams still in, of the table's
+        r"|^Only an ace may count 14|^An ace counts 14 only"  # Casino: an ace, in Royal
     ),
     # Printable characters, as the document says in words: no regular expression that both
     # JSON Schema and schemathesis read can tell them (unassigned, private use, format, control).
