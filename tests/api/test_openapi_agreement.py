@@ -49,6 +49,8 @@ ROWS: list[Row] = [
     ("seat 1.0", "seep", CHECK, SEAT_1_0, 200, True),
     ("deal's dealer 0.0", "seep", "deals", {"dealer": 0.0}, 201, True),
     ("play number 1.0", "seep", "live/plays", {"number": 1.0}, 201, True),
+    ("option baazis 1.0", "seep", "sessions", {"options": {"baazis": 1.0}}, 201, True),
+    ("option target 100.0", "seep", "sessions", {"options": {"target": 100.0}}, 201, True),
     # The server was wrong: a head-to-head side is ids of digits and commas, as documented.
     ("side '+id'", "seep", "stats", {"a": "+{0}", "b": "{1}"}, 400, False),
     # The document was wrong: a live start takes its game's fields only, and needs them.
@@ -71,6 +73,7 @@ ROWS: list[Row] = [
 
 WHATS = [row[0] for row in ROWS]
 OPERATIONS = {
+    "sessions": ("/api/v1/sessions", "post"),
     CHECK: ("/api/v1/check", "post"),
     "deals": ("/api/v1/sessions/{session_id}/deals", "post"),
     "deals/1": ("/api/v1/sessions/{session_id}/deals/{deal_id}", "put"),
@@ -125,7 +128,9 @@ def send(table: Table, where: str, data: dict[str, Any]) -> tuple[Any, bool]:
         body = {k: body[k] for k in ("captured", "dealer")}
     if where == "live":
         table.end_live()
-    url = CHECK if where == CHECK else table.url(where)
+    if where == "sessions":
+        body = {"game": "seep", "teams": [{"players": ["Uma"]}, {"players": ["Om"]}]} | body
+    url = {CHECK: CHECK, "sessions": "/api/v1/sessions"}.get(where) or table.url(where)
     answer = table.client.open(url, method=method, json=body, headers=table.auth())
     return answer, body_is_valid(path, method, body)
 
