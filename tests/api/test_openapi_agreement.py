@@ -37,6 +37,7 @@ def casino_move(card: str, action: str, **move: Any) -> dict[str, Any]:
 
 FLOOR = ["AS", "2S", "3S", "4S"]
 SEAT_1_0 = seep_move("9C", "throw") | {"position": SEEP_POSITION | {"seat": 1.0}}
+PLAYERS_4_0 = seep_move("9C", "throw") | {"position": SEEP_POSITION | {"players": 4.0}}
 
 # (what, the session's game, where it is sent, body or query, status, valid by the document)
 ROWS: list[Row] = [
@@ -47,6 +48,7 @@ ROWS: list[Row] = [
     ("trail, loose 0", "casino", CHECK, casino_move("8S", "trail", loose=0), 400, False),
     # The server was wrong: 1.0 is the integer 1 in JSON Schema (and in JSON), so it is one here.
     ("seat 1.0", "seep", CHECK, SEAT_1_0, 200, True),
+    ("players 4.0", "seep", CHECK, PLAYERS_4_0, 200, True),
     ("deal's dealer 0.0", "seep", "deals", {"dealer": 0.0}, 201, True),
     ("play number 1.0", "seep", "live/plays", {"number": 1.0}, 201, True),
     ("option baazis 1.0", "seep", "sessions", {"options": {"baazis": 1.0}}, 201, True),
