@@ -8,7 +8,9 @@ data: positive_data_acceptance and negative_data_rejection in test_openapi.py).
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -16,7 +18,7 @@ import jsonschema_rs
 import pytest
 from flask import Flask
 
-from tests.api.test_openapi import DOCUMENT, Table
+from tests.api.test_openapi import DOCUMENT, Table, request_examples
 
 Row = tuple[str, str, str, dict[str, Any], int, bool]
 
@@ -145,3 +147,60 @@ def test_the_server_and_the_document_agree(
     answer, documented = send(table, where, data)
     assert answer.status_code == status, answer.get_json()
     assert documented is valid, f"the document calls {what} {'valid' if documented else 'invalid'}"
+
+
+# -- an unknown field anywhere: refused by both, or by neither ---------------------------------
+
+
+def objects(value: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Where the objects are inside a JSON value (the value itself first)."""
+    if isinstance(value, dict):
+        yield at
+        for key, inner in value.items():
+            yield from objects(inner, (*at, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from objects(inner, (*at, index))
+
+
+def with_extra(body: Any, where: tuple[Any, ...]) -> Any:
+    """The body with a field no schema names, in the object at `where`."""
+    body = copy.deepcopy(body)
+    inner = body
+    for key in where:
+        inner = inner[key]
+    inner["unheard_of"] = 1
+    return body
+
+
+def bodies(app: Flask) -> Iterator[tuple[Table, str, str, Any]]:
+    """The document's example bodies, and a live deal's start and first play of each game."""
+    for path, method, example in request_examples():
+        game = "fifty-six" if "contract" in example else "casino" if "cards" in example else "seep"
+        yield Table(app, game), path, method, example
+    for game in ("seep", "fifty-six", "casino"):
+        table = Table(app, game)
+        yield table, "/api/v1/sessions/{session_id}/live", "post", table.live_start
+        yield table, "/api/v1/sessions/{session_id}/live/plays", "post", table.live_play(1, 0)
+
+
+UNKNOWN = {"unknown-field", "unknown-option"}
+
+
+def test_an_unknown_field_is_refused_where_the_document_refuses_it(app: Flask) -> None:
+    disagreements = []
+    for table, path, method, body in bodies(app):
+        for where in objects(body):
+            sent = with_extra(body, where)
+            if path.endswith("/live/plays"):
+                table.bare_live()
+            elif path.endswith("/live"):
+                table.client.delete(table.url("live"), headers=table.auth())
+            url = path.format(session_id=table.id, deal_id=1)
+            answer = table.client.open(url, method=method, json=sent, headers=table.auth())
+            # Accepted, or refused for that field (not for another reason).
+            accepted = answer.status_code < 300
+            refused = answer.status_code == 400 and answer.get_json()["error"] in UNKNOWN
+            if not (accepted if body_is_valid(path, method, sent) else refused):
+                disagreements.append((path, where, answer.status_code, answer.get_json()))
+    assert disagreements == []
