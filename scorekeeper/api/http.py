@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request
@@ -25,7 +26,7 @@ def conflict(error: Conflict) -> Response:
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong."""
     try:
-        body = request.get_json(silent=True)
+        body = read_json()
     except RecursionError:
         # json.loads gives up on very deep nesting with RecursionError, not ValueError.
         raise InvalidInput("bad-json", "The body is nested too deeply to be read.") from None
@@ -34,6 +35,25 @@ def json_body() -> dict[str, Any]:
             "bad-json", "The body must be a JSON object (Content-Type: application/json)."
         )
     return body
+
+
+def read_json() -> object:
+    """The body as JSON (None when it is none); a whole number written 2.0 is read as 2."""
+    if not request.is_json:
+        return None
+    try:
+        return json.loads(request.get_data(cache=True), parse_float=_number)
+    except ValueError:
+        return None
+
+
+def _number(text: str) -> float | int:
+    # JSON Schema (and the document) counts 2.0 as the integer 2, so the fields read it as one.
+    value = float(text)
+    return int(value) if value.is_integer() and abs(value) <= WHOLE_FLOATS else value
+
+
+WHOLE_FLOATS = 2**53  # past this a float is no longer exactly the number it was written as
 
 
 def editable_session(session_id: str) -> GameSession:

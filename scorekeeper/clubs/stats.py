@@ -6,6 +6,7 @@ The API answers them (api/clubs.py); the players' pages draw them (clubs/players
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -174,12 +175,13 @@ def statistics(club: Club, sessions: list[dict[str, Any]]) -> dict[str, Any]:
     return {"club": club.id, "name": club.name, **stats}
 
 
+SIDE = re.compile(r"[0-9]+(?:,[0-9]+)*")
+
+
 def side(raw: str | None, names: Mapping[int, str], which: str) -> list[int]:
     """A player or a team as a query names it: ids separated by commas; raise InvalidInput."""
-    try:
-        ids = [int(part) for part in (raw or "").split(",")]
-    except ValueError:
-        ids = []
+    # ASCII digits only, as the document says: int() would also take " 1", "+1" and "١".
+    ids = [int(part) for part in raw.split(",")] if raw and SIDE.fullmatch(raw) else []
     if not ids or len(ids) > len(set(ids)) or any(i not in names for i in ids):
         raise InvalidInput(
             "bad-field", f"{which} must name the club's players by id, separated by commas."

@@ -187,7 +187,7 @@ def test_the_document_states_the_deals_and_plays_limits() -> None:
     assert {SCHEMAS[d]["properties"]["number"]["maximum"] for d in posted} == {MOST_DEALS}
     sessions = {"SeepSession", "FiftySixSession", "CasinoSession"}
     assert {SCHEMAS[s]["properties"]["deals"]["maxItems"] for s in sessions} == {MOST_DEALS}
-    assert SCHEMAS["LivePlayRequest"]["properties"]["number"]["maximum"] == MOST_PLAYS
+    assert SCHEMAS["LivePlayNumber"]["maximum"] == MOST_PLAYS
     lists = [SCHEMAS[s]["properties"]["plays"] for s in named(("LiveState",)) - {"LiveState"}]
     lists += [SCHEMAS[s]["properties"]["plays"] for s in ("LiveReplay", "LiveStartTakenBack")]
     assert {plays["maxItems"] for plays in lists} == {MOST_PLAYS}

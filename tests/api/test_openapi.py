@@ -700,6 +700,8 @@ def steer(
         aim_precondition(case, header, how, table)
     if "body" not in faults and "requestBody" in operation:
         case.body = live_play(body, plays, table) if operation["operationId"] in UNDER_WAY else body
+    elif operation["operationId"] == "add_live_play" and isinstance(case.body, dict):
+        case.body["number"] = plays + 1  # a generated play, read (400) as the next one, not a 409
     if "guessable" in faults and "Idempotency-Key" in names:
         case.headers["Idempotency-Key"] = "1"  # a 400 bad-idempotency-key, nothing stored
     elif "key" in faults and "Idempotency-Key" in names:

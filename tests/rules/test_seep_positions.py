@@ -112,11 +112,18 @@ def test_bad_positions_are_invalid_input(pos: Json, code: str) -> None:
     assert error.value.message
 
 
+# The engine is given Python's 4.0; the API reads JSON's 4.0 as the integer 4, as openapi.json
+# (JSON Schema) counts it (tests/api/test_openapi_agreement.py).
+READ_AS_INTEGERS = {"four players written 4.0"}
+
+
 def test_bad_positions_answer_400_from_the_api(client: FlaskClient) -> None:
     """Every bad position above, through /check and /moves (one app for all: it is slow)."""
     move = {"card": "KS", "action": "throw"}
     for param in BAD:
         pos, code = param.values
+        if param.id in READ_AS_INTEGERS:
+            continue
         for url, body in [
             ("/api/v1/check", {"game": "seep", "position": pos, "move": move}),
             ("/api/v1/moves", {"game": "seep", "position": pos}),

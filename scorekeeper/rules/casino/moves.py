@@ -117,7 +117,7 @@ def parse_move(raw: object) -> Move:
     if ace == ACE_HIGH and card.rank != ACE:
         raise InvalidInput("bad-field", f"Only an ace may count 14, not {card.pretty}.")
     if action == "trail":
-        if fields.get("loose"):
+        if parse_cards(fields.get("loose", []), "loose"):
             raise InvalidInput("bad-field", "A trail takes no loose cards.")  # K8
         return Trail(card)
     loose = parse_cards(fields.get("loose", []), "loose")

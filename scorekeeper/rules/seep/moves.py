@@ -92,7 +92,7 @@ def parse_move(raw: object) -> Move:
     fields = record(raw, "A move", ("card", "action", "loose", "house", "value"))
     card = Card.parse(required(fields, "card", "A move"))
     action = choice(required(fields, "action", "A move"), "action", ACTIONS)
-    if action in ("raise", "throw") and fields.get("loose"):
+    if action in ("raise", "throw") and parse_cards(fields.get("loose", []), "loose"):
         # R1, T1: a raise or a throw plays the one card and takes nothing from the floor.
         raise InvalidInput("bad-field", f"A {action} takes no loose cards.")
     if action == "throw":
