@@ -84,7 +84,9 @@ class Floor:
 
     def choices(self, most: int) -> dict[int, list[Counts]]:
         """Every choice of counts taking only values up to `most`, by its total."""
-        if most not in self._totals:
+        # Every `most` from the largest loose value up gives the same choices: search once.
+        usable = sum(rank <= most for rank in self.ranks)
+        if usable not in self._totals:
             choices: list[tuple[Counts, int]] = [((), 0)]
             for rank in self.ranks:
                 limit = len(self.cards[rank]) if rank <= most else 0
@@ -96,8 +98,8 @@ class Floor:
             by_total: dict[int, list[Counts]] = {}
             for counts, total in choices:
                 by_total.setdefault(total, []).append(counts)
-            self._totals[most] = by_total
-        return self._totals[most]
+            self._totals[usable] = by_total
+        return self._totals[usable]
 
     def taken(self, counts: Counts) -> tuple[int, ...]:
         """The values a choice takes, high to low."""
