@@ -40,6 +40,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.reads
 	$(BIN)/python -m bench.fifty_six_playouts
 	$(BIN)/python -m bench.casino_moves $(ARGS)
+	$(BIN)/python -m bench.crowded_floors
 	$(BIN)/python -m bench.club_stats
 	$(BIN)/python -m bench.watchers
 	$(BIN)/python -m bench.live_plays

@@ -84,7 +84,9 @@ class Floor:
 
     def choices(self, most: int) -> dict[int, list[Counts]]:
         """Every choice of counts taking only values up to `most`, by its total."""
-        if most not in self._totals:
+        # Every `most` from the largest loose value up gives the same choices: search once.
+        usable = sum(rank <= most for rank in self.ranks)
+        if usable not in self._totals:
             choices: list[tuple[Counts, int]] = [((), 0)]
             for rank in self.ranks:
                 limit = len(self.cards[rank]) if rank <= most else 0
@@ -96,8 +98,8 @@ class Floor:
             by_total: dict[int, list[Counts]] = {}
             for counts, total in choices:
                 by_total.setdefault(total, []).append(counts)
-            self._totals[most] = by_total
-        return self._totals[most]
+            self._totals[usable] = by_total
+        return self._totals[usable]
 
     def taken(self, counts: Counts) -> tuple[int, ...]:
         """The values a choice takes, high to low."""
@@ -122,16 +124,38 @@ class Choice(Generic[M]):
     make: Callable[[frozenset[Card]], M]
 
 
-@dataclass(frozen=True)
 class Survey(Generic[M]):
-    """One search of a position's legal moves, read as a listing, a count or a summary."""
+    """One search of a position's legal moves, read as a listing, a count or a summary.
 
-    floor: Floor
-    choices: tuple[Choice[M], ...]
+    The search runs lazily, one kind of move for one card at a time, and each step only
+    once: a first page stops it early, and a count afterwards goes on from where it stopped.
+    """
+
+    def __init__(self, floor: Floor, choices: Iterable[Choice[M]]) -> None:
+        self.floor = floor
+        self._search = iter(choices)
+        self._found: list[Choice[M]] = []
+
+    @property
+    def choices(self) -> tuple[Choice[M], ...]:
+        """Every kind of move for every card: the whole search."""
+        return tuple(self._each())
+
+    def _each(self) -> Iterator[Choice[M]]:
+        """The choices found so far, then the search's next ones."""
+        i = 0
+        while True:
+            if i == len(self._found):
+                found = next(self._search, None)
+                if found is None:
+                    return
+                self._found.append(found)
+            yield self._found[i]
+            i += 1
 
     def moves(self) -> Iterator[M]:
         """Every legal move, lazily, grouped by card in hand order."""
-        for choice in self.choices:
+        for choice in self._each():
             for counts in choice.counts:
                 yield from map(choice.make, self.floor.spell(counts))
 

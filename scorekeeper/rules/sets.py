@@ -8,7 +8,7 @@ free.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 
@@ -44,18 +44,21 @@ def has_subset_sum(values: tuple[int, ...], target: int) -> bool:
     return bool(reachable >> target & 1) and target > 0
 
 
-def _groups(values: tuple[int, ...], need: int) -> list[tuple[int, ...]]:
-    """Distinct sub-multisets of `values` (sorted high to low) summing to `need`."""
+def _groups(values: tuple[int, ...], need: int) -> Iterator[tuple[int, ...]]:
+    """Distinct sub-multisets of `values` (sorted high to low) summing to `need`, lazily.
+
+    Lazily, because splits_into stops at the first group that works.
+    """
     if need == 0:
-        return [()]
-    found: list[tuple[int, ...]] = []
+        yield ()
+        return
     previous = None
     for i, value in enumerate(values):
         if value > need or value == previous:
             continue  # too big, or the same choice as the last start
         previous = value
-        found.extend((value, *tail) for tail in _groups(values[i + 1 :], need - value))
-    return found
+        for tail in _groups(values[i + 1 :], need - value):
+            yield (value, *tail)
 
 
 def _without(values: tuple[int, ...], group: tuple[int, ...]) -> tuple[int, ...]:

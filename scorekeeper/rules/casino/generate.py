@@ -51,9 +51,9 @@ class Floor(value_counts.Floor):
 
 
 def survey(position: Position) -> Survey:
-    """Search the position once."""
+    """Search the position once, lazily."""
     floor = Floor(position.loose, position.variant)
-    return value_counts.Survey(floor, tuple(choices(position, floor)))
+    return value_counts.Survey(floor, choices(position, floor))
 
 
 def legal_moves(position: Position) -> Iterator[Move]:

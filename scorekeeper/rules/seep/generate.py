@@ -162,9 +162,9 @@ def _throws(
 
 
 def survey(position: Position) -> Survey:
-    """Search the position once."""
+    """Search the position once, lazily."""
     floor = Floor(position.loose)
-    return value_counts.Survey(floor, tuple(choices(position, floor)))
+    return value_counts.Survey(floor, choices(position, floor))
 
 
 def legal_moves(position: Position) -> Iterator[Move]:
