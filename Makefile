@@ -38,6 +38,7 @@ pytest: $(VENV)/.test-installed
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.reads
+	$(BIN)/python -m bench.session_reads
 	$(BIN)/python -m bench.fifty_six_playouts
 	$(BIN)/python -m bench.casino_moves $(ARGS)
 	$(BIN)/python -m bench.crowded_floors

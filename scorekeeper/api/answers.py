@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..data.live import Played
-from ..data.models import Club, Deal, GameSession
+from ..data.models import Club, Deal, DealRow, GameSession
 from ..rules.live import LiveDeal as LiveState
 from ..web.live_words import worded
 
@@ -14,22 +15,25 @@ JSON = dict[str, Any]
 
 def session_json(session: GameSession) -> JSON:
     """The session as the API shows it: what started it, its deals and its standing."""
+    deals = session.deal_rows()  # thousands of deals: no ORM object each
     return {
         "id": session.id,
         **session.to_request(),
         "version": session.version,
         "seats": session.seat_names(),
-        "deals": [_deal(deal, n) for n, deal in enumerate(session.deals, 1)],
-        "standing": standing_json(session),
+        "deals": [_deal(deal, n) for n, deal in enumerate(deals, 1)],
+        "standing": standing_json(session, deals),
     }
 
 
-def standing_json(session: GameSession) -> JSON:
-    """The standing, each deal's row carrying the deal's id, number and version."""
-    standing = session.standing()
+def standing_json(session: GameSession, read: list[DealRow] | None = None) -> JSON:
+    """The standing, each deal's row carrying the deal's id, number and version; from the
+    deals `read` as rows if given."""
+    standing = session.standing(read)
+    deals: Sequence[Deal | DealRow] = session.deals if read is None else read
     rows = [
         {"id": deal.serial, "number": n, "version": deal.version, **row}
-        for (n, deal), row in zip(enumerate(session.deals, 1), standing["deals"], strict=True)
+        for (n, deal), row in zip(enumerate(deals, 1), standing["deals"], strict=True)
     ]
     return {**standing, "deals": rows}
 
@@ -39,7 +43,7 @@ def deal_json(deal: Deal) -> JSON:
     return _deal(deal, None if deal.deleted else deal.session.number_of(deal))
 
 
-def _deal(deal: Deal, number: int | None) -> JSON:
+def _deal(deal: Deal | DealRow, number: int | None) -> JSON:
     """The deal as the API shows it: identity first, then the record as entered."""
     deleted = {"deleted": True} if deal.deleted else {}
     return {"id": deal.serial, "number": number, "version": deal.version, **deleted, **deal.record}

@@ -47,7 +47,7 @@ def read_session(session_id: str) -> Response:
     session = GameSession.find(session_id)
     if request.if_none_match.contains_weak(session.etag):
         return tagged({}, session.etag)  # nothing more is loaded for a 304
-    session = GameSession.find(session_id, full=True)
+    session = GameSession.find(session_id, full=True, deals=False)  # read as rows
     return tagged(session_json(session), session.etag)
 
 

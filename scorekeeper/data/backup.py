@@ -61,11 +61,11 @@ def stamp(when: datetime | None) -> str | None:
     return when.isoformat() + "Z" if when else None
 
 
-def deal_json(session: GameSession, deal: Deal) -> JSON:
+def deal_json(deal: Deal, number: int | None) -> JSON:
     """A deal: its id for life, number (None once deleted), version, times and raw record."""
     return {
         "id": deal.serial,
-        "number": None if deal.deleted else session.number_of(deal),
+        "number": number,
         "version": deal.version,
         "deleted": deal.deleted,
         "created_at": stamp(deal.created_at),
@@ -73,6 +73,16 @@ def deal_json(session: GameSession, deal: Deal) -> JSON:
         "deleted_at": stamp(deal.deleted_at),
         "record": deal.record,
     }
+
+
+def numbered(deals: list[Deal]) -> list[tuple[Deal, int | None]]:
+    """Each deal (in order of ids) with its number, counted in one pass: None once deleted."""
+    place, found = 0, []
+    for deal in deals:
+        place += not deal.deleted
+        number: int | None = None if deal.deleted else place
+        found.append((deal, number))
+    return found
 
 
 def live_json(live: LiveDeal) -> JSON:
@@ -118,7 +128,7 @@ def session_json(session: GameSession, live: list[LiveDeal], secrets: bool = Fal
         "created_at": stamp(session.created_at),
         "updated_at": stamp(session.updated_at),
         "deleted_at": stamp(session.deleted_at),
-        "deals": [deal_json(session, deal) for deal in session.all_deals],
+        "deals": [deal_json(deal, number) for deal, number in numbered(session.all_deals)],
         "live_deals": [live_json(one) for one in live],
     }
     if secrets:

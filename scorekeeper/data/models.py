@@ -13,7 +13,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from flask import current_app
 from flask_babel import format_number, ngettext  # web/words.py is above data
@@ -394,6 +394,19 @@ class Deal(Model):
         self.updated_at = utcnow()
 
 
+class DealRow(NamedTuple):
+    """A live deal as read for an answer: its columns only, no ORM object (cheap for thousands)."""
+
+    serial: int
+    version: int
+    record: Record
+
+    @property
+    def deleted(self) -> bool:
+        """Never: only live deals are read as rows."""
+        return False
+
+
 class GameSession(Model):
     """A sitting of one game by fixed teams: its options and its deals."""
 
@@ -418,18 +431,21 @@ class GameSession(Model):
     # -- reading ---------------------------------------------------------------------------
 
     @classmethod
-    def find(cls, session_id: str, for_update: bool = False, full: bool = False) -> GameSession:
+    def find(
+        cls, session_id: str, for_update: bool = False, full: bool = False, deals: bool = True
+    ) -> GameSession:
         """The session with this public id; NotFound otherwise.
 
         `for_update` locks it for a write; `full` loads teams, players and deals at once
-        (three queries, not one per player).
+        (three queries, not one per player), the deals only if `deals` (else read them as
+        deal_rows).
         """
         return _by_public_id(
             cls,
             session_id,
             "session",
             with_for_update=for_update,
-            options=_EVERYTHING if full else (),
+            options=(_EVERYTHING if deals else _EVERYTHING[:1]) if full else (),
             populate_existing=full,  # load the relations even if the row is known already
         )
 
@@ -473,9 +489,17 @@ class GameSession(Model):
             for seat in range(table.seats)
         ]
 
-    def standing(self) -> Standing[Any]:
-        """The standing, recomputed from the deal records (once per set of deal versions)."""
-        deals = self.deals
+    def deal_rows(self) -> list[DealRow]:
+        """The live deals in order of play, read as rows: what a long session's answer needs
+        without an ORM object each."""
+        columns = (Deal.serial, Deal.version, Deal.record)
+        query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_(None))
+        return [DealRow(*row) for row in db.session.execute(query.order_by(Deal.serial))]
+
+    def standing(self, rows: list[DealRow] | None = None) -> Standing[Any]:
+        """The standing, recomputed from the deal records (once per set of deal versions); from
+        `rows` (this session's deal_rows) if given."""
+        deals: list[Deal] | list[DealRow] = self.deals if rows is None else rows
         # Keyed by the deals as loaded, not by the session's version: on PostgreSQL a read sees
         # the session row and its deals in two statements, so a deal committed in between would
         # otherwise be memoised under the older version (found by bench/load.py: a 500).

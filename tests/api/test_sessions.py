@@ -8,9 +8,10 @@ import re
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, jsonify
 from flask.testing import FlaskClient
 
+from scorekeeper.api.answers import _deal, standing_json
 from scorekeeper.data.models import Deal, GameSession, Player, Team
 from tests.helpers.api import (
     FOUR,
@@ -329,6 +330,37 @@ def test_deal_bodies_that_are_not_json_objects_are_refused(
 
 def test_add_deal_answers_the_deal_number(client: FlaskClient, seep_played: dict[str, Any]) -> None:
     assert post_deal(client, seep_played, deal(50)).get_json()["number"] == 3
+
+
+def test_a_read_is_byte_for_byte_the_answer_built_from_the_deal_objects(
+    client: FlaskClient, app: Flask
+) -> None:
+    # The read takes the deals as rows (issue 23); it answers exactly what the ORM's deals
+    # give, through edits, deletes and a restore that change ids, numbers and versions.
+    session = seep_session(client)
+    add_deals(client, session, deal(60), deal(30), deal(55), deal(45), deal(50))
+    url, token = f"{SESSIONS}/{session['id']}/deals", bearer(session["edit_token"])
+    assert client.put(f"{url}/2", json=deal(35), headers=token).status_code == 200
+    for deal_id in (1, 4, 3):
+        assert client.delete(f"{url}/{deal_id}", headers=token).status_code == 200
+    assert client.post(f"{url}/3/restore", headers=token).status_code == 200
+    answer = client.get(f"{SESSIONS}/{session['id']}")
+    assert [(d["id"], d["number"], d["version"]) for d in answer.get_json()["deals"]] == [
+        (2, 1, 2),
+        (3, 2, 3),
+        (5, 3, 1),
+    ]
+    with app.test_request_context():
+        found = GameSession.find(session["id"], full=True)
+        built = {
+            "id": found.id,
+            **found.to_request(),
+            "version": found.version,
+            "seats": found.seat_names(),
+            "deals": [_deal(d, n) for n, d in enumerate(found.deals, 1)],
+            "standing": standing_json(found),
+        }
+        assert answer.get_data() == jsonify(built).get_data()
 
 
 # -- PUT /api/v1/sessions/<id>/deals/<n> ----------------------------------------------------
