@@ -32,8 +32,9 @@ pytest: $(VENV)/.test-installed
 
 # Timings against the targets: Seep's move generator (`make bench ARGS="--deals 200"` is
 # quicker), then the scoreboard of a 100-deal session and its 304 beside a bare Flask page,
-# then Fifty-six games played out at random (deals, card points and tables checked), then
-# what a live watcher's poll costs and how many watchers one gunicorn worker serves (about 1 min),
+# then the session API and exports at 2,000 deals beside 200, then Fifty-six games played out
+# at random (deals, card points and tables checked), Casino's moves, the first page and the
+# count of moves on floors of 22 loose cards, club statistics, then what a live watcher's poll costs and how many watchers one gunicorn worker serves (about 1 min),
 # then what a live play, a watcher's read and a replay cost for each game (about 40 s).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
