@@ -2,7 +2,8 @@
 
 A live deal is stored as its start and its plays; a play POSTed carries on from the state the
 worker derived for the plays before it (scorekeeper/data/live_cache.py), so a play late in a deal
-should cost what an early one does: (c) holds it to play 48 within 1.5x play 2. For Seep, Fifty-six and Casino, whole deals from each engine's self-play
+should cost what an early one does: (c) holds it to play 48 within 1.5x play 2. For Seep,
+Fifty-six and Casino, whole deals from each engine's self-play
 (tests/helpers/live_deals.py) are played through the API, this prints
 (a) in one process, through the WSGI test client on a temp SQLite database: the time of each
     play's POST …/live/plays (median, p90, max; the median of each deal's first 5 plays beside

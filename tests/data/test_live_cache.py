@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.data import live_cache
 from scorekeeper.rules import InvalidInput
+from scorekeeper.rules.cards import full_deck
 from scorekeeper.rules.casino import options as casino_options
 from scorekeeper.rules.casino.live import LIVE as CASINO
-from scorekeeper.rules.cards import full_deck
 from scorekeeper.rules.fifty_six import options as fifty_six_options
 from scorekeeper.rules.fifty_six.live import LIVE as FIFTY_SIX
 from scorekeeper.rules.live import LiveRules, PlayRefused
