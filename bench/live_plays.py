@@ -1,15 +1,18 @@
 """What play by play costs: `make bench`, or `python -m bench.live_plays [--deals 5]`.
 
-A live deal is stored as its start and its plays; every play POSTed re-derives the deal from
-all the plays stored before it (scorekeeper/data/live.py), so a play late in a deal costs more than
-an early one. For Seep, Fifty-six and Casino, whole deals from each engine's self-play
+A live deal is stored as its start and its plays; a play POSTed carries on from the state the
+worker derived for the plays before it (scorekeeper/data/live_cache.py), so a play late in a deal
+should cost what an early one does: (c) holds it to play 48 within 1.5x play 2. For Seep,
+Fifty-six and Casino, whole deals from each engine's self-play
 (tests/helpers/live_deals.py) are played through the API, this prints
 (a) in one process, through the WSGI test client on a temp SQLite database: the time of each
     play's POST …/live/plays (median, p90, max; the median of each deal's first 5 plays beside
     its last 5), of a watcher's GET …/live once the deal changed (before its last play), and of
     the replay GET …/deals/<id>/plays of the whole deal and its size; the bare Flask page of
     bench/reads.py is timed the same way, for the ratios;
-(b) the engine alone: GAMES[g].live.derive(…) and .replay(…) of a whole deal, median ms.
+(b) the engine alone: GAMES[g].live.derive(…) and .replay(…) of a whole deal, median ms;
+(c) play 2 against play 48 (and the last play, which also stores the finished deal), each the
+    median over the deals, and the ratio 48 / 2 beside its target.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ GAMES: dict[str, tuple[Callable[[FlaskClient], Json], Callable[[int], Any]]] = {
 }
 EDGE = 5  # plays at each end of a deal, to see the cost grow
 REPEATS = 20  # of each read
+EARLY, LATE = 2, 48  # the plays compared in (c): play 1 has no state before it
+TARGET = 1.5  # play LATE costs at most this times play EARLY
 
 
 @dataclass
@@ -63,6 +68,9 @@ class Figures:
     derive: list[float] = field(default_factory=list)
     replay_engine: list[float] = field(default_factory=list)
     deal_plays: list[int] = field(default_factory=list)
+    early: list[float] = field(default_factory=list)  # play EARLY of each deal
+    late: list[float] = field(default_factory=list)  # play LATE of each deal
+    ending: list[float] = field(default_factory=list)  # the last play of each deal
 
 
 def play_deal(client: FlaskClient, game: str, seed: int, found: Figures) -> tuple[str, Json]:
@@ -85,6 +93,9 @@ def play_deal(client: FlaskClient, game: str, seed: int, found: Figures) -> tupl
     found.plays += times
     found.first.append(statistics.median(times[:EDGE]))
     found.last.append(statistics.median(times[-EDGE:]))
+    found.early.append(times[EARLY - 1])
+    found.late.append(times[LATE - 1])
+    found.ending.append(times[-1])
     found.deal_plays.append(len(plays))
     replay = f"/api/v1/sessions/{session['id']}/deals/{answer.get_json()['deal']['id']}/plays"
     found.replay += timed(lambda: client.get(replay), REPEATS)
@@ -161,6 +172,22 @@ def report(figures: dict[str, Figures], deals: int, bare: float) -> None:
         ["game", "live.derive", "live.replay"],
         rows,
     )
+    rows = [flat_row(game, f) for game, f in figures.items()]
+    table(
+        f"(c) A play late in a deal against an early one (ms, median over deals; target: play "
+        f"{LATE} within {TARGET:g}x play {EARLY})",
+        ["game", f"play {EARLY}", f"play {LATE}", "last play", f"{LATE} / {EARLY}", "target"],
+        rows,
+    )
+
+
+def flat_row(game: str, f: Figures) -> list[str]:
+    """A line of the early-against-late table, the ratio held to TARGET."""
+    early, late = statistics.median(f.early), statistics.median(f.late)
+    ratio = late / early
+    verdict = f"<= {TARGET:g}x ok" if ratio <= TARGET else f"> {TARGET:g}x OVER"
+    ending = statistics.median(f.ending)
+    return [game, f"{early:.2f}", f"{late:.2f}", f"{ending:.2f}", f"{ratio:.2f}x", verdict]
 
 
 def main() -> None:

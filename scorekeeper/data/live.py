@@ -1,7 +1,8 @@
-"""Live deals as stored: a deal's start and its plays as sent, the state always derived again.
+"""Live deals as stored: a deal's start and its plays as sent, the state derived from them.
 
-Nothing but the list is kept, so a reload or a restart loses nothing and an undo is a shorter
-list. A play's number is its identity: the same play sent twice is stored once.
+Nothing but the list is stored, so a reload or a restart loses nothing and an undo is a shorter
+list; a worker keeps the state derived so far only as a snapshot checked against the stored plays
+(live_cache.py). A play's number is its identity: the same play sent twice is stored once.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
         next_one = len(live.plays) + 1
         raise Conflict(409, "play-out-of-order", f"Play {next_one} comes next, not {number}.")
     plays = [*live.plays, play]
-    state = session.game.live.derive(session.table, session.options, live.start, plays)
+    state = live.state(session, plays)  # one step from the snapshot of the plays before
     live.plays, live.updated_at = plays, utcnow()
     deal = None
     if state.finished:
@@ -72,7 +73,9 @@ def _same_play(
     another order, a default left out), is the play stored as `number`: the deal is left as
     the stored one left it."""
     try:
-        state = live.state(session, [*live.plays[: number - 1], play])
+        # Derived aside: the deal's snapshot stays the stored plays'.
+        rules, plays = session.game.live, [*live.plays[: number - 1], play]
+        state = rules.derive(session.table, session.options, live.start, plays)
     except (InvalidInput, PlayRefused):
         return False
     return step_json(state) == step_json(stored)  # the plays as sent (their spelling) left out

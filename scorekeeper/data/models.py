@@ -29,6 +29,7 @@ from ..rules.live import step_json
 from ..rules.table import TeamEntry, parse_teams, team_name_of
 from .errors import Conflict, NotFound
 from .extensions import Model, db
+from .live_cache import derived
 
 NONE_UNDER_WAY = "This session has no live deal under way."
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a session's or a club's public id
@@ -860,9 +861,9 @@ class LiveDeal(Model):
         return found
 
     def state(self, session: GameSession, plays: list[Any] | None = None) -> LiveState:
-        """The state after every play stored (or after `plays` instead)."""
-        chosen = self.plays if plays is None else plays
-        return session.game.live.derive(session.table, session.options, self.start, chosen)
+        """The state after every play stored (or after `plays` instead), carried on from this
+        process's snapshot when it matches (live_cache.py)."""
+        return derived(session, self, self.plays if plays is None else plays)
 
     def replay(
         self, session: GameSession, deal: Deal, words: StepWords | None = None

@@ -14,6 +14,9 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from scorekeeper.data import live_cache
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import GameSession, LiveDeal
 from scorekeeper.rules.seep.record import SeepDeal
 from scorekeeper.rules.seep.selfplay import play_deal
 from tests.helpers import live_deals
@@ -319,3 +322,25 @@ def test_a_deal_is_not_entered_whole_while_it_is_played_live(
     assert "Deal 1 is being played live" in refused.get_json()["message"]
     assert table.deals() == []
     assert len(table.read().get_json()["plays"]) == 1
+
+
+def test_plays_another_worker_wrote_or_took_back_are_derived_not_taken_from_the_snapshot(
+    table: Table,
+) -> None:
+    deal = played(SEEDS[2])
+    table.start(deal.start)
+    for body in deal.plays[:10]:
+        assert table.play(body).status_code == 201  # this worker's snapshot: 10 plays
+    app = table.client.application
+    for stored in ([*deal.plays[:11]], deal.plays[:4]):  # one more play, then an undo of 7
+        with app.app_context():  # written by another worker: this one's snapshot never saw it
+            live = LiveDeal.find_current(db.session.get(GameSession, table.session["id"]))
+            live.plays = [{k: v for k, v in p.items() if k != "number"} for p in stored]
+            db.session.commit()
+        seen = table.read().get_json()
+        assert len(seen["plays"]) == len(stored)
+        live_cache.forget()
+        assert seen == table.read().get_json()  # as derived with no snapshot at all
+    assert table.play(deal.plays[4]).get_json()["plays"] == table.read().get_json()["plays"]
+    live_cache.forget()
+    assert len(table.read().get_json()["plays"]) == 5

@@ -1,0 +1,90 @@
+"""The state a live deal's plays lead to, kept per process so a play costs one step, not the deal.
+
+The stored start and plays stay the only truth. A snapshot is tagged with everything it was
+derived from (session, game, table, options, start and the plays themselves), so it is used only
+when the stored deal still begins with exactly those plays: a play another worker stored, an
+undo, an edit or a reused id makes it not match, and the deal is derived afresh. Comparing the
+plays costs microseconds; deriving them costs milliseconds. Per process, with no migration: a
+worker that missed a play derives once, then carries on from its own snapshot.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..rules.live import LiveDeal as LiveState
+
+if TYPE_CHECKING:
+    from .models import GameSession, LiveDeal
+
+KEPT = 256  # live deals with a snapshot per process (the least recently used go first)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A state and exactly what it was derived from."""
+
+    tag: tuple[Any, ...]  # session, game, table, options, start
+    plays: tuple[Any, ...]
+    state: LiveState
+
+
+_snapshots: OrderedDict[int, Snapshot] = OrderedDict()
+_lock = threading.Lock()
+
+
+def derived(session: GameSession, live: LiveDeal, plays: Sequence[Any]) -> LiveState:
+    """The state after `plays` of `live`: from its snapshot when the snapshot's plays begin
+    them, else derived afresh; the result becomes the snapshot."""
+    rules, table, options = session.game.live, session.table, session.options
+    if live.id is None:  # not stored yet (a restore): nothing to key it by
+        return rules.derive(table, options, live.start, plays)
+    tag = (session.id, session.game_name, table, _frozen(options), _frozen(live.start))
+    with _lock:
+        kept = _snapshots.get(live.id)
+    if kept is not None and kept.tag == tag and tuple(plays[: len(kept.plays)]) == kept.plays:
+        state, more = kept.state, plays[len(kept.plays) :]
+        if more:  # read as it is otherwise: only a play changes it
+            state = _own(state)
+            for raw in more:
+                state = state.play(raw)
+    else:
+        state = rules.derive(table, options, live.start, plays)
+    snapshot = Snapshot(tag, tuple(json.loads(json.dumps(list(plays)))), state)  # a copy
+    with _lock:
+        _snapshots[live.id] = snapshot
+        _snapshots.move_to_end(live.id)
+        while len(_snapshots) > KEPT:
+            _snapshots.popitem(last=False)
+    return state
+
+
+def forget() -> None:
+    """Drop every snapshot (tests; nothing else needs it: a stale one is never used)."""
+    with _lock:
+        _snapshots.clear()
+
+
+def _own(state: LiveState) -> LiveState:
+    """A state the next play may change: Fifty-six and Casino play in place, so a copy; Seep's
+    states are frozen (each play makes a new one), so the state itself."""
+    params = getattr(state, "__dataclass_params__", None)
+    if dataclasses.is_dataclass(state) and params is not None and params.frozen:
+        return state
+    return copy.deepcopy(state)
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value as a hashable, comparable tag (dicts by their items, lists as tuples)."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    return value
