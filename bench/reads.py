@@ -14,7 +14,8 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -122,13 +123,20 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--repeats", type=int, default=REPEATS)
     args = parser.parse_args()
+    with migrated_app() as app:
+        run(app, args.deals, args.repeats)
+
+
+@contextmanager
+def migrated_app() -> Iterator[Flask]:
+    """The app on a new SQLite file, migrated, CSRF off; the file gone afterwards."""
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
         config = {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "WTF_CSRF_ENABLED": False}
         app = create_app(config)
         with app.app_context():
             upgrade()
-        run(app, args.deals, args.repeats)
+        yield app
         with app.app_context():
             db.engine.dispose()
 

@@ -13,19 +13,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
 
-from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession
 
-from .reads import GAMES, seep_deal, timed
+from .reads import GAMES, migrated_app, seep_deal, timed
 
 SIZES = (200, 2000)
 REPEATS = 20
@@ -60,15 +56,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=REPEATS)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
-        config = {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "WTF_CSRF_ENABLED": False}
-        app = create_app(config)
-        with app.app_context():
-            upgrade()
+    with migrated_app() as app:
         run(app, args.repeats)
-        with app.app_context():
-            db.engine.dispose()
 
 
 def run(app: Flask, repeats: int) -> None:
