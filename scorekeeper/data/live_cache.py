@@ -50,20 +50,33 @@ def derived(session: GameSession, live: LiveDeal, plays: Sequence[Any]) -> LiveS
     with _lock:
         kept = _snapshots.get(live.id)
     if kept is not None and kept.tag == tag and tuple(plays[: len(kept.plays)]) == kept.plays:
-        state, more = kept.state, plays[len(kept.plays) :]
-        if more:  # read as it is otherwise: only a play changes it
-            state = _own(state)
-            for raw in more:
-                state = state.play(raw)
+        more = plays[len(kept.plays) :]
+        if not more:  # a read: the snapshot is the answer, kept as it is
+            _keep(live.id, kept)
+            return kept.state
+        state = _own(kept.state)
+        for raw in more:
+            state = state.play(raw)
+        snapshot = Snapshot(tag, kept.plays + _copied(more), state)
     else:
         state = rules.derive(table, options, live.start, plays)
-    snapshot = Snapshot(tag, tuple(json.loads(json.dumps(list(plays)))), state)  # a copy
+        snapshot = Snapshot(tag, _copied(plays), state)
+    _keep(live.id, snapshot)
+    return state
+
+
+def _keep(live_id: int, snapshot: Snapshot) -> None:
+    """Keep `snapshot` as the live deal's, the most recently used; the oldest go past KEPT."""
     with _lock:
-        _snapshots[live.id] = snapshot
-        _snapshots.move_to_end(live.id)
+        _snapshots[live_id] = snapshot
+        _snapshots.move_to_end(live_id)
         while len(_snapshots) > KEPT:
             _snapshots.popitem(last=False)
-    return state
+
+
+def _copied(plays: Sequence[Any]) -> tuple[Any, ...]:
+    """The plays as a copy of their own: the caller's lists may change after."""
+    return tuple(json.loads(json.dumps(list(plays))))
 
 
 def forget() -> None:
