@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from .cards import Card
 from .errors import InvalidInput
+from .packed import Splits, pack
 from .sets import values_key
 
 Counts = tuple[int, ...]  # how many loose cards of each value in `Floor.ranks` are taken
@@ -49,6 +50,16 @@ class Floor:
         self._cache: dict[Hashable, tuple[Counts, ...]] = {}
         self._totals: dict[int, dict[int, list[Counts]]] = {}
         self._spelled: dict[Counts, tuple[int, ...]] = {}
+        self.codes: dict[Counts, int] = {}  # each choice searched, packed (rules/packed.py)
+        self.full = pack(self.sizes)
+        self._splits: dict[tuple[int, int | None], Splits] = {}
+
+    def splits(self, target: int, alone: int | None = None) -> Splits:
+        """Which choices split into sets of `target`, remembered for the whole position."""
+        key = (target, alone)
+        if key not in self._splits:
+            self._splits[key] = Splits(self.ranks, self.sizes, target, alone)
+        return self._splits[key]
 
     def select(
         self,
@@ -98,6 +109,7 @@ class Floor:
             by_total: dict[int, list[Counts]] = {}
             for counts, total in choices:
                 by_total.setdefault(total, []).append(counts)
+                self.codes[counts] = pack(counts)
             self._totals[usable] = by_total
         return self._totals[usable]
 

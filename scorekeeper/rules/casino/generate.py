@@ -44,8 +44,11 @@ class Floor(value_counts.Floor):
                 return self.every(target)
             return self.totalling(target, played or 0, target)
 
+        sets = self.splits(target, ACE if flexible else None)
+        card = 0 if played is None else sets.played(played)
+
         def accept(counts: Counts) -> bool:
-            return splits(self.taken(counts), target, self.variant, played)
+            return sets.split(self.codes[counts] + card)
 
         return self.select((target, played), candidates, accept)
 

@@ -16,7 +16,6 @@ from functools import partial
 from .. import floor as value_counts
 from ..cards import Card
 from ..floor import Counts
-from ..sets import has_subset_sum, splits_into, values_key
 from .moves import Build, Capture, Move, Raise, Throw
 from .play import can_capture
 from .position import HOUSE_VALUES, Position
@@ -31,10 +30,11 @@ class Floor(value_counts.Floor):
     def captures(self, value: int, maximal: bool) -> tuple[Counts, ...]:
         """Choices that split into groups of `value` (C1) and, if maximal, leave none (C2)."""
 
+        sets = self.splits(value)
+
         def accept(counts: Counts) -> bool:
-            return splits_into(self.taken(counts), value) and not (
-                maximal and has_subset_sum(self.left(counts), value)
-            )
+            code = self.codes[counts]
+            return sets.split(code) and not (maximal and sets.fits(self.full - code))
 
         key = ("capture" if maximal else "free", value, 0)
         return self.select(key, lambda: self.totalling(value, 0, value), accept)
@@ -42,8 +42,11 @@ class Floor(value_counts.Floor):
     def builds(self, value: int, card_rank: int, absorbing: bool) -> tuple[Counts, ...]:
         """Choices that, with a card of `card_rank`, split into sets of `value` (B1)."""
 
+        sets = self.splits(value)
+        played = sets.played(card_rank)
+
         def accept(counts: Counts) -> bool:
-            return splits_into(values_key((card_rank, *self.taken(counts))), value)
+            return sets.split(self.codes[counts] + played)
 
         # H2: a new house takes the loose cards of `value` anyway, so an absorbing build
         # names none; each is a set of its own, so the other cards still make sets.
