@@ -18,7 +18,7 @@ from functools import partial
 
 from .. import floor as value_counts
 from ..cards import Card
-from ..floor import Counts
+from ..floor import NOTHING, Candidate, Chosen
 from .moves import Build, Capture, Move, Raise, Trail
 from .position import Position
 from .values import ACE, ACE_HIGH, BUILD_VALUES, ROYAL, held, is_face, splits, values
@@ -35,22 +35,20 @@ class Floor(value_counts.Floor):
         super().__init__(loose)
         self.variant = variant
 
-    def sets_of(self, target: int, played: int | None = None) -> tuple[Counts, ...]:
+    def sets_of(self, target: int, played: int | None = None) -> Chosen:
         """Choices that, with the played card's value if given, split into sets of `target`."""
         flexible = self.variant == ROYAL and target == ACE_HIGH  # loose aces may count 14
 
-        def candidates() -> Iterator[Counts]:
+        def candidates() -> Iterator[Candidate]:
             if flexible:
                 return self.every(target)
             return self.totalling(target, played or 0, target)
 
-        sets = self.splits(target, ACE if flexible else None)
-        card = 0 if played is None else sets.played(played)
+        def accepted() -> int:
+            sets = self.splits(target, ACE if flexible else None)
+            return sets.splitting if played is None else sets.with_played(played)
 
-        def accept(counts: Counts) -> bool:
-            return sets.split(self.codes[counts] + card)
-
-        return self.select((target, played), candidates, accept)
+        return self.select((target, played), accepted, candidates)
 
 
 def survey(position: Position) -> Survey:
@@ -83,7 +81,7 @@ def choices(position: Position, floor: Floor) -> Iterator[Choice]:
         yield from _builds(position, floor, card, owned, holds)
         yield from _raises(position, floor, card, owned, holds)
         if not owned:  # K9: an owner may not trail
-            yield Choice(card, "trail", (floor.nothing,), partial(_trail, card))
+            yield Choice(card, "trail", floor.taking_none, partial(_trail, card))
 
 
 def _captures(
@@ -93,15 +91,16 @@ def _captures(
     if is_face(card, variant):
         # K4: a classic face card takes one loose card of its rank.
         if card.rank in floor.cards and holds(owned):
-            one = tuple(int(r == card.rank) for r in floor.ranks)
-            yield Choice(card, "capture", (one,), partial(_capture, variant, card, False))
+            one = floor.given(tuple(int(r == card.rank) for r in floor.ranks))
+            yield Choice(card, "capture", one, partial(_capture, variant, card, False))
         return
     value = max(values(card, variant))
     for take in (False, True) if position.build(value) else (False,):
         if holds(owned - {value} if take else owned):
-            counts = tuple(c for c in floor.sets_of(value) if take or any(c))
-            if counts:
-                yield Choice(card, "capture", counts, partial(_capture, variant, card, take))
+            chosen = floor.sets_of(value)
+            chosen = chosen if take else chosen.without(NOTHING)
+            if chosen:
+                yield Choice(card, "capture", chosen, partial(_capture, variant, card, take))
 
 
 def _builds(
@@ -112,14 +111,14 @@ def _builds(
         existing = position.build(value) is not None
         if not holds(owned | {value}):
             continue  # K5, K7
-        found: dict[Counts, None] = {}  # the choices of either ace value, once each
+        found = floor.none  # the choices of either ace value, once each
         for played in values(card, variant):
             if played <= value:
                 sets = floor.sets_of(value, played)
-                found.update(dict.fromkeys(c for c in sets if existing or any(c)))
+                found |= sets if existing else sets.without(NOTHING)
         if found:
             make = partial(_build, variant, card, value)
-            yield Choice(card, "build", tuple(found), make)
+            yield Choice(card, "build", found, make)
 
 
 def _raises(

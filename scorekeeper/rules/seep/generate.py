@@ -15,7 +15,7 @@ from functools import partial
 
 from .. import floor as value_counts
 from ..cards import Card
-from ..floor import Counts
+from ..floor import NOTHING, Chosen
 from .moves import Build, Capture, Move, Raise, Throw
 from .play import can_capture
 from .position import HOUSE_VALUES, Position
@@ -27,32 +27,27 @@ Survey = value_counts.Survey[Move]
 class Floor(value_counts.Floor):
     """The loose cards by rank, with Seep's captures (C1, C2) and builds (B1, H2) over them."""
 
-    def captures(self, value: int, maximal: bool) -> tuple[Counts, ...]:
+    def captures(self, value: int, maximal: bool) -> Chosen:
         """Choices that split into groups of `value` (C1) and, if maximal, leave none (C2)."""
 
-        sets = self.splits(value)
-
-        def accept(counts: Counts) -> bool:
-            code = self.codes[counts]
-            return sets.split(code) and not (maximal and sets.fits(self.full - code))
+        def accepted() -> int:
+            sets = self.splits(value)
+            return sets.leaving_none() if maximal else sets.splitting
 
         key = ("capture" if maximal else "free", value, 0)
-        return self.select(key, lambda: self.totalling(value, 0, value), accept)
+        return self.select(key, accepted, lambda: self.totalling(value, 0, value))
 
-    def builds(self, value: int, card_rank: int, absorbing: bool) -> tuple[Counts, ...]:
+    def builds(self, value: int, card_rank: int, absorbing: bool) -> Chosen:
         """Choices that, with a card of `card_rank`, split into sets of `value` (B1)."""
-
-        sets = self.splits(value)
-        played = sets.played(card_rank)
-
-        def accept(counts: Counts) -> bool:
-            return sets.split(self.codes[counts] + played)
-
         # H2: a new house takes the loose cards of `value` anyway, so an absorbing build
         # names none; each is a set of its own, so the other cards still make sets.
         most = value - 1 if absorbing else value
+
+        def accepted() -> int:
+            return self.splits(value).with_played(card_rank) & self.up_to(most)
+
         key = ("absorbing" if absorbing else "build", value, card_rank)
-        return self.select(key, lambda: self.totalling(value, card_rank, most), accept)
+        return self.select(key, accepted, lambda: self.totalling(value, card_rank, most))
 
 
 def choices(position: Position, floor: Floor) -> Iterator[Choice]:
@@ -106,9 +101,10 @@ def _captures(
     for take_house in flags:
         if not holds(owned - {value} if take_house else owned):
             continue
-        counts = tuple(c for c in floor.captures(value, maximal) if take_house or any(c))
-        if counts:
-            yield Choice(card, "capture", counts, partial(_capture, card, take_house))
+        chosen = floor.captures(value, maximal)
+        chosen = chosen if take_house else chosen.without(NOTHING)
+        if chosen:
+            yield Choice(card, "capture", chosen, partial(_capture, card, take_house))
 
 
 def _builds(
@@ -125,9 +121,10 @@ def _builds(
         # writing per play); B2: its loose card may be one of those, and adding needs none.
         absorbing = house is None and value in floor.cards
         bare = house is not None or absorbing
-        counts = tuple(c for c in floor.builds(value, card.rank, absorbing) if bare or any(c))
-        if counts:
-            yield Choice(card, "build", counts, partial(_build, card, value))
+        chosen = floor.builds(value, card.rank, absorbing)
+        chosen = chosen if bare else chosen.without(NOTHING)
+        if chosen:
+            yield Choice(card, "build", chosen, partial(_build, card, value))
 
 
 def _raises(
@@ -143,7 +140,7 @@ def _raises(
             and new_value <= max(HOUSE_VALUES)  # R1
             and holds(owned | {new_value})  # R2
         ):
-            yield Choice(card, "raise", (floor.nothing,), partial(_raise, card, house.value))
+            yield Choice(card, "raise", floor.taking_none, partial(_raise, card, house.value))
 
 
 def _throws(
@@ -161,7 +158,7 @@ def _throws(
     elif capturing:
         return  # T3
     if holds(owned):
-        yield Choice(card, "throw", (floor.nothing,), partial(_throw, card))
+        yield Choice(card, "throw", floor.taking_none, partial(_throw, card))
 
 
 def survey(position: Position) -> Survey:
