@@ -44,13 +44,14 @@ class Box:
         """How many sets of cards the vectors of `chosen` stand for, all told."""
         weight = self._weighed.get(chosen)
         if weight is None:
-            # Each vector's weight (the product of its binomials), the last bit's first as
-            # the bits are written; then the sum of those of the set bits, all in C.
+            # Each vector's weight is the product of its binomials; the bits are written
+            # last first, which reads the weights the same (comb(m, k) = comb(m, m - k),
+            # and the vector of the bit written i-th is the box less that of bit i).
             if not self._weights:
                 weights = [1]
                 for m in self.sizes:
                     weights = [w * comb(m, k) for w in weights for k in range(m + 1)]
-                self._weights = weights[::-1]
+                self._weights = weights
             written = format(chosen, f"0{self.bits}b").encode().translate(BYTES)
             weight = self._weighed[chosen] = sum(compress(self._weights, written))
         return weight
