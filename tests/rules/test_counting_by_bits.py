@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import floor as value_counts
+from scorekeeper.rules.bitsets import Box
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.casino import generate as casino
 from scorekeeper.rules.casino.position import parse_position as parse_casino
 from scorekeeper.rules.casino.values import splits, values
 from scorekeeper.rules.errors import InvalidInput
-from scorekeeper.rules.bitsets import Box
 from scorekeeper.rules.floor import NOTHING, Candidate, Chosen, Counts
 from scorekeeper.rules.seep import generate as seep
 from scorekeeper.rules.seep.position import parse_position as parse_seep
