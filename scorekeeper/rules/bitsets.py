@@ -56,6 +56,15 @@ class Box:
             weight = self._weighed[chosen] = sum(compress(self._weights, written))
         return weight
 
+    def members(self, chosen: int) -> list[int]:
+        """The bits set in `chosen`, low to high."""
+        written = format(chosen, f"0{self.bits}b").encode().translate(BYTES)
+        return list(compress(range(self.bits - 1, -1, -1), written))[::-1]
+
+    def counts(self, bit: int) -> Vector:
+        """The vector of a bit."""
+        return tuple(bit // s % (m + 1) for s, m in zip(self.strides, self.sizes, strict=True))
+
     def add(self, chosen: int, vector: Vector) -> int:
         """The vectors of `chosen` plus `vector`, those that stay in the box."""
         return (chosen & self.room(vector)) << self.index(vector)

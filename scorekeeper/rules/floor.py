@@ -24,8 +24,7 @@ from .cards import Card
 from .errors import InvalidInput
 
 Counts = tuple[int, ...]  # how many loose cards of each value in `Floor.ranks` are taken
-Candidate = tuple[Counts, int]  # a choice of counts and its bit in a set of choices (Box)
-Candidates = Callable[[], Iterable[Candidate]]  # choices in the order they are listed
+Order = Callable[[Counts, int], tuple[int, int]]  # a sort key of choices and their bits
 NOTHING = 1  # the bit of the choice that takes no loose card
 # The search visits every choice of counts; past this many, a table is refused rather than
 # searched for seconds. Real tables stay far below (20 loose cards of values 1–5: 3,125).
@@ -56,7 +55,7 @@ class Floor:
         self.none = Chosen(self.box, ())  # no choice at all
         self.taking_none = self.given(self.nothing)  # a raise, a throw or a trail
         self._cache: dict[Hashable, Chosen] = {}
-        self._totals: dict[int, dict[int, list[Candidate]]] = {}
+        self._first_of_total: dict[int, int] = {}
         self._splits: dict[tuple[int, int | None], Splits] = {}
 
     def splits(self, target: int, alone: int | None = None) -> Splits:
@@ -66,19 +65,15 @@ class Floor:
             self._splits[key] = Splits(self.box, target, alone)
         return self._splits[key]
 
-    def select(self, key: Hashable, chosen: Callable[[], int], candidates: Candidates) -> Chosen:
-        """The choices a rule accepts (a set of bits), listed from `candidates`, once per `key`.
-
-        Every accepted choice must be among the candidates: they are what is listed.
-        """
+    def select(self, key: Hashable, chosen: Callable[[], int], order: Order) -> Chosen:
+        """The choices a rule accepts (a set of bits), listed in `order`, once per `key`."""
         if key not in self._cache:
-            self._cache[key] = Chosen(self.box, ((chosen(), candidates),))
+            self._cache[key] = Chosen(self.box, ((chosen(), order),))
         return self._cache[key]
 
     def given(self, counts: Counts) -> Chosen:
         """The one choice given."""
-        i = self.box.index(counts)
-        return Chosen(self.box, ((1 << i, lambda: [(counts, i)]),))
+        return Chosen(self.box, ((1 << self.box.index(counts), self.by_total),))
 
     def up_to(self, most: int) -> int:
         """The choices taking only values up to `most`."""
@@ -94,44 +89,46 @@ class Floor:
         for picked in product(*pools):
             yield frozenset(card for group in picked for card in group)
 
-    def totalling(self, value: int, extra: int, most: int) -> Iterator[Candidate]:
-        """Choices of values up to `most` whose total plus `extra` is a multiple of `value`."""
-        by_total = self.choices(most)
-        for total in range(-extra % value, max(by_total) + 1, value):
-            yield from by_total.get(total, ())
+    def total(self, counts: Counts) -> int:
+        """The sum of the values a choice takes."""
+        return sum(k * r for k, r in zip(counts, self.ranks, strict=True))
 
-    def every(self, most: int) -> Iterator[Candidate]:
-        """Every choice of counts taking only values up to `most`."""
-        for group in self.choices(most).values():
-            yield from group
+    def by_total(self, counts: Counts, bit: int) -> tuple[int, int]:
+        """The order of choices listed by their total, low to high, then by their bits."""
+        return self.total(counts), bit
 
-    def choices(self, most: int) -> dict[int, list[Candidate]]:
-        """Every choice of counts taking only values up to `most` and its bit, by its total."""
-        # Every `most` from the largest loose value up gives the same choices: search once.
-        usable = sum(rank <= most for rank in self.ranks)
-        if usable not in self._totals:
-            choices: list[tuple[Counts, int, int]] = [((), 0, 0)]
-            for rank, stride in zip(self.ranks, self.box.strides, strict=True):
-                limit = len(self.cards[rank]) if rank <= most else 0
-                choices = [
-                    ((*counts, k), total + k * rank, i + k * stride)
-                    for counts, total, i in choices
-                    for k in range(limit + 1)
-                ]
-            by_total: dict[int, list[Candidate]] = {}
-            for counts, total, i in choices:
-                by_total.setdefault(total, []).append((counts, i))
-            self._totals[usable] = by_total
-        return self._totals[usable]
+    def by_first_of_total(self, counts: Counts, bit: int) -> tuple[int, int]:
+        """The order of choices listed by where their total first comes among the bits."""
+        if not self._first_of_total:
+            self._first_of_total = self._totals_in_order()
+        return self._first_of_total[self.total(counts)], bit
+
+    def _totals_in_order(self) -> dict[int, int]:
+        """Every total a choice may have, by the first bit that has it."""
+        # The first bit of a total is the choice taking as few of the first values as the
+        # rest can make up: the sums each tail of the values can make say what they can.
+        tails = [{0}]
+        for value, most in zip(reversed(self.ranks), reversed(self.sizes), strict=True):
+            tails.append({t + k * value for t in tails[-1] for k in range(most + 1)})
+        tails.reverse()
+        firsts = {}
+        for total in tails[0]:
+            counts, need = [], total
+            for i, value in enumerate(self.ranks):
+                k = next(k for k in range(self.sizes[i] + 1) if need - k * value in tails[i + 1])
+                counts.append(k)
+                need -= k * value
+            firsts[total] = self.box.index(counts)
+        return {total: n for n, total in enumerate(sorted(firsts, key=firsts.__getitem__))}
 
 
 class Chosen:
     """Choices of counts a rule accepts: a set of bits to count, listed on demand.
 
-    In parts, each listed in the order of its candidates, none listing a choice twice.
+    In parts of disjoint bits, each listed in its own order, one part after another.
     """
 
-    def __init__(self, box: Box, parts: tuple[tuple[int, Candidates], ...]) -> None:
+    def __init__(self, box: Box, parts: tuple[tuple[int, Order], ...]) -> None:
         self.box = box
         self.parts = parts
         self.bits = 0
@@ -150,15 +147,14 @@ class Chosen:
     def counts(self) -> tuple[Counts, ...]:
         """The choices, listed."""
         found: list[Counts] = []
-        for bits, candidates in self.parts:
-            written = format(bits, "b")[::-1].ljust(self.box.bits, "0")  # written[i]: bit i
-            found += [counts for counts, i in candidates() if written[i] == "1"]
+        for bits, order in self.parts:
+            listed = [(self.box.counts(bit), bit) for bit in self.box.members(bits)]
+            found += [counts for counts, _ in sorted(listed, key=lambda pair: order(*pair))]
         return tuple(found)
 
     def without(self, bits: int) -> Chosen:
         """These choices but those of `bits`."""
-        parts = tuple((mine & ~bits, candidates) for mine, candidates in self.parts)
-        return Chosen(self.box, parts)
+        return Chosen(self.box, tuple((mine & ~bits, order) for mine, order in self.parts))
 
     def __or__(self, other: Chosen) -> Chosen:
         """These choices, then those of `other` not among them."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
 from math import comb, prod
 from typing import Any
 
@@ -27,7 +28,7 @@ from scorekeeper.rules.casino import generate as casino
 from scorekeeper.rules.casino.position import parse_position as parse_casino
 from scorekeeper.rules.casino.values import splits, values
 from scorekeeper.rules.errors import InvalidInput
-from scorekeeper.rules.floor import NOTHING, Candidate, Chosen, Counts
+from scorekeeper.rules.floor import NOTHING, Chosen, Counts
 from scorekeeper.rules.seep import generate as seep
 from scorekeeper.rules.seep.position import parse_position as parse_seep
 from scorekeeper.rules.sets import has_subset_sum, splits_into, values_key
@@ -36,6 +37,37 @@ from .seep_positions import random_position as random_seep
 from .test_casino_generate import random_json as random_casino
 
 PAGES = (0, 1, 100)
+
+
+Candidate = tuple[Counts, int]  # a choice of counts and its bit
+
+
+def by_total(floor: value_counts.Floor, most: int) -> dict[int, list[Candidate]]:
+    """Every choice taking values up to `most`, by its total, as the old search made them."""
+    choices: list[tuple[Counts, int, int]] = [((), 0, 0)]
+    for rank, stride in zip(floor.ranks, floor.box.strides, strict=True):
+        limit = len(floor.cards[rank]) if rank <= most else 0
+        choices = [
+            ((*counts, k), total + k * rank, i + k * stride)
+            for counts, total, i in choices
+            for k in range(limit + 1)
+        ]
+    found: dict[int, list[Candidate]] = {}
+    for counts, total, i in choices:
+        found.setdefault(total, []).append((counts, i))
+    return found
+
+
+def totalling(floor: value_counts.Floor, value: int, extra: int, most: int) -> list[Candidate]:
+    """Choices of values up to `most` whose total plus `extra` is a multiple of `value`."""
+    found = by_total(floor, most)
+    steps = range(-extra % value, max(found) + 1, value)
+    return [candidate for total in steps for candidate in found.get(total, ())]
+
+
+def every(floor: value_counts.Floor, most: int) -> list[Candidate]:
+    """Every choice of values up to `most`, in the order the old search made them."""
+    return [candidate for group in by_total(floor, most).values() for candidate in group]
 
 
 def taken(floor: value_counts.Floor, counts: Counts) -> tuple[int, ...]:
@@ -52,12 +84,13 @@ class Listed(Chosen):
     """Choices listed one by one, left out and joined as the old search's tuples were."""
 
     def __init__(self, box: Box, found: list[Candidate]) -> None:
-        super().__init__(box, ((sum(1 << i for _, i in found), lambda: found),))
+        # Listed as found (counts below), not in an order of bits.
+        super().__init__(box, ((sum(1 << i for _, i in found), lambda *_: (0, 0)),))
         self.found = found
 
-    @property
-    def listed(self) -> tuple[Counts, ...]:
-        """The choices, in order."""
+    @cached_property
+    def counts(self) -> tuple[Counts, ...]:
+        """The choices, in the order they were found."""
         return tuple(counts for counts, _ in self.found)
 
     def without(self, bits: int) -> Chosen:
@@ -90,7 +123,7 @@ class OldSeepFloor(seep.Floor):
                 maximal and has_subset_sum(left(self, counts), value)
             )
 
-        return one_by_one(self, self.totalling(value, 0, value), accept)
+        return one_by_one(self, totalling(self, value, 0, value), accept)
 
     def builds(self, value: int, card_rank: int, absorbing: bool) -> Chosen:
         """B1, H2: with the played card, sets of `value`; absorbing, none of `value` named."""
@@ -99,7 +132,7 @@ class OldSeepFloor(seep.Floor):
             return splits_into(values_key((card_rank, *taken(self, counts))), value)
 
         most = value - 1 if absorbing else value
-        return one_by_one(self, self.totalling(value, card_rank, most), accept)
+        return one_by_one(self, totalling(self, value, card_rank, most), accept)
 
 
 class OldCasinoFloor(casino.Floor):
@@ -112,7 +145,7 @@ class OldCasinoFloor(casino.Floor):
     def sets_of(self, target: int, played: int | None = None) -> Chosen:
         """K4-K6, with K3's Royal ace counting 14 on the table."""
         flexible = self.variant == "royal" and target == 14
-        found = self.every(target) if flexible else self.totalling(target, played or 0, target)
+        found = every(self, target) if flexible else totalling(self, target, played or 0, target)
 
         def accept(counts: Counts) -> bool:
             return splits(taken(self, counts), target, self.variant, played)
@@ -124,14 +157,8 @@ def ways(floor: value_counts.Floor, choice: value_counts.Choice[Any]) -> int:
     """The moves of one kind for one card, multiplied out choice by choice."""
     return sum(
         prod(comb(m, k) for m, k in zip(floor.sizes, counts, strict=True))
-        for counts in listed(choice)
+        for counts in choice.chosen.counts
     )
-
-
-def listed(choice: value_counts.Choice[Any]) -> tuple[Counts, ...]:
-    """The choices of the old search's kind of move, or the one choice of a raise or a trail."""
-    chosen = choice.chosen
-    return chosen.listed if isinstance(chosen, Listed) else chosen.counts
 
 
 def notation(move: Any) -> dict[str, Any]:
@@ -145,7 +172,7 @@ def assert_counted_as_before(position: Any, game: Any, old_floor: value_counts.F
     old = value_counts.Survey(old_floor, game.choices(position, old_floor))
     new = game.survey(position)
     assert [(c.card, c.kind, c.chosen.counts) for c in new.choices] == [
-        (c.card, c.kind, listed(c)) for c in old.choices
+        (c.card, c.kind, c.chosen.counts) for c in old.choices
     ]
     by_card: dict[str, dict[str, int]] = {}
     for choice in old.choices:

@@ -18,7 +18,7 @@ from functools import partial
 
 from .. import floor as value_counts
 from ..cards import Card
-from ..floor import NOTHING, Candidate, Chosen
+from ..floor import NOTHING, Chosen
 from .moves import Build, Capture, Move, Raise, Trail
 from .position import Position
 from .values import ACE, ACE_HIGH, BUILD_VALUES, ROYAL, held, is_face, splits, values
@@ -39,16 +39,13 @@ class Floor(value_counts.Floor):
         """Choices that, with the played card's value if given, split into sets of `target`."""
         flexible = self.variant == ROYAL and target == ACE_HIGH  # loose aces may count 14
 
-        def candidates() -> Iterator[Candidate]:
-            if flexible:
-                return self.every(target)
-            return self.totalling(target, played or 0, target)
-
         def accepted() -> int:
             sets = self.splits(target, ACE if flexible else None)
             return sets.splitting if played is None else sets.with_played(played)
 
-        return self.select((target, played), accepted, candidates)
+        # As the search listed them: with loose aces counting 14 the totals are no guide.
+        order = self.by_first_of_total if flexible else self.by_total
+        return self.select((target, played), accepted, order)
 
 
 def survey(position: Position) -> Survey:

@@ -35,7 +35,7 @@ class Floor(value_counts.Floor):
             return sets.leaving_none() if maximal else sets.splitting
 
         key = ("capture" if maximal else "free", value, 0)
-        return self.select(key, accepted, lambda: self.totalling(value, 0, value))
+        return self.select(key, accepted, self.by_total)
 
     def builds(self, value: int, card_rank: int, absorbing: bool) -> Chosen:
         """Choices that, with a card of `card_rank`, split into sets of `value` (B1)."""
@@ -47,7 +47,7 @@ class Floor(value_counts.Floor):
             return self.splits(value).with_played(card_rank) & self.up_to(most)
 
         key = ("absorbing" if absorbing else "build", value, card_rank)
-        return self.select(key, accepted, lambda: self.totalling(value, card_rank, most))
+        return self.select(key, accepted, self.by_total)
 
 
 def choices(position: Position, floor: Floor) -> Iterator[Choice]:
