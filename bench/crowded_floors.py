@@ -1,11 +1,14 @@
 """Crowded floors (issue 23): time to the first page of /moves and to the count, 22 loose cards.
 
 A floor of 22 small loose cards has millions of Seep moves. The first page of 100 comes from
-a lazy search that stops once the page is full; the count multiplies out choices of how many
-cards of each value are taken, without listing. Both are timed cold (the memo caches emptied
-first), median of a few runs, beside the target of 100 ms. "whole search" is the first page
-as /moves made it before: every kind of move for every card searched first. Run it on an older
-tree with `PYTHONPATH=that/tree python -m bench.crowded_floors` for the figures before.
+a lazy search that stops once the page is full; the count sums the weights of the choices of
+how many cards of each value are taken, found as sets of bits (rules/bitsets.py), without
+listing. Both are timed cold (the memo caches emptied first; the sets of bits live in each
+search's Floor, made afresh), median of a few runs, beside the target of 100 ms. "whole
+search" is the first page as /moves made it before: every kind of move for every card
+searched first. For the figures before, run this file from an older tree's root (its own
+`scorekeeper` is then the one imported): copy it into that tree's bench/ and run
+`python -m bench.crowded_floors` there.
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ class Box:
         self._room: dict[Vector, int] = {}
         self._weights: list[int] = []
         self._weighed: dict[int, int] = {}
+        self._partitions: dict[tuple[int, int], list[Vector]] = {}
 
     def index(self, counts: Sequence[int]) -> int:
         """The bit of a vector."""
@@ -96,14 +97,19 @@ class Box:
 
     def partitions(self, need: int, field: int = 0) -> list[Vector]:
         """Vectors of the loose cards from `field` on whose values sum to `need`."""
-        if field == len(self.sizes):
-            return [()] if need == 0 else []
-        value = self.values[field]
-        return [
-            (k, *rest)
-            for k in range(min(self.sizes[field], max(need, 0) // value) + 1)
-            for rest in self.partitions(need - k * value, field + 1)
-        ]
+        key = (need, field)
+        if key not in self._partitions:
+            if field == len(self.sizes):
+                found: list[Vector] = [()] if need == 0 else []
+            else:
+                value = self.values[field]
+                found = [
+                    (k, *rest)
+                    for k in range(min(self.sizes[field], max(need, 0) // value) + 1)
+                    for rest in self.partitions(need - k * value, field + 1)
+                ]
+            self._partitions[key] = found
+        return self._partitions[key]
 
 
 class Splits:
