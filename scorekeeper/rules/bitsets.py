@@ -12,8 +12,8 @@ is found for the whole box at once, by adding each set of the target as often as
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
-from math import comb
+from itertools import compress, product
+from math import comb, prod
 
 Vector = tuple[int, ...]
 BYTES = bytes.maketrans(b"01", b"\x00\x01")  # a written bit as a byte that is false or true
@@ -49,10 +49,8 @@ class Box:
             # last first, which reads the weights the same (comb(m, k) = comb(m, m - k),
             # and the vector of the bit written i-th is the box less that of bit i).
             if not self._weights:
-                weights = [1]
-                for m in self.sizes:
-                    weights = [w * comb(m, k) for w in weights for k in range(m + 1)]
-                self._weights = weights
+                binomials = [[comb(m, k) for k in range(m + 1)] for m in self.sizes]
+                self._weights = list(map(prod, product(*binomials)))
             written = format(chosen, f"0{self.bits}b").encode().translate(BYTES)
             weight = self._weighed[chosen] = sum(compress(self._weights, written))
         return weight
@@ -86,9 +84,11 @@ class Box:
         key = (field, most)
         if key not in self._at_most:
             stride, period = self.strides[field], self.strides[field] * (self.sizes[field] + 1)
-            block = (1 << (max(most + 1, 0) * stride)) - 1
-            repeat = ((1 << self.bits) - 1) // ((1 << period) - 1)  # a bit every period
-            self._at_most[key] = block * repeat
+            chosen = (1 << (max(most + 1, 0) * stride)) - 1  # the first period's
+            while period < self.bits:  # then twice as many periods each time
+                chosen |= chosen << period
+                period *= 2
+            self._at_most[key] = chosen & self.everything
         return self._at_most[key]
 
     def complement(self, chosen: int) -> int:

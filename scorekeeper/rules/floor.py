@@ -26,8 +26,9 @@ from .errors import InvalidInput
 Counts = tuple[int, ...]  # how many loose cards of each value in `Floor.ranks` are taken
 Order = Callable[[Counts, int], tuple[int, int]]  # a sort key of choices and their bits
 NOTHING = 1  # the bit of the choice that takes no loose card
-# The search visits every choice of counts; past this many, a table is refused rather than
-# searched for seconds. Real tables stay far below (20 loose cards of values 1–5: 3,125).
+# Every choice of counts has a bit in the sets searched; past this many, a table is refused
+# rather than searched at length. Real tables stay far below (20 loose cards of values 1–5:
+# 3,125).
 MOST_CHOICES = 50_000
 M = TypeVar("M")  # a game's move
 
@@ -98,7 +99,11 @@ class Floor:
         return self.total(counts), bit
 
     def by_first_of_total(self, counts: Counts, bit: int) -> tuple[int, int]:
-        """The order of choices listed by where their total first comes among the bits."""
+        """The order of choices listed by where their total first comes among the bits.
+
+        The order in which the search listed every choice, totals grouped (a Royal ace's
+        sets of 14, where a total says nothing: a loose ace may count 1 or 14).
+        """
         if not self._first_of_total:
             self._first_of_total = self._totals_in_order()
         return self._first_of_total[self.total(counts)], bit
@@ -111,9 +116,10 @@ class Floor:
         for value, most in zip(reversed(self.ranks), reversed(self.sizes), strict=True):
             tails.append({t + k * value for t in tails[-1] for k in range(most + 1)})
         tails.reverse()
-        firsts = {}
+        firsts: dict[int, int] = {}
         for total in tails[0]:
-            counts, need = [], total
+            counts: list[int] = []
+            need = total
             for i, value in enumerate(self.ranks):
                 k = next(k for k in range(self.sizes[i] + 1) if need - k * value in tails[i + 1])
                 counts.append(k)
