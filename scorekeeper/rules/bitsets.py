@@ -99,8 +99,9 @@ class Box:
         """Vectors of the loose cards from `field` on whose values sum to `need`."""
         key = (need, field)
         if key not in self._partitions:
-            if field == len(self.sizes):
-                found: list[Vector] = [()] if need == 0 else []
+            if need <= 0 or field == len(self.sizes) or need < self.values[field]:
+                # Nothing more to take, or nothing left small enough (values rise).
+                found: list[Vector] = [(0,) * (len(self.sizes) - field)] if need == 0 else []
             else:
                 value = self.values[field]
                 found = [

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import combinations, islice, product
 from math import prod
 from typing import Any, Generic, TypeVar
@@ -24,6 +23,7 @@ from .cards import Card
 from .errors import InvalidInput
 
 Counts = tuple[int, ...]  # how many loose cards of each value in `Floor.ranks` are taken
+Listed = tuple[Counts, int]  # a choice of counts and its bit
 Order = Callable[[Counts, int], tuple[int, int]]  # a sort key of choices and their bits
 NOTHING = 1  # the bit of the choice that takes no loose card
 # Every choice of counts has a bit in the sets searched; past this many, a table is refused
@@ -53,7 +53,7 @@ class Floor:
                 f"{len(loose)} loose cards of so many values are too many to list every move.",
             )
         self.box = Box(self.ranks, self.sizes)
-        self.none = Chosen(self.box, ())  # no choice at all
+        self.none = Chosen(self.box, 0, list)  # no choice at all
         self.taking_none = self.given(self.nothing)  # a raise, a throw or a trail
         self._cache: dict[Hashable, Chosen] = {}
         self._first_of_total: dict[int, int] = {}
@@ -69,12 +69,19 @@ class Floor:
     def select(self, key: Hashable, chosen: Callable[[], int], order: Order) -> Chosen:
         """The choices a rule accepts (a set of bits), listed in `order`, once per `key`."""
         if key not in self._cache:
-            self._cache[key] = Chosen(self.box, ((chosen(), order),))
+            bits = chosen()
+
+            def listing() -> list[Listed]:
+                listed = [(self.box.counts(bit), bit) for bit in self.box.members(bits)]
+                return sorted(listed, key=lambda pair: order(*pair))
+
+            self._cache[key] = Chosen(self.box, bits, listing)
         return self._cache[key]
 
     def given(self, counts: Counts) -> Chosen:
         """The one choice given."""
-        return Chosen(self.box, ((1 << self.box.index(counts), self.by_total),))
+        bit = self.box.index(counts)
+        return Chosen(self.box, 1 << bit, lambda: [(counts, bit)])
 
     def up_to(self, most: int) -> int:
         """The choices taking only values up to `most`."""
@@ -129,17 +136,13 @@ class Floor:
 
 
 class Chosen:
-    """Choices of counts a rule accepts: a set of bits to count, listed on demand.
+    """Choices of counts a rule accepts: a set of bits to count, listed on demand."""
 
-    In parts of disjoint bits, each listed in its own order, one part after another.
-    """
-
-    def __init__(self, box: Box, parts: tuple[tuple[int, Order], ...]) -> None:
+    def __init__(self, box: Box, bits: int, listing: Callable[[], list[Listed]]) -> None:
         self.box = box
-        self.parts = parts
-        self.bits = 0
-        for bits, _ in parts:
-            self.bits |= bits
+        self.bits = bits
+        self._listing = listing
+        self._listed: list[Listed] | None = None
 
     def __bool__(self) -> bool:
         return self.bits != 0
@@ -149,22 +152,33 @@ class Chosen:
         """How many sets of cards the choices stand for, all told."""
         return self.box.weigh(self.bits)
 
-    @cached_property
+    @property
     def counts(self) -> tuple[Counts, ...]:
         """The choices, listed."""
-        found: list[Counts] = []
-        for bits, order in self.parts:
-            listed = [(self.box.counts(bit), bit) for bit in self.box.members(bits)]
-            found += [counts for counts, _ in sorted(listed, key=lambda pair: order(*pair))]
-        return tuple(found)
+        return tuple(counts for counts, _ in self.listed())
+
+    def listed(self) -> list[Listed]:
+        """The choices and their bits, listed (once)."""
+        if self._listed is None:
+            self._listed = self._listing()
+        return self._listed
 
     def without(self, bits: int) -> Chosen:
-        """These choices but those of `bits`."""
-        return Chosen(self.box, tuple((mine & ~bits, order) for mine, order in self.parts))
+        """These choices but those of `bits` (a few: each is looked up in them)."""
+        return Chosen(
+            self.box,
+            self.bits & ~bits,
+            lambda: [(counts, bit) for counts, bit in self.listed() if not bits >> bit & 1],
+        )
 
     def __or__(self, other: Chosen) -> Chosen:
         """These choices, then those of `other` not among them."""
-        return Chosen(self.box, self.parts + other.without(self.bits).parts)
+
+        def listing() -> list[Listed]:
+            mine = {bit for _, bit in self.listed()}
+            return self.listed() + [pair for pair in other.listed() if pair[1] not in mine]
+
+        return Chosen(self.box, self.bits | other.bits, listing)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
-from functools import cached_property
 from math import comb, prod
 from typing import Any
 
@@ -80,36 +79,30 @@ def left(floor: value_counts.Floor, counts: Counts) -> tuple[int, ...]:
     return taken(floor, tuple(m - k for m, k in zip(floor.sizes, counts, strict=True)))
 
 
-class Listed(Chosen):
+class OneByOne(Chosen):
     """Choices listed one by one, left out and joined as the old search's tuples were."""
 
     def __init__(self, box: Box, found: list[Candidate]) -> None:
-        # Listed as found (counts below), not in an order of bits.
-        super().__init__(box, ((sum(1 << i for _, i in found), lambda *_: (0, 0)),))
+        super().__init__(box, sum(1 << i for _, i in found), lambda: found)
         self.found = found
-
-    @cached_property
-    def counts(self) -> tuple[Counts, ...]:
-        """The choices, in the order they were found."""
-        return tuple(counts for counts, _ in self.found)
 
     def without(self, bits: int) -> Chosen:
         """The choices but those of `bits` (the old search: all but the empty choice)."""
         assert bits == NOTHING
-        return Listed(self.box, [(c, i) for c, i in self.found if any(c)])
+        return OneByOne(self.box, [(c, i) for c, i in self.found if any(c)])
 
     def __or__(self, other: Chosen) -> Chosen:
         """These choices, then those of `other` not among them (the old search: a dict)."""
-        assert isinstance(other, Listed)
+        assert isinstance(other, OneByOne)
         joined = dict(self.found) | dict(other.found)
-        return Listed(self.box, list(joined.items()))
+        return OneByOne(self.box, list(joined.items()))
 
 
 def one_by_one(
     floor: value_counts.Floor, candidates: Iterable[Candidate], accept: Callable[[Counts], bool]
 ) -> Chosen:
     """The candidates the old question accepts, asked of each in turn."""
-    return Listed(floor.box, [(counts, i) for counts, i in candidates if accept(counts)])
+    return OneByOne(floor.box, [(counts, i) for counts, i in candidates if accept(counts)])
 
 
 class OldSeepFloor(seep.Floor):
@@ -140,7 +133,7 @@ class OldCasinoFloor(casino.Floor):
 
     def __init__(self, loose: tuple[Card, ...], variant: str) -> None:
         super().__init__(loose, variant)
-        self.none = Listed(self.box, [])
+        self.none = OneByOne(self.box, [])
 
     def sets_of(self, target: int, played: int | None = None) -> Chosen:
         """K4-K6, with K3's Royal ace counting 14 on the table."""
