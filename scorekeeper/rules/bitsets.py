@@ -32,7 +32,7 @@ class Box:
         self.bits = strides[0] * (sizes[0] + 1) if sizes else 1
         self.everything = (1 << self.bits) - 1
         self._at_most: dict[tuple[int, int], int] = {}
-        self._room: dict[Vector, int] = {}
+        self._steps: dict[Vector, tuple[int, int]] = {}
         self._weights: list[int] = []
         self._weighed: dict[int, int] = {}
         self._partitions: dict[tuple[int, int], list[Vector]] = {}
@@ -66,18 +66,19 @@ class Box:
 
     def add(self, chosen: int, vector: Vector) -> int:
         """The vectors of `chosen` plus `vector`, those that stay in the box."""
-        return (chosen & self.room(vector)) << self.index(vector)
+        room, shift = self.step(vector)
+        return (chosen & room) << shift
 
-    def room(self, vector: Vector) -> int:
-        """The vectors to which `vector` may be added without leaving the box."""
-        room = self._room.get(vector)
-        if room is None:
+    def step(self, vector: Vector) -> tuple[int, int]:
+        """The vectors to which `vector` may be added without leaving the box, and its bit."""
+        step = self._steps.get(vector)
+        if step is None:
             room = self.everything
             for i, k in enumerate(vector):
                 if k:
                     room &= self.at_most(i, self.sizes[i] - k)
-            self._room[vector] = room
-        return room
+            step = self._steps[vector] = (room, self.index(vector))
+        return step
 
     def at_most(self, field: int, most: int) -> int:
         """The vectors with at most `most` cards of the field's value (none if negative)."""
@@ -127,9 +128,9 @@ class Splits:
         splitting = 1  # the empty vector
         for group in self._generators(alone):
             # Add the set as often as it fits: each round adds one more copy.
-            most = min(m // k for m, k in zip(box.sizes, group, strict=True) if k)
-            for _ in range(most):
-                splitting |= box.add(splitting, group)
+            room, shift = box.step(group)
+            for _ in range(min(m // k for m, k in zip(box.sizes, group, strict=True) if k)):
+                splitting |= (splitting & room) << shift
         self.splitting = splitting
         self._played: dict[int, int] = {}
 
