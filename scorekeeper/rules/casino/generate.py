@@ -43,7 +43,8 @@ class Floor(value_counts.Floor):
             sets = self.splits(target, ACE if flexible else None)
             return sets.splitting if played is None else sets.with_played(played)
 
-        # As the search listed them: with loose aces counting 14 the totals are no guide.
+        # Listed as the search always listed them: sets of 14 in Royal (every choice a
+        # candidate, a loose ace counting 1 or 14) by where each total first comes.
         order = self.by_first_of_total if flexible else self.by_total
         return self.select((target, played), accepted, order)
 
