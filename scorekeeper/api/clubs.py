@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Response, request, url_for
 
-from ..clubs.stats import club_sessions, player_names, side, statistics
+from ..clubs.stats import figures, side
 from ..data.idempotency import once, request_key
 from ..data.models import Club
 from ..rules.fields import record
@@ -51,12 +51,10 @@ def read_club(club_id: str) -> Response:
 def stats_api(club_id: str) -> dict[str, Any]:
     """Per game, every player's and team's results and figures; with `a` and `b`, their
     head-to-head too."""
-    club = Club.find(club_id)
-    sessions = club_sessions(club)  # loaded once, for the statistics and the head-to-head
-    answer = statistics(club, sessions)
+    found = figures(Club.find(club_id))  # the same for the statistics and the head-to-head
+    answer = dict(found.stats)  # a copy: the kept figures are every request's
     if "a" in request.args or "b" in request.args:
-        names = player_names(club)
-        first = side(request.args.get("a"), names, "a")
-        second = side(request.args.get("b"), names, "b")
-        answer["head_to_head"] = head_to_head(sessions, first, second)
+        first = side(request.args.get("a"), found.names, "a")
+        second = side(request.args.get("b"), found.names, "b")
+        answer["head_to_head"] = head_to_head(found.sessions, first, second)
     return answer
