@@ -36,9 +36,9 @@ def player_page(club_id: str, player_id: int) -> str:
     found = figures(club)
     if player_id not in found.names:
         abort(404, description=f"There is no player {player_id} in this club.")
-    games = found.pages.get(player_id)
+    games = found.drawn.get(player_id)
     if games is None:  # drawn once per version of the club (two requests at once: twice)
-        games = found.pages[player_id] = _player_games(found, player_id)
+        games = found.drawn[player_id] = _player_games(found, player_id)
     names = found.names
     player = club.player_or_none(player_id)
     merged = [p for p in club.merged() if p.merged_into_id == player_id]

@@ -140,7 +140,7 @@ class Figures:
     sessions: list[dict[str, Any]]  # club_sessions()
     names: dict[int, str]  # player_names()
     stats: dict[str, Any]  # statistics()
-    pages: dict[int, Any] = field(default_factory=dict)  # a player page's games, when drawn
+    drawn: dict[Any, Any] = field(default_factory=dict)  # what was made of them, by the reader
 
 
 _FIGURES: OrderedDict[tuple[str, int], Figures] = OrderedDict()

@@ -2,10 +2,11 @@
 
 Every change to a session moves its version (GameSession.touch; a restored or new session comes
 with one), so the one place that sees them all is the flush: a session whose version moved is
-noted there, and just before the commit its summary for the version it ends at is computed from
-its deals as this transaction leaves them and written to `session_summaries`. A rollback takes
-the row back with the change. Once committed, the summary is also remembered in this process.
-A club's statistics (clubs/stats.py) then read summaries, never deals.
+noted there, and just before the commit its summary for the version it ends at is written to
+`session_summaries`: worked out from its deals as this transaction leaves them when a deal
+changed, else the kept one moved to the new version (a live play or a rename costs no deals).
+A rollback takes the row back with the change. Once committed, the summary is also remembered
+in this process. A club's statistics (clubs/stats.py) then read summaries, never deals.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ JSON = dict[str, Any]
 Key = tuple[str, int]  # a session's id and version
 MEMO_SIZE = 4096  # session summaries kept in this process, by session id and version
 MEMO: dict[Key, JSON] = {}
-DUE = "scorekeeper.summaries_due"  # the ids of sessions whose version moved in this transaction
 WRITTEN = "scorekeeper.summaries_written"  # summaries written, remembered once committed
 _LOCK = Lock()
 
@@ -99,24 +99,65 @@ def store(summaries: Mapping[str, tuple[int, JSON]], database: Session | None = 
     database.execute(db.insert(SessionSummary), rows)
 
 
+def moved(versions: Mapping[str, int | None], database: Session) -> set[str]:
+    """Of these sessions (id: the version this transaction found), the ones whose kept summary
+    is of that version, now moved to the session's new one: none of their deals changed (a live
+    play, a rename, a merge), so the summary holds as it is. One read, one write."""
+    query = db.select(SessionSummary.session_id, SessionSummary.version).where(
+        SessionSummary.session_id.in_(list(versions)), SessionSummary.form == SUMMARY_FORM
+    )
+    found = {sid for sid, version in database.execute(query) if version == versions[sid]}
+    if found:
+        now = db.select(GameSession.id, GameSession.version).where(GameSession.id.in_(found))
+        rows = [
+            {"sid": sid, "old": versions[sid], "new": version}
+            for sid, version in database.execute(now)
+        ]
+        change = (
+            db.update(SessionSummary)
+            .where(
+                SessionSummary.session_id == db.bindparam("sid"),
+                SessionSummary.version == db.bindparam("old"),
+            )
+            .values(version=db.bindparam("new"))
+        )
+        database.connection().execute(change, rows)
+        for row in rows:
+            kept = MEMO.get((row["sid"], row["old"]))
+            if kept is not None:
+                database.info.setdefault(WRITTEN, {})[row["sid"]] = (row["new"], kept)
+    return found
+
+
 # -- the choke point: every flush and commit of the app's database sessions -----------------
+
+VERSIONS = "scorekeeper.versions_found"  # id: the version found, of sessions whose version moved
+DEALT = "scorekeeper.deals_changed"  # ids of sessions new, or whose deals changed
 
 
 @event.listens_for(db.session, "before_flush")
 def _note(session: Session, _context: Any, _instances: Any) -> None:
-    """Note the sessions that are new or whose version moves: their summaries are due."""
-    for found in chain(session.new, session.dirty):
-        if isinstance(found, GameSession) and (
-            found in session.new or inspect(found).attrs.version.history.has_changes()
-        ):
-            session.info.setdefault(DUE, set()).add(found.id)
+    """Note the sessions whose version moves, and those whose deals change (or that are new):
+    their summaries are due."""
+    versions, dealt = session.info.setdefault(VERSIONS, {}), session.info.setdefault(DEALT, set())
+    for found in chain(session.new, session.dirty, session.deleted):
+        if isinstance(found, Deal):
+            dealt.add(found.session_id or found.session.id)
+        elif isinstance(found, GameSession):
+            history = inspect(found).attrs.version.history
+            if found in session.new:
+                dealt.add(found.id)
+            elif history.has_changes() and found.id not in versions:
+                versions[found.id] = history.deleted[0] if history.deleted else None
 
 
 @event.listens_for(db.session, "before_commit")
 def _write(session: Session) -> None:
     """Write the summaries due, of the versions this transaction leaves, before it commits."""
     session.flush()  # notes the last changes, and lets the deals be read as they will be
-    due = session.info.pop(DUE, None)
+    versions, dealt = session.info.pop(VERSIONS, {}), session.info.pop(DEALT, set())
+    unchanged = {sid: v for sid, v in versions.items() if sid not in dealt and v is not None}
+    due = (set(versions) | dealt) - (moved(unchanged, session) if unchanged else set())
     if due:
         found = computed(due, session)
         store(found, session)
@@ -133,5 +174,5 @@ def _remember(session: Session) -> None:
 @event.listens_for(db.session, "after_soft_rollback")
 def _forget(session: Session, _previous: Any) -> None:
     """A rollback takes back what was due and written."""
-    session.info.pop(DUE, None)
-    session.info.pop(WRITTEN, None)
+    for key in (VERSIONS, DEALT, WRITTEN):
+        session.info.pop(key, None)

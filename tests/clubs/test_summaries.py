@@ -296,3 +296,20 @@ def test_the_pages_read_the_figures_kept(
     monkeypatch.setattr(club_stats, "club_sessions", lambda c: pytest.fail("read again"))
     assert client.get(f"/c/{made['id']}/players/{asha}").get_data() == first
     assert client.get(f"/c/{made['id']}/players").status_code == 200
+
+
+def test_a_write_that_changes_no_deal_moves_the_kept_summary_without_working_it_out(
+    app: Flask, client: FlaskClient, club: Json, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made, seep = club["club"], club["seep"]
+    plays = start_live(client, seep, 5)
+    keeper(client, made)
+    asha = players(client, made["id"])["Asha"]
+    before = version(app, GameSession, seep["id"])
+    monkeypatch.setattr(summaries, "computed", lambda *a: pytest.fail("worked out again"))
+    send_plays(client, seep, plays[:2], 1)  # two plays: no deal yet
+    renamed = client.post(f"/c/{made['id']}/players/{asha}/rename", data={"name": "Asha R."})
+    assert renamed.status_code == 302
+    assert version(app, GameSession, seep["id"]) == before + 3
+    assert_kept_and_current(app, seep["id"])
+    assert "Asha R." in {r["name"] for r in stats(client, made["id"])["games"]["seep"]["players"]}
