@@ -1,5 +1,6 @@
-"""Club statistics as a service: a club's sessions loaded once, each session's summary kept
-per session version, the figures derived by the rules engine (rules/stats.py).
+"""Club statistics as a service: a club's sessions loaded once with each one's summary (kept
+per session version by the writes, data/summaries.py), the figures derived by the rules engine
+(rules/stats.py) once per version of the club in each process.
 
 The API answers them (api/clubs.py); the players' pages draw them (clubs/players.py).
 """
@@ -43,7 +44,6 @@ class Played:
     version: int
     game: str
     date: str
-    players_per_team: int
     teams: list[list[int]]
 
 
@@ -55,7 +55,6 @@ def club_sessions(club: Club) -> list[dict[str, Any]]:
             GameSession.version,
             GameSession.game_name,
             GameSession.created_at,
-            GameSession.players_per_team,
             Team.position,
             Membership.player_id,
         )
@@ -66,11 +65,11 @@ def club_sessions(club: Club) -> list[dict[str, Any]]:
     )
     sessions: dict[str, Played] = {}
     person = club.person_ids()  # a seat of a name merged into another counts as the other's
-    for sid, version, game, created, size, team, seat in db.session.execute(query):
+    for sid, version, game, created, team, seat in db.session.execute(query):
         player = person.get(seat, seat)
         played = sessions.get(sid)
         if played is None:
-            played = Played(sid, version, game, created.isoformat() + "Z", size, [])
+            played = Played(sid, version, game, created.isoformat() + "Z", [])
             sessions[sid] = played
         if len(played.teams) == team:
             played.teams.append([])
@@ -98,11 +97,12 @@ def _kept(club: Club, sessions: Mapping[str, Played]) -> dict[str, dict[str, Any
             SessionSummary.form == SUMMARY_FORM,
         )
     )
-    found = {}
+    found, committed = {}, not db.session.info.get(WROTE)
     for session_id, version, summary in db.session.execute(query):
         if session_id in sessions and version == sessions[session_id].version:
             found[session_id] = summary
-            kept_summaries.remember((session_id, version), summary)
+            if committed:  # else it may be this request's, and may yet roll back
+                kept_summaries.remember((session_id, version), summary)
     return found
 
 
