@@ -11,8 +11,10 @@ states (issue 23: under 0.5 s in every one of them):
   summaries are as the writes left them, the club's figures are to be worked out again;
 - "restarted": as a server just started: nothing in this process, the summaries in the database;
 - "warm": read again, nothing changed;
-- "nothing kept": no summary anywhere (a database migrated from before summaries were kept, or
-  whose app kept none): every session's deals read and summarised again.
+- "nothing kept": no summary anywhere (a database from before summaries were kept, had migration
+  0009 not worked them out): every session's deals read and summarised again.
+
+Last, what a write costs (a deal corrected through the ORM, its session's summary kept with it).
 """
 
 from __future__ import annotations
@@ -211,6 +213,12 @@ def run(app: Flask, repeats: int) -> None:
                 f"{name + ', ' + state:<28} {median:>10.1f} {max(times):>8.1f} "
                 f"{median / base:>8.0f}  {verdict}"
             )
+    writes = []
+    for _ in range(repeats):
+        begun = time.perf_counter()
+        write_one(app, rng)
+        writes.append((time.perf_counter() - begun) * 1000)
+    print(f"{'a write (one deal, ORM)':<28} {statistics.median(writes):>10.1f} {max(writes):>8.1f}")
 
 
 if __name__ == "__main__":
