@@ -142,7 +142,10 @@ def _note(session: Session, _context: Any, _instances: Any) -> None:
     versions, dealt = session.info.setdefault(VERSIONS, {}), session.info.setdefault(DEALT, set())
     for found in chain(session.new, session.dirty, session.deleted):
         if isinstance(found, Deal):
-            dealt.add(found.session_id or found.session.id)
+            # A deal appended to its session's list has no session_id until this flush.
+            owner = found.session_id or (found.session.id if found.session else None)
+            if owner is not None:
+                dealt.add(owner)
         elif isinstance(found, GameSession):
             history = inspect(found).attrs.version.history
             if found in session.new:
