@@ -73,6 +73,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app)
 
     from . import api, clubs, sessions
+    from .data import summaries  # noqa: F401  # its listeners write each session's summary
     from .web import assets, cli, errors, names, pwa, rate_limits, security
 
     security.register(app)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, request, url_for
+from flask import Response, current_app, request, url_for
 
-from ..clubs.stats import club_sessions, player_names, side, statistics
+from ..clubs.stats import figures, side
 from ..data.idempotency import once, request_key
 from ..data.models import Club
 from ..rules.fields import record
@@ -48,15 +48,19 @@ def read_club(club_id: str) -> Response:
 
 
 @bp.get("/clubs/<club_id>/stats")
-def stats_api(club_id: str) -> dict[str, Any]:
+def stats_api(club_id: str) -> Response | dict[str, Any]:
     """Per game, every player's and team's results and figures; with `a` and `b`, their
     head-to-head too."""
-    club = Club.find(club_id)
-    sessions = club_sessions(club)  # loaded once, for the statistics and the head-to-head
-    answer = statistics(club, sessions)
-    if "a" in request.args or "b" in request.args:
-        names = player_names(club)
-        first = side(request.args.get("a"), names, "a")
-        second = side(request.args.get("b"), names, "b")
-        answer["head_to_head"] = head_to_head(sessions, first, second)
-    return answer
+    found = figures(Club.find(club_id))  # the same for the statistics and the head-to-head
+    if "a" not in request.args and "b" not in request.args:
+        # Written out once per version of the club: a big club's answer is 350 kB of JSON.
+        kept = found.drawn.get("api")
+        if kept is None:
+            made = current_app.make_response(found.stats)  # as Flask answers a dict
+            kept = found.drawn["api"] = (made.get_data(), made.mimetype)
+        body, mimetype = kept
+        return current_app.response_class(body, mimetype=mimetype)
+    first = side(request.args.get("a"), found.names, "a")
+    second = side(request.args.get("b"), found.names, "b")
+    head = head_to_head(found.sessions, first, second)
+    return {**found.stats, "head_to_head": head}  # a copy: the kept figures are every request's

@@ -9,10 +9,10 @@ from flask import abort, render_template
 
 from ..data.models import Club
 from ..rules import GAMES
-from ..rules.stats import aggregate, head_to_head
+from ..rules.stats import head_to_head
 from ..sessions.games import PAGES
 from .charts import form_chart, histogram
-from .stats import club_sessions, player_names, statistics
+from .stats import Figures, figures
 from .views import bp, is_keeper
 
 
@@ -23,7 +23,7 @@ def players_page(club_id: str) -> str:
     return render_template(
         "clubs/players.html",
         club=club,
-        stats=statistics(club, club_sessions(club)),
+        stats=figures(club).stats,
         games=GAMES,
         key={name: pages.key_figure for name, pages in PAGES.items()},
     )
@@ -33,15 +33,13 @@ def players_page(club_id: str) -> str:
 def player_page(club_id: str, player_id: int) -> str:
     """One player's games: figures, win rate over time, points per deal, and opponents."""
     club = Club.find(club_id)
-    names = player_names(club)
-    if player_id not in names:
+    found = figures(club)
+    if player_id not in found.names:
         abort(404, description=f"There is no player {player_id} in this club.")
-    sessions = club_sessions(club)
-    games = []
-    for game, stats in aggregate(sessions)["games"].items():
-        mine = next((row for row in stats["players"] if row["player"] == player_id), None)
-        if mine is not None:
-            games.append(_player_game(game, mine, sessions, player_id, names))
+    games = found.drawn.get(player_id)
+    if games is None:  # drawn once per version of the club (two requests at once: twice)
+        games = found.drawn[player_id] = _player_games(found, player_id)
+    names = found.names
     player = club.player_or_none(player_id)
     merged = [p for p in club.merged() if p.merged_into_id == player_id]
     return render_template(
@@ -54,6 +52,16 @@ def player_page(club_id: str, player_id: int) -> str:
         games=games,
         figures={name: pages.figures for name, pages in PAGES.items()},
     )
+
+
+def _player_games(found: Figures, player_id: int) -> list[dict[str, Any]]:
+    """What the player page shows of each game the player played."""
+    games = []
+    for game, stats in found.stats["games"].items():
+        mine = next((row for row in stats["players"] if row["player"] == player_id), None)
+        if mine is not None:
+            games.append(_player_game(game, mine, found.sessions, player_id, found.names))
+    return games
 
 
 def _player_game(

@@ -1,5 +1,6 @@
-"""Club statistics as a service: a club's sessions loaded once, each session's summary kept
-per session version, the figures derived by the rules engine (rules/stats.py).
+"""Club statistics as a service: a club's sessions loaded once with each one's summary (kept
+per session version by the writes, data/summaries.py), the figures derived by the rules engine
+(rules/stats.py) once per version of the club in each process.
 
 The API answers them (api/clubs.py); the players' pages draw them (clubs/players.py).
 """
@@ -7,28 +8,30 @@ The API answers them (api/clubs.py); the players' pages draw them (clubs/players
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..data import summaries as kept_summaries
 from ..data.extensions import db
 from ..data.models import (
     SUMMARY_FORM,
     WROTE,
     Club,
-    Deal,
     GameSession,
     Membership,
     SessionSummary,
     Team,
 )
-from ..rules import GAMES, InvalidInput, Table
+from ..rules import InvalidInput
 from ..rules.stats import aggregate
 
-MEMO_SIZE = 4096  # session summaries kept, by session id and version
-_SUMMARIES: dict[tuple[str, int], dict[str, Any]] = {}
+_SUMMARIES = kept_summaries.MEMO  # session summaries, by session id and version
+FIGURES_KEPT = 64  # clubs whose figures each process keeps (the least recently read go first)
 
 # -- loading -----------------------------------------------------------------------------
 
@@ -41,8 +44,6 @@ class Played:
     version: int
     game: str
     date: str
-    options: dict[str, Any]
-    players_per_team: int
     teams: list[list[int]]
 
 
@@ -54,8 +55,6 @@ def club_sessions(club: Club) -> list[dict[str, Any]]:
             GameSession.version,
             GameSession.game_name,
             GameSession.created_at,
-            GameSession.options,
-            GameSession.players_per_team,
             Team.position,
             Membership.player_id,
         )
@@ -66,96 +65,116 @@ def club_sessions(club: Club) -> list[dict[str, Any]]:
     )
     sessions: dict[str, Played] = {}
     person = club.person_ids()  # a seat of a name merged into another counts as the other's
-    for sid, version, game, created, options, size, team, seat in db.session.execute(query):
+    for sid, version, game, created, team, seat in db.session.execute(query):
         player = person.get(seat, seat)
         played = sessions.get(sid)
         if played is None:
-            played = Played(sid, version, game, created.isoformat() + "Z", options, size, [])
+            played = Played(sid, version, game, created.isoformat() + "Z", [])
             sessions[sid] = played
         if len(played.teams) == team:
             played.teams.append([])
         played.teams[team].append(player)
     summaries = {sid: _SUMMARIES.get((sid, s.version)) for sid, s in sessions.items()}
-    summaries |= _kept({sid: sessions[sid] for sid, found in summaries.items() if not found})
-    summaries |= _summarize({sid: sessions[sid] for sid, found in summaries.items() if not found})
+    if not all(summaries.values()):
+        summaries |= _kept(club, sessions)
+        summaries |= _summarize({sid for sid, found in summaries.items() if not found})
     return [
         {"id": s.id, "game": s.game, "date": s.date, "teams": s.teams, "summary": summaries[s.id]}
         for s in sessions.values()
     ]
 
 
-def _kept(sessions: Mapping[str, Played]) -> dict[str, dict[str, Any]]:
-    """The summaries kept in the database for these sessions' versions (after a restart)."""
-    if not sessions:
-        return {}
-    query = db.select(SessionSummary).where(
-        SessionSummary.session_id.in_(list(sessions)), SessionSummary.form == SUMMARY_FORM
+def _kept(club: Club, sessions: Mapping[str, Played]) -> dict[str, dict[str, Any]]:
+    """The summaries kept in the database for the club's sessions' versions (after a
+    restart): one statement, columns only."""
+    query = (
+        db.select(SessionSummary.session_id, SessionSummary.version, SessionSummary.summary)
+        .join(GameSession, GameSession.id == SessionSummary.session_id)
+        .where(
+            GameSession.club_id == club.id,
+            GameSession.deleted_at.is_(None),
+            GameSession.version == SessionSummary.version,
+            SessionSummary.form == SUMMARY_FORM,
+        )
     )
-    found = {}
-    for kept in db.session.execute(query).scalars():
-        if kept.version == sessions[kept.session_id].version:
-            found[kept.session_id] = kept.summary
-            _remember((kept.session_id, kept.version), kept.summary)
+    found, committed = {}, not db.session.info.get(WROTE)
+    for session_id, version, summary in db.session.execute(query):
+        if session_id in sessions and version == sessions[session_id].version:
+            found[session_id] = summary
+            if committed:  # else it may be this request's, and may yet roll back
+                kept_summaries.remember((session_id, version), summary)
     return found
-
-
-def _remember(key: tuple[str, int], summary: dict[str, Any]) -> None:
-    if len(_SUMMARIES) >= MEMO_SIZE:
-        _SUMMARIES.clear()  # simple and thread-safe; refilled by the next reads
-    _SUMMARIES[key] = summary
 
 
 def _keep(summaries: Mapping[str, tuple[int, dict[str, Any]]]) -> None:
     """Keep new summaries in the database for the next process; a cache, so a write that
     cannot be made now (another writer holds SQLite) is simply left for another time."""
     try:
-        for session_id, (version, summary) in summaries.items():
-            db.session.merge(
-                SessionSummary(
-                    session_id=session_id, version=version, form=SUMMARY_FORM, summary=summary
-                )
-            )
+        kept_summaries.store(summaries)
         db.session.commit()
     except SQLAlchemyError:
         db.session.rollback()
 
 
-def _summarize(sessions: Mapping[str, Played]) -> dict[str, dict[str, Any]]:
-    """Summaries of these sessions, from their live deals, memoised by session version."""
-    if not sessions:
+def _summarize(session_ids: set[str]) -> dict[str, dict[str, Any]]:
+    """Summaries of these sessions, from their live deals (missing after a migration, or
+    written by an older version of the app), memoised by session version."""
+    if not session_ids:
         return {}
     # One statement reads each session's version with its deals, so a deal written in
     # between cannot be memoised under an older version (see GameSession.standing).
-    query = (
-        db.select(GameSession.id, GameSession.version, Deal.record)
-        .outerjoin(Deal, (Deal.session_id == GameSession.id) & Deal.deleted_at.is_(None))
-        .where(GameSession.id.in_(list(sessions)))
-        .order_by(GameSession.id, Deal.serial)
-    )
-    records: dict[str, list[dict[str, Any]]] = {}
-    versions: dict[str, int] = {}
-    for session_id, version, record in db.session.execute(query):
-        versions[session_id] = version
-        deals = records.setdefault(session_id, [])
-        if record is not None:
-            deals.append(record)
-    memoise = not db.session.info.get(WROTE)
-    found = {}
-    for session_id, deals in records.items():
-        found[session_id] = summary = summarize(sessions[session_id], deals)
-        if memoise:
-            _remember((session_id, versions[session_id]), summary)
-    if memoise:
-        _keep({sid: (versions[sid], found[sid]) for sid in found})
-    return found
+    found = kept_summaries.computed(session_ids)
+    # A write may still fail to commit: only a committed state may be remembered.
+    if not db.session.info.get(WROTE):
+        for sid, (version, summary) in found.items():
+            kept_summaries.remember((sid, version), summary)
+        _keep(found)
+    return {sid: summary for sid, (_version, summary) in found.items()}
 
 
-def summarize(session: Played, deals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """One session's summary, by its game's rules."""
-    game = GAMES[session.game]
-    table = Table(len(session.teams), session.players_per_team)
-    standing = game.standing(table, session.options, deals)
-    return game.summarize(table, session.options, deals, standing)
+@dataclass(frozen=True)
+class Figures:
+    """A club's statistics as of one version of the club: what the API and the pages show.
+    Shared by every request that reads that version, so never changed once made."""
+
+    sessions: list[dict[str, Any]]  # club_sessions()
+    names: dict[int, str]  # player_names()
+    stats: dict[str, Any]  # statistics()
+    drawn: dict[Any, Any] = field(default_factory=dict)  # what was made of them, by the reader
+
+
+_FIGURES: OrderedDict[tuple[str, int], Figures] = OrderedDict()
+_FIGURES_LOCK = threading.Lock()
+
+
+def figures(club: Club) -> Figures:
+    """The club's statistics, worked out once per version of the club in each process: the
+    version moves with every change to the club, its players, or any of its sessions' deals."""
+    # Read before the figures, so that they are never older than the version they are kept
+    # under (on PostgreSQL each statement sees the latest commits).
+    key = (club.id, club.version)
+    keep = not db.session.info.get(WROTE)  # a write may not commit: keep only what holds
+    with _FIGURES_LOCK:
+        found = _FIGURES.get(key) if keep else None
+        if found is not None:
+            _FIGURES.move_to_end(key)
+            return found
+    names = player_names(club)
+    sessions = club_sessions(club)
+    made = Figures(sessions, names, statistics(club, sessions, names))
+    if keep:
+        with _FIGURES_LOCK:
+            _FIGURES[key] = made
+            while len(_FIGURES) > FIGURES_KEPT:
+                _FIGURES.popitem(last=False)
+    return made
+
+
+def forget() -> None:
+    """Forget every summary and club's figures this process keeps (as a restart would)."""
+    with _FIGURES_LOCK:
+        _FIGURES.clear()
+    _SUMMARIES.clear()
 
 
 def player_names(club: Club) -> dict[int, str]:
@@ -163,9 +182,11 @@ def player_names(club: Club) -> dict[int, str]:
     return {player.id: player.name for player in club.players}
 
 
-def statistics(club: Club, sessions: list[dict[str, Any]]) -> dict[str, Any]:
-    """The club's statistics (of its `club_sessions`) with everyone's name beside their id."""
-    names = player_names(club)
+def statistics(
+    club: Club, sessions: list[dict[str, Any]], names: Mapping[int, str]
+) -> dict[str, Any]:
+    """The club's statistics (of its `club_sessions`) with everyone's name (`player_names`)
+    beside their id."""
     stats = aggregate(sessions)
     for game in stats["games"].values():
         for row in game["players"]:

@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field  # `field` reads a backup's fields
 from datetime import UTC, datetime
 from typing import Any
 
@@ -321,6 +322,8 @@ class Restored:
 
     added: dict[str, int]
     kept: dict[str, int]
+    new_clubs: set[str] = dataclass_field(default_factory=set)
+    grown: set[str] = dataclass_field(default_factory=set)  # clubs given a player or session
 
     def count(self, kind: str, new: bool, many: int = 1) -> None:
         """Count one club, player, session or live deal (or `many`), added or already there."""
@@ -351,6 +354,9 @@ def restore(raw: object) -> Restored:
             restore_player(player, None, done)
         for number, session in enumerate(field(backup, "sessions", list, "The backup"), 1):
             restore_session(session, f"Session {number}", done, live)
+        for club_id in done.grown - done.new_clubs:
+            # A club that was there already shows more now: its version (ETag) moves.
+            Club.find(club_id).touch()
         db.session.flush()
         follow_sequences()
         db.session.commit()
@@ -411,6 +417,7 @@ def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
             )
         )
         db.session.flush()  # its players refer to it
+        done.new_clubs.add(club_id)
     done.count("clubs", new)
     for player in players:
         restore_player(player, club_id, done)
@@ -456,6 +463,8 @@ def restore_player(raw: Mapping[str, Any], club_id: str | None, done: Restored) 
         player.id, player.club_id = player_id, club_id
         player.last_played_at = time_of(raw, "last_played_at", where)
         db.session.add(player)
+        if club_id is not None:
+            done.grown.add(club_id)
     done.count("players", there is None)
 
 
@@ -479,6 +488,8 @@ def restore_session(raw: Mapping[str, Any], where: str, done: Restored, live: bo
     db.session.add(session)
     db.session.flush()  # its live deals refer to it
     db.session.add_all(lives)
+    if session.club_id is not None:
+        done.grown.add(session.club_id)
     done.count("sessions", True)
     done.count("live deals", True, len(lives))
 

@@ -94,11 +94,12 @@ class Tally:
             self.decided += 1
             self.won += won
         total = self.figures
+        get = total.get  # bound once: this loop runs for every figure of every seat
         for path, value, best in figures:
-            if best:
-                total[path] = max(total.get(path, value), value)
-            else:
-                total[path] = total.get(path, 0) + value
+            if not best:
+                total[path] = get(path, 0) + value
+            elif (kept := get(path)) is None or value > kept:  # max(), without the call
+                total[path] = value
         result = None if won is None else ("won" if won else "lost")
         self.form.append(
             {

@@ -150,12 +150,12 @@ def test_summaries_are_kept_for_the_next_process_while_their_version_holds(
         # Mark the kept copy: a restarted process (nothing in memory) must read it back.
         kept.summary = {**kept.summary, "teams": [dict(t, deals=9) for t in kept.summary["teams"]]}
         db.session.commit()
-    club_stats._SUMMARIES.clear()
+    club_stats.forget()  # a restart
     asha = by_name(stats(client, club_id)["games"]["seep"]["players"])["Asha"]
     assert asha["figures"]["deals"] == 9  # read back, not recomputed
     # A new deal changes the version: the kept copy no longer holds, and is replaced.
     client.post(url, json=deal(70), headers=bearer(session["edit_token"]))
-    club_stats._SUMMARIES.clear()
+    club_stats.forget()  # a restart
     asha = by_name(stats(client, club_id)["games"]["seep"]["players"])["Asha"]
     assert asha["figures"]["deals"] == 2
 

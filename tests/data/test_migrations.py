@@ -167,3 +167,44 @@ def test_0008_keeps_the_keys_and_takes_keys_of_255_characters(empty_database: st
         with db.engine.begin() as connection:
             assert connection.execute(sa.text(keys)).scalars().all() == ["k" * 200]
         db.engine.dispose()
+
+
+def test_0009_works_out_the_summaries_a_database_from_before_lacks(tmp_path: Path) -> None:
+    """A database from before writes kept summaries comes up with every club session's (of its
+    version, as the rules work it out), so that the first statistics read after a deploy reads
+    no deal; a session taken out of its club's history gets none."""
+    from scorekeeper.data.models import SUMMARY_FORM, GameSession, SessionSummary
+    from scorekeeper.data.summaries import summarize
+    from tests.helpers.api import FOUR, add_deals, new_club, new_session
+    from tests.helpers.seep import deal
+
+    url = f"sqlite:///{tmp_path / 'summaries.sqlite'}"
+    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url}
+    app = create_app(config | {"RATELIMIT_ENABLED": False})
+    with app.app_context():
+        upgrade()
+    client = app.test_client()
+    club = new_club(client)["id"]
+    sessions = [new_session(client, "seep", FOUR, club, baazis=3) for _ in range(3)]
+    for n, session in enumerate(sessions):
+        add_deals(client, session, *[deal(60 - 10 * n)] * (n + 1))
+    with app.app_context():
+        taken_out = db.session.get(GameSession, sessions[2]["id"])
+        assert taken_out is not None
+        taken_out.deleted_at = taken_out.created_at
+        db.session.commit()
+        db.session.remove()
+        downgrade(revision="0008")
+        db.session.execute(sa.delete(SessionSummary))  # as before issue 23: none kept
+        db.session.commit()
+        upgrade()
+        kept = {row.session_id: row for row in db.session.scalars(sa.select(SessionSummary))}
+        assert set(kept) == {sessions[0]["id"], sessions[1]["id"]}
+        for session_id, row in kept.items():
+            found = db.session.get(GameSession, session_id)
+            assert found is not None
+            assert (row.version, row.form) == (found.version, SUMMARY_FORM)
+            records = [d.record for d in found.deals]
+            assert row.summary == summarize("seep", 2, 2, found.options, records)
+            assert len(row.summary["deals"]) == len(records) > 0
+        db.engine.dispose()

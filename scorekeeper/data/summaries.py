@@ -1,0 +1,181 @@
+"""Each club session's statistics summary, written in the transaction that changes it.
+
+Every change to a session moves its version (GameSession.touch; a restored or new session comes
+with one), so the one place that sees them all is the flush: a session whose version moved is
+noted there, and just before the commit its summary for the version it ends at is written to
+`session_summaries`: worked out from its deals as this transaction leaves them when a deal
+changed, else the kept one moved to the new version (a live play or a rename costs no deals).
+A rollback takes the row back with the change. Once committed, the summary is also remembered
+in this process. A club's statistics (clubs/stats.py) then read summaries, never deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
+from threading import Lock
+from typing import Any
+
+from sqlalchemy import event, inspect
+from sqlalchemy.orm import Session
+
+from ..rules import GAMES, Table
+from .extensions import db
+from .models import SUMMARY_FORM, Deal, GameSession, SessionSummary, Team
+
+JSON = dict[str, Any]
+Key = tuple[str, int]  # a session's id and version
+MEMO_SIZE = 4096  # session summaries kept in this process, by session id and version
+MEMO: dict[Key, JSON] = {}
+WRITTEN = "scorekeeper.summaries_written"  # summaries written, remembered once committed
+_LOCK = Lock()
+
+
+def remember(key: Key, summary: JSON) -> None:
+    """Keep a committed session version's summary in this process."""
+    with _LOCK:
+        if len(MEMO) >= MEMO_SIZE:
+            MEMO.clear()  # simple; refilled by the next reads and writes
+        MEMO[key] = summary
+
+
+def summarize(
+    game: str, teams: int, players_per_team: int, options: Mapping[str, Any], deals: Sequence[Any]
+) -> JSON:
+    """One session's summary, by its game's rules."""
+    rules = GAMES[game]
+    table = Table(teams, players_per_team)
+    standing = rules.standing(table, options, deals)
+    return rules.summarize(table, options, deals, standing)
+
+
+def computed(
+    session_ids: Iterable[str], database: Session | None = None
+) -> dict[str, tuple[int, JSON]]:
+    """The summaries of these sessions (those in a club's history), with the version each is
+    of, from their live deals as the database session sees them: two statements in all."""
+    database = database or db.session()
+    teams = db.select(db.func.count(Team.id)).where(Team.session_id == GameSession.id)
+    query = db.select(
+        GameSession.id,
+        GameSession.version,
+        GameSession.game_name,
+        GameSession.options,
+        GameSession.players_per_team,
+        teams.scalar_subquery(),
+    ).where(
+        GameSession.id.in_(list(session_ids)),
+        GameSession.club_id.is_not(None),
+        GameSession.deleted_at.is_(None),
+    )
+    sessions = {row[0]: row[1:] for row in database.execute(query)}
+    if not sessions:
+        return {}
+    records: dict[str, list[Any]] = {sid: [] for sid in sessions}
+    deals = (
+        db.select(Deal.session_id, Deal.record)
+        .where(Deal.session_id.in_(list(sessions)), Deal.deleted_at.is_(None))
+        .order_by(Deal.session_id, Deal.serial)
+    )
+    for session_id, record in database.execute(deals):
+        records[session_id].append(record)
+    return {
+        sid: (version, summarize(game, count, size, options, records[sid]))
+        for sid, (version, game, options, size, count) in sessions.items()
+    }
+
+
+def store(summaries: Mapping[str, tuple[int, JSON]], database: Session | None = None) -> None:
+    """Write these summaries in the database session's transaction, over any older ones."""
+    if not summaries:
+        return
+    database = database or db.session()
+    ids = list(summaries)
+    database.execute(db.delete(SessionSummary).where(SessionSummary.session_id.in_(ids)))
+    rows = [
+        {"session_id": sid, "version": version, "form": SUMMARY_FORM, "summary": summary}
+        for sid, (version, summary) in summaries.items()
+    ]
+    database.execute(db.insert(SessionSummary), rows)
+
+
+def moved(versions: Mapping[str, int | None], database: Session) -> set[str]:
+    """Of these sessions (id: the version this transaction found), the ones whose kept summary
+    is of that version, now moved to the session's new one: none of their deals changed (a live
+    play, a rename, a merge), so the summary holds as it is. One read, one write."""
+    query = db.select(SessionSummary.session_id, SessionSummary.version).where(
+        SessionSummary.session_id.in_(list(versions)), SessionSummary.form == SUMMARY_FORM
+    )
+    found = {sid for sid, version in database.execute(query) if version == versions[sid]}
+    if found:
+        now = db.select(GameSession.id, GameSession.version).where(GameSession.id.in_(found))
+        rows = [
+            {"sid": sid, "old": versions[sid], "new": version}
+            for sid, version in database.execute(now)
+        ]
+        change = (
+            db.update(SessionSummary)
+            .where(
+                SessionSummary.session_id == db.bindparam("sid"),
+                SessionSummary.version == db.bindparam("old"),
+            )
+            .values(version=db.bindparam("new"))
+        )
+        database.connection().execute(change, rows)
+        for row in rows:
+            kept = MEMO.get((row["sid"], row["old"]))
+            if kept is not None:
+                database.info.setdefault(WRITTEN, {})[row["sid"]] = (row["new"], kept)
+    return found
+
+
+# -- the choke point: every flush and commit of the app's database sessions -----------------
+
+VERSIONS = "scorekeeper.versions_found"  # id: the version found, of sessions whose version moved
+DEALT = "scorekeeper.deals_changed"  # ids of sessions new, or whose deals changed
+
+
+@event.listens_for(db.session, "before_flush")
+def _note(session: Session, _context: Any, _instances: Any) -> None:
+    """Note the sessions whose version moves, and those whose deals change (or that are new):
+    their summaries are due."""
+    versions, dealt = session.info.setdefault(VERSIONS, {}), session.info.setdefault(DEALT, set())
+    for found in chain(session.new, session.dirty, session.deleted):
+        if isinstance(found, Deal):
+            # A deal appended to its session's list has no session_id until this flush.
+            owner = found.session_id or (found.session.id if found.session else None)
+            if owner is not None:
+                dealt.add(owner)
+        elif isinstance(found, GameSession):
+            history = inspect(found).attrs.version.history
+            if found in session.new:
+                dealt.add(found.id)
+            elif history.has_changes() and found.id not in versions:
+                versions[found.id] = history.deleted[0] if history.deleted else None
+
+
+@event.listens_for(db.session, "before_commit")
+def _write(session: Session) -> None:
+    """Write the summaries due, of the versions this transaction leaves, before it commits."""
+    session.flush()  # notes the last changes, and lets the deals be read as they will be
+    versions, dealt = session.info.pop(VERSIONS, {}), session.info.pop(DEALT, set())
+    unchanged = {sid: v for sid, v in versions.items() if sid not in dealt and v is not None}
+    due = (set(versions) | dealt) - (moved(unchanged, session) if unchanged else set())
+    if due:
+        found = computed(due, session)
+        store(found, session)
+        session.info.setdefault(WRITTEN, {}).update(found)
+
+
+@event.listens_for(db.session, "after_commit")
+def _remember(session: Session) -> None:
+    """Remember what was written, now that it holds."""
+    for session_id, (version, summary) in session.info.pop(WRITTEN, {}).items():
+        remember((session_id, version), summary)
+
+
+@event.listens_for(db.session, "after_soft_rollback")
+def _forget(session: Session, _previous: Any) -> None:
+    """A rollback takes back what was due and written."""
+    for key in (VERSIONS, DEALT, WRITTEN):
+        session.info.pop(key, None)
