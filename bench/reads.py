@@ -158,7 +158,7 @@ def run_game(app: Flask, game: str, deals: int, repeats: int) -> None:
 
     def after_a_change() -> Any:
         with app.app_context():
-            from scorekeeper.data.models import _STANDINGS
+            from scorekeeper.data.standings import MEMO as _STANDINGS
 
             _STANDINGS.clear()
         return client.get(board)

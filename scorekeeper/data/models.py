@@ -27,9 +27,11 @@ from ..rules.game import Record, Standing
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import step_json
 from ..rules.table import TeamEntry, parse_teams, team_name_of
+from . import standings
 from .errors import Conflict, NotFound
 from .extensions import Model, db
 from .live_cache import derived
+from .standings import WROTE
 
 NONE_UNDER_WAY = "This session has no live deal under way."
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a session's or a club's public id
@@ -505,15 +507,10 @@ class GameSession(Model):
         # the session row and its deals in two statements, so a deal committed in between would
         # otherwise be memoised under the older version (found by bench/load.py: a 500).
         key = (self.id, tuple((d.serial, d.version) for d in deals))
-        # A write may still fail to commit: only a committed state may be memoised.
-        memoise = not db.session.info.get(WROTE)
-        standing = _STANDINGS.get(key) if memoise else None
+        standing = standings.found(key)
         if standing is None:
             standing = self.game.standing(self.table, self.options, [d.record for d in deals])
-            if memoise:
-                if len(_STANDINGS) >= MEMO_SIZE:
-                    _STANDINGS.clear()  # simple and thread-safe; refilled by the next reads
-                _STANDINGS[key] = standing
+            standings.keep(key, standing)
         return standing
 
     # -- who may write -----------------------------------------------------------------------
@@ -903,9 +900,6 @@ _EVERYTHING = (
     selectinload(GameSession.teams).selectinload(Team.members).selectinload(Membership.player),
     selectinload(GameSession.all_deals),
 )
-MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
-_STANDINGS: dict[tuple[str, tuple[tuple[int, int], ...]], Standing[Any]] = {}
-WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
 
 
 def _by_public_id(model: type[Row], public_id: str, what: str, **options: Any) -> Row:

@@ -20,6 +20,7 @@ from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
 
 from ..rules import GAMES, Table
+from . import standings
 from .extensions import db
 from .models import SUMMARY_FORM, Deal, GameSession, SessionSummary, Team
 
@@ -40,12 +41,22 @@ def remember(key: Key, summary: JSON) -> None:
 
 
 def summarize(
-    game: str, teams: int, players_per_team: int, options: Mapping[str, Any], deals: Sequence[Any]
+    game: str,
+    teams: int,
+    players_per_team: int,
+    options: Mapping[str, Any],
+    deals: Sequence[Any],
+    key: standings.Key | None = None,
 ) -> JSON:
-    """One session's summary, by its game's rules."""
+    """One session's summary, by its game's rules; its standing the one kept under `key` (the
+    session's id and its deals' ids and versions) when there is one, else kept there."""
     rules = GAMES[game]
     table = Table(teams, players_per_team)
-    standing = rules.standing(table, options, deals)
+    standing = standings.found(key) if key is not None else None
+    if standing is None:
+        standing = rules.standing(table, options, deals)
+        if key is not None:
+            standings.keep(key, standing)
     return rules.summarize(table, options, deals, standing)
 
 
@@ -72,15 +83,21 @@ def computed(
     if not sessions:
         return {}
     records: dict[str, list[Any]] = {sid: [] for sid in sessions}
+    read: dict[str, list[tuple[int, int]]] = {sid: [] for sid in sessions}
     deals = (
-        db.select(Deal.session_id, Deal.record)
+        db.select(Deal.session_id, Deal.serial, Deal.version, Deal.record)
         .where(Deal.session_id.in_(list(sessions)), Deal.deleted_at.is_(None))
         .order_by(Deal.session_id, Deal.serial)
     )
-    for session_id, record in database.execute(deals):
+    for session_id, serial, deal_version, record in database.execute(deals):
         records[session_id].append(record)
+        read[session_id].append((serial, deal_version))
+    # The standing of deals just written was worked out for the write's answer: folded once.
     return {
-        sid: (version, summarize(game, count, size, options, records[sid]))
+        sid: (
+            version,
+            summarize(game, count, size, options, records[sid], (sid, tuple(read[sid]))),
+        )
         for sid, (version, game, options, size, count) in sessions.items()
     }
 

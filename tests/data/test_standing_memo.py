@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -10,7 +13,8 @@ from sqlalchemy.exc import OperationalError
 from scorekeeper.data import idempotency
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession
-from tests.helpers.api import SESSIONS, add_deals, bearer
+from scorekeeper.rules import GAMES
+from tests.helpers.api import FOUR, SESSIONS, add_deals, bearer, new_club, new_session
 from tests.helpers.seep import deal, seep_session
 
 
@@ -57,3 +61,26 @@ def test_a_write_that_fails_to_commit_leaves_no_standing_behind(
     assert [row["points"] for row in answer["deals"]] == [[60, 40], [10, 90]]
     read = client.get(f"{SESSIONS}/{session['id']}").get_json()["standing"]
     assert read["lead"] == {"team": 1, "points": 60}
+
+
+def test_a_deal_written_in_a_club_folds_its_deals_once(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = new_club(client)
+    session = new_session(client, "seep", FOUR, club["id"])
+    add_deals(client, session, deal(60))
+    seep, folds = GAMES["seep"], []
+
+    def counted(*args: Any) -> Any:
+        folds.append(len(args[2]))
+        return seep.standing(*args)
+
+    monkeypatch.setitem(GAMES, "seep", replace(seep, standing=counted))
+    # The check of deal 2 finds the standing deal 1's write left; deal 2's answer and its
+    # club summary share the one worked out for it.
+    answer = add_deals(client, session, deal(90))
+    assert folds == [2]
+    assert [row["points"] for row in answer["deals"]] == [[60, 40], [90, 10]]
+    stored = client.get(f"{SESSIONS}/{session['id']}").get_json()
+    assert folds == [2]  # the commit kept it for the next read
+    assert stored["standing"] == answer["standing"]

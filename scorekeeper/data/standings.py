@@ -1,0 +1,62 @@
+"""Standings worked out once: kept in this process by the deals they fold, and within a write.
+
+A standing is keyed by its session's id and the (id, version) of each live deal it folds, so a
+key names one list of records. Committed ones are kept in MEMO for every request. A write's own
+(its deals not yet committed) is kept in its database session's info until the commit, so the
+check, the answer and the club summary of one write fold the deals once; the commit then keeps
+it in MEMO (the next write's check finds it), and a rollback forgets it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+
+from ..rules.game import Standing
+from .extensions import db
+
+Key = tuple[str, tuple[tuple[int, int], ...]]  # a session's id, its live deals' ids and versions
+MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
+MEMO: dict[Key, Standing[Any]] = {}
+PENDING = "scorekeeper.standings"  # this transaction's standings, kept once it commits
+WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
+
+
+def found(key: Key, database: Session | None = None) -> Standing[Any] | None:
+    """The standing of these deals, if it was worked out: committed, or by this transaction."""
+    database = database or db.session()
+    # A key names one list of records, and MEMO holds committed ones only: a write may use them.
+    kept = database.info.get(PENDING, {}).get(key)
+    return kept if kept is not None else MEMO.get(key)
+
+
+def keep(key: Key, standing: Standing[Any], database: Session | None = None) -> None:
+    """Keep a standing worked out: for all when nothing is written, else until the commit."""
+    database = database or db.session()
+    if database.info.get(WROTE):
+        # A write may still fail to commit: only a committed state may be kept for all.
+        database.info.setdefault(PENDING, {})[key] = standing
+    else:
+        remember(key, standing)
+
+
+def remember(key: Key, standing: Standing[Any]) -> None:
+    """Keep a committed standing in this process."""
+    if len(MEMO) >= MEMO_SIZE:
+        MEMO.clear()  # simple and thread-safe; refilled by the next reads
+    MEMO[key] = standing
+
+
+@event.listens_for(db.session, "after_commit")
+def _remember(session: Session) -> None:
+    """The standings of what was written hold now."""
+    for key, standing in session.info.pop(PENDING, {}).items():
+        remember(key, standing)
+
+
+@event.listens_for(db.session, "after_soft_rollback")
+def _forget(session: Session, _previous: Any) -> None:
+    """A rollback takes back the standings worked out for what it undoes."""
+    session.info.pop(PENDING, None)
