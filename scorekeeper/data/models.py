@@ -509,8 +509,9 @@ class GameSession(Model):
         key = (self.id, tuple((d.serial, d.version) for d in deals))
         standing = standings.found(key)
         if standing is None:
-            standing = self.game.standing(self.table, self.options, [d.record for d in deals])
-            standings.keep(key, standing)
+            records = [d.record for d in deals]
+            standing = self.game.standing(self.table, self.options, records)
+            standings.keep(key, standing, records)
         return standing
 
     # -- who may write -----------------------------------------------------------------------

@@ -9,6 +9,7 @@ it in MEMO (the next write's check finds it), and a rollback forgets it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import event
@@ -21,6 +22,7 @@ Key = tuple[str, tuple[tuple[int, int], ...]]  # a session's id, its live deals'
 MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
 MEMO: dict[Key, Standing[Any]] = {}
 PENDING = "scorekeeper.standings"  # this transaction's standings, kept once it commits
+FOLDED = "scorekeeper.standings_folded"  # the records each of this transaction's standings folds
 WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
 
 
@@ -32,14 +34,23 @@ def found(key: Key, database: Session | None = None) -> Standing[Any] | None:
     return kept if kept is not None else MEMO.get(key)
 
 
-def keep(key: Key, standing: Standing[Any], database: Session | None = None) -> None:
-    """Keep a standing worked out: for all when nothing is written, else until the commit."""
+def keep(
+    key: Key, standing: Standing[Any], records: Sequence[Any], database: Session | None = None
+) -> None:
+    """Keep a standing worked out from `records`: for all when nothing is written, else (with
+    its records) until the commit."""
     database = database or db.session()
     if database.info.get(WROTE):
         # A write may still fail to commit: only a committed state may be kept for all.
         database.info.setdefault(PENDING, {})[key] = standing
+        database.info.setdefault(FOLDED, {})[key] = records
     else:
         remember(key, standing)
+
+
+def folded(key: Key, database: Session) -> Sequence[Any] | None:
+    """The records this transaction folded into the standing of these deals, if it did."""
+    return database.info.get(FOLDED, {}).get(key)
 
 
 def remember(key: Key, standing: Standing[Any]) -> None:
@@ -52,6 +63,7 @@ def remember(key: Key, standing: Standing[Any]) -> None:
 @event.listens_for(db.session, "after_commit")
 def _remember(session: Session) -> None:
     """The standings of what was written hold now."""
+    session.info.pop(FOLDED, None)
     for key, standing in session.info.pop(PENDING, {}).items():
         remember(key, standing)
 
@@ -60,3 +72,4 @@ def _remember(session: Session) -> None:
 def _forget(session: Session, _previous: Any) -> None:
     """A rollback takes back the standings worked out for what it undoes."""
     session.info.pop(PENDING, None)
+    session.info.pop(FOLDED, None)

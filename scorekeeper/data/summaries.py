@@ -56,7 +56,7 @@ def summarize(
     if standing is None:
         standing = rules.standing(table, options, deals)
         if key is not None:
-            standings.keep(key, standing)
+            standings.keep(key, standing, deals)
     return rules.summarize(table, options, deals, standing)
 
 
@@ -64,7 +64,7 @@ def computed(
     session_ids: Iterable[str], database: Session | None = None
 ) -> dict[str, tuple[int, JSON]]:
     """The summaries of these sessions (those in a club's history), with the version each is
-    of, from their live deals as the database session sees them: two statements in all."""
+    of, from their live deals as the database session sees them: three statements at most."""
     database = database or db.session()
     teams = db.select(db.func.count(Team.id)).where(Team.session_id == GameSession.id)
     query = db.select(
@@ -82,24 +82,42 @@ def computed(
     sessions = {row[0]: row[1:] for row in database.execute(query)}
     if not sessions:
         return {}
-    records: dict[str, list[Any]] = {sid: [] for sid in sessions}
-    read: dict[str, list[tuple[int, int]]] = {sid: [] for sid in sessions}
-    deals = (
-        db.select(Deal.session_id, Deal.serial, Deal.version, Deal.record)
-        .where(Deal.session_id.in_(list(sessions)), Deal.deleted_at.is_(None))
-        .order_by(Deal.session_id, Deal.serial)
-    )
-    for session_id, serial, deal_version, record in database.execute(deals):
-        records[session_id].append(record)
-        read[session_id].append((serial, deal_version))
-    # The standing of deals just written was worked out for the write's answer: folded once.
+    keys = _keys(list(sessions), database)
+    # The deals just written were folded for the write's answer: their records are at hand.
+    records = {sid: standings.folded(key, database) for sid, key in keys.items()}
+    unread = [sid for sid, found in records.items() if found is None]
+    if unread:
+        records |= _records(unread, database)
     return {
-        sid: (
-            version,
-            summarize(game, count, size, options, records[sid], (sid, tuple(read[sid]))),
-        )
+        sid: (version, summarize(game, count, size, options, records[sid] or [], keys[sid]))
         for sid, (version, game, options, size, count) in sessions.items()
     }
+
+
+def _keys(session_ids: list[str], database: Session) -> dict[str, standings.Key]:
+    """Each session's standing key: its id and its live deals' ids and versions, in order."""
+    read: dict[str, list[tuple[int, int]]] = {sid: [] for sid in session_ids}
+    deals = (
+        db.select(Deal.session_id, Deal.serial, Deal.version)
+        .where(Deal.session_id.in_(session_ids), Deal.deleted_at.is_(None))
+        .order_by(Deal.session_id, Deal.serial)
+    )
+    for session_id, serial, version in database.execute(deals):
+        read[session_id].append((serial, version))
+    return {sid: (sid, tuple(found)) for sid, found in read.items()}
+
+
+def _records(session_ids: list[str], database: Session) -> dict[str, Sequence[Any] | None]:
+    """Each session's live deal records, in order of play."""
+    records: dict[str, list[Any]] = {sid: [] for sid in session_ids}
+    deals = (
+        db.select(Deal.session_id, Deal.record)
+        .where(Deal.session_id.in_(session_ids), Deal.deleted_at.is_(None))
+        .order_by(Deal.session_id, Deal.serial)
+    )
+    for session_id, record in database.execute(deals):
+        records[session_id].append(record)
+    return dict(records)
 
 
 def store(summaries: Mapping[str, tuple[int, JSON]], database: Session | None = None) -> None:
