@@ -49,17 +49,18 @@ def _deal(deal: Deal | DealRow, number: int | None) -> JSON:
     return {"id": deal.serial, "number": number, "version": deal.version, **deleted, **deal.record}
 
 
-def standing_answer(session: GameSession) -> JSON:
+def standing_answer(session: GameSession, read: list[DealRow] | None = None) -> JSON:
     """The standing at the top level, as API.md says, and again under "standing"."""
-    standing = standing_json(session)
+    standing = standing_json(session, read)
     return {**standing, "standing": standing, "version": session.version}
 
 
-def deal_answer(session: GameSession, deal: Deal) -> JSON:
-    """The standing after a change, with the deal changed and its identity at the top."""
-    shown = deal_json(deal)
+def deal_answer(session: GameSession, deal: Deal, read: list[DealRow] | None = None) -> JSON:
+    """The standing after a change, with the deal changed and its identity at the top; from the
+    deals `read` as rows if given (the deal appended last among them)."""
+    shown = deal_json(deal) if read is None else _deal(deal, len(read))
     identity = {name: shown[name] for name in ("id", "number", "version")}
-    return {**standing_answer(session), **identity, "deal": shown}
+    return {**standing_answer(session, read), **identity, "deal": shown}
 
 
 def live_answer(session: GameSession, state: LiveState) -> JSON:

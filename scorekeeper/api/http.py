@@ -56,12 +56,13 @@ def _number(text: str) -> float | int:
 WHOLE_FLOATS = 2**53  # past this a float is no longer exactly the number it was written as
 
 
-def editable_session(session_id: str) -> GameSession:
-    """The session, locked for a write, if the request carries a token that may edit it.
+def editable_session(session_id: str, deals: bool = True) -> GameSession:
+    """The session, locked for a write, if the request carries a token that may edit it; its
+    deals loaded only if `deals` (else read them as deal_rows).
 
     401 without a token, 403 with a wrong one.
     """
-    session = GameSession.find(session_id, for_update=True, full=True)
+    session = GameSession.find(session_id, for_update=True, full=True, deals=deals)
     if not session.can_edit(bearer_token()):
         abort(403, description="That edit token does not belong to this session.")
     return session

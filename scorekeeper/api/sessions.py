@@ -8,7 +8,7 @@ from flask import Response, abort, request, url_for
 
 from ..data.extensions import db
 from ..data.idempotency import once, request_key, start_session
-from ..data.models import GameSession
+from ..data.models import DealRow, GameSession
 from ..rules.fields import integer
 from ..rules.limits import MOST_DEALS
 from ..web.rate_limits import count_creation
@@ -68,7 +68,8 @@ def new_scorer_link(session_id: str) -> dict[str, Any]:
 @bp.post("/sessions/<session_id>/deals")
 def add_deal(session_id: str) -> Response:
     """Record the next deal, exactly once."""
-    session = editable_session(session_id)
+    # A long session's deals are read as rows: no object for each of thousands of deals.
+    session = editable_session(session_id, deals=False)
     body = json_body()
     record = {name: value for name, value in body.items() if name != "number"}
     number = body.get("number")
@@ -76,9 +77,11 @@ def add_deal(session_id: str) -> Response:
         number = integer(number, "number", 1, MOST_DEALS)
 
     def add() -> tuple[dict[str, Any], int]:
-        deal = session.add_deal(record, number)
+        rows = session.deal_rows()
+        deal = session.add_deal_after(rows, record, number)
         db.session.flush()
-        return deal_answer(session, deal), 201
+        after = [*rows, DealRow(deal.serial, deal.version, deal.record)]
+        return deal_answer(session, deal, after), 201
 
     answer, replayed = once(f"deals:{session_id}", request_key(), body, add)
     return replayable(answer, replayed)

@@ -613,11 +613,11 @@ class GameSession(Model):
         self.ensure_room()
         self._check_next(self.standing(), None)
 
-    def ensure_room(self) -> None:
+    def ensure_room(self, kept: int | None = None) -> None:
         """Refuse (409) a deal past the most a session keeps (MOST_DEALS, deleted ones count:
-        they can be restored)."""
+        they can be restored); `kept`: how many it keeps, when its deals are not loaded."""
         most = limits.MOST_DEALS
-        if len(self.all_deals) >= most:
+        if (len(self.all_deals) if kept is None else kept) >= most:
             message = ngettext(
                 "This session keeps %(most)s deal, the most one session may. Nothing was stored: "
                 "start a new session to go on.",
@@ -652,6 +652,25 @@ class GameSession(Model):
         self.ensure_room()
         return self._append_deal(raw, number, next_id)
 
+    def add_deal_after(self, rows: list[DealRow], raw: Any, number: int | None = None) -> Deal:
+        """add_deal for a session found without its deals, `rows` its live deals (deal_rows):
+        the same checks and deal, with no deal loaded as an object (a long session's write)."""
+        self.ensure_not_played_live()
+        kept, last = db.session.execute(
+            db.select(db.func.count(Deal.serial), db.func.max(Deal.serial)).where(
+                Deal.session_id == self.id
+            )
+        ).one()
+        self.ensure_room(kept)
+        record = self.game.parse_deal(raw, self.table, self.options)
+        if number is not None:
+            self._ensure_number_is_next(number, len(rows))
+        self._check_next(self.standing(rows), record)
+        deal = Deal(session_id=self.id, serial=(last or 0) + 1, record=record)
+        db.session.add(deal)
+        self.touch()
+        return deal
+
     def finish_live(self, live: LiveDeal, record: Mapping[str, Any]) -> Deal:
         """Record the deal that `live`'s last play ended; the live deal becomes that deal's."""
         deal = self._append_deal(record)
@@ -671,8 +690,8 @@ class GameSession(Model):
         self.touch()
         return deal
 
-    def _ensure_number_is_next(self, number: int) -> None:
-        upcoming = len(self.deals) + 1
+    def _ensure_number_is_next(self, number: int, live: int | None = None) -> None:
+        upcoming = (len(self.deals) if live is None else live) + 1
         if number < upcoming:
             raise Conflict(
                 409,

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask, jsonify
 from flask.testing import FlaskClient
 
-from scorekeeper.api.answers import _deal, standing_json
+from scorekeeper.api.answers import _deal, deal_answer, standing_json
 from scorekeeper.data.models import Deal, GameSession, Player, Team
 from tests.helpers.api import (
     FOUR,
@@ -488,3 +488,19 @@ def test_reads_and_writes_touch_only_their_own_session(
     assert len(read(client, seep_played)["deals"]) == 2
     assert len(read(client, other)["deals"]) == 1
     assert count(app, Deal) == 3
+
+
+def test_a_deal_added_answers_as_the_session_loaded_whole_would(
+    client: FlaskClient, app: Flask
+) -> None:
+    # The write reads its deals as rows; the answer is the one its objects give, to the byte.
+    session = seep_session(client)
+    add_deals(client, session, deal(60), deal(30), deal(70))
+    url, headers = f"{SESSIONS}/{session['id']}/deals", bearer(session["edit_token"])
+    assert client.delete(f"{url}/2", headers=headers).status_code == 200
+    answer = client.post(url, json=deal(40) | {"number": 3}, headers=headers)
+    assert answer.status_code == 201, answer.get_json()
+    with app.test_request_context():
+        whole = GameSession.find(session["id"], full=True)
+        expected = jsonify(deal_answer(whole, whole.find_deal(4))).get_data()
+    assert answer.get_data() == expected
