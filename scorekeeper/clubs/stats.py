@@ -20,13 +20,13 @@ from ..data import summaries as kept_summaries
 from ..data.extensions import db
 from ..data.models import (
     SUMMARY_FORM,
-    WROTE,
     Club,
     GameSession,
     Membership,
     SessionSummary,
     Team,
 )
+from ..data.standings import WROTE
 from ..rules import InvalidInput
 from ..rules.stats import aggregate
 

@@ -50,7 +50,8 @@ def keep(
 
 def folded(key: Key, database: Session) -> Sequence[Any] | None:
     """The records this transaction folded into the standing of these deals, if it did."""
-    return database.info.get(FOLDED, {}).get(key)
+    records: Sequence[Any] | None = database.info.get(FOLDED, {}).get(key)
+    return records
 
 
 def remember(key: Key, standing: Standing[Any]) -> None:
