@@ -510,7 +510,10 @@ class GameSession(Model):
         standing = standings.found(key)
         if standing is None:
             records = [d.record for d in deals]
-            standing = self.game.standing(self.table, self.options, records)
+            game, table = self.game, self.table
+            standing = standings.one_on(key, records, game, table, self.options)
+            if standing is None:
+                standing = game.standing(table, self.options, records)
             standings.keep(key, standing, records)
         return standing
 

@@ -9,12 +9,13 @@ it in MEMO (the next write's check finds it), and a rollback forgets it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
+from ..rules import Game, Table
 from ..rules.game import Standing
 from .extensions import db
 
@@ -32,6 +33,17 @@ def found(key: Key, database: Session | None = None) -> Standing[Any] | None:
     # A key names one list of records, and MEMO holds committed ones only: a write may use them.
     kept = database.info.get(PENDING, {}).get(key)
     return kept if kept is not None else MEMO.get(key)
+
+
+def one_on(
+    key: Key, records: Sequence[Any], game: Game, table: Table, options: Mapping[str, Any]
+) -> Standing[Any] | None:
+    """The standing of these deals (`records`) from the one kept without the last (a deal
+    just added), when the game can go on from a standing; None otherwise."""
+    before = found((key[0], key[1][:-1])) if game.extend is not None and records else None
+    if game.extend is None or before is None:
+        return None
+    return game.extend(table, options, before, records[-1])
 
 
 def keep(

@@ -52,11 +52,13 @@ def summarize(
     session's id and its deals' ids and versions) when there is one, else kept there."""
     rules = GAMES[game]
     table = Table(teams, players_per_team)
-    standing = standings.found(key) if key is not None else None
+    standing = None
+    if key is not None:
+        standing = standings.found(key) or standings.one_on(key, deals, rules, table, options)
     if standing is None:
         standing = rules.standing(table, options, deals)
-        if key is not None:
-            standings.keep(key, standing, deals)
+    if key is not None:
+        standings.keep(key, standing, deals)
     return rules.summarize(table, options, deals, standing)
 
 

@@ -46,6 +46,8 @@ class Standing(TypedDict, Generic[Row]):
 
 # (table, options, standing, record, names): see ScoreRoom.check_next.
 NextCheck = Callable[[Table, Options, Standing[Any], Record | None, Sequence[str]], None]
+# (table, options, standing, record): the standing of the deals folded into it and one more.
+Extension = Callable[[Table, Options, Any, Record], Standing[Any]]
 
 
 class OptionsRoom(Protocol):
@@ -148,6 +150,9 @@ class Game:
     list_moves: Callable[[object, int], JSON]
     live: LiveRules
     pack: Pack | None  # the move checker's card picker; None: no checker page
+    # The standing one deal on, without folding the earlier ones again (a score room's
+    # `extended`); None: a game whose standing is only ever folded whole.
+    extend: Extension | None = None
 
     @classmethod
     def of_rooms(
@@ -178,6 +183,7 @@ class Game:
             answers.list_moves,
             live.LIVE,
             pack,
+            getattr(score, "extended", None),
         )
 
 

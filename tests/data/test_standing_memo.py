@@ -69,18 +69,23 @@ def test_a_deal_written_in_a_club_folds_its_deals_once(
     club = new_club(client)
     session = new_session(client, "seep", FOUR, club["id"])
     add_deals(client, session, deal(60))
-    seep, folds = GAMES["seep"], []
+    seep, work = GAMES["seep"], []
 
-    def counted(*args: Any) -> Any:
-        folds.append(len(args[2]))
+    def folded(*args: Any) -> Any:
+        work.append(("folded", len(args[2])))
         return seep.standing(*args)
 
-    monkeypatch.setitem(GAMES, "seep", replace(seep, standing=counted))
-    # The check of deal 2 finds the standing deal 1's write left; deal 2's answer and its
-    # club summary share the one worked out for it.
+    def extended(*args: Any) -> Any:
+        work.append(("extended", len(args[2]["deals"])))
+        assert seep.extend is not None
+        return seep.extend(*args)
+
+    monkeypatch.setitem(GAMES, "seep", replace(seep, standing=folded, extend=extended))
+    # The check of deal 2 finds the standing deal 1's write left; deal 2's answer goes on from
+    # it by one deal, and its club summary takes that one.
     answer = add_deals(client, session, deal(90))
-    assert folds == [2]
+    assert work == [("extended", 1)]
     assert [row["points"] for row in answer["deals"]] == [[60, 40], [90, 10]]
     stored = client.get(f"{SESSIONS}/{session['id']}").get_json()
-    assert folds == [2]  # the commit kept it for the next read
+    assert work == [("extended", 1)]  # the commit kept it for the next read
     assert stored["standing"] == answer["standing"]

@@ -698,3 +698,27 @@ def test_random_sessions(seed: int) -> None:
         # Store what happened, derive the rest: a prefix's standing is the prefix of the rows.
         cut = rng.randint(1, len(deals))
         assert SEEP.standing(table, options, deals[:cut])["deals"] == result["deals"][:cut]
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_one_deal_on_is_the_standing_of_them_all(seed: int) -> None:
+    # A deal added goes on from the standing kept for the deals before it (data/standings.py).
+    rng = random.Random(seed)
+    assert SEEP.extend is not None
+    for _ in range(40):
+        table = rng.choice([FOUR, TWO])
+        options = SEEP.parse_options(
+            {
+                "target": rng.choice([50, 100, 150]),
+                "under9": rng.choice(["sweeps", "cards"]),
+                "baazis": rng.choice([None, 1, 3, 5, 7]),
+            }
+        )
+        deals = [random_deal(rng, table) for _ in range(rng.randint(1, 40))]
+        before = SEEP.standing(table, options, [])
+        for n, record in enumerate(deals, 1):
+            kept = copy.deepcopy(before)
+            after = SEEP.extend(table, options, before, record)
+            assert after == SEEP.standing(table, options, deals[:n])
+            assert before == kept  # the kept standing is shared: never changed
+            before = after

@@ -95,11 +95,35 @@ def standing(
 ) -> SeepStanding:
     """Fold the stored deal records, in order, into the session's standing (they were validated
     when they were written, so they are read back without checks)."""
-    deals = map(from_stored, records)
-    lead, baazis, winner, dealer = 0, [0, 0], None, 0
+    return _folded(table, options, records, [], 0, [0, 0], None, 0)
+
+
+def extended(
+    table: Table, options: Mapping[str, Any], standing: SeepStanding, record: Mapping[str, Any]
+) -> SeepStanding:
+    """The standing of the deals folded into `standing` and then stored `record`: what
+    standing() of them all gives, without folding the earlier deals again."""
+    lead = standing["lead"]
+    signed = 0 if lead["team"] is None else lead["points"] * (1 if lead["team"] == 0 else -1)
+    rows, baazis = list(standing["deals"]), list(standing["baazis"])
+    winner, dealer = standing["winner"], standing["next_dealer"]
+    return _folded(table, options, [record], rows, signed, baazis, winner, dealer)
+
+
+def _folded(
+    table: Table,
+    options: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+    rows: list[SeepRow],
+    lead: int,
+    baazis: list[int],
+    winner: int | None,
+    dealer: int,
+) -> SeepStanding:
+    """The standing after folding `records` into the state the earlier deals left: their
+    `rows`, the signed lead, the baazis, the winner and the next dealer."""
     needed = options["baazis"] // 2 + 1 if options["baazis"] else None
-    rows = []
-    for deal in deals:
+    for deal in map(from_stored, records):
         if deal.dealer is not None:
             dealer = deal.dealer
         elif deal.bid is not None:
