@@ -4,7 +4,8 @@ A standing is keyed by its session's id and the (id, version) of each live deal 
 key names one list of records. Committed ones are kept in MEMO for every request. A write's own
 (its deals not yet committed) is kept in its database session's info until the commit, so the
 check, the answer and the club summary of one write fold the deals once; the commit then keeps
-it in MEMO (the next write's check finds it), and a rollback forgets it.
+it in MEMO (the next write's check finds it), and a rollback forgets it. A game that can go on
+from a standing (Game.extend: Seep) scores a deal just added from the standing kept without it.
 """
 
 from __future__ import annotations
