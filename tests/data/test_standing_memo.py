@@ -15,6 +15,7 @@ from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession
 from scorekeeper.rules import GAMES
 from tests.helpers.api import FOUR, SESSIONS, add_deals, bearer, new_club, new_session
+from tests.helpers.pages import deal_fields, start
 from tests.helpers.seep import deal, seep_session
 
 
@@ -89,3 +90,27 @@ def test_a_deal_written_in_a_club_folds_its_deals_once(
     stored = client.get(f"{SESSIONS}/{session['id']}").get_json()
     assert work == [("extended", 1)]  # the commit kept it for the next read
     assert stored["standing"] == answer["standing"]
+
+
+def test_a_deal_entered_on_its_form_is_scored_from_the_standing_before_it(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = start(client)
+    assert client.post(board + "/deals/new", data=deal_fields(60)).status_code == 302
+    client.get(board)  # the standing after deal 1, kept
+    seep, work = GAMES["seep"], []
+
+    def folded(*args: Any) -> Any:
+        work.append(("folded", len(args[2])))
+        return seep.standing(*args)
+
+    def extended(*args: Any) -> Any:
+        work.append(("extended", len(args[2]["deals"])))
+        assert seep.extend is not None
+        return seep.extend(*args)
+
+    monkeypatch.setitem(GAMES, "seep", replace(seep, standing=folded, extend=extended))
+    assert client.post(board + "/deals/new", data=deal_fields(30)).status_code == 302
+    page = client.get(board).get_data(as_text=True)
+    assert work == [("extended", 1)]  # not the two deals folded again
+    assert "Deal 2 saved." in page
