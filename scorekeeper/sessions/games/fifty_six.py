@@ -21,6 +21,7 @@ from ...rules.fifty_six.score import (
 )
 from ...rules.table import Table
 from ...web.words import gettext, ngettext
+from ..charts import polyline
 from ..setup import Number, Radio, Seat, Setup, options
 from .deal_form import DealForm
 
@@ -325,10 +326,10 @@ def tables_chart(game_session: Any, standing: FiftySixStanding) -> dict[str, Any
     def y(n: int) -> float:
         return round(height - pad - (height - 2 * pad) * n / top, 1)
 
-    lines = [
-        " ".join(f"{round(pad + i * step, 1)},{y(s[team])}" for i, s in enumerate(series))
-        for team in range(len(start))
-    ]
+    def x(i: int) -> float:
+        return round(pad + i * step, 1)
+
+    lines = [polyline([s[team] for s in series], x, y) for team in range(len(start))]
     return {"width": width, "height": height, "lines": lines, "top": top, "game": game}
 
 
