@@ -11,7 +11,7 @@ import hmac
 import json
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
@@ -497,6 +497,28 @@ class GameSession(Model):
         query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_(None))
         return [DealRow(*row) for row in db.session.execute(query.order_by(Deal.serial))]
 
+    def deal_versions(self) -> list[tuple[int, int]]:
+        """Each live deal's (serial, version) in order of play: what its standing is memoised
+        by, read without the records."""
+        columns = (Deal.serial, Deal.version)
+        query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_(None))
+        return [
+            (serial, version) for serial, version in db.session.execute(query.order_by(Deal.serial))
+        ]
+
+    def records_of(self, serials: Collection[int]) -> dict[int, Record]:
+        """The records of these deals (live or deleted: one may go between two reads), by id."""
+        query = db.select(Deal.serial, Deal.record).where(
+            Deal.session_id == self.id, Deal.serial.in_(serials)
+        )
+        return {serial: record for serial, record in db.session.execute(query)}
+
+    def memoised_standing(self, versions: list[tuple[int, int]]) -> Standing[Any] | None:
+        """The standing of the live deals at these (serial, version)s, if it is memoised."""
+        # A write may still fail to commit: only a committed state may be memoised.
+        memoise = not db.session.info.get(WROTE)
+        return _STANDINGS.get((self.id, tuple(versions))) if memoise else None
+
     def standing(self, rows: list[DealRow] | None = None) -> Standing[Any]:
         """The standing, recomputed from the deal records (once per set of deal versions); from
         `rows` (this session's deal_rows) if given."""
@@ -505,9 +527,8 @@ class GameSession(Model):
         # the session row and its deals in two statements, so a deal committed in between would
         # otherwise be memoised under the older version (found by bench/load.py: a 500).
         key = (self.id, tuple((d.serial, d.version) for d in deals))
-        # A write may still fail to commit: only a committed state may be memoised.
         memoise = not db.session.info.get(WROTE)
-        standing = _STANDINGS.get(key) if memoise else None
+        standing = self.memoised_standing(list(key[1]))
         if standing is None:
             standing = self.game.standing(self.table, self.options, [d.record for d in deals])
             if memoise:
@@ -736,10 +757,13 @@ class GameSession(Model):
         self.touch()
         return True
 
-    def deleted_deals(self) -> list[Deal]:
-        """The deals taken out, most recently first."""
-        deleted = [d for d in self.all_deals if d.deleted]
-        return sorted(deleted, key=lambda d: d.deleted_at or utcnow(), reverse=True)
+    def deleted_deals(self) -> list[DealRow]:
+        """The deals taken out, most recently first, read as rows: the scoreboard lists them
+        without loading every deal."""
+        columns = (Deal.serial, Deal.version, Deal.record)
+        query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_not(None))
+        order = (Deal.deleted_at.desc(), Deal.serial)
+        return [DealRow(*row) for row in db.session.execute(query.order_by(*order))]
 
     def find_deal(self, deal_id: int) -> Deal:
         """The deal with this id, live or deleted, or a 404."""

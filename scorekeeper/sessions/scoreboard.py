@@ -13,7 +13,8 @@ from ..web.held import held_clubs, held_tokens, remember_token
 from ..web.pages import conditional, say, viewer_etag
 from .blueprint import bp, can_edit, editable, known_clubs
 from .games import PAGES
-from .paging import DealWindow, earlier, latest, parse_before
+from .paging import parse_before
+from .played import read
 
 
 @bp.get("/s/<session_id>")
@@ -26,12 +27,11 @@ def show(session_id: str) -> Response:
 
 
 def _scoreboard(session_id: str, before: int | None) -> str:
-    game_session = GameSession.find(session_id, full=True)
-    count = len(game_session.deals)
-    window = latest(count) if before is None else earlier(count, before)
+    # Teams and players at once; the deals are read as the page needs them (sessions/played.py).
+    game_session = GameSession.find(session_id, full=True, deals=False)
     return render_template(
         "sessions/show.html",
-        **standing_parts(game_session, window),
+        **standing_parts(game_session, before),
         can_edit=can_edit(game_session),
         is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
         summary=PAGES[game_session.game_name].summary,
@@ -40,13 +40,14 @@ def _scoreboard(session_id: str, before: int | None) -> str:
     )
 
 
-def standing_parts(game_session: GameSession, window: DealWindow | None = None) -> dict[str, Any]:
-    """What a game's scoreboard template draws: the session, its standing, the deal rows of
-    `window` (the latest by default), and what its game adds (a chart, who bids first …)."""
-    standing = game_session.standing()
+def standing_parts(game_session: GameSession, before: int | None = None) -> dict[str, Any]:
+    """What a game's scoreboard template draws: the session, its standing, its deals (`played`)
+    and the rows listed (`window`: the latest, or those before deal `before`), and what its game
+    adds (a chart, who bids first …)."""
+    standing, played, window = read(game_session, before)
     scoreboard = PAGES[game_session.game_name].scoreboard(game_session, standing)
-    window = window or latest(len(standing["deals"]))
-    return {"gs": game_session, "standing": standing, "window": window, **scoreboard}
+    parts = {"gs": game_session, "standing": standing, "played": played, "window": window}
+    return parts | scoreboard
 
 
 def _scoreboard_etag(game_session: GameSession, before: int | None) -> str | None:
