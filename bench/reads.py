@@ -27,6 +27,7 @@ from flask.testing import FlaskClient
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
+from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 from scorekeeper.rules.seep.cards import POINT_CARDS
 
@@ -166,10 +167,7 @@ def run_game(app: Flask, game: str, deals: int, repeats: int) -> None:
     bare = bare_app().test_client()
 
     def after_a_change() -> Any:
-        with app.app_context():
-            from scorekeeper.data.models import _STANDINGS
-
-            _STANDINGS.clear()
+        forget_standings()
         return client.get(board)
 
     reads: dict[str, Callable[[], Any]] = {
@@ -197,6 +195,12 @@ def run_game(app: Flask, game: str, deals: int, repeats: int) -> None:
         print(f"{name:<20} {median:>10.3f} {p90:>8.3f} {median / base:>8.1f}  {verdict}")
 
 
+def forget_standings() -> None:
+    """As after a change: no standing memoised (nor a scoreboard's, where the tree has one)."""
+    for memo in ("_STANDINGS", "_BOARDS"):
+        getattr(models, memo, {}).clear()
+
+
 def run_long(app: Flask, long: int, repeats: int) -> None:
     """Print a Seep scoreboard of SHORT deals beside one of `long`: bytes and times, as ratios."""
     client = app.test_client()
@@ -205,10 +209,7 @@ def run_long(app: Flask, long: int, repeats: int) -> None:
     ]
 
     def cold(board: str) -> Any:
-        with app.app_context():
-            from scorekeeper.data.models import _STANDINGS
-
-            _STANDINGS.clear()
+        forget_standings()
         return client.get(board)
 
     reads = {"scoreboard ms": client.get, "scoreboard, cold ms": cold}

@@ -497,14 +497,36 @@ class GameSession(Model):
         query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_(None))
         return [DealRow(*row) for row in db.session.execute(query.order_by(Deal.serial))]
 
-    def deal_versions(self) -> list[tuple[int, int]]:
-        """Each live deal's (serial, version) in order of play: what its standing is memoised
-        by, read without the records."""
-        columns = (Deal.serial, Deal.version)
-        query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_(None))
-        return [
-            (serial, version) for serial, version in db.session.execute(query.order_by(Deal.serial))
+    def board(self) -> tuple[list[tuple[int, int]], Standing[Any], dict[int, Record]]:
+        """Each live deal's (serial, version) and the standing, memoised by the session's
+        version as read (`self.version`, the page's tag); and the records read, none when
+        memoised. A long session's scoreboard then reads no deal it does not list."""
+        memoise = not db.session.info.get(WROTE)
+        found = _BOARDS.get((self.id, self.version)) if memoise else None
+        if found is not None:
+            return (*found, {})
+        # The version with the deals, in one statement: on PostgreSQL two statements may see two
+        # states, and a standing memoised under a version must be that version's.
+        live = (Deal.session_id == GameSession.id) & Deal.deleted_at.is_(None)
+        query = (
+            db.select(GameSession.version, Deal.serial, Deal.version, Deal.record)
+            .outerjoin(Deal, live)
+            .where(GameSession.id == self.id)
+            .order_by(Deal.serial)
+        )
+        rows = db.session.execute(query).all()
+        deals = [
+            DealRow(serial, version, record)
+            for _, serial, version, record in rows
+            if serial is not None
         ]
+        standing = self.standing(deals)
+        versions = [(deal.serial, deal.version) for deal in deals]
+        if memoise:
+            if len(_BOARDS) >= MEMO_SIZE:
+                _BOARDS.clear()  # as _STANDINGS
+            _BOARDS[(self.id, rows[0][0])] = (versions, standing)
+        return versions, standing, {deal.serial: deal.record for deal in deals}
 
     def records_of(self, serials: Collection[int]) -> dict[int, Record]:
         """The records of these deals (live or deleted: one may go between two reads), by id."""
@@ -512,12 +534,6 @@ class GameSession(Model):
             Deal.session_id == self.id, Deal.serial.in_(serials)
         )
         return {serial: record for serial, record in db.session.execute(query)}
-
-    def memoised_standing(self, versions: list[tuple[int, int]]) -> Standing[Any] | None:
-        """The standing of the live deals at these (serial, version)s, if it is memoised."""
-        # A write may still fail to commit: only a committed state may be memoised.
-        memoise = not db.session.info.get(WROTE)
-        return _STANDINGS.get((self.id, tuple(versions))) if memoise else None
 
     def standing(self, rows: list[DealRow] | None = None) -> Standing[Any]:
         """The standing, recomputed from the deal records (once per set of deal versions); from
@@ -527,8 +543,9 @@ class GameSession(Model):
         # the session row and its deals in two statements, so a deal committed in between would
         # otherwise be memoised under the older version (found by bench/load.py: a 500).
         key = (self.id, tuple((d.serial, d.version) for d in deals))
+        # A write may still fail to commit: only a committed state may be memoised.
         memoise = not db.session.info.get(WROTE)
-        standing = self.memoised_standing(list(key[1]))
+        standing = _STANDINGS.get(key) if memoise else None
         if standing is None:
             standing = self.game.standing(self.table, self.options, [d.record for d in deals])
             if memoise:
@@ -929,6 +946,8 @@ _EVERYTHING = (
 )
 MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
 _STANDINGS: dict[tuple[str, tuple[tuple[int, int], ...]], Standing[Any]] = {}
+# A scoreboard's deals and standing, by session and session version (GameSession.board).
+_BOARDS: dict[tuple[str, int], tuple[list[tuple[int, int]], Standing[Any]]] = {}
 WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
 
 

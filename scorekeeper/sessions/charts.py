@@ -3,8 +3,10 @@ does on a long session; the templates draw them."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from markupsafe import Markup
 
@@ -15,7 +17,31 @@ WIDTH, HEIGHT, PAD = 320, 160, 14
 # at deal 5,000. Shorter lines keep every point.
 MAX_POINTS = 200
 # Baazi markers at most, on a line thinned: 12 units across, more would only overlap.
-MAX_MARKERS = 40
+MAX_MARKERS = 20
+MEMO_SIZE = 512  # charts kept, as standings are (data/models.py)
+Chart = TypeVar("Chart")
+# Charts drawn, by the chart, the identity of the rows and the other arguments: the rows drawn
+# from are kept with each, so their id names them while it is kept.
+_DRAWN: dict[tuple[Any, ...], tuple[object, Any]] = {}
+
+
+def drawn_once(draw: Callable[..., Chart]) -> Callable[..., Chart]:
+    """A chart of a standing's rows drawn once per standing: a memoised standing is one object
+    from read to read, so a long session's chart is not drawn anew at every poll."""
+
+    @functools.wraps(draw)
+    def drawn(rows: Sequence[Any], *args: Any) -> Chart:
+        key = (draw.__qualname__, id(rows), *args)
+        found = _DRAWN.get(key)
+        if found is not None and found[0] is rows:
+            return found[1]  # type: ignore[no-any-return]
+        chart = draw(rows, *args)
+        if len(_DRAWN) >= MEMO_SIZE:
+            _DRAWN.clear()  # simple and thread-safe, as the standings' memo
+        _DRAWN[key] = (rows, chart)
+        return chart
+
+    return drawn
 
 
 @dataclass(frozen=True)
@@ -74,6 +100,7 @@ def signed_lead(lead: Lead) -> int:
     return lead["points"] if lead["team"] == 0 else -lead["points"]
 
 
+@drawn_once
 def lead_chart(rows: Sequence[SeepRow], target: int | None) -> LeadChart | None:
     """The running lead after each deal, starting from 0 before the first."""
     if not rows:

@@ -28,15 +28,9 @@ class Played:
 
 def read(game_session: GameSession, before: int | None) -> tuple[Any, Played, DealWindow]:
     """The standing, the deals, and which of them the page lists (the latest, or the page of
-    those before deal `before`). Every record is read only when the standing is not memoised."""
-    versions = game_session.deal_versions()
-    standing = game_session.memoised_standing(versions)
-    records: dict[int, Record] = {}
-    if standing is None:  # cold: derived from every record (and memoised for the next reads)
-        rows = game_session.deal_rows()
-        standing = game_session.standing(rows)
-        versions = [(row.serial, row.version) for row in rows]
-        records = {row.serial: row.record for row in rows}
+    those before deal `before`). Every record is read only when the standing is not memoised;
+    else those of the rows listed and of the last deal."""
+    versions, standing, records = game_session.board()
     window = latest(len(versions)) if before is None else earlier(len(versions), before)
     # The rows listed, and the last deal (its summary is announced, Undo names it).
     wanted = {versions[n - 1][0] for n in (*window.numbers, len(versions)) if n}

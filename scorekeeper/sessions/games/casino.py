@@ -14,7 +14,7 @@ from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
 from ...web.names import first_name
 from ...web.words import gettext, ngettext
-from ..charts import polyline
+from ..charts import drawn_once, polyline
 from ..setup import Radio, Setup
 from .deal_form import DealForm
 
@@ -371,6 +371,7 @@ def past_target(standing: CasinoStanding) -> bool:
     return max(standing["scores"], default=0) >= standing["target"]
 
 
+@drawn_once
 def scores_chart(rows: list[CasinoRow], sides: int) -> dict[str, Any] | None:
     """Each side's score after every deal as SVG polylines, with the line of 21."""
     if not rows:
