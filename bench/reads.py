@@ -1,15 +1,20 @@
 """How cheap reads are: a 100-deal session's scoreboard and its 304 (Seep, then Fifty-six),
-beside a bare Flask page.
+beside a bare Flask page; then a Seep scoreboard at 200 deals beside one at 2,000.
 
 `make bench` prints, for each read, the median and p90 time of many requests through
 the WSGI test client in one process, and its ratio to a bare Flask page timed the same way
 (targets of issue 6: the scoreboard within 25x, a 304 within 3x). A "cold" scoreboard is
 one drawn right after a change, when no standing is memoised yet.
+
+Issue 23's targets follow: a long session's scoreboard costs what a short one's does, its
+HTML at 2,000 deals at most 2x the bytes at 200 and its time about 1x (`--long` sets 2,000).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import random
 import statistics
 import tempfile
@@ -24,12 +29,17 @@ from flask.testing import FlaskClient
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
+from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 from scorekeeper.rules.seep.cards import POINT_CARDS
 
 DEALS = 100
 REPEATS = 400
 TARGETS = {"scoreboard": 25.0, "scoreboard 304": 3.0}
+SHORT, LONG = 200, 2000  # deals of the short and the long session (issue 23)
+# The HTML's bytes and the time of a scoreboard (ms); a cold one derives the standing anew
+# from every deal, so it grows with them (printed, without a target).
+LONG_TARGETS = {"bytes (HTML)": 2.0, "scoreboard ms": 1.5}
 TEAMS = [
     {"name": "Chandni Chowk Champions", "players": ["Asha", "Ravi"]},
     {"name": "Old Delhi Seep Club", "players": ["Meena", "Dev"]},
@@ -122,9 +132,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=DEALS)
     parser.add_argument("--repeats", type=int, default=REPEATS)
+    parser.add_argument("--long", type=int, default=LONG, help="deals of the long session")
     args = parser.parse_args()
     with migrated_app() as app:
         run(app, args.deals, args.repeats)
+        run_long(app, args.long, max(args.repeats // 8, 20))
 
 
 @contextmanager
@@ -157,10 +169,7 @@ def run_game(app: Flask, game: str, deals: int, repeats: int) -> None:
     bare = bare_app().test_client()
 
     def after_a_change() -> Any:
-        with app.app_context():
-            from scorekeeper.data.standings import MEMO as _STANDINGS
-
-            _STANDINGS.clear()
+        forget_standings()
         return client.get(board)
 
     reads: dict[str, Callable[[], Any]] = {
@@ -186,6 +195,46 @@ def run_game(app: Flask, game: str, deals: int, repeats: int) -> None:
             else f"<= {target:g}x " + ("ok" if median / base <= target else "MISSED")
         )
         print(f"{name:<20} {median:>10.3f} {p90:>8.3f} {median / base:>8.1f}  {verdict}")
+
+
+def forget_standings() -> None:
+    """As after a change: no standing memoised (nor a scoreboard's, where the tree has one)."""
+    memos = [getattr(models, memo, {}) for memo in ("_STANDINGS", "_BOARDS")]
+    kept = importlib.util.find_spec("scorekeeper.data.standings")  # where the tree has it
+    if kept is not None:
+        memos.append(importlib.import_module("scorekeeper.data.standings").MEMO)
+    for memo in memos:
+        memo.clear()
+
+
+def run_long(app: Flask, long: int, repeats: int) -> None:
+    """Print a Seep scoreboard of SHORT deals beside one of `long`: bytes and times, as ratios."""
+    client = app.test_client()
+    boards = [
+        session_with_deals(client, "Seep", n, random.Random(7))["board"] for n in (SHORT, long)
+    ]
+
+    def cold(board: str) -> Any:
+        forget_standings()
+        return client.get(board)
+
+    reads = {"scoreboard ms": client.get, "scoreboard, cold ms": cold}
+
+    def median_ms(read: Callable[[str], Any], board: str) -> float:
+        return statistics.median(timed(lambda: read(board), repeats))
+
+    print(f"Seep scoreboard: {SHORT} deals beside {long}, {repeats} requests each")
+    print(f"{'read':<20} {SHORT:>10} {long:>10} {'ratio':>8}  target")
+    rows = {"bytes (HTML)": [float(len(client.get(board).get_data())) for board in boards]}
+    rows |= {name: [median_ms(read, board) for board in boards] for name, read in reads.items()}
+    for name, (short, many) in rows.items():
+        target = LONG_TARGETS.get(name)
+        verdict = (
+            ""
+            if target is None
+            else f"<= {target:g}x " + ("ok" if many / short <= target else "MISSED")
+        )
+        print(f"{name:<20} {short:>10.1f} {many:>10.1f} {many / short:>8.2f}  {verdict}")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import hmac
 import json
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
@@ -499,6 +499,44 @@ class GameSession(Model):
         query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_(None))
         return [DealRow(*row) for row in db.session.execute(query.order_by(Deal.serial))]
 
+    def board(self) -> tuple[list[tuple[int, int]], Standing[Any], dict[int, Record]]:
+        """Each live deal's (serial, version) and the standing, memoised by the session's
+        version as read (`self.version`, the page's tag); and the records read, none when
+        memoised. A long session's scoreboard then reads no deal it does not list."""
+        memoise = not db.session.info.get(WROTE)
+        found = _BOARDS.get((self.id, self.version)) if memoise else None
+        if found is not None:
+            return (*found, {})
+        # The version with the deals, in one statement: on PostgreSQL two statements may see two
+        # states, and a standing memoised under a version must be that version's.
+        live = (Deal.session_id == GameSession.id) & Deal.deleted_at.is_(None)
+        query = (
+            db.select(GameSession.version, Deal.serial, Deal.version, Deal.record)
+            .outerjoin(Deal, live)
+            .where(GameSession.id == self.id)
+            .order_by(Deal.serial)
+        )
+        rows = db.session.execute(query).all()
+        deals = [
+            DealRow(serial, version, record)
+            for _, serial, version, record in rows
+            if serial is not None
+        ]
+        standing = self.standing(deals)
+        versions = [(deal.serial, deal.version) for deal in deals]
+        if memoise:
+            if len(_BOARDS) >= standings.MEMO_SIZE:
+                _BOARDS.clear()  # as standings.MEMO
+            _BOARDS[(self.id, rows[0][0])] = (versions, standing)
+        return versions, standing, {deal.serial: deal.record for deal in deals}
+
+    def records_of(self, serials: Collection[int]) -> dict[int, Record]:
+        """The records of these deals (live or deleted: one may go between two reads), by id."""
+        query = db.select(Deal.serial, Deal.record).where(
+            Deal.session_id == self.id, Deal.serial.in_(serials)
+        )
+        return {serial: record for serial, record in db.session.execute(query)}
+
     def standing(self, rows: list[DealRow] | None = None) -> Standing[Any]:
         """The standing, recomputed from the deal records (once per set of deal versions); from
         `rows` (this session's deal_rows) if given."""
@@ -756,10 +794,13 @@ class GameSession(Model):
         self.touch()
         return True
 
-    def deleted_deals(self) -> list[Deal]:
-        """The deals taken out, most recently first."""
-        deleted = [d for d in self.all_deals if d.deleted]
-        return sorted(deleted, key=lambda d: d.deleted_at or utcnow(), reverse=True)
+    def deleted_deals(self) -> list[DealRow]:
+        """The deals taken out, most recently first, read as rows: the scoreboard lists them
+        without loading every deal."""
+        columns = (Deal.serial, Deal.version, Deal.record)
+        query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_not(None))
+        order = (Deal.deleted_at.desc(), Deal.serial)
+        return [DealRow(*row) for row in db.session.execute(query.order_by(*order))]
 
     def find_deal(self, deal_id: int) -> Deal:
         """The deal with this id, live or deleted, or a 404."""
@@ -923,6 +964,8 @@ _EVERYTHING = (
     selectinload(GameSession.teams).selectinload(Team.members).selectinload(Membership.player),
     selectinload(GameSession.all_deals),
 )
+# A scoreboard's deals and standing, by session and session version (GameSession.board).
+_BOARDS: dict[tuple[str, int], tuple[list[tuple[int, int]], Standing[Any]]] = {}
 
 
 def _by_public_id(model: type[Row], public_id: str, what: str, **options: Any) -> Row:

@@ -13,20 +13,25 @@ from ..web.held import held_clubs, held_tokens, remember_token
 from ..web.pages import conditional, say, viewer_etag
 from .blueprint import bp, can_edit, editable, known_clubs
 from .games import PAGES
+from .paging import parse_before
+from .played import read
 
 
 @bp.get("/s/<session_id>")
 def show(session_id: str) -> Response:
-    """The scoreboard; a 304 when the browser holds this version of it already."""
-    etag = _scoreboard_etag(GameSession.find(session_id))
-    return conditional(etag, lambda: _scoreboard(session_id))
+    """The scoreboard with its latest deals, or with a page of earlier ones (?before=N); a 304
+    when the browser holds this version of it already."""
+    before = parse_before(request.args.get("before"))
+    etag = _scoreboard_etag(GameSession.find(session_id), before)
+    return conditional(etag, lambda: _scoreboard(session_id, before))
 
 
-def _scoreboard(session_id: str) -> str:
-    game_session = GameSession.find(session_id, full=True)
+def _scoreboard(session_id: str, before: int | None) -> str:
+    # Teams and players at once; the deals are read as the page needs them (sessions/played.py).
+    game_session = GameSession.find(session_id, full=True, deals=False)
     return render_template(
         "sessions/show.html",
-        **standing_parts(game_session),
+        **standing_parts(game_session, before),
         can_edit=can_edit(game_session),
         is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
         summary=PAGES[game_session.game_name].summary,
@@ -35,18 +40,22 @@ def _scoreboard(session_id: str) -> str:
     )
 
 
-def standing_parts(game_session: GameSession) -> dict[str, Any]:
-    """What a game's scoreboard template draws: the session, its standing, and what its game
+def standing_parts(game_session: GameSession, before: int | None = None) -> dict[str, Any]:
+    """What a game's scoreboard template draws: the session, its standing, its deals (`played`)
+    and the rows listed (`window`: the latest, or those before deal `before`), and what its game
     adds (a chart, who bids first …)."""
-    standing = game_session.standing()
+    standing, played, window = read(game_session, before)
     scoreboard = PAGES[game_session.game_name].scoreboard(game_session, standing)
-    return {"gs": game_session, "standing": standing, **scoreboard}
+    parts = {"gs": game_session, "standing": standing, "played": played, "window": window}
+    return parts | scoreboard
 
 
-def _scoreboard_etag(game_session: GameSession) -> str | None:
-    """The page's tag: the session's version and what this browser may do with it."""
+def _scoreboard_etag(game_session: GameSession, before: int | None) -> str | None:
+    """The page's tag: the session's version, which deals it lists and what this browser may do
+    with it."""
     # The clubs held too: the page offers to move the session into one of them.
-    return viewer_etag(game_session.etag, held_tokens().get(game_session.id), held_clubs())
+    held = (held_tokens().get(game_session.id), held_clubs(), before)
+    return viewer_etag(game_session.etag, *held)
 
 
 @bp.post("/s/<session_id>/join")

@@ -21,7 +21,7 @@ def tv(session_id: str) -> Response:
 
 
 def _draw(session_id: str) -> str:
-    game_session = GameSession.find(session_id, full=True)
+    game_session = GameSession.find(session_id, full=True, deals=False)
     return render_template(
         "sessions/tv.html",
         **standing_parts(game_session),

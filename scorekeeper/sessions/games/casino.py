@@ -14,6 +14,7 @@ from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
 from ...web.names import first_name
 from ...web.words import gettext, ngettext
+from ..charts import drawn_once, polyline
 from ..setup import Radio, Setup
 from .deal_form import DealForm
 
@@ -370,6 +371,7 @@ def past_target(standing: CasinoStanding) -> bool:
     return max(standing["scores"], default=0) >= standing["target"]
 
 
+@drawn_once
 def scores_chart(rows: list[CasinoRow], sides: int) -> dict[str, Any] | None:
     """Each side's score after every deal as SVG polylines, with the line of 21."""
     if not rows:
@@ -382,10 +384,10 @@ def scores_chart(rows: list[CasinoRow], sides: int) -> dict[str, Any] | None:
     def y(n: int) -> float:
         return round(height - pad - (height - 2 * pad) * n / top, 1)
 
-    lines = [
-        " ".join(f"{round(pad + i * step, 1)},{y(s[side])}" for i, s in enumerate(series))
-        for side in range(sides)
-    ]
+    def x(i: int) -> float:
+        return round(pad + i * step, 1)
+
+    lines = [polyline([s[side] for s in series], x, y) for side in range(sides)]
     return {"width": width, "height": height, "lines": lines, "target": y(score.TARGET)}
 
 

@@ -21,6 +21,7 @@ from ...rules.fifty_six.score import (
 )
 from ...rules.table import Table
 from ...web.words import gettext, ngettext
+from ..charts import drawn_once, polyline
 from ..setup import Number, Radio, Seat, Setup, options
 from .deal_form import DealForm
 
@@ -312,11 +313,19 @@ def scoreboard(game_session: Any, standing: FiftySixStanding) -> dict[str, Any]:
 
 def tables_chart(game_session: Any, standing: FiftySixStanding) -> dict[str, Any] | None:
     """Each team's tables after every deal of the game being played, as SVG polylines."""
-    game = standing["game"]
-    rows = [r for r in standing["deals"] if r["game"] == game]
+    options = game_session.options
+    return _tables_chart(
+        standing["deals"], standing["game"], options["tables"], len(game_session.teams)
+    )
+
+
+@drawn_once
+def _tables_chart(deals: list[Any], game: int, tables: int, teams: int) -> dict[str, Any] | None:
+    """tables_chart of the standing's `deals`, drawn once per standing."""
+    rows = [r for r in deals if r["game"] == game]
     if not rows:
         return None
-    start = [game_session.options["tables"]] * len(game_session.teams)
+    start = [tables] * teams
     series = [start] + [r["tables"] for r in rows]
     top = max(max(s) for s in series)
     width, height, pad = 320, 140, 8
@@ -325,10 +334,10 @@ def tables_chart(game_session: Any, standing: FiftySixStanding) -> dict[str, Any
     def y(n: int) -> float:
         return round(height - pad - (height - 2 * pad) * n / top, 1)
 
-    lines = [
-        " ".join(f"{round(pad + i * step, 1)},{y(s[team])}" for i, s in enumerate(series))
-        for team in range(len(start))
-    ]
+    def x(i: int) -> float:
+        return round(pad + i * step, 1)
+
+    lines = [polyline([s[team] for s in series], x, y) for team in range(len(start))]
     return {"width": width, "height": height, "lines": lines, "top": top, "game": game}
 
 
