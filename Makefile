@@ -30,12 +30,14 @@ typecheck: $(VENV)/.test-installed
 pytest: $(VENV)/.test-installed
 	$(BIN)/pytest
 
-# Timings against the targets: Seep's move generator (`make bench ARGS="--deals 200"` is
-# quicker), then the scoreboard of a 100-deal session and its 304 beside a bare Flask page,
-# then the session API and exports at 2,000 deals beside 200, then Fifty-six games played out
-# at random (deals, card points and tables checked), Casino's moves, the first page and the
-# count of moves on floors of 22 loose cards, club statistics, then what a live watcher's poll costs and how many watchers one gunicorn worker serves (about 1 min),
-# then what a live play, a watcher's read and a replay cost for each game (about 40 s).
+# Timings against the targets, each printed as a ratio beside a bare Flask page or a smaller
+# size, measured in one run: Seep's move generator (`make bench ARGS="--deals 200"` is quicker);
+# a 100-deal scoreboard and its 304, and a Seep scoreboard at 2,000 deals beside 200 (bytes and
+# time); the session API, its exports and adding a deal at 2,000 deals beside 200; Fifty-six
+# games played out at random; Casino's moves; the first page and the count of moves on floors
+# of 22 loose cards; a 15,000-deal club's statistics cold, after a restart and warm; a live
+# watcher's poll and how many watchers one gunicorn worker serves; a live play, a watcher's
+# read and a replay late in a deal beside early (about 8 min in all).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.reads
