@@ -85,14 +85,15 @@ def computed(
     if not sessions:
         return {}
     keys = _keys(list(sessions), database)
+    versions = {sid: row[0] for sid, row in sessions.items()}
     # The deals just written were folded for the write's answer: their records are at hand.
     records = {sid: standings.folded(key, database) for sid, key in keys.items()}
     unread = [sid for sid, found in records.items() if found is None]
-    if unread:
-        records |= _records(unread, database)
+    for sid, (version, key, read) in _records(unread, database).items():
+        versions[sid], keys[sid], records[sid] = version, key, read
     return {
-        sid: (version, summarize(game, count, size, options, records[sid] or [], keys[sid]))
-        for sid, (version, game, options, size, count) in sessions.items()
+        sid: (versions[sid], summarize(game, count, size, options, records[sid] or [], keys[sid]))
+        for sid, (_version, game, options, size, count) in sessions.items()
     }
 
 
@@ -109,17 +110,26 @@ def _keys(session_ids: list[str], database: Session) -> dict[str, standings.Key]
     return {sid: (sid, tuple(found)) for sid, found in read.items()}
 
 
-def _records(session_ids: list[str], database: Session) -> dict[str, Sequence[Any] | None]:
-    """Each session's live deal records, in order of play."""
-    records: dict[str, list[Any]] = {sid: [] for sid in session_ids}
-    deals = (
-        db.select(Deal.session_id, Deal.record)
-        .where(Deal.session_id.in_(session_ids), Deal.deleted_at.is_(None))
-        .order_by(Deal.session_id, Deal.serial)
+def _records(
+    session_ids: list[str], database: Session
+) -> dict[str, tuple[int, standings.Key, list[Any]]]:
+    """Each session's version, standing key and live deal records, in order of play."""
+    # One statement: on PostgreSQL a deal committed between two reads would otherwise be
+    # folded under a key or a version that does not name it (see GameSession.standing).
+    live = (Deal.session_id == GameSession.id) & Deal.deleted_at.is_(None)
+    query = (
+        db.select(GameSession.id, GameSession.version, Deal.serial, Deal.version, Deal.record)
+        .outerjoin(Deal, live)
+        .where(GameSession.id.in_(session_ids))
+        .order_by(GameSession.id, Deal.serial)
     )
-    for session_id, record in database.execute(deals):
-        records[session_id].append(record)
-    return dict(records)
+    read: dict[str, tuple[int, list[tuple[int, int]], list[Any]]] = {}
+    for session_id, version, serial, deal_version, record in database.execute(query):
+        _, ids, records = read.setdefault(session_id, (version, [], []))
+        if serial is not None:
+            ids.append((serial, deal_version))
+            records.append(record)
+    return {sid: (v, (sid, tuple(ids)), records) for sid, (v, ids, records) in read.items()}
 
 
 def store(summaries: Mapping[str, tuple[int, JSON]], database: Session | None = None) -> None:
