@@ -21,19 +21,14 @@ from scorekeeper.data import summaries
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import SUMMARY_FORM, Club, Deal, GameSession, SessionSummary
 from scorekeeper.rules import GAMES, Table
+from tests.helpers import casino
 from tests.helpers.api import CLUBS, FOUR, SESSIONS, add_deals, bearer, new_club, new_session
 from tests.helpers.backup import export, import_into, send_plays, start_live
 from tests.helpers.seep import deal
 
 Json = dict[str, Any]
 SINGLES = [{"players": ["Asha"]}, {"players": ["Meena"]}]
-CASINO_DEAL = {
-    "cards": [30, 22],
-    "spades": [7, 6],
-    "aces": [0, 1, 1, 0],
-    "big_casino": 1,
-    "little_casino": 0,
-}
+CASINO_DEAL = casino.deal([30, 22], [7, 6], [0, 1, 1, 0], 1, 0)
 
 
 def fresh_summary(session: GameSession) -> Json:

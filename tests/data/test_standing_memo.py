@@ -70,18 +70,7 @@ def test_a_deal_written_in_a_club_folds_its_deals_once(
     club = new_club(client)
     session = new_session(client, "seep", FOUR, club["id"])
     add_deals(client, session, deal(60))
-    seep, work = GAMES["seep"], []
-
-    def folded(*args: Any) -> Any:
-        work.append(("folded", len(args[2])))
-        return seep.standing(*args)
-
-    def extended(*args: Any) -> Any:
-        work.append(("extended", len(args[2]["deals"])))
-        assert seep.extend is not None
-        return seep.extend(*args)
-
-    monkeypatch.setitem(GAMES, "seep", replace(seep, standing=folded, extend=extended))
+    work = seep_work(monkeypatch)
     # The check of deal 2 finds the standing deal 1's write left; deal 2's answer goes on from
     # it by one deal, and its club summary takes that one.
     answer = add_deals(client, session, deal(90))
@@ -98,6 +87,15 @@ def test_a_deal_entered_on_its_form_is_scored_from_the_standing_before_it(
     board = start(client)
     assert client.post(board + "/deals/new", data=deal_fields(60)).status_code == 302
     client.get(board)  # the standing after deal 1, kept
+    work = seep_work(monkeypatch)
+    assert client.post(board + "/deals/new", data=deal_fields(30)).status_code == 302
+    page = client.get(board).get_data(as_text=True)
+    assert work == [("extended", 1)]  # not the two deals folded again
+    assert "Deal 2 saved." in page
+
+
+def seep_work(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """What Seep's standing does from now on: each whole fold and each extension, by deals."""
     seep, work = GAMES["seep"], []
 
     def folded(*args: Any) -> Any:
@@ -110,7 +108,4 @@ def test_a_deal_entered_on_its_form_is_scored_from_the_standing_before_it(
         return seep.extend(*args)
 
     monkeypatch.setitem(GAMES, "seep", replace(seep, standing=folded, extend=extended))
-    assert client.post(board + "/deals/new", data=deal_fields(30)).status_code == 302
-    page = client.get(board).get_data(as_text=True)
-    assert work == [("extended", 1)]  # not the two deals folded again
-    assert "Deal 2 saved." in page
+    return work

@@ -655,19 +655,24 @@ def reference(
     return rows, winner, dealer
 
 
+def random_options(rng: random.Random) -> dict[str, Any]:
+    """Seep's options drawn at random: target, the under-9 rule and baazis to a session."""
+    return SEEP.parse_options(
+        {
+            "target": rng.choice([50, 100, 150]),
+            "under9": rng.choice(["sweeps", "cards"]),
+            "baazis": rng.choice([None, 1, 3, 5, 7]),
+        }
+    )
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_sessions(seed: int) -> None:
     rng = random.Random(seed)
     played = 0
     while played < 1000:
         table = rng.choice([FOUR, TWO])
-        options = SEEP.parse_options(
-            {
-                "target": rng.choice([50, 100, 150]),
-                "under9": rng.choice(["sweeps", "cards"]),
-                "baazis": rng.choice([None, 1, 3, 5, 7]),
-            }
-        )
+        options = random_options(rng)
         deals = [random_deal(rng, table) for _ in range(rng.randint(1, 60))]
         played += len(deals)
         frozen = copy.deepcopy(deals)
@@ -707,13 +712,7 @@ def test_one_deal_on_is_the_standing_of_them_all(seed: int) -> None:
     assert SEEP.extend is not None
     for _ in range(40):
         table = rng.choice([FOUR, TWO])
-        options = SEEP.parse_options(
-            {
-                "target": rng.choice([50, 100, 150]),
-                "under9": rng.choice(["sweeps", "cards"]),
-                "baazis": rng.choice([None, 1, 3, 5, 7]),
-            }
-        )
+        options = random_options(rng)
         deals = [random_deal(rng, table) for _ in range(rng.randint(1, 40))]
         before = SEEP.standing(table, options, [])
         for n, record in enumerate(deals, 1):
