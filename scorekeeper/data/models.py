@@ -31,6 +31,7 @@ from . import standings
 from .errors import Conflict, NotFound
 from .extensions import Model, db
 from .live_cache import derived
+from .memo import Memo
 from .standings import WROTE
 
 NONE_UNDER_WAY = "This session has no live deal under way."
@@ -525,9 +526,7 @@ class GameSession(Model):
         standing = self.standing(deals)
         versions = [(deal.serial, deal.version) for deal in deals]
         if memoise:
-            if len(_BOARDS) >= standings.MEMO_SIZE:
-                _BOARDS.clear()  # as standings.MEMO
-            _BOARDS[(self.id, rows[0][0])] = (versions, standing)
+            _BOARDS.keep((self.id, rows[0][0]), (versions, standing))
         return versions, standing, {deal.serial: deal.record for deal in deals}
 
     def records_of(self, serials: Collection[int]) -> dict[int, Record]:
@@ -965,7 +964,8 @@ _EVERYTHING = (
     selectinload(GameSession.all_deals),
 )
 # A scoreboard's deals and standing, by session and session version (GameSession.board).
-_BOARDS: dict[tuple[str, int], tuple[list[tuple[int, int]], Standing[Any]]] = {}
+Board = tuple[list[tuple[int, int]], Standing[Any]]  # each deal's (id, version), the standing
+_BOARDS: Memo[tuple[str, int], Board] = Memo(standings.MEMO_SIZE)
 
 
 def _by_public_id(model: type[Row], public_id: str, what: str, **options: Any) -> Row:

@@ -19,10 +19,11 @@ from sqlalchemy.orm import Session
 from ..rules import Game, Table
 from ..rules.game import Standing
 from .extensions import db
+from .memo import Memo
 
 Key = tuple[str, tuple[tuple[int, int], ...]]  # a session's id, its live deals' ids and versions
 MEMO_SIZE = 512  # standings kept, by session and the versions of its live deals
-MEMO: dict[Key, Standing[Any]] = {}
+MEMO: Memo[Key, Standing[Any]] = Memo(MEMO_SIZE)
 PENDING = "scorekeeper.standings"  # this transaction's standings, kept once it commits
 FOLDED = "scorekeeper.standings_folded"  # the records each of this transaction's standings folds
 WROTE = "scorekeeper.wrote"  # set in the database session's info by a request that changed data
@@ -69,9 +70,7 @@ def folded(key: Key, database: Session) -> Sequence[Any] | None:
 
 def remember(key: Key, standing: Standing[Any]) -> None:
     """Keep a committed standing in this process."""
-    if len(MEMO) >= MEMO_SIZE:
-        MEMO.clear()  # simple and thread-safe; refilled by the next reads
-    MEMO[key] = standing
+    MEMO.keep(key, standing)
 
 
 @event.listens_for(db.session, "after_commit")

@@ -22,12 +22,13 @@ from sqlalchemy.orm import Session
 from ..rules import GAMES, Table
 from . import standings
 from .extensions import db
+from .memo import Memo
 from .models import SUMMARY_FORM, Deal, GameSession, SessionSummary, Team
 
 JSON = dict[str, Any]
 Key = tuple[str, int]  # a session's id and version
 MEMO_SIZE = 4096  # session summaries kept in this process, by session id and version
-MEMO: dict[Key, JSON] = {}
+MEMO: Memo[Key, JSON] = Memo(MEMO_SIZE)
 WRITTEN = "scorekeeper.summaries_written"  # summaries written, remembered once committed
 _LOCK = Lock()
 
@@ -35,9 +36,7 @@ _LOCK = Lock()
 def remember(key: Key, summary: JSON) -> None:
     """Keep a committed session version's summary in this process."""
     with _LOCK:
-        if len(MEMO) >= MEMO_SIZE:
-            MEMO.clear()  # simple; refilled by the next reads and writes
-        MEMO[key] = summary
+        MEMO.keep(key, summary)
 
 
 def summarize(

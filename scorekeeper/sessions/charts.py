@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from markupsafe import Markup
 
+from ..data.memo import Memo
 from ..rules.seep.score import Lead, SeepRow
 
 WIDTH, HEIGHT, PAD = 320, 160, 14
@@ -22,7 +23,7 @@ MEMO_SIZE = 512  # charts kept, as standings are (data/models.py)
 Chart = TypeVar("Chart")
 # Charts drawn, by the chart, the identity of the rows and the other arguments: the rows drawn
 # from are kept with each, so their id names them while it is kept.
-_DRAWN: dict[tuple[Any, ...], tuple[object, Any]] = {}
+_DRAWN: Memo[tuple[Any, ...], tuple[object, Any]] = Memo(MEMO_SIZE)
 
 
 def drawn_once(draw: Callable[..., Chart]) -> Callable[..., Chart]:
@@ -36,9 +37,7 @@ def drawn_once(draw: Callable[..., Chart]) -> Callable[..., Chart]:
         if found is not None and found[0] is rows:
             return found[1]  # type: ignore[no-any-return]
         chart = draw(rows, *args)
-        if len(_DRAWN) >= MEMO_SIZE:
-            _DRAWN.clear()  # simple and thread-safe, as the standings' memo
-        _DRAWN[key] = (rows, chart)
+        _DRAWN.keep(key, (rows, chart))
         return chart
 
     return drawn
