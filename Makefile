@@ -5,15 +5,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run serve serve-packages test lint typecheck pytest chromium bench load clean
+.PHONY: run serve serve-packages test lint typecheck pytest chromium bench load clean catalogs translations
 
-run: $(VENV)/.installed
+run: $(VENV)/.installed catalogs
 	$(FLASK) init-db
 	$(FLASK) run --host 127.0.0.1 --port 5000
 
 # nginx in front, gunicorn behind it, memcached for the rate limits (deploy/serve.py), in the
 # foreground on 127.0.0.1:$${PORT:-8000}; Ctrl-C stops it all.
-serve: $(VENV)/.installed serve-packages
+serve: $(VENV)/.installed catalogs serve-packages
 	$(FLASK) init-db
 	$(BIN)/python -m deploy.serve
 
@@ -27,8 +27,22 @@ typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
 	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
 
-pytest: $(VENV)/.test-installed
+pytest: $(VENV)/.test-installed catalogs
 	$(BIN)/pytest
+
+# The languages' catalogs (scorekeeper/translations/<lang>/LC_MESSAGES/messages.po), compiled for
+# the server (.mo) and for the pages' script (static/i18n/<lang>.js); a second or so, every time.
+catalogs: $(VENV)/.installed
+	$(BIN)/pybabel -q compile --use-fuzzy -d scorekeeper/translations
+	$(BIN)/python -m scorekeeper.web.catalogs
+
+# The messages marked in the code, templates and script, carried into every catalog: new ones
+# come in untranslated, gone ones are dropped (README, "Adding a language").
+translations: $(VENV)/.installed
+	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext:1,2 --no-wrap \
+	  --sort-by-file --project scorekeeper -o scorekeeper/translations/messages.pot .
+	$(BIN)/pybabel -q update -i scorekeeper/translations/messages.pot -d scorekeeper/translations \
+	  --no-wrap --no-fuzzy-matching --ignore-obsolete
 
 # Timings against the targets, each printed as a ratio beside a bare Flask page or a smaller
 # size, measured in one run: Seep's move generator (`make bench ARGS="--deals 200"` is quicker);

@@ -18,7 +18,6 @@ from .rules.limits import MAX_BODY
 from .web import bodies
 from .web.errors import READS
 from .web.qr import qr_svg
-from .web.words import babel
 
 ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -70,17 +69,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     bodies.register(app)  # before CSRF's check, which reads the form
     csrf.init_app(app)
-    babel.init_app(app)
 
     from . import api, clubs, sessions
     from .data import summaries  # noqa: F401  # its listeners write each session's summary
-    from .web import assets, cli, errors, names, pwa, rate_limits, security
+    from .web import assets, cli, errors, languages, names, pwa, rate_limits, security
 
+    languages.register(app)
     security.register(app)
     assets.register(app)
     for area in (sessions, clubs, api, pwa):
         app.register_blueprint(area.bp)
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
+    csrf.exempt(languages.bp)  # choosing a language changes nothing but the chooser's cookie
     errors.register(app)
     rate_limits.register(app)
     cli.register(app)

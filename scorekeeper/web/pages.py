@@ -11,7 +11,7 @@ from flask import Response, flash, make_response, request, session
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
-from . import assets
+from . import assets, languages
 
 
 class Message(TypedDict):
@@ -56,8 +56,9 @@ def viewer_etag(version: str, *held: object) -> str | None:
 def conditional(etag: str | None, draw: Callable[[], ResponseReturnValue]) -> Response:
     """A page that follows the table: drawn only when the browser does not hold this version
     of it (a 304 then, next to nothing for the server); the browser asks again every time."""
-    if etag:  # the page names static files by their hashes: a deploy that renames one redraws it
-        etag = f"{etag}-{assets.manifest().version}"
+    if etag:  # the page names static files by their hashes (a deploy that renames one redraws
+        # it) and is written in the reader's language (another one's copy must not be kept)
+        etag = f"{etag}-{assets.manifest().version}-{languages.current()}"
     if etag and request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:

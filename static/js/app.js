@@ -29,6 +29,10 @@ document.addEventListener("DOMContentLoaded", () => {
     }));
   });
 
+  // The language menu takes effect as soon as a language is picked: one tap, no button.
+  document.querySelectorAll("[data-submit-on-change]").forEach((menu) =>
+    menu.addEventListener("change", () => menu.form.requestSubmit()));
+
   document.querySelectorAll("[data-back]").forEach((button) =>
     button.addEventListener("click", () => history.back()));
 

@@ -1,12 +1,38 @@
-// Words at the edge, for the pages' script: plural forms by the language's rules (Intl.PluralRules),
-// so "1 point" and "2 points" are right, and each sentence is one string a catalog can translate.
-const rules = new Intl.PluralRules(document.documentElement.lang || "en");
-
-/** The form of `forms` ({one, other, …}) for `n`, with "{n}" replaced: plural(3, {one: "{n} point", other: "{n} points"}). */
-export function plural(n, forms) {
-  const form = forms[rules.select(n)] ?? forms.other;
-  return form.replaceAll("{n}", String(n));
-}
+// Words at the edge, for the pages' script. Each sentence is one msgid of the catalogs, with
+// "{name}" for what it names: _("{who} to call", {who: "Dev"}), ngettext("{n} point", "{n} points", n).
+// The page names its language's catalog (static/i18n/<lang>.js, made by `make catalogs` from
+// scorekeeper/translations); an English page has none, and says the msgids themselves.
+const root = document.documentElement;
+const lang = root.lang || "en";
+const catalog = root.dataset.words ? await import(root.dataset.words) : null;
+const messages = catalog ? catalog.messages : {};
+const pluralForm = catalog ? catalog.plural : (n) => (n === 1 ? 0 : 1);
+const numbers = new Intl.NumberFormat(lang);
 
 /** `text` with each "{name}" replaced by `values[name]`: fill("{who} to call", {who: "Dev"}). */
-export const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+export const fill = (text, values = {}) =>
+  text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+
+/** A number as the page's language writes it. */
+export const number = (n) => numbers.format(n);
+
+/** `text` in the page's language, "{name}"s filled from `values`. */
+export function _(text, values = {}) {
+  const said = messages[text];
+  return fill(typeof said === "string" ? said : text, values);
+}
+
+/** The plural form for `n` in the page's language ("{n}" is `n`), "{name}"s filled from `values`. */
+export function ngettext(one, other, n, values = {}) {
+  const forms = messages[one];
+  const form = Array.isArray(forms) ? forms[pluralForm(n)] ?? forms[forms.length - 1] : n === 1 ? one : other;
+  return fill(form, { n: number(n), ...values });
+}
+
+/** Names in the order of the page's language (its collation), for lists a person reads. */
+export const collator = new Intl.Collator(lang);
+
+/** Kept while pages move to ngettext: the form of `forms` ({one, other}) for `n`. */
+export function plural(n, forms) {
+  return ngettext(forms.one ?? forms.other, forms.other, n);
+}

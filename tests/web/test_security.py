@@ -78,6 +78,7 @@ def assert_no_token_in_url(url: str) -> None:
 
 
 def offered_names(page: str) -> set[str]:
+    page = re.sub(r'<form class="language".*?</form>', "", page, flags=re.S)  # languages, not names
     chips = re.findall(r'data-name="([^"]*)"', page)
     options = re.findall(r'<option value="([^"]*)"', page)
     return set(chips) | set(options)

@@ -1,0 +1,67 @@
+"""The pages' script catalogs: for each language, static/i18n/<lang>.js, a module holding the
+translations of the messages found in the static files, and the language's plural rule.
+
+`python -m scorekeeper.web.catalogs` writes them from the .po files (`make catalogs` does, after
+`pybabel compile`); words.js imports the page's one.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+PACKAGE = Path(__file__).resolve().parent.parent
+TRANSLATIONS = PACKAGE / "translations"
+OUTPUT = PACKAGE.parent / "static" / "i18n"
+
+
+def catalogs() -> Iterator[tuple[str, Path]]:
+    """Each language's code and its .po file."""
+    for po in sorted(TRANSLATIONS.glob("*/LC_MESSAGES/messages.po")):
+        yield po.parent.parent.name, po
+
+
+def scripted(message: Message) -> bool:
+    """Whether a page's script says `message` (it is found in a static file)."""
+    return any(path.startswith("static/") for path, _line in message.locations)
+
+
+def module(catalog: Catalog) -> str:
+    """The catalog's script messages as an ES module: `messages` and `plural`."""
+    said: dict[str, str | list[str]] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not scripted(message):
+            continue
+        if isinstance(message.id, tuple):
+            forms = [str(form) for form in message.string]
+            if all(forms):
+                said[message.id[0]] = forms
+        elif message.string:
+            said[message.id] = str(message.string)
+    # Plural-Forms is a C expression of n, which is JavaScript too (0 or 1 for a comparison).
+    rule = catalog.plural_expr
+    written = json.dumps(said, ensure_ascii=False, sort_keys=True, indent=0)
+    return f"export const plural = (n) => Number({rule});\nexport const messages = {written};\n"
+
+
+def write_all(output: Path = OUTPUT) -> list[Path]:
+    """Write every language's script catalog; the files written."""
+    output.mkdir(parents=True, exist_ok=True)
+    written = []
+    for code, po in catalogs():
+        with po.open("rb") as file:
+            catalog = read_po(file, locale=code)
+        target = output / f"{code}.js"
+        target.write_text(module(catalog), encoding="utf-8")
+        written.append(target)
+    return written
+
+
+if __name__ == "__main__":
+    for path in write_all():
+        print(f"wrote {path.relative_to(PACKAGE.parent)}", file=sys.stderr)
