@@ -38,11 +38,11 @@ def module(catalog: Catalog) -> str:
         if not message.id or message.fuzzy or not scripted(message):
             continue
         if isinstance(message.id, tuple):
-            forms = [str(form) for form in message.string]
-            if all(forms):
-                said[message.id[0]] = forms
+            forms = [str(form) for form in message.string or ()]
+            if forms and all(forms):
+                said[str(message.id[0])] = forms
         elif message.string:
-            said[message.id] = str(message.string)
+            said[str(message.id)] = str(message.string)
     # Plural-Forms is a C expression of n, which is JavaScript too (0 or 1 for a comparison).
     rule = catalog.plural_expr
     written = json.dumps(said, ensure_ascii=False, sort_keys=True, indent=0)

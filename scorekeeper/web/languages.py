@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, redirect, request, url_for
+from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import get_locale  # type: ignore[import-untyped]
+from werkzeug.wrappers import Response
 
 from .words import babel
 
