@@ -1,5 +1,5 @@
 // The service worker (served at /sw.js, which prepends BUILD — its version, the static files and
-// the offline page — and js/queue-store.js, whole: one classic script, so the browser's update
+// the offline page in each language — and js/queue-store.js, whole: one classic script, so the browser's update
 // check is one request). It keeps the app shell, and a copy of every page last seen online, so
 // that a scoreboard or a deal form opens without a network. Pages always ask the network first:
 // what the server says is the truth, the copy is only for when it cannot be asked.
@@ -98,8 +98,14 @@ async function navigation(request) {
     return await keep(request, await fetch(request));
   } catch {
     const cache = await caches.open(CACHE);
-    return (await cache.match(request, { ignoreVary: true })) || cache.match(BUILD.offline);
+    return (await cache.match(request, { ignoreVary: true })) || cache.match(BUILD.offline[await language()]);
   }
+}
+
+/** The phone's language: the menu's choice (its cookie), else the one this worker was fetched in. */
+async function language() {
+  const chosen = self.cookieStore && (await self.cookieStore.get(BUILD.cookie).catch(() => null));
+  return chosen && chosen.value in BUILD.offline ? chosen.value : BUILD.language;
 }
 
 /** A page's own fetch (the live poll, the forms kept for later): the network, and a 200 page

@@ -61,7 +61,8 @@ def choose() -> Response:
     back = _same_site(request.referrer or "") or url_for("sessions.index")
     response = redirect(back, code=303)
     if code in LANGUAGES:
-        response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)
+        # Not HttpOnly: the service worker reads it to pick its offline page's language.
+        response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax")
     return response
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, render_template, url_for
+from flask import Blueprint, Response, abort, render_template, url_for
+from flask_babel import force_locale  # type: ignore[import-untyped]
 
-from . import assets
+from . import assets, languages
 
 bp = Blueprint("pwa", __name__)
 
@@ -54,8 +55,12 @@ def service_worker() -> Response:
     the static files to keep, by the hashed names the pages use, and a version that changes
     exactly when one of those names does."""
     files = assets.manifest()
-    shell = [url_for("static", filename=name) for name in _shell(files)] + [url_for(".offline")]
-    build = {"version": files.version, "shell": shell, "offline": url_for(".offline")}
+    # The offline page in every language, so that the phone's choice (its cookie, read by the
+    # worker) finds its own; the language of this request if the worker cannot read cookies.
+    offline = {code: url_for(".offline_in", code=code) for code in languages.LANGUAGES}
+    shell = [url_for("static", filename=name) for name in _shell(files)] + [*offline.values()]
+    build = {"version": files.version, "shell": shell, "offline": offline}
+    build |= {"language": languages.current(), "cookie": languages.COOKIE}
     worker = "\n".join(files.files[name].body.decode() for name in WORKER)
     response = Response(f"const BUILD = {json.dumps(build)};\n{worker}", mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # a deploy reaches phones at their next visit
@@ -66,6 +71,15 @@ def service_worker() -> Response:
 def offline() -> str:
     """Shown by the service worker for a page never seen while online."""
     return render_template("offline.html")
+
+
+@bp.get("/offline/<code>")
+def offline_in(code: str) -> str:
+    """The offline page in the language `code`, whatever this request would choose."""
+    if code not in languages.LANGUAGES:
+        abort(404)
+    with force_locale(code):
+        return render_template("offline.html")
 
 
 def _shell(files: assets.Manifest) -> list[str]:

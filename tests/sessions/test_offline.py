@@ -133,6 +133,14 @@ def test_the_manifest_names_the_app_and_its_icons(client: FlaskClient) -> None:
     assert 'name="theme-color" content="{}"'.format(manifest["theme_color"]) in page
 
 
+def test_the_offline_page_is_kept_in_every_language(client: FlaskClient) -> None:
+    urdu = client.get("/offline/ur", headers={"Accept-Language": "hi"}).get_data(as_text=True)
+    assert '<html lang="ur" dir="rtl"' in urdu
+    assert client.get("/offline/xx").status_code == 404
+    worker = client.get("/sw.js", headers={"Accept-Language": "ml"}).get_data(as_text=True)
+    assert json.loads(worker.splitlines()[0].removeprefix("const BUILD = ")[:-1])["language"] == "ml"
+
+
 def test_the_service_worker_is_served_from_the_root_with_its_build(client: FlaskClient) -> None:
     response = client.get("/sw.js")
     assert response.mimetype == "text/javascript"
@@ -140,9 +148,10 @@ def test_the_service_worker_is_served_from_the_root_with_its_build(client: Flask
     first = response.get_data(as_text=True).splitlines()[0]
     build = json.loads(first.removeprefix("const BUILD = ").removesuffix(";"))
     shell = set(build["shell"])
-    assert {"/static/app.css", "/static/js/offline-queue.js", "/offline"} <= {
+    assert {"/static/app.css", "/static/js/offline-queue.js", "/offline/en", "/offline/ur"} <= {
         unhashed(url) for url in shell
     }
+    assert build["offline"]["hi"] == "/offline/hi" and build["language"] == "en"
     assert "/static/sw.js" not in {unhashed(url) for url in shell}
     assert all(client.get(url).status_code == 200 for url in shell)
     # Kept by the names the pages use: the hashed ones.
