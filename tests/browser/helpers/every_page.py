@@ -28,7 +28,7 @@ LIVE = {
     "casino": lambda: live_deals.casino(5, players=2),
 }
 IN_PROGRESS = {"seep": 3, "fifty-six": 6, "casino": 3}  # plays made (Fifty-six: 4 passes first)
-DRAWN = "[data-testid=live-status]:has-text('Play')"  # a live page once its deal has come
+DRAWN = "#floor-panel"  # a live page once its deal has come (whatever its language)
 CHECKERS = {
     "checker-seep": "/check/seep?players=4&seat=1&hand=KS.4H.9C&loose=9D.5C&house=13:10C.3H:3"
     "&move=throw:9C",

@@ -1,0 +1,114 @@
+"""The catalogs are complete: every message marked in the code, templates and script is in every
+language's catalog, translated (each plural form), and names what its English names."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from scorekeeper.web.catalogs import TRANSLATIONS, catalogs, module
+from scorekeeper.web.languages import LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+OTHERS = sorted(code for code in LANGUAGES if code != "en")
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+COUNTS = {"num", "n"}  # a plural form may say its number in words ("one card")
+
+
+def read(code: str) -> Catalog:
+    """One language's catalog."""
+    with (TRANSLATIONS / code / "LC_MESSAGES" / "messages.po").open("rb") as file:
+        return read_po(file, locale=code)
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
+    """The messages marked today, extracted as `make translations` extracts them."""
+    recipe = (ROOT / "Makefile").read_text()
+    found = re.search(r"pybabel -q extract (.*?) -o ", recipe.replace("\\\n", " "))
+    assert found, "the Makefile's translations recipe extracts with pybabel"
+    pot = tmp_path_factory.mktemp("pot") / "messages.pot"
+    arguments = [*shlex.split(found[1]), "-o", str(pot), "."]
+    command = [sys.executable, "-m", "babel.messages.frontend", "-q", "extract", *arguments]
+    subprocess.run(command, cwd=ROOT, check=True)
+    with pot.open("rb") as file:
+        return read_po(file)
+
+
+def messages(catalog: Catalog) -> Iterator[Message]:
+    """The catalog's messages, without its header."""
+    return (message for message in catalog if message.id)
+
+
+def test_every_language_has_a_catalog() -> None:
+    assert sorted(code for code, _po in catalogs()) == OTHERS
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_marked_message_is_in_the_catalog(code: str, extracted: Catalog) -> None:
+    marked = {message.id for message in messages(extracted)}
+    kept = {message.id for message in messages(read(code))}
+    assert len(marked) > 100
+    assert marked - kept == set(), "run `make translations`, then translate what it adds"
+    assert kept - marked == set(), "run `make translations`: these are no longer used"
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_message_is_translated(code: str) -> None:
+    catalog = read(code)
+    untranslated = [
+        message.id
+        for message in messages(catalog)
+        if message.fuzzy or not all(forms(message, catalog.num_plurals))
+    ]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_translation_names_what_its_english_names(code: str) -> None:
+    catalog = read(code)
+    wrong = []
+    for message in messages(catalog):
+        english = placeholders(message.id)
+        for form in forms(message, catalog.num_plurals):
+            said = placeholders(form)
+            allowed = english - COUNTS if isinstance(message.id, tuple) else english
+            if form and not (allowed <= said <= english):
+                wrong.append((message.id, form))
+    assert wrong == []
+
+
+def forms(message: Message, count: int) -> list[str]:
+    """A message's translation: one string, or each of the language's plural forms."""
+    if isinstance(message.id, tuple):
+        strings = list(message.string or ())
+        return [str(s) for s in strings] + [""] * (count - len(strings))
+    return [str(message.string or "")]
+
+
+def placeholders(text: str | tuple[str, ...]) -> set[str]:
+    """The names a message fills in: %(name)s in Python and templates, {name} in script."""
+    joined = " ".join(text) if isinstance(text, tuple) else text
+    return {a or b for a, b in PLACEHOLDER.findall(joined)}
+
+
+def test_the_script_catalog_holds_the_script_messages_and_the_plural_rule() -> None:
+    catalog = Catalog(locale="pt")
+    catalog.add("Deal {num}", "Mão {num}", locations=[("static/js/live.js", 3)])
+    catalog.add(("{n} card", "{n} cards"), ("{n} carta", "{n} cartas", "{n} de cartas"),
+                locations=[("static/js/live.js", 9)])
+    catalog.add("Save", "Guardar", locations=[("templates/base.html", 1)])
+    catalog.add("Undo", "", locations=[("static/js/app.js", 1)])
+    written = module(catalog)
+    assert '"Deal {num}": "Mão {num}"' in written
+    assert '"{n} card": [\n"{n} carta",\n"{n} cartas",\n"{n} de cartas"\n]' in written
+    assert "Guardar" not in written and "Undo" not in written
+    assert f"Number({catalog.plural_expr})" in written
