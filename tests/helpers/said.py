@@ -1,0 +1,31 @@
+"""What a page says in a language, read from the compiled catalogs (`make catalogs`), so that
+tests of pages in other languages name no translation themselves."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from babel.support import Translations
+
+from scorekeeper.web.catalogs import TRANSLATIONS
+
+
+@cache
+def translations(code: str) -> Translations:
+    """One language's compiled catalog."""
+    found = Translations.load(str(TRANSLATIONS), [code])
+    assert isinstance(found, Translations), f"no compiled catalog for {code}: run make catalogs"
+    return found
+
+
+def said(code: str, message: str, **params: object) -> str:
+    """A server-side message in `code`, its %(name)s filled from `params`."""
+    text = translations(code).gettext(message)
+    return text % params if params else text
+
+
+def scripted(code: str, message: str, **values: object) -> str:
+    """A script message in `code` (words.js's `_`), its {name}s filled from `values`."""
+    text = translations(code).gettext(message)
+    return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m[1], m[0])), text)
