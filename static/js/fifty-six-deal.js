@@ -2,10 +2,9 @@
 // saving, whether the contract is made and which tables move (worked out by the server for
 // every result: data-preview). Optionally the auction, call by call, checked by /api/v1/check.
 import { drawBidPad } from "./bid-pad.js";
-import { SYMBOL } from "./cards.js";
 import { byId, h, radioValue } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
-import { refusalText } from "./fifty-six-words.js";
+import { bidText, refusalText } from "./fifty-six-words.js";
 import { _, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
@@ -38,7 +37,8 @@ function fiftySixDeal(form) {
   const out = data("out"); // F6: the seats of teams out of tables sit out of the auction
   const seats = data("seats");
   const teamCount = Number(form.dataset.teamCount);
-  const signs = { ...SYMBOL, NT: " NT" };
+  // A bid as players say it (fifty-six-words.js): 28♦, 30 NT; its number alone while no trump is chosen.
+  const bidOf = (value, trump) => (trump ? bidText({ value, trump }) : String(value));
   const $ = (selector) => form.querySelector(selector);
   const chosen = (name) => radioValue(form, name);
   const choose = (name, value) => form.querySelectorAll(`input[name="${name}"]`).forEach((input) => {
@@ -68,7 +68,7 @@ function fiftySixDeal(form) {
     const lines = result.transfers.map(([from, to, n]) =>
       ngettext("{from} → {to}: {n} table", "{from} → {to}: {n} tables", n, { from: teams[from], to: teams[to] }));
     // Everyone passed is 28 no-trumps (F10): the bid is said with its NT like any other.
-    const bid = `${c.value}${signs[c.trump] || ""}`;
+    const bid = bidOf(c.value, c.trump);
     const tables = result.tables.map((n, t) => _("{team} {n}", { team: teams[t], n })).join(" · ");
     $("[data-preview-box]").replaceChildren(
       h("p", { class: `verdict ${made ? "made" : "lost"}`, dataset: { testid: "verdict" } },
@@ -93,7 +93,7 @@ function fiftySixDeal(form) {
     if (c && points !== null && points >= 0 && points <= 56) describe(c, points);
     else $("[data-preview-box]").textContent = "";
     // One text, so the button's flex layout cannot swallow the space: "Bid 56 NT".
-    $("[data-bid-label]").textContent = _("Bid {bid}", { bid: `${whole("value") ?? 28}${signs[chosen("trump")] || ""}` });
+    $("[data-bid-label]").textContent = _("Bid {bid}", { bid: bidOf(whole("value") ?? 28, chosen("trump")) });
     drawBidPad($("[data-bid-pad]"), { value: whole("value") ?? 28, pick: pickBid });
   }
 
@@ -145,7 +145,7 @@ function fiftySixDeal(form) {
     if (state && state.finished) {
       const c = state.contract;
       status.textContent = calls.some((call) => call.call === "bid")
-        ? AUCTION_OVER[c.double]({ bid: `${c.value}${signs[c.trump]}`, player: seats[c.seat] })
+        ? AUCTION_OVER[c.double]({ bid: bidOf(c.value, c.trump), player: seats[c.seat] })
         : _("Everyone passed (F10): filled in above.");
     } else {
       status.textContent = _("{player} to call.", { player: seats[nextSeat()] });
