@@ -24,7 +24,10 @@ SEEP = "/check?players=4&seat=1&hand=KS.4H.9C&loose=9D.5C&house=13:10C.3H:3&move
 CASINO = "/check/casino?players=2&seat=0&hand=7S.4H&loose=5D&build=7:3D.4C:1&move=capture:7S::7"
 
 # Where the checker's script draws words, and what in them the server wrote (left English).
-DRAWN = "#verdict, #move-list, #list-moves, #move-floor, #piles, #step3-h, #targets, #deck, #search-hint"
+DRAWN = (
+    "#verdict, #move-list, #list-moves, #move-floor, #piles, #step3-h, #targets, #deck,"
+    " #search-hint"
+)
 SERVER = ".reason, .description, .rule"
 UNSAID = """(args) => {
   const [drawn, server] = args;
@@ -57,7 +60,8 @@ def catalog() -> str:
                 messages[message[0]] = [f"‹{form}›" for form in message]
             else:
                 messages[message] = f"‹{message}›"
-    return f"export const plural = (n) => Number(n != 1);\nexport const messages = {json.dumps(messages)};\n"
+    said = json.dumps(messages)
+    return f"export const plural = (n) => Number(n != 1);\nexport const messages = {said};\n"
 
 
 def portuguese_phone(phones: Phones) -> Page:
