@@ -2,6 +2,7 @@
 // one send per tap (script-runs.js marks that script runs).
 import { byId } from "./dom.js";
 import { sayOffline } from "./offline-note.js";
+import { _ } from "./words.js";
 
 // At DOMContentLoaded, after every other module of the page: offline-queue.js's submit listener
 // must come first, to stop this one when it keeps a deal offline.
@@ -47,7 +48,7 @@ document.addEventListener("DOMContentLoaded", () => {
         document.execCommand("copy");
       }
       const label = button.textContent;
-      button.textContent = "Copied ✓";
+      button.textContent = _("Copied ✓");
       setTimeout(() => { button.textContent = label; }, 1500);
     });
   });

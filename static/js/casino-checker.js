@@ -8,15 +8,28 @@ import { RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, setRadio } from "./dom.js";
 import { afterRows, looseChoice, moveParam, pileChoice, pileEditor, readMove, toggled } from "./floor.js";
 import { createFloorPage } from "./floor-page.js";
-import { plural } from "./words.js";
 import { cardReader, dotted, number, query, undotted } from "./link.js";
+import { _, ngettext } from "./words.js";
 
 const PLAYERS = [2, 3, 4]; // K1
 const TOP = { classic: 10, royal: 14 }; // K5: builds run 2-10, in Royal 2-14
 const ACTIONS = ["capture", "build", "raise", "trail"];
-const PLURAL = {
-  capture: { one: "{n} capture", other: "{n} captures" }, build: { one: "{n} build", other: "{n} builds" },
-  raise: { one: "{n} raise", other: "{n} raises" }, trail: { one: "{n} trail", other: "{n} trails" },
+// Each kind of move in words: the list's headings and counts.
+const KINDS = {
+  capture: { title: _("Capture"), count: (n) => ngettext("{n} capture", "{n} captures", n) },
+  build: { title: _("Build"), count: (n) => ngettext("{n} build", "{n} builds", n) },
+  raise: { title: _("Raise"), count: (n) => ngettext("{n} raise", "{n} raises", n) },
+  trail: { title: _("Trail"), count: (n) => ngettext("{n} trail", "{n} trails", n) },
+};
+// A build in words (floor.js).
+const BUILD = {
+  the: (value) => _("the build of {value}", { value }),
+  short: (value) => _("B{value}", { value }),
+  target: (value) => _("Build {value}", { value }),
+  of: (value) => _("Build of {value}", { value }),
+  head: _("Build of"),
+  values: _("Build value"),
+  remove: _("Remove build"),
 };
 // The moves that name loose cards: a raise too, for the loose sets it takes in (K6).
 const LOOSE_WITH = ["capture", "build", "raise"];
@@ -69,19 +82,19 @@ const buildValue = () => state.move.value || autoValue();
 /** The move to send, or a hint saying what is still to choose. */
 function moveJson() {
   const m = state.move;
-  if (!m.card) return { hint: "Tap the card you play." };
+  if (!m.card) return { hint: _("Tap the card you play.") };
   const card = pretty(m.card);
-  if (!m.action) return { hint: `Now tap what ${card} does: capture, build, raise or trail.` };
+  if (!m.action) return { hint: _("Now tap what {card} does: capture, build, raise or trail.", { card }) };
   const ace = aceChoice() && m.ace === 14 && m.action !== "trail" ? { ace: 14 } : {};
   if (m.action === "capture") return { move: { card: m.card, action: "capture", loose: m.loose.slice(), builds: m.builds.slice(), ...ace } };
   if (m.action === "build") {
     const v = buildValue();
-    if (!v) return { hint: `Tap the build value, 2 to ${TOP[state.variant]}.` };
+    if (!v) return { hint: _("Tap the build value, 2 to {top}.", { top: TOP[state.variant] }) };
     return { move: { card: m.card, action: "build", value: v, loose: m.loose.slice(), ...ace } };
   }
   if (m.action === "raise") {
     if (m.raise === null) {
-      return { hint: state.builds.length ? `Tap the build that ${card} raises.` : "There is no build on the table to raise." };
+      return { hint: state.builds.length ? _("Tap the build that {card} raises.", { card }) : _("There is no build on the table to raise.") };
     }
     const loose = m.loose.length ? { loose: m.loose.slice() } : {}; // loose sets taken in (K6)
     return { move: { card: m.card, action: "raise", build: m.raise, ...loose, ...ace } };
@@ -125,7 +138,7 @@ function decode(search, notes) {
   q.getAll("build").forEach((text) => {
     const [v, c, o] = text.split(":");
     const built = number(v, 2, TOP[s.variant]);
-    if (built === null || s.builds.some((x) => x.value === built)) { notes.push(`“build=${text}” was left out`); return; }
+    if (built === null || s.builds.some((x) => x.value === built)) { notes.push(_("“{part}” was left out", { part: `build=${text}` })); return; }
     s.builds.push(newBuild(built, cards(c), number(o, 0, s.players - 1) ?? (s.seat + 1) % s.players));
   });
   const extra = readMove(q.get("move"), ACTIONS, s.move);
@@ -149,28 +162,44 @@ function renderTable(root) {
   setRadio(root, "variant", state.variant);
 }
 
-/** What a build's cards make: one set of its value (single) or several (multiple, K5-K6). */
-function buildNote(build) {
+/** What a build's cards make: {total, sets} of its value (one: single, more: multiple,
+ * K5-K6), or {problem} in words when they make none. */
+function buildShape(build) {
   const values = build.cards.map(value);
-  if (build.cards.length < 2) return "A build needs two cards or more.";
-  if (values.includes(null)) return "Face cards do not build in classic Casino (K3).";
+  if (build.cards.length < 2) return { problem: _("A build needs two cards or more.") };
+  if (values.includes(null)) return { problem: _("Face cards do not build in classic Casino (K3).") };
   const total = values.reduce((a, b) => a + b, 0);
-  if (total === build.value) return `${total}: a single build`;
+  if (total === build.value) return { total, sets: 1 };
   // In Royal an ace may count 14 (13 more than 1) in a set of its own (K3).
   const aces = state.variant === "royal" ? values.filter((v) => v === 1).length : 0;
   for (let fourteens = 0; fourteens <= aces; fourteens += 1) {
     const sum = total + 13 * fourteens;
-    if (sum % build.value === 0 && sum > build.value) return plural(sum / build.value, { one: `${sum}: a multiple build ({n} set)`, other: `${sum}: a multiple build ({n} sets)` });
+    if (sum % build.value === 0 && sum > build.value) return { total: sum, sets: sum / build.value };
   }
-  return `The cards add to ${total}, not sets of ${build.value}.`;
+  return { problem: _("The cards add to {total}, not sets of {value}.", { total, value: build.value }) };
+}
+
+/** The note under a build being laid out: "12: a multiple build (2 sets)". */
+function buildNote(build) {
+  const { problem, total, sets } = buildShape(build);
+  if (problem) return problem;
+  return sets === 1 ? _("{total}: a single build", { total })
+    : ngettext("{total}: a multiple build ({n} set)", "{total}: a multiple build ({n} sets)", sets, { total });
+}
+
+/** What a build left after a move is: "single build", "multiple build (2 sets)". */
+function buildKind(build) {
+  const { problem, sets } = buildShape(build);
+  if (problem) return problem;
+  return sets === 1 ? _("single build") : ngettext("multiple build ({n} set)", "multiple build ({n} sets)", sets);
 }
 
 function renderBuild(build) {
   return pileEditor(build, {
-    word: "build", values: buildValues(state.variant), taken: (v) => Boolean(buildOf(v)),
+    word: "build", says: BUILD, values: buildValues(state.variant), taken: (v) => Boolean(buildOf(v)),
     owners: {
-      title: "Owner (seat)", seats: seats(), team: (seat) => seat, owns: (seat) => build.owner === seat,
-      label: (seat) => `Seat ${seat} owns the build of ${build.value}`,
+      title: _("Owner (seat)"), seats: seats(), team: (seat) => seat, owns: (seat) => build.owner === seat,
+      label: (seat) => _("Seat {seat} owns the build of {value}", { seat, value: build.value }),
       tap: (seat) => { build.owner = seat; changed(true); },
     },
     cardTiles: page.picker.zoneTiles(build.id, build.cards), note: buildNote(build), target: page.picker.isTarget(build.id),
@@ -199,26 +228,35 @@ function moveFloor() {
   const m = state.move;
   const loose = looseChoice(state.loose, {
     chosen: m.loose, active: LOOSE_WITH.includes(m.action),
-    label: (c) => `${{ build: "Build with", raise: "Take in" }[m.action] || "Take"} ${pretty(c)}`,
+    label: (c) => looseLabel(m.action, pretty(c)),
     tap: (c) => { m.loose = toggled(m.loose, c); changed(false); },
   });
   const builds = state.builds.map((build) => {
     const v = build.value;
     const action = {
-      capture: { pressed: m.builds.includes(v), label: `Take the build of ${v}`, tap: () => { m.builds = toggled(m.builds, v); } },
-      build: { pressed: buildValue() === v, label: `Add to the build of ${v}`, tap: () => { m.value = m.value === v ? null : v; } },
+      capture: { pressed: m.builds.includes(v), label: _("Take the build of {value}", { value: v }), tap: () => { m.builds = toggled(m.builds, v); } },
+      build: { pressed: buildValue() === v, label: _("Add to the build of {value}", { value: v }), tap: () => { m.value = m.value === v ? null : v; } },
       raise: {
-        pressed: m.raise === v, label: `Raise the build of ${v}` + (m.card && playedValue() ? ` to ${v + playedValue()}` : ""),
+        pressed: m.raise === v,
+        label: m.card && playedValue() ? _("Raise the build of {value} to {total}", { value: v, total: v + playedValue() })
+          : _("Raise the build of {value}", { value: v }),
         tap: () => { m.raise = m.raise === v ? null : v; },
       },
     }[m.action];
     // Every build can be tapped, even one the card cannot take: the verdict then says why (K4).
     return pileChoice(build, {
-      word: "build", pressed: action.pressed, active: true, label: action.label, chips: [seatChip(build.owner)],
+      word: "build", says: BUILD, pressed: action.pressed, active: true, label: action.label, chips: [seatChip(build.owner)],
       tap: () => { action.tap(); changed(false); },
     });
   });
   return [loose, ...builds];
+}
+
+/** A loose card's button in the move chooser, by what the move does with it. */
+function looseLabel(action, card) {
+  if (action === "build") return _("Build with {card}", { card });
+  if (action === "raise") return _("Take in {card}", { card });
+  return _("Take {card}", { card });
 }
 
 // -- the answers ---------------------------------------------------------------------------
@@ -227,10 +265,10 @@ function afterMove(a) {
   const after = a.after;
   return afterRows({
     taken: a.captured,
-    note: a.captured && a.sweep ? h("p", { class: "sweep is-sweep" }, "Sweep! The table is cleared (a point when sweeps count, K12).") : null,
+    note: a.captured && a.sweep ? h("p", { class: "sweep is-sweep" }, _("Sweep! The table is cleared (a point when sweeps count, K12).")) : null,
     loose: after.loose,
     piles: after.builds.map((build) => ({
-      label: [`Build of ${build.value}`, h("span", { class: "muted small" }, " " + buildNote(build).replace(/^\d+: a /, "")),
+      label: [BUILD.of(build.value), h("span", { class: "muted small" }, " ", buildKind(build)),
         h("span", { class: "owners-inline" }, seatChip(build.owner))],
       cards: build.cards,
     })),
@@ -240,19 +278,29 @@ function afterMove(a) {
 
 /** A listed move in words, without its card: "capture the build of 7 and 5♦". */
 function describe(move) {
-  const as14 = move.ace === 14 ? " (ace as 14)" : "";
-  const with_ = move.loose && move.loose.length ? ` with ${names(move.loose)}` : "";
+  const said = describeMove(move);
+  return move.ace === 14 && move.action !== "trail" ? _("{move} (ace as 14)", { move: said }) : said;
+}
+
+/** describe's move, its ace aside. */
+function describeMove(move) {
+  const cards = move.loose && move.loose.length ? names(move.loose) : null;
   if (move.action === "capture") {
-    const what = [...(move.builds || []).map((v) => `the build of ${v}`), move.loose.length ? names(move.loose) : null].filter(Boolean);
-    return "capture " + what.join(" and ") + as14;
+    const taken = move.builds && move.builds.length ? names(move.builds, BUILD.the) : null;
+    if (!taken) return _("capture {cards}", { cards });
+    return cards ? _("capture {builds} and {cards}", { builds: taken, cards }) : _("capture {builds}", { builds: taken });
   }
-  if (move.action === "build") return (buildOf(move.value) ? `add to the build of ${move.value}` : `build ${move.value}`) + with_ + as14;
+  if (move.action === "build") {
+    const value = move.value;
+    if (buildOf(value)) return cards ? _("add to the build of {value} with {cards}", { value, cards }) : _("add to the build of {value}", { value });
+    return cards ? _("build {value} with {cards}", { value, cards }) : _("build {value}", { value });
+  }
   if (move.action === "raise") {
-    const by = move.ace === 14 ? 14 : value(move.card);
-    const takenIn = move.loose && move.loose.length ? `, taking in ${names(move.loose)}` : "";
-    return `raise the build of ${move.build} to ${move.build + by}${takenIn}` + as14;
+    const total = move.build + (move.ace === 14 ? 14 : value(move.card));
+    return cards ? _("raise the build of {value} to {total}, taking in {cards}", { value: move.build, total, cards })
+      : _("raise the build of {value} to {total}", { value: move.build, total });
   }
-  return "trail it";
+  return _("trail it");
 }
 
 /** A listed move as the move chooser holds it. */
@@ -279,7 +327,7 @@ function tableChoice({ name, value: chosen }) {
 
 // -- wiring --------------------------------------------------------------------------------
 const page = createFloorPage({
-  piles: "builds", word: "build", plain: "trail", probe: "trail", actions: ACTIONS, plural: PLURAL,
+  piles: "builds", word: "build", says: BUILD, plain: "trail", probe: "trail", actions: ACTIONS, kinds: KINDS,
   looseWith: LOOSE_WITH,
   blankState, state: () => state, setState: (s) => { state = s; },
   encode, decode, tableChoice, renderTable,
@@ -288,9 +336,10 @@ const page = createFloorPage({
   newPile: () => newBuild(buildValues(state.variant).reverse().find((v) => !buildOf(v)), [], (state.seat + 1) % state.players),
   tidyMove, buildValue, moveFloor, renderMove,
   steps: {
-    capture: (card) => `3. Tap what ${card} takes`,
-    build: () => "3. Tap the loose cards it builds with, and the build value",
-    raise: (card) => `3. Tap the build ${card} raises, and any loose cards it takes in`,
+    capture: (card) => (card ? _("3. Tap what {card} takes", { card }) : _("3. Tap what the card takes")),
+    build: () => _("3. Tap the loose cards it builds with, and the build value"),
+    raise: (card) => (card ? _("3. Tap the build {card} raises, and any loose cards it takes in", { card })
+      : _("3. Tap the build the card raises, and any loose cards it takes in")),
   },
   actionChosen: (m) => { m.builds = []; },
   toMove, position: positionJson, move: moveJson, details: afterMove, describe,

@@ -4,18 +4,20 @@
 // tapped, and Undo takes back the last tap, whatever it changed.
 import { pretty } from "./cards.js";
 import { byId, radioValue, setRadio } from "./dom.js";
-import { fill, plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 import { casinoPoints, most } from "./deal-derive.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 const CARD_OF = { ace_S: "AS", ace_C: "AC", ace_H: "AH", ace_D: "AD", big_casino: "10D", little_casino: "2S" };
 // Whole sentences, one per case, so that a catalog can translate each.
-const ADDS_UP = { cards: "The cards add up to {sum}, not {total}.", spades: "The spades add up to {sum}, not {total}." };
-const TIE = {
-  cards: { one: "A tie for most cards: nobody scores its {n} point (K11).", other: "A tie for most cards: nobody scores its {n} points (K11)." },
-  spades: { one: "A tie for most spades: nobody scores its {n} point (K11).", other: "A tie for most spades: nobody scores its {n} points (K11)." },
+const ADDS_UP = {
+  cards: (values) => _("The cards add up to {sum}, not {total}.", values),
+  spades: (values) => _("The spades add up to {sum}, not {total}.", values),
 };
-const TO_TAP = { one: "{n} card still to tap: {cards}.", other: "{n} cards still to tap: {cards}." };
+const TIE = {
+  cards: (n) => ngettext("A tie for most cards: nobody scores its {n} point (K11).", "A tie for most cards: nobody scores its {n} points (K11).", n),
+  spades: (n) => ngettext("A tie for most spades: nobody scores its {n} point (K11).", "A tie for most spades: nobody scores its {n} points (K11).", n),
+};
 
 /** Draw and drive Casino's deal form. */
 function casinoDeal(form) {
@@ -69,11 +71,14 @@ function casinoDeal(form) {
     ["cards", "spades"].forEach((name) => {
       const list = counts(name);
       const sum = list.reduce((a, b) => a + b, 0);
-      if (sum !== totals[name]) notes.push(fill(ADDS_UP[name], { sum, total: totals[name] }));
-      if (most(list) === null) notes.push(plural(values[name], TIE[name]));
+      if (sum !== totals[name]) notes.push(ADDS_UP[name]({ sum, total: totals[name] }));
+      if (most(list) === null) notes.push(TIE[name](values[name]));
     });
     const untapped = Object.keys(CARD_OF).filter((name) => taken[name] === null).map((name) => pretty(CARD_OF[name]));
-    if (untapped.length) notes.push(fill(plural(untapped.length, TO_TAP), { cards: untapped.join(", ") }));
+    if (untapped.length) {
+      const cards = untapped.reduce((list, item) => _("{list}, {item}", { list, item }));
+      notes.push(ngettext("{n} card still to tap: {cards}.", "{n} cards still to tap: {cards}.", untapped.length, { cards }));
+    }
     form.querySelectorAll("[data-points]").forEach((el) => { el.textContent = points[el.dataset.points]; });
     form.querySelectorAll("[data-after]").forEach((el) => {
       const side = Number(el.dataset.after);

@@ -1,7 +1,7 @@
 // Every deal form: keep a draft of what was entered, before the game's script draws the page.
 // A draft that comes back is said so on the page, with a button that discards it.
 import { byId, h } from "./dom.js";
-import { fill } from "./words.js";
+import { _ } from "./words.js";
 import "./offline-form.js"; // first: the form numbered for the deals kept offline, its draft key too
 
 /** Keep a draft of what `form` holds, and bring it back. */
@@ -43,16 +43,16 @@ function keepDrafts(form) {
     if ("sentBack" in form.dataset) return;
     const number = (document.querySelector("main h1").textContent.match(/\d+/) || [""])[0];
     const text = form.dataset.draft.startsWith("v")
-      ? "Your unsaved changes to deal {number} are back, as you left them."
-      : "What you entered for deal {number} before is back, as you left it.";
+      ? _("Your unsaved changes to deal {number} are back, as you left them.", { number })
+      : _("What you entered for deal {number} before is back, as you left it.", { number });
     const discard = () => {
       cancelled = true;
       try { sessionStorage.removeItem(draftKey); } catch { /* storage off */ }
       location.reload();
     };
     form.before(h("div", { class: "flash draft-back", role: "status", dataset: { testid: "draft-back" } },
-      h("span", {}, fill(text, { number })),
-      h("button", { type: "button", class: "button small secondary", onclick: discard }, "Discard it")));
+      h("span", {}, text),
+      h("button", { type: "button", class: "button small secondary", onclick: discard }, _("Discard it"))));
   }
   function dropDrafts(keep) {
     try {

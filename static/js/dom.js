@@ -42,6 +42,17 @@ export function setRadio(root, name, value) {
 
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/**
+ * A sentence with elements in it: `text` (already in the page's language) cut at each "{name}"
+ * of `parts`, which goes in as given: inSentence(_("Play goes {order}."), {order: [span, …]}).
+ */
+export function inSentence(text, parts) {
+  return text.split(/(\{\w+\})/).flatMap((piece) => {
+    const key = piece.slice(1, -1);
+    return /^\{\w+\}$/.test(piece) && key in parts ? [parts[key]].flat() : piece ? [piece] : [];
+  });
+}
+
 /** The value of the radio button `name` ticked inside `root`, or null when none is. */
 export function radioValue(root, name) {
   const checked = root.querySelector(`input[name="${name}"]:checked`);

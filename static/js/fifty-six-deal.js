@@ -2,23 +2,30 @@
 // saving, whether the contract is made and which tables move (worked out by the server for
 // every result: data-preview). Optionally the auction, call by call, checked by /api/v1/check.
 import { drawBidPad } from "./bid-pad.js";
-import { SYMBOL } from "./cards.js";
 import { byId, h, radioValue } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
-import { refusalText } from "./fifty-six-words.js";
-import { fill, plural } from "./words.js";
+import { bidText, refusalText } from "./fifty-six-words.js";
+import { _, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 // F8–F10: the recorded auction's end, by the double level, whole sentences.
 const AUCTION_OVER = [
-  "The auction is over: {bid} by {player}. The contract is filled in above.",
-  "The auction is over: {bid} by {player}, doubled. The contract is filled in above.",
-  "The auction is over: {bid} by {player}, redoubled. The contract is filled in above.",
+  (values) => _("The auction is over: {bid} by {player}. The contract is filled in above.", values),
+  (values) => _("The auction is over: {bid} by {player}, doubled. The contract is filled in above.", values),
+  (values) => _("The auction is over: {bid} by {player}, redoubled. The contract is filled in above.", values),
 ];
 // F14: the preview's verdict, made or lost, by the double level (F9): whole sentences.
 const VERDICT = {
-  made: ["Made: {points} of {bid}", "Made: {points} of {bid}, doubled", "Made: {points} of {bid}, redoubled"],
-  lost: ["Lost: {points} of {bid}", "Lost: {points} of {bid}, doubled", "Lost: {points} of {bid}, redoubled"],
+  made: [
+    (values) => _("Made: {points} of {bid}", values),
+    (values) => _("Made: {points} of {bid}, doubled", values),
+    (values) => _("Made: {points} of {bid}, redoubled", values),
+  ],
+  lost: [
+    (values) => _("Lost: {points} of {bid}", values),
+    (values) => _("Lost: {points} of {bid}, doubled", values),
+    (values) => _("Lost: {points} of {bid}, redoubled", values),
+  ],
 };
 
 /** Draw and drive Fifty-six's deal form. */
@@ -30,7 +37,8 @@ function fiftySixDeal(form) {
   const out = data("out"); // F6: the seats of teams out of tables sit out of the auction
   const seats = data("seats");
   const teamCount = Number(form.dataset.teamCount);
-  const signs = { ...SYMBOL, NT: " NT" };
+  // A bid as players say it (fifty-six-words.js): 28♦, 30 NT; its number alone while no trump is chosen.
+  const bidOf = (value, trump) => (trump ? bidText({ value, trump }) : String(value));
   const $ = (selector) => form.querySelector(selector);
   const chosen = (name) => radioValue(form, name);
   const choose = (name, value) => form.querySelectorAll(`input[name="${name}"]`).forEach((input) => {
@@ -57,15 +65,16 @@ function fiftySixDeal(form) {
     const made = points >= c.value; // F14
     const team = c.seat % teamCount;
     const result = preview.outcomes[`${team}|${band}|${c.double}|${made ? 1 : 0}`];
-    const lines = result.transfers.map(([from, to, n]) => fill(
-      plural(n, { one: "{from} → {to}: {n} table", other: "{from} → {to}: {n} tables" }), { from: teams[from], to: teams[to] }));
+    const lines = result.transfers.map(([from, to, n]) =>
+      ngettext("{from} → {to}: {n} table", "{from} → {to}: {n} tables", n, { from: teams[from], to: teams[to] }));
     // Everyone passed is 28 no-trumps (F10): the bid is said with its NT like any other.
-    const bid = `${c.value}${signs[c.trump] || ""}`;
+    const bid = bidOf(c.value, c.trump);
+    const tables = result.tables.map((n, t) => _("{team} {n}", { team: teams[t], n })).join(" · ");
     $("[data-preview-box]").replaceChildren(
       h("p", { class: `verdict ${made ? "made" : "lost"}`, dataset: { testid: "verdict" } },
-        fill(VERDICT[made ? "made" : "lost"][c.double], { points, bid })),
-      h("p", {}, lines.length ? lines.join(" · ") : "No tables move."),
-      h("p", { class: "muted small" }, "Tables after: " + result.tables.map((n, t) => `${teams[t]} ${n}`).join(" · ")));
+        VERDICT[made ? "made" : "lost"][c.double]({ points, bid })),
+      h("p", {}, lines.length ? lines.join(" · ") : _("No tables move.")),
+      h("p", { class: "muted small" }, _("Tables after: {tables}", { tables })));
   }
 
   function render() {
@@ -76,15 +85,15 @@ function fiftySixDeal(form) {
     $("[data-dealer-name]").textContent = dealer === null ? "—" : seats[dealer];
     const c = contract();
     if (passed && c) {
-      $("[data-passed-note]").textContent = fill("Everyone passed: 28 no-trumps for {team} ({player} bids first, F10).",
+      $("[data-passed-note]").textContent = _("Everyone passed: 28 no-trumps for {team} ({player} bids first, F10).",
         { team: teams[c.seat % teamCount], player: seats[c.seat] });
     }
-    $("[data-contract-team]").textContent = c ? teams[c.seat % teamCount] : "the contracting team";
+    $("[data-contract-team]").textContent = c ? teams[c.seat % teamCount] : _("the contracting team");
     const points = whole("points");
     if (c && points !== null && points >= 0 && points <= 56) describe(c, points);
     else $("[data-preview-box]").textContent = "";
     // One text, so the button's flex layout cannot swallow the space: "Bid 56 NT".
-    $("[data-bid-label]").textContent = fill("Bid {bid}", { bid: `${whole("value") ?? 28}${signs[chosen("trump")] || ""}` });
+    $("[data-bid-label]").textContent = _("Bid {bid}", { bid: bidOf(whole("value") ?? 28, chosen("trump")) });
     drawBidPad($("[data-bid-pad]"), { value: whole("value") ?? 28, pick: pickBid });
   }
 
@@ -131,15 +140,15 @@ function fiftySixDeal(form) {
 
   function drawCalls() {
     $("[data-calls]").replaceChildren(...calls.map((call) =>
-      h("li", { class: `team-text-${call.seat % teamCount}` }, `${seats[call.seat]}: ${callText(call)}`)));
+      h("li", { class: `team-text-${call.seat % teamCount}` }, _("{player}: {call}", { player: seats[call.seat], call: callText(call) }))));
     const status = $("[data-auction-status]");
     if (state && state.finished) {
       const c = state.contract;
       status.textContent = calls.some((call) => call.call === "bid")
-        ? fill(AUCTION_OVER[c.double], { bid: `${c.value}${signs[c.trump]}`, player: seats[c.seat] })
-        : "Everyone passed (F10): filled in above.";
+        ? AUCTION_OVER[c.double]({ bid: bidOf(c.value, c.trump), player: seats[c.seat] })
+        : _("Everyone passed (F10): filled in above.");
     } else {
-      status.textContent = fill("{player} to call.", { player: seats[nextSeat()] });
+      status.textContent = _("{player} to call.", { player: seats[nextSeat()] });
     }
     form.querySelectorAll("[data-call]").forEach((button) => {
       button.disabled = button.dataset.call === "undo" ? !calls.length : Boolean(state && state.finished);
@@ -160,12 +169,13 @@ function fiftySixDeal(form) {
   }
 
   async function ask(upTo, move) {
+    // In the page's language: a refusal's `reason` comes back in it.
     const response = await fetch(form.dataset.checkUrl, {
-      method: "POST", headers: { "Content-Type": "application/json" },
+      method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang },
       body: JSON.stringify({ game: "fifty-six", position: position(upTo), move }),
     });
     const answer = await response.json();
-    if (!response.ok) throw new Error(answer.message || "The call could not be checked.");
+    if (!response.ok) throw new Error(answer.message || _("The call could not be checked."));
     return answer;
   }
 
@@ -181,21 +191,21 @@ function fiftySixDeal(form) {
     if (kind === "bid") {
       move.value = whole("value") ?? 28;
       move.trump = chosen("trump");
-      if (!move.trump) { problem("Tap the bid's trump above (♠ ♥ ♦ ♣ or NT), then Bid."); return; }
+      if (!move.trump) { problem(_("Tap the bid's trump above (♠ ♥ ♦ ♣ or NT), then Bid.")); return; }
     }
     try {
       const answer = await ask(calls, move);
       if (!answer.legal) {
         // The engine's data, said with the players' names (its own sentence has seat numbers).
         const said = refusalText(answer.rule, answer.params, { player: (seat) => seats[seat], team: (team) => teams[team] });
-        problem(`${said ?? answer.reason} (${answer.rule_id || answer.rule})`);
+        problem(_("{reason} ({rule})", { reason: said ?? answer.reason, rule: answer.rule_id || answer.rule }));
         return;
       }
       calls = [...calls, move];
       state = answer.after;
       fillContract(state);
     } catch (error) {
-      problem(navigator.onLine === false ? "No connection: the call was not checked." : error.message);
+      problem(navigator.onLine === false ? _("No connection: the call was not checked.") : error.message);
       return;
     }
     drawCalls();
@@ -206,10 +216,10 @@ function fiftySixDeal(form) {
   // otherwise be asked for the same seat and recorded twice.
   let taking = Promise.resolve();
   form.querySelectorAll("[data-call]").forEach((button) => button.addEventListener("click", () => {
-    taking = taking.then(() => call(button.dataset.call)).catch(() => problem("The call could not be checked."));
+    taking = taking.then(() => call(button.dataset.call)).catch(() => problem(_("The call could not be checked.")));
   }));
   form.querySelectorAll('input[name="dealer"]').forEach((input) => input.addEventListener("change", () => {
-    if (calls.length) { calls = []; state = null; problem("The dealer changed, so the auction starts again."); }
+    if (calls.length) { calls = []; state = null; problem(_("The dealer changed, so the auction starts again.")); }
     drawCalls();
   }));
 

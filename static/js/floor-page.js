@@ -10,21 +10,24 @@ import { askedInAddress, copyButton, linkTo, remember, showNotes } from "./link.
 import { createPicker } from "./picker.js";
 import { createQuestions } from "./questions.js";
 import { debounce } from "./requests.js";
+import { _, number } from "./words.js";
 
 /**
  * game — what is the game's own:
  *   piles, word: where the state keeps its piles ("houses") and what one is called ("house")
+ *   says: a pile in words (floor.js)
  *   blankState(), state(), setState(s): the question, kept by the game's module
  *   encode(), decode(search, notes): the link
  *   tableChoice(input), renderTable(root): the table form
  *   pileEditor(pile), newPile(): a pile to edit, a pile for "+ Add"; pileValues(): every value
  *   tidyMove(): drop what the layout no longer holds; buildValue(): the value a build makes
  *   renderMove(root): its own parts of the move chooser; moveFloor(): the floor to tap
- *   steps: {action: (card) => heading}; plain: the action that needs no floor ("throw");
+ *   steps: {action: (card) => heading, card null when none is tapped}; plain: the action that
+ *   needs no floor ("throw");
  *   looseWith: the actions that may name loose cards
  *   actionChosen(move): reset the move's parts after another action is tapped
  *   toMove(listed): a listed move as the state's move
- *   position(), move(), probe, details, actions, plural, describe: for createQuestions
+ *   position(), move(), probe, details, actions, kinds, describe: for createQuestions
  * Returns {start(root), changed(layout), render(), picker}.
  */
 export function createFloorPage(game) {
@@ -61,7 +64,7 @@ export function createFloorPage(game) {
     ["hand", "loose"].forEach((zone) => {
       const box = root.querySelector(`[data-tiles="${zone}"]`);
       box.replaceChildren(...picker.zoneTiles(zone, s[zone]));
-      root.querySelector(`[data-count="${zone}"]`).textContent = s[zone].length ? `(${s[zone].length})` : "";
+      root.querySelector(`[data-count="${zone}"]`).textContent = s[zone].length ? `(${number(s[zone].length)})` : "";
       box.closest(".zone").classList.toggle("is-target", picker.isTarget(zone));
     });
     $("piles").replaceChildren(...s[game.piles].map(game.pileEditor));
@@ -73,7 +76,7 @@ export function createFloorPage(game) {
     $("move-empty").hidden = s.hand.length > 0;
     $("move-chooser").hidden = s.hand.length === 0;
     $("move-hand").replaceChildren(...s.hand.map((c) => tile(c, {
-      "aria-pressed": String(m.card === c), "aria-label": `Play ${pretty(c)}`,
+      "aria-pressed": String(m.card === c), "aria-label": _("Play {card}", { card: pretty(c) }),
       onclick: () => { m.card = m.card === c ? null : c; game.tidyMove(); changed(false); },
     })));
     root.querySelectorAll("#actions .action").forEach((button) => {
@@ -81,7 +84,7 @@ export function createFloorPage(game) {
     });
     const showFloor = Boolean(m.action) && m.action !== game.plain;
     $("step3").hidden = !showFloor;
-    $("step3-h").textContent = showFloor ? game.steps[m.action](m.card ? pretty(m.card) : "the card") : "";
+    $("step3-h").textContent = showFloor ? game.steps[m.action](m.card ? pretty(m.card) : null) : "";
     $("build-values").hidden = m.action !== "build";
     const effective = m.action === "build" ? game.buildValue() : null;
     root.querySelectorAll("#build-values .value").forEach((button) => {
@@ -102,11 +105,11 @@ export function createFloorPage(game) {
 
   function start(page) {
     root = page;
-    picker = createPicker({ zones: floorZones(state, game.piles, game.word), first: "hand", changed: () => changed(true), redraw: render });
+    picker = createPicker({ zones: floorZones(state, game.piles, game.says), first: "hand", changed: () => changed(true), redraw: render });
     questions = createQuestions({
       api: { game: root.dataset.game, check: root.dataset.checkUrl, moves: root.dataset.movesUrl },
       position: game.position, hand: () => state().hand, move: game.move, probe: game.probe,
-      details: game.details, actions: game.actions, plural: game.plural, describe: game.describe, choose,
+      details: game.details, actions: game.actions, kinds: game.kinds, describe: game.describe, choose,
     });
     $("table-form").addEventListener("submit", (event) => event.preventDefault());
     $("table-form").addEventListener("change", (event) => { game.tableChoice(event.target); changed(true); });

@@ -2,15 +2,22 @@
 // value each on the floor (Seep's houses, Casino's builds). The zones the card picker fills,
 // the editor of one pile, and the floor of the move chooser are drawn the same way for both;
 // each game says what its piles are called, their values and who owns them.
+//
+// A game's pile in words (`says`), each in the page's language:
+//   the(value)    in a sentence: "the house of 9"     short(value)  under a taken card: "H9"
+//   target(value) a target button: "House 9"          of(value)     a pile's title: "House of 9"
+//   head          over its value buttons: "House of"  values        their group: "House value"
+//   remove        its remove button: "Remove house"
 import { parseCard } from "./cards.js";
-import { capital, h, tile, tiles } from "./dom.js";
+import { h, tile, tiles } from "./dom.js";
 import { dotted, undotted } from "./link.js";
+import { _ } from "./words.js";
 
 /**
  * The card picker's zones over `state()`: "hand", "loose" and one zone per pile of
- * `state()[piles]` (each {id, value, cards}), a pile named by `word` ("house", "build").
+ * `state()[piles]` (each {id, value, cards}), a pile said as `says` says it (above).
  */
-export function floorZones(state, piles, word) {
+export function floorZones(state, piles, says) {
   const pileById = (id) => state()[piles].find((x) => x.id === id) || null;
   function zoneCards(zone) {
     if (zone === "hand" || zone === "loose") return state()[zone];
@@ -24,14 +31,14 @@ export function floorZones(state, piles, word) {
     return pile ? pile.id : null;
   }
   function name(zone, short) {
-    if (zone === "hand") return short ? "hand" : "your hand";
-    if (zone === "loose") return short ? "floor" : "the loose cards";
+    if (zone === "hand") return short ? _("hand") : _("your hand");
+    if (zone === "loose") return short ? _("floor") : _("the loose cards");
     const pile = pileById(zone);
-    return short ? capital(word).charAt(0) + pile.value : `the ${word} of ${pile.value}`;
+    return short ? says.short(pile.value) : says.the(pile.value);
   }
   return {
     list: () => ["hand", "loose", ...state()[piles].map((x) => x.id)],
-    label: (zone) => (zone === "hand" ? "Hand" : zone === "loose" ? "Loose" : `${capital(word)} ${pileById(zone).value}`),
+    label: (zone) => (zone === "hand" ? _("Hand") : zone === "loose" ? _("Loose") : says.target(pileById(zone).value)),
     name,
     has: (zone) => Boolean(zoneCards(zone)),
     whereIs,
@@ -52,12 +59,13 @@ export function floorZones(state, piles, word) {
 /**
  * One pile of the layout, to edit: its value (`values`, a value `taken` by another pile
  * greyed), its owners (`owners`: {title, seats, owns(seat), tap(seat), label(seat), team(seat)}),
- * its cards (`cardTiles`), a `note` on them and a remove button. `word` names the pile.
+ * its cards (`cardTiles`), a `note` on them and a remove button. `word` names the pile in
+ * the page's classes ("house"), `says` in words (above).
  */
-export function pileEditor(pile, { word, values, taken, owners, cardTiles, note, target, setValue, remove }) {
+export function pileEditor(pile, { word, says, values, taken, owners, cardTiles, note, target, setValue, remove }) {
   const valueButtons = values.map((v) => h("button", {
     type: "button", class: "value", "aria-pressed": String(pile.value === v),
-    disabled: v !== pile.value && taken(v), "aria-label": `${capital(word)} of ${v}`,
+    disabled: v !== pile.value && taken(v), "aria-label": says.of(v),
     onclick: () => setValue(v),
   }, v));
   const ownerButtons = owners.seats.map((seat) => h("button", {
@@ -65,29 +73,29 @@ export function pileEditor(pile, { word, values, taken, owners, cardTiles, note,
     "aria-label": owners.label(seat), onclick: () => owners.tap(seat),
   }, seat));
   return h("div", { class: `zone pile ${word}` + (target ? " is-target" : ""), dataset: { zone: pile.id, value: pile.value } },
-    h("div", { class: "pile-head" }, h("h3", {}, `${capital(word)} of`),
-      h("div", { class: "values", role: "group", "aria-label": `${capital(word)} value` }, valueButtons)),
+    h("div", { class: "pile-head" }, h("h3", {}, says.head),
+      h("div", { class: "values", role: "group", "aria-label": says.values }, valueButtons)),
     h("div", { class: "pile-owners" }, h("span", { class: "muted small" }, owners.title),
       h("div", { class: "owners", role: "group", "aria-label": owners.title }, ownerButtons)),
     h("div", { class: "tiles" }, cardTiles),
     h("div", { class: "pile-foot" }, h("span", { class: `muted small pile-note ${word}-note` }, note),
-      h("button", { type: "button", class: "button secondary small", onclick: remove }, `Remove ${word}`)));
+      h("button", { type: "button", class: "button secondary small", onclick: remove }, says.remove)));
 }
 
 /** The loose cards of the move chooser, each ticked on a tap: `chosen`, `label(code)`, `tap(code)`. */
 export function looseChoice(loose, { chosen, active, label, tap }) {
-  if (!loose.length) return h("p", { class: "muted small" }, "No loose cards.");
+  if (!loose.length) return h("p", { class: "muted small" }, _("No loose cards."));
   return h("div", { class: "tiles" }, loose.map((c) => tile(c, {
     "aria-pressed": String(chosen.includes(c)), disabled: !active, "aria-label": label(c), onclick: () => tap(c),
   })));
 }
 
 /** A pile in the move chooser, to take, build on or raise: a big button with its cards. */
-export function pileChoice(pile, { word, pressed, active, label, tap, chips }) {
+export function pileChoice(pile, { word, says, pressed, active, label, tap, chips }) {
   return h("button", {
     type: "button", class: `pile-pick ${word}-pick`, "aria-pressed": String(pressed), disabled: !active,
     "aria-label": label, dataset: { [word]: pile.value }, onclick: tap,
-  }, h("span", { class: "pile-title" }, `${capital(word)} of ${pile.value}`, h("span", { class: "owners-inline" }, chips)),
+  }, h("span", { class: "pile-title" }, says.of(pile.value), h("span", { class: "owners-inline" }, chips)),
   h("span", { class: "mini" }, pile.cards.map((c) => tile(c))));
 }
 
@@ -98,12 +106,12 @@ export const toggled = (list, item) => (list.includes(item) ? list.filter((x) =>
 export function afterRows({ taken, note, loose, piles, hand }) {
   const row = (label, ...content) => h("div", { class: "after-row" }, h("span", { class: "after-label" }, ...[label].flat()), ...content);
   return [
-    taken ? row("Taken", tiles(taken, "small")) : null,
+    taken ? row(_("Taken"), tiles(taken, "small")) : null,
     note || null,
-    h("h3", {}, "After the move"),
-    row("Loose", loose.length ? tiles(loose, "small") : h("span", { class: "muted" }, "none")),
+    h("h3", {}, _("After the move")),
+    row(_("Loose"), loose.length ? tiles(loose, "small") : h("span", { class: "muted" }, _("none"))),
     ...piles.map(({ label, cards }) => row(label, tiles(cards, "small"))),
-    row("Your hand", hand.length ? tiles(hand, "small") : h("span", { class: "muted" }, "empty")),
+    row(_("Your hand"), hand.length ? tiles(hand, "small") : h("span", { class: "muted" }, _("empty"))),
   ].filter(Boolean);
 }
 

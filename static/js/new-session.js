@@ -1,6 +1,7 @@
 // New session: show as many teams and name boxes as the players chosen make, say who sits
 // where, and tap a recent name to fill the next empty box.
-import { byId, h, radioValue } from "./dom.js";
+import { byId, h, inSentence, radioValue } from "./dom.js";
+import { _ } from "./words.js";
 
 /** Draw and drive the new session form. */
 function newSession(form) {
@@ -54,13 +55,13 @@ function newSession(form) {
     });
     note.textContent = "";
     if (perTeam < 2) return;
-    note.append("Around the table, play goes ");
+    const order = [];
     for (let seat = 0; seat < teams * perTeam; seat += 1) {
       const team = seat % teams;
-      note.append(h("span", { class: `tag team-${team}` }, seatName(team, Math.floor(seat / teams))),
+      order.push(h("span", { class: `tag team-${team}` }, seatName(team, Math.floor(seat / teams))),
         seat + 1 < teams * perTeam ? " → " : "");
     }
-    note.append(": partners never sit side by side.");
+    note.append(...inSentence(_("Around the table, play goes {order}: partners never sit side by side."), { order }));
   }
 
   form.querySelectorAll(".chip").forEach((chip) => chip.addEventListener("click", () => {

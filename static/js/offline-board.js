@@ -5,7 +5,7 @@
 // counts deals not yet sent.
 import { afterQueue, nextSeatIn, winnerOf } from "./deal-derive.js";
 import { h } from "./dom.js";
-import { plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 
 const next = (derive) => (derive.dealer + 1) % derive.seats;
 /** Who plays or bids first after the dealer: Fifty-six's first bidder skips the teams out (F7,
@@ -29,10 +29,10 @@ export function followQueue(items, session) {
     session, first: Number(line.dataset.number), game, derive: JSON.parse(line.dataset.derive), page: JSON.parse(line.dataset.page),
   });
   if (!kept.length) return;
-  const unsent = plural(kept.length, { one: "counting the deal not yet sent", other: "counting the {n} deals not yet sent" });
-  const note = h("span", { class: "muted small", dataset: { testid: "next-dealer-unsent" } }, ` · ${unsent}`);
+  const unsent = ngettext("counting the deal not yet sent", "counting the {n} deals not yet sent", kept.length);
+  const note = h("span", { class: "muted small", dataset: { testid: "next-dealer-unsent" } }, " · ", unsent);
   if (derive.winner !== undefined && derive.winner !== null) { // Casino: a race won offline (K13)
-    line.replaceChildren(h("span", {}, "No deal follows: the deals waiting to be sent end the game (K13)."), note);
+    line.replaceChildren(h("span", {}, _("No deal follows: the deals waiting to be sent end the game (K13).")), note);
     return;
   }
   line.querySelector("strong").replaceChildren(...nameOf(line, derive.dealer));

@@ -6,7 +6,7 @@
 // holds them until the form is redrawn, so the draft and the game's page read the redrawn form.
 import "./queue-store.js";
 import { byId, h } from "./dom.js";
-import { fill } from "./words.js";
+import { _ } from "./words.js";
 import { afterQueue, nextSeatIn, settle, amount, startingTables, winnerOf } from "./deal-derive.js";
 
 const form = byId("deal-form");
@@ -57,7 +57,7 @@ function fiftySix(derive) {
   form.elements.new_game.value = newGame ? "1" : "";
   const heading = document.querySelector("main h1");
   const note = heading.querySelector("span");
-  if (newGame && !note) heading.append(" ", h("span", { class: "muted small" }, "· a new game"));
+  if (newGame && !note) heading.append(" ", h("span", { class: "muted small" }, _("· a new game")));
   if (!newGame && note) note.remove();
 }
 
@@ -70,9 +70,9 @@ function casino(derive) {
   const who = JSON.parse(form.dataset.teams)[derive.winner];
   form.hidden = true;
   form.before(h("div", { class: "problem", role: "status", dataset: { testid: "game-over" } },
-    h("p", {}, fill("The game is over: {who} won the race to {target} in the deals waiting to be sent (K13).",
+    h("p", {}, _("The game is over: {who} won the race to {target} in the deals waiting to be sent (K13).",
       { who, target: derive.target })),
-    h("p", {}, h("a", { class: "button", href: `/s/${session}` }, "Back to the scoreboard"))));
+    h("p", {}, h("a", { class: "button", href: `/s/${session}` }, _("Back to the scoreboard")))));
 }
 
 const DRAW = { "fifty-six": fiftySix, casino };

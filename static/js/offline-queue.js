@@ -8,7 +8,7 @@ import "./queue-store.js";
 import { byId, h } from "./dom.js";
 import { followQueue } from "./offline-board.js";
 import { sayOffline } from "./offline-note.js";
-import { plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 
 const queue = self.dealQueue;
 const RETRY_MS = 3000;
@@ -23,13 +23,17 @@ let retry = null;
 
 /** The scoreboard's "Enter deal 3", drawn before deals waiting here were stored, is for the
  * deal after them ("Enter deal 5"): those entered as deal 3 or later (an earlier one is the
- * server's already), as offline-form.js counts them when it redraws the form itself. */
+ * server's already), as offline-form.js counts them when it redraws the form itself. The link
+ * says its deal's number in data-deal-number, in any language; an English page without it, in
+ * its words. */
 function advance(items) {
   document.querySelectorAll("a[data-keep-offline]").forEach((link) => {
-    const shown = Number((link.textContent.match(/deal (\d+)/) || [])[1]);
+    const shown = Number(link.dataset.dealNumber || (link.textContent.match(/deal (\d+)/) || [])[1]);
     if (!shown) return;
     const by = items.filter((item) => item.session === session && item.kind === "new" && !(item.number < shown)).length;
-    if (by) link.textContent = link.textContent.replace(/\d+/, String(shown + by));
+    if (!by) return;
+    link.textContent = link.textContent.replace(/\d+/, String(shown + by));
+    if (link.dataset.dealNumber) link.dataset.dealNumber = String(shown + by);
   });
 }
 
@@ -159,7 +163,7 @@ async function show() {
   box.replaceChildren();
   if (waiting) {
     box.append(h("p", { class: "flash flash-waiting", role: "status", dataset: { testid: "waiting" } },
-      plural(waiting, { one: "{n} deal waiting to be sent", other: "{n} deals waiting to be sent" })));
+      ngettext("{n} deal waiting to be sent", "{n} deals waiting to be sent", waiting)));
   }
   items.filter((item) => item.state === "refused").forEach((item) => box.append(ask(item)));
   clearTimeout(retry);
@@ -169,13 +173,20 @@ async function show() {
 /** "Deal 3 you entered offline clashes …": a button hands it to the server's own page. */
 function ask(item) {
   const clash = [409, 412].includes(item.status);
-  const deal = item.number ? `Deal ${item.number}` : "A deal";
   return h("div", { class: "flash flash-problem offline-refused", role: "alert", dataset: { testid: "offline-refused" } },
-    h("span", {}, clash
-      ? `${deal} you entered offline clashes with another scorer's.`
-      : `${deal} you entered offline was not accepted.`),
+    h("span", {}, refusal(clash, item.number)),
     h("button", { type: "button", class: "button small", onclick: () => choose(item) },
-      clash ? "See both and choose" : "See why"));
+      clash ? _("See both and choose") : _("See why")));
+}
+
+/** Why a kept deal came back, one whole sentence for each case. */
+function refusal(clash, number) {
+  if (clash) {
+    return number ? _("Deal {number} you entered offline clashes with another scorer's.", { number })
+      : _("A deal you entered offline clashes with another scorer's.");
+  }
+  return number ? _("Deal {number} you entered offline was not accepted.", { number })
+    : _("A deal you entered offline was not accepted.");
 }
 
 /** Send the entry as a normal form: the server's page shows theirs and mine, and the draft

@@ -4,7 +4,7 @@
 // in Fifty-six's double pack) and which of the drawn cards are in the pack now.
 import { matches, names, pretty, words } from "./cards.js";
 import { byId as $, h, tile } from "./dom.js";
-import { fill, plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 
 /**
  * zones — the game's places for cards, each with an id:
@@ -27,7 +27,7 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
   let open = true;
   const search = $("card-search");
   // Cards typed before this script ran: filter by them, and say how to add them.
-  if (search.value) setTimeout(() => hint("Press Enter to add the cards you typed."));
+  if (search.value) setTimeout(() => hint(_("Press Enter to add the cards you typed.")));
   const drawn = Array.from($("deck").querySelectorAll(".pick"), (button) => button.dataset.card);
   const pack = () => drawn.filter(inPack);
   const placesOf = (code) => (zones.placesOf ? zones.placesOf(code) : [zones.whereIs(code)].filter(Boolean));
@@ -47,7 +47,7 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
   function addTile(zone) {
     return h("button", {
       type: "button", class: "tile add" + (open && target === zone ? " is-target" : ""),
-      "aria-label": `Add cards to ${zones.name(zone)}`, dataset: { add: zone },
+      "aria-label": _("Add cards to {zone}", { zone: zones.name(zone) }), dataset: { add: zone },
       onclick: () => { aim(zone); redraw(); $("picker").scrollIntoView({ block: "nearest", behavior: "smooth" }); },
     }, "+");
   }
@@ -56,7 +56,7 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
   function zoneTiles(zone, cards) {
     return [
       ...cards.map((c, i) => tile(c, {
-        "aria-label": `${pretty(c)}: tap to take it out of ${zones.name(zone)}`,
+        "aria-label": _("{card}: tap to take it out of {zone}", { card: pretty(c), zone: zones.name(zone) }),
         onclick: () => { zones.remove(c, zone, i); changed(); },
       })),
       addTile(zone),
@@ -86,12 +86,12 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
       button.setAttribute("aria-disabled", String(taken));
       button.querySelector(".where").textContent = here > 1 ? `×${here}`
         : here ? "" : elsewhere.map((zone) => zones.name(zone, true)).join(" ");
-      button.setAttribute("aria-label", pretty(code) + (places.length ? ` (in ${placesText(places)})` : ""));
+      button.setAttribute("aria-label", places.length ? _("{card} (in {places})", { card: pretty(code), places: placesText(places) }) : pretty(code));
     });
     $("deck").querySelectorAll(".suit-row").forEach((row) => {
       row.hidden = !row.querySelector(".pick:not([hidden])");
     });
-    if (shown !== null && shown.size === 0) hint(`No card matches “${typed.join(" ")}”. Try ks, 10d, q or ♦.`);
+    if (shown !== null && shown.size === 0) hint(_("No card matches “{typed}”. Try ks, 10d, q or ♦.", { typed: typed.join(" ") }));
   }
 
   $("deck").addEventListener("click", (event) => {
@@ -100,16 +100,17 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
     const code = button.dataset.card;
     const places = placesOf(code);
     // A tap adds a copy while one is free, then takes this zone's copies out again.
-    if (free(code) > 0) { zones.add(code, target); hint(`${pretty(code)} added to ${zones.name(target)}.`); }
+    const card = pretty(code);
+    if (free(code) > 0) { zones.add(code, target); hint(_("{card} added to {zone}.", { card, zone: zones.name(target) })); }
     else if (places.includes(target)) {
       places.filter((zone) => zone === target).forEach(() => zones.remove(code, target));
-      hint(`${pretty(code)} taken out of ${zones.name(target)}.`);
-    } else { hint(`${pretty(code)} is already in ${placesText(places)}: tap it there to take it out.`); return; }
+      hint(_("{card} taken out of {zone}.", { card, zone: zones.name(target) }));
+    } else { hint(_("{card} is already in {places}: tap it there to take it out.", { card, places: placesText(places) })); return; }
     if (search.value) search.value = "";
     changed();
   });
 
-  search.addEventListener("input", () => { hint("Press Enter to add the cards you typed."); render(); });
+  search.addEventListener("input", () => { hint(_("Press Enter to add the cards you typed.")); render(); });
   search.addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
@@ -117,12 +118,18 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
     words(search.value).forEach((word) => {
       const found = matches(word, pack());
       const spare = found.filter((c) => free(c) > 0);
-      if (found.length === 1 && !spare.length) notes.push(`${pretty(found[0])} is already in ${placesText(placesOf(found[0]))}`);
-      else if (spare.length === 1) { zones.add(spare[0], target); added.push(spare[0]); }
-      else { left.push(word); if (found.length) notes.push(fill(plural(spare.length, { one: "“{word}” matches {n} card: tap one", other: "“{word}” matches {n} cards: tap one" }), { word })); else notes.push(`“${word}” is not a card`); }
+      if (found.length === 1 && !spare.length) {
+        notes.push(_("{card} is already in {places}.", { card: pretty(found[0]), places: placesText(placesOf(found[0])) }));
+      } else if (spare.length === 1) { zones.add(spare[0], target); added.push(spare[0]); }
+      else {
+        left.push(word);
+        notes.push(found.length ? ngettext("“{word}” matches {n} card: tap one.", "“{word}” matches {n} cards: tap one.", spare.length, { word })
+          : _("“{word}” is not a card.", { word }));
+      }
     });
     search.value = left.join(" ");
-    hint([added.length ? `Added ${names(added)} to ${zones.name(target)}.` : "", ...notes.map((n) => n + ".")].join(" ").trim());
+    const done = added.length ? _("Added {cards} to {zone}.", { cards: names(added), zone: zones.name(target) }) : "";
+    hint([done, ...notes].join(" ").trim());
     changed();
   });
 

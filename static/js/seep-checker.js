@@ -8,14 +8,30 @@ import { byId as $, h, setRadio } from "./dom.js";
 import { afterRows, looseChoice, moveParam, pileChoice, pileEditor, readMove, toggled } from "./floor.js";
 import { createFloorPage } from "./floor-page.js";
 import { cardReader, dotted, number, query, undotted } from "./link.js";
-import { fill, plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 
 const HOUSE_VALUES = [9, 10, 11, 12, 13];
 const ACTIONS = ["capture", "build", "raise", "throw"];
-const PLURAL = {
-  capture: { one: "{n} capture", other: "{n} captures" }, build: { one: "{n} build", other: "{n} builds" },
-  raise: { one: "{n} raise", other: "{n} raises" }, throw: { one: "{n} throw", other: "{n} throws" },
+// Each kind of move in words: the list's headings and counts.
+const KINDS = {
+  capture: { title: _("Capture"), count: (n) => ngettext("{n} capture", "{n} captures", n) },
+  build: { title: _("Build"), count: (n) => ngettext("{n} build", "{n} builds", n) },
+  raise: { title: _("Raise"), count: (n) => ngettext("{n} raise", "{n} raises", n) },
+  throw: { title: _("Throw"), count: (n) => ngettext("{n} throw", "{n} throws", n) },
 };
+// A house in words (floor.js).
+const HOUSE = {
+  the: (value) => _("the house of {value}", { value }),
+  short: (value) => _("H{value}", { value }),
+  target: (value) => _("House {value}", { value }),
+  of: (value) => _("House of {value}", { value }),
+  head: _("House of"),
+  values: _("House value"),
+  remove: _("Remove house"),
+};
+// The house rules' summary, by choice.
+const CAPTURE_RULE = { maximal: _("capture maximal"), free: _("capture free") };
+const THROW_RULE = { strict: _("throw strict"), matching: _("throw matching") };
 const LOOSE_WITH = ["capture", "build"]; // the moves that name loose cards
 
 // -- cards: a Seep card's value is its rank, ace 1 to king 13 --------------------------------
@@ -58,18 +74,18 @@ const buildValue = () => state.move.value || autoValue();
 /** The move to send, or a hint saying what is still to choose. */
 function moveJson() {
   const m = state.move;
-  if (!m.card) return { hint: "Tap the card you play." };
+  if (!m.card) return { hint: _("Tap the card you play.") };
   const card = pretty(m.card);
-  if (!m.action) return { hint: `Now tap what ${card} does: capture, build, raise or throw.` };
+  if (!m.action) return { hint: _("Now tap what {card} does: capture, build, raise or throw.", { card }) };
   if (m.action === "capture") return { move: { card: m.card, action: "capture", loose: m.loose.slice(), house: m.house } };
   if (m.action === "build") {
     const value = buildValue();
-    if (!value) return { hint: "Tap the house value, 9 to 13." };
+    if (!value) return { hint: _("Tap the house value, 9 to 13.") };
     return { move: { card: m.card, action: "build", value, loose: m.loose.slice() } };
   }
   if (m.action === "raise") {
     if (m.raise === null) {
-      return { hint: state.houses.length ? `Tap the house that ${card} raises.` : "There is no house on the floor to raise." };
+      return { hint: state.houses.length ? _("Tap the house that {card} raises.", { card }) : _("There is no house on the floor to raise.") };
     }
     return { move: { card: m.card, action: "raise", house: m.raise } };
   }
@@ -112,7 +128,7 @@ function decode(search, notes) {
   q.getAll("house").forEach((text) => {
     const [v, c, o] = text.split(":");
     const value = number(v, 9, 13);
-    if (value === null || s.houses.some((x) => x.value === value)) { notes.push(`“house=${text}” was left out`); return; }
+    if (value === null || s.houses.some((x) => x.value === value)) { notes.push(_("“{part}” was left out", { part: `house=${text}` })); return; }
     const owners = undotted(o).map((x) => number(x, 0, s.players - 1)).filter((x) => x !== null);
     s.houses.push(newHouse(value, cards(c), owners.length ? [...new Set(owners)] : [s.seat]));
   });
@@ -141,25 +157,25 @@ function renderTable(root) {
   setRadio(root, "capture", state.capture);
   setRadio(root, "throw", state.throw);
   $("teams-note").hidden = state.players !== 4;
-  $("rules-summary").textContent = `capture ${state.capture} · throw ${state.throw}`;
+  $("rules-summary").textContent = `${CAPTURE_RULE[state.capture]} · ${THROW_RULE[state.throw]}`;
 }
 
 function houseNote(house) {
-  if (house.cards.length < 2) return "A house needs two cards or more.";
+  if (house.cards.length < 2) return _("A house needs two cards or more.");
   const total = sum(house.cards);
-  if (total === house.value) return fill("{total}: ordinary (one set)", { total });
+  if (total === house.value) return _("{total}: ordinary (one set)", { total });
   if (total % house.value === 0) {
-    return fill(plural(total / house.value, { one: "{total}: cemented ({n} set)", other: "{total}: cemented ({n} sets)" }), { total });
+    return ngettext("{total}: cemented ({n} set)", "{total}: cemented ({n} sets)", total / house.value, { total });
   }
-  return fill("The cards add to {total}, not sets of {value}.", { total, value: house.value });
+  return _("The cards add to {total}, not sets of {value}.", { total, value: house.value });
 }
 
 function renderHouse(house) {
   return pileEditor(house, {
-    word: "house", values: HOUSE_VALUES, taken: (v) => Boolean(houseOf(v)),
+    word: "house", says: HOUSE, values: HOUSE_VALUES, taken: (v) => Boolean(houseOf(v)),
     owners: {
-      title: "Owners (seats)", seats: seats(), team: teamOf, owns: (seat) => house.owners.includes(seat),
-      label: (seat) => fill("Seat {seat} owns the house of {value}", { seat, value: house.value }),
+      title: _("Owners (seats)"), seats: seats(), team: teamOf, owns: (seat) => house.owners.includes(seat),
+      label: (seat) => _("Seat {seat} owns the house of {value}", { seat, value: house.value }),
       tap: (seat) => { house.owners = toggled(house.owners, seat); changed(true); },
     },
     cardTiles: page.picker.zoneTiles(house.id, house.cards), note: houseNote(house), target: page.picker.isTarget(house.id),
@@ -177,24 +193,28 @@ function moveFloor() {
   const m = state.move;
   const loose = looseChoice(state.loose, {
     chosen: m.loose, active: LOOSE_WITH.includes(m.action),
-    label: (c) => `${m.action === "build" ? "Build with" : "Take"} ${pretty(c)}`,
+    label: (c) => (m.action === "build" ? _("Build with {card}", { card: pretty(c) }) : _("Take {card}", { card: pretty(c) })),
     tap: (c) => { m.loose = toggled(m.loose, c); changed(false); },
   });
   const houses = state.houses.map((house) => {
+    const value = house.value;
     let pressed = false, active = true, label;
     if (m.action === "capture") {
-      active = Boolean(m.card) && valueOf(m.card) === house.value;
+      active = Boolean(m.card) && valueOf(m.card) === value;
       pressed = active && m.house;
-      label = active ? `Take the house of ${house.value}` : `${playedName()} cannot take the house of ${house.value}`;
+      label = active ? _("Take the house of {value}", { value })
+        : m.card ? _("{card} cannot take the house of {value}", { card: pretty(m.card), value })
+          : _("This card cannot take the house of {value}", { value });
     } else if (m.action === "build") {
-      pressed = buildValue() === house.value;
-      label = `Build on the house of ${house.value}`;
+      pressed = buildValue() === value;
+      label = _("Build on the house of {value}", { value });
     } else {
-      pressed = m.raise === house.value;
-      label = `Raise the house of ${house.value}` + (m.card ? ` to ${house.value + valueOf(m.card)}` : "");
+      pressed = m.raise === value;
+      label = m.card ? _("Raise the house of {value} to {total}", { value, total: value + valueOf(m.card) })
+        : _("Raise the house of {value}", { value });
     }
     return pileChoice(house, {
-      word: "house", pressed, active, label, chips: house.owners.slice().sort().map(seatChip),
+      word: "house", says: HOUSE, pressed, active, label, chips: house.owners.slice().sort().map(seatChip),
       tap: () => {
         if (m.action === "capture") m.house = !m.house;
         else if (m.action === "build") m.value = m.value === house.value ? null : house.value;
@@ -205,20 +225,19 @@ function moveFloor() {
   });
   return [loose, ...houses];
 }
-const playedName = () => (state.move.card ? pretty(state.move.card) : "This card");
 
 // -- the verdict ---------------------------------------------------------------------------
 /** What a legal move takes and leaves: the cards taken, a sweep, the floor and hand after it. */
 function afterMove(a) {
   const after = a.after;
   const sweep = a.captured && h("p", { class: "sweep" + (a.sweep ? " is-sweep" : "") },
-    !a.sweep ? "No sweep: cards stay on the floor."
-      : a.sweep_points === 0 ? "Sweep! 0 points (none on the last play)"
-        : plural(a.sweep_points, { one: "Sweep! {n} point", other: "Sweep! {n} points" }));
+    !a.sweep ? _("No sweep: cards stay on the floor.")
+      : a.sweep_points === 0 ? _("Sweep! 0 points (none on the last play)")
+        : ngettext("Sweep! {n} point", "Sweep! {n} points", a.sweep_points));
   return afterRows({
     taken: a.captured, note: sweep, loose: after.loose,
     piles: after.houses.map((house) => ({
-      label: [`House of ${house.value}`, h("span", { class: "muted small" }, house.cemented ? " cemented" : " ordinary"),
+      label: [HOUSE.of(house.value), h("span", { class: "muted small" }, " ", house.cemented ? _("cemented") : _("ordinary")),
         h("span", { class: "owners-inline" }, house.owners.map(seatChip))],
       cards: house.cards,
     })),
@@ -230,16 +249,18 @@ function afterMove(a) {
 /** A listed move in words, without its card: "capture the house of 13 and 9♦". */
 function describe(move) {
   const v = valueOf(move.card);
+  const cards = move.loose && move.loose.length ? names(move.loose) : null;
   if (move.action === "capture") {
-    const what = [move.house ? `the house of ${v}` : null, move.loose.length ? names(move.loose) : null].filter(Boolean);
-    return "capture " + what.join(" and ");
+    if (!move.house) return _("capture {cards}", { cards });
+    return cards ? _("capture the house of {value} and {cards}", { value: v, cards }) : _("capture the house of {value}", { value: v });
   }
   if (move.action === "build") {
-    const with_ = move.loose.length ? ` with ${names(move.loose)}` : "";
-    return houseOf(move.value) ? `add to the house of ${move.value}${with_}` : `build a house of ${move.value}${with_}`;
+    const value = move.value;
+    if (houseOf(value)) return cards ? _("add to the house of {value} with {cards}", { value, cards }) : _("add to the house of {value}", { value });
+    return cards ? _("build a house of {value} with {cards}", { value, cards }) : _("build a house of {value}", { value });
   }
-  if (move.action === "raise") return `raise the house of ${move.house} to ${move.house + v}`;
-  return "throw it";
+  if (move.action === "raise") return _("raise the house of {value} to {total}", { value: move.house, total: move.house + v });
+  return _("throw it");
 }
 
 /** A listed move as the move chooser holds it. */
@@ -267,7 +288,7 @@ function tableChoice({ name, value }) {
 
 // -- wiring --------------------------------------------------------------------------------
 const page = createFloorPage({
-  piles: "houses", word: "house", plain: "throw", probe: "throw", actions: ACTIONS, plural: PLURAL,
+  piles: "houses", word: "house", says: HOUSE, plain: "throw", probe: "throw", actions: ACTIONS, kinds: KINDS,
   looseWith: LOOSE_WITH,
   blankState, state: () => state, setState: (s) => { state = s; },
   encode, decode, tableChoice, renderTable,
@@ -276,9 +297,9 @@ const page = createFloorPage({
   newPile: () => newHouse(HOUSE_VALUES.slice().reverse().find((v) => !houseOf(v)), [], [(state.seat + 1) % state.players]),
   tidyMove, buildValue, moveFloor, renderMove: () => {},
   steps: {
-    capture: (card) => `3. Tap what ${card} takes`,
-    build: () => "3. Tap the loose cards it builds with, and the house value",
-    raise: (card) => `3. Tap the house ${card} raises`,
+    capture: (card) => (card ? _("3. Tap what {card} takes", { card }) : _("3. Tap what the card takes")),
+    build: () => _("3. Tap the loose cards it builds with, and the house value"),
+    raise: (card) => (card ? _("3. Tap the house {card} raises", { card }) : _("3. Tap the house the card raises")),
   },
   actionChosen: (m) => { m.house = false; },
   toMove, position: positionJson, move: moveJson, details: afterMove, describe,

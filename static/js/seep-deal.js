@@ -1,6 +1,6 @@
 // Seep deal entry: tap a card to give it to the chosen team, see the totals move.
 import { byId, radioValue } from "./dom.js";
-import { fill, plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 /** Draw and drive Seep's deal form. */
@@ -39,13 +39,13 @@ function seepDeal(form) {
       face.setAttribute("aria-pressed", team === null ? "false" : "true");
       // Who took it is said in words too, not by its colour alone.
       face.setAttribute("aria-label", team === null ? face.dataset.name
-        : fill("{card}: {team}", { card: face.dataset.name, team: teamButtons[team].textContent.trim() }));
+        : _("{card}: {team}", { card: face.dataset.name, team: teamButtons[team].textContent.trim() }));
       if (team === null) left += 1; else totals[team] += value;
     });
     [0, 1].forEach((team) => { totals[team] += sweepPoints.play * number("sweeps" + team); });
     if (radio("opening_sweep") !== null) totals[radio("opening_sweep")] += sweepPoints.opening;
     form.querySelectorAll("[data-total]").forEach((el) => { el.textContent = totals[el.dataset.total]; });
-    form.querySelector("[data-left]").textContent = left ? plural(left, { one: "{n} card", other: "{n} cards" }) : "none";
+    form.querySelector("[data-left]").textContent = left ? ngettext("{n} card", "{n} cards", left) : _("none");
     teamButtons.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.team) === active)));
     const other = teamButtons.find((b) => Number(b.dataset.team) !== active);
     form.querySelector("[data-other-name]").textContent = other ? other.textContent.trim() : "";

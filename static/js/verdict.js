@@ -2,6 +2,7 @@
 // is not chosen yet, the server's message when it cannot check, the rule broken, or "Legal"
 // with what the move does. Each game adds only the details of a legal move.
 import { capital, h } from "./dom.js";
+import { _ } from "./words.js";
 
 const mark = (sign) => h("span", { class: "mark", "aria-hidden": "true" }, sign);
 
@@ -23,18 +24,18 @@ export function showVerdict(box, answer, details = () => []) {
   }
   if (!answer.ok) {
     box.classList.add("problem-box");
-    box.replaceChildren(h("p", { class: "verdict-title" }, "Cannot check this yet"), h("p", { class: "reason" }, answer.message));
+    box.replaceChildren(h("p", { class: "verdict-title" }, _("Cannot check this yet")), h("p", { class: "reason" }, answer.message));
     return;
   }
   const a = answer.data;
   if (!a.legal) {
     box.classList.add("illegal");
-    box.replaceChildren(h("p", { class: "verdict-title" }, mark("✗"), " Not allowed"), ruleLine(a), h("p", { class: "reason" }, a.reason));
+    box.replaceChildren(h("p", { class: "verdict-title" }, mark("✗"), " ", _("Not allowed")), ruleLine(a), h("p", { class: "reason" }, a.reason));
     return;
   }
   box.classList.add("legal");
   box.replaceChildren(
-    h("p", { class: "verdict-title" }, mark("✓"), " Legal"),
+    h("p", { class: "verdict-title" }, mark("✓"), " ", _("Legal")),
     h("p", { class: "description" }, capital(a.description || "")),
     ...details(a));
 }
