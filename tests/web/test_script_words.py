@@ -79,18 +79,11 @@ NOT_YET: set[str] = {
 
 # The files the js-live helper marks on this branch, while it marks them: emptied before it ends.
 MARKING: set[str] = {
-    "bid-pad.js",
-    "casino-live.js",
     "fifty-six-auction.js",
     "fifty-six-live.js",
     "fifty-six-trick.js",
     "fifty-six-words.js",
-    "link.js",
-    "live-driver.js",
     "live-replay.js",
-    "live-widgets.js",
-    "requests.js",
-    "seep-live.js",
 }
 
 
