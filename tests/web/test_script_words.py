@@ -46,17 +46,14 @@ ALLOWED = {
     "NT",  # a bid's notation (30 NT), printed as the cards' is
 }
 
-# The files the js-pages helper of issue 24 marks on its own branch: the lead empties this once
-# its branch is merged.
+# The files, of those the js-pages helper of issue 24 marks on its own branch, that fail here
+# still: the lead empties this once its branch is merged.
 NOT_YET: set[str] = {
     "app.js",
     "cards.js",
     "casino-checker.js",
     "casino-deal.js",
-    "deal-derive.js",
     "deal-draft.js",
-    "dom.js",
-    "fifty-six-checker.js",
     "fifty-six-deal.js",
     "floor-page.js",
     "floor.js",
@@ -66,10 +63,7 @@ NOT_YET: set[str] = {
     "offline-note.js",
     "offline-queue.js",
     "picker.js",
-    "pwa.js",
     "questions.js",
-    "queue-store.js",
-    "script-runs.js",
     "seep-checker.js",
     "seep-deal.js",
     "verdict.js",
