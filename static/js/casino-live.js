@@ -166,7 +166,7 @@ function pointsLine(points) {
   const scored = points.flatMap((p, side) => [side ? " · " : "", h("span", { dataset: { dealPoints: side } },
     `${cfg.teams[side]} `, h("strong", {}, String(p)))]);
   return h("p", { class: "live-result", "data-testid": "deal-points" },
-    spliced(_("This deal scores ({rules}): {points}.", { rules }), { points: scored }));
+    spliced(_("This deal scores ({rules}): {points}."), { rules, points: scored }));
 }
 
 function renderStart() {

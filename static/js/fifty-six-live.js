@@ -99,10 +99,9 @@ function tableView() {
   items.push(live.phase === "auction" ? calls : h("details", { class: "fs-auction" },
     h("summary", {}, ngettext("The auction ({n} call)", "The auction ({n} calls)", live.auction.calls.length)), calls));
   if (live.contract) {
-    const said = { player: name(live.contract.seat), team: teams[live.contract.team] };
+    const said = { bid: h("strong", {}, contractText(live.contract)), player: name(live.contract.seat), team: teams[live.contract.team] };
     items.push(h("p", { class: "fs-contract", "data-testid": "contract" }, spliced(live.phase === "auction"
-      ? _("Standing: {bid} by {player} ({team})", said) : _("Contract: {bid} by {player} ({team})", said),
-    { bid: h("strong", {}, contractText(live.contract)) })));
+      ? _("Standing: {bid} by {player} ({team})") : _("Contract: {bid} by {player} ({team})"), said)));
   }
   if (live.finished && live.contract) items.push(resultLine(live), movedLine());
   if (live.trick) items.push(trickView(live.trick, _("Trick {number}", { number: live.trick.number }), "trick"));
@@ -123,8 +122,8 @@ function resultLine(state) {
   const c = state.contract, took = state.points[c.team];
   const said = { team: teams[c.team], bid: c.value, took };
   return h("p", { class: "fs-result", "data-testid": "result" }, took >= c.value
-    ? spliced(_("{team} bid {bid} and took {took}: {made}.", said), { made: h("strong", {}, _("made")) })
-    : spliced(_("{team} bid {bid} and took {took}: {lost}.", said), { lost: h("strong", {}, _("lost")) }));
+    ? spliced(_("{team} bid {bid} and took {took}: {made}."), { ...said, made: h("strong", {}, _("made")) })
+    : spliced(_("{team} bid {bid} and took {took}: {lost}."), { ...said, lost: h("strong", {}, _("lost")) }));
 }
 
 // F15–F17: the tables a recorded deal moved, as the session's standing counts them (it knows

@@ -113,8 +113,8 @@ function trickResult(a) {
     tile(code, { class: "small" }), h("span", { class: "place" }, i === a.winner ? _("{place} wins", { place: i + 1 }) : String(i + 1))));
   return [
     h("ol", { class: "trick-result", "aria-label": _("The complete trick, in playing order") }, cards),
-    h("p", { class: "trick-won" }, spliced(_("{winner} — card {place} of {count} in playing order — {points}.",
-      { place: a.winner + 1, count: a.after.trick.length }), {
+    h("p", { class: "trick-won" }, spliced(_("{winner} — card {place} of {count} in playing order — {points}."), {
+      place: a.winner + 1, count: a.after.trick.length,
       winner: h("strong", {}, _("{card} wins", { card: pretty(won) })),
       points: h("strong", { class: "points" }, ngettext("{n} point", "{n} points", a.points)),
     })),

@@ -18,14 +18,18 @@ export function tell(status) {
 }
 
 /**
- * A sentence with elements inside: `text` (a translated sentence whose "{name}"s were left for
- * them) cut at each "{name}" of `nodes` and the element put there; the pieces, for h()'s children.
+ * A sentence with elements inside, for h()'s children: `text`, a translated sentence with its
+ * "{name}"s left in (_ given no values), cut at each one and `values[name]` put there: an
+ * element, a list of them, or a text. Filled in one pass, so a name typed at the table never
+ * reads as a place.
  */
-export function spliced(text, nodes) {
-  return text.split(/(\{\w+\})/).map((piece) => {
+export function spliced(text, values) {
+  return text.split(/(\{\w+\})/).flatMap((piece) => {
     const key = piece.slice(1, -1);
-    return /^\{\w+\}$/.test(piece) && key in nodes ? nodes[key] : piece;
-  }).filter((piece) => piece !== "");
+    if (!/^\{\w+\}$/.test(piece) || !(key in values)) return piece ? [piece] : [];
+    const value = values[key];
+    return Array.isArray(value) ? value : [value instanceof Node ? value : String(value)];
+  });
 }
 
 /** The cards of `cards`, suit by suit, each a button; `pressed(code)`, `tap(code)`, `label(code)`. */
