@@ -2,7 +2,7 @@
 // 50–56), then the bids of the tens shown. The bids of the current ten are one tap; a wrong tap
 // is undone by tapping the right one. Shared by the deal form and the live page's call pad.
 import { h } from "./dom.js";
-import { fill } from "./words.js";
+import { _ } from "./words.js";
 
 export const LOWEST = 28, HIGHEST = 56; // F8
 const TENS = [20, 30, 40, 50];
@@ -23,16 +23,16 @@ export function drawBidPad(box, { value, lowest = LOWEST, pick, disabled = false
     const range = `${bids[0]}–${bids[bids.length - 1]}`;
     return h("button", {
       type: "button", class: "bid-tens", dataset: { tens: t }, "aria-pressed": String(t === shown), disabled,
-      "aria-label": fill("Bids {range}", { range }), onclick: () => pick(bids[0]),
+      "aria-label": _("Bids {range}", { range }), onclick: () => pick(bids[0]),
     }, bids.length > 1 ? range : String(bids[0]));
   });
   const bids = bidsOf(shown, lowest).map((n) => h("button", {
     type: "button", class: "bid-value", dataset: { bid: n }, "aria-pressed": String(n === value), disabled,
-    "aria-label": fill("Bid {n}", { n }), onclick: () => pick(n),
+    "aria-label": _("Bid {bid}", { bid: n }), onclick: () => pick(n),
   }, String(n)));
   box.replaceChildren(
-    h("div", { class: "bid-tens-row", role: "group", "aria-label": "Tens" }, tens),
-    h("div", { class: "bid-values", role: "group", "aria-label": "Bids" }, bids));
+    h("div", { class: "bid-tens-row", role: "group", "aria-label": _("Tens") }, tens),
+    h("div", { class: "bid-values", role: "group", "aria-label": _("Bids") }, bids));
   if (focused) {
     const again = focused.bid ? box.querySelector(`[data-bid="${focused.bid}"]`) : box.querySelector(`[data-tens="${focused.tens}"]`);
     if (again) again.focus();

@@ -3,11 +3,11 @@
 // phone shows the same deal. A scorer's phone (data-token) starts the deal {dealer, table} and
 // sends each play {number, seat, …move} (the move as for /api/v1/check); the engine judges it.
 import { DECK, names, pretty, rankText } from "./cards.js";
-import { byId as $, h, tile, tiles } from "./dom.js";
+import { byId as $, h, inSentence, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
 import { liveConfig, liveDeal, moveKeeper, named } from "./live-driver.js";
 import { cardStep, choices, deckOf, noteBox, typeBox } from "./live-widgets.js";
-import { plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);
@@ -16,7 +16,7 @@ const royal = $("casino-live-script")?.dataset.royal === "true";
 const PLAYS = 48; // K2: 52 cards less the table's 4
 const TOP = royal ? 14 : 10; // K5: classic builds are 2-10, Royal 2-14
 const BUILD_VALUES = Array.from({ length: TOP - 1 }, (_, i) => i + 2);
-const ACTIONS = [["capture", "Capture"], ["build", "Build"], ["raise", "Raise"], ["trail", "Trail"]];
+const ACTIONS = [["capture", _("Capture")], ["build", _("Build")], ["raise", _("Raise")], ["trail", _("Trail")]];
 const ACE_SUITS = ["♠", "♣", "♥", "♦"]; // the record's order of aces (K11)
 const sides = cfg.teams.length;
 const sideOf = (seat) => seat % sides; // K1
@@ -56,20 +56,21 @@ function buildValue() {
 /** The play to send, or a hint of what is still to choose. */
 function playJson() {
   const mover = seatName(live.next_seat);
-  if (!move.card) return { hint: `Tap the card ${mover} plays.` };
-  if (!move.action) return { hint: `Now tap what ${pretty(move.card)} does.` };
+  if (!move.card) return { hint: _("Tap the card {player} plays.", { player: mover }) };
+  if (!move.action) return { hint: _("Now tap what {card} does.", { card: pretty(move.card) }) };
   const base = { seat: live.next_seat, card: move.card, action: move.action, ...(move.ace14 ? { ace: 14 } : {}) };
   if (move.action === "capture") {
-    if (!move.loose.length && !move.builds.length) return { hint: "Tap the loose cards and builds it takes." };
+    if (!move.loose.length && !move.builds.length) return { hint: _("Tap the loose cards and builds it takes.") };
     return { play: { ...base, loose: move.loose.slice(), builds: move.builds.slice() } };
   }
   if (move.action === "build") {
     const value = buildValue();
     if (value) return { play: { ...base, value, loose: move.loose.slice() } };
-    return { hint: move.loose.length ? `Tap the build's value, 2 to ${TOP}.` : "Tap the loose cards it builds with, and the build's value." };
+    return { hint: move.loose.length ? _("Tap the build's value, 2 to {top}.", { top: TOP })
+      : _("Tap the loose cards it builds with, and the build's value.") };
   }
   if (move.action === "raise") {
-    if (move.raise === null) return { hint: "Tap the build it raises." };
+    if (move.raise === null) return { hint: _("Tap the build it raises.") };
     return { play: { ...base, build: move.raise, ...(move.loose.length ? { loose: move.loose.slice() } : {}) } };
   }
   return { play: base };
@@ -88,10 +89,11 @@ function renderTaken() {
     const extras = [...aces, t.big_casino === side ? "10♦" : null, t.little_casino === side ? "2♠" : null].filter(Boolean);
     box.replaceChildren(
       h("span", { class: "big-number", dataset: { points: side } }, t.cards[side]), " ",
-      h("span", { class: "small" }, plural(t.cards[side], { one: "card", other: "cards" })),
+      // The number and its word are apart in the page: the word's form follows the number.
+      h("span", { class: "small" }, ngettext("card", "cards", t.cards[side])),
       h("span", { class: "small live-taken", dataset: { taken: side } }, ` · ${t.spades[side]}♠`,
         extras.length ? ` · ${extras.join(" ")}` : "",
-        t.sweeps[side] ? ` · ${plural(t.sweeps[side], { one: "{n} sweep", other: "{n} sweeps" })}` : ""));
+        t.sweeps[side] ? [" · ", ngettext("{n} sweep", "{n} sweeps", t.sweeps[side])] : ""));
   });
 }
 
@@ -104,45 +106,56 @@ function describe(play, after) {
   const who = seatName(play.seat), card = pretty(play.card);
   const loose = play.loose || [];
   if (play.action === "capture") {
-    const taken = [...loose.map(pretty), ...(play.builds || []).map((v) => `the build of ${v}`)];
-    return `${who} captured ${names(taken, String)} with ${card}`;
+    const taken = [...loose.map(pretty), ...(play.builds || []).map((v) => _("the build of {value}", { value: v }))];
+    return _("{who} captured {taken} with {card}", { who, taken: names(taken, String), card });
   }
   const worth = play.ace === 14 ? 14 : valueOf(play.card); // K3
   if (play.action === "build") {
     // A build of that value already there is joined (K5, K7): it holds more than these cards.
     const build = after.builds.find((b) => b.value === play.value);
-    if (build && build.cards.length > loose.length + 1) return `${who} added ${names([play.card, ...loose])} to the build of ${play.value}`;
-    const kind = loose.reduce((t, c) => t + valueOf(c), worth) > play.value ? "a multiple build" : "a build";
-    return `${who} built ${card}${loose.length ? ` with ${names(loose)}` : ""} into ${kind} of ${play.value}`;
+    if (build && build.cards.length > loose.length + 1) {
+      return _("{who} added {cards} to the build of {value}", { who, cards: names([play.card, ...loose]), value: play.value });
+    }
+    const multiple = loose.reduce((t, c) => t + valueOf(c), worth) > play.value;
+    const said = { who, card, loose: names(loose), value: play.value };
+    if (loose.length) {
+      return multiple ? _("{who} built {card} with {loose} into a multiple build of {value}", said)
+        : _("{who} built {card} with {loose} into a build of {value}", said);
+    }
+    return multiple ? _("{who} built {card} into a multiple build of {value}", said) : _("{who} built {card} into a build of {value}", said);
   }
   if (play.action === "raise") {
-    const taking = loose.length ? `, taking in ${names(loose)}` : ""; // loose sets of the new value (K6)
-    return `${who} raised the build of ${play.build} to ${play.build + worth} with ${card}${taking}`;
+    const said = { who, from: play.build, to: play.build + worth, card, loose: names(loose) };
+    return loose.length // loose sets of the new value (K6)
+      ? _("{who} raised the build of {from} to {to} with {card}, taking in {loose}", said)
+      : _("{who} raised the build of {from} to {to} with {card}", said);
   }
-  return `${who} trailed ${card}`;
+  return _("{who} trailed {card}", { who, card });
 }
 
 function buildLine(build) {
   return h("div", { class: "live-house live-build", dataset: { build: build.value } },
-    h("div", { class: "live-house-head" }, h("strong", {}, `Build of ${build.value}`),
-      h("span", { class: "small live-owners" }, ` · ${seatName(build.owner)}'s`),
-      build.multiple ? h("span", { class: "muted small" }, " · multiple") : ""),
+    h("div", { class: "live-house-head" }, h("strong", {}, _("Build of {value}", { value: build.value })),
+      h("span", { class: "small live-owners" }, " · ", _("{player}'s", { player: seatName(build.owner) })),
+      build.multiple ? h("span", { class: "muted small" }, " · ", _("multiple")) : ""),
     tiles(build.cards, "small"));
 }
 
 function renderFloor() {
   const last = live.plays[live.plays.length - 1];
   $("floor-panel").replaceChildren(
-    h("h2", { id: "floor-h" }, "The table"),
+    h("h2", { id: "floor-h" }, _("The table")),
     h("div", { class: "live-loose", "data-testid": "loose" },
-      live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, "No loose cards.")),
+      live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, _("No loose cards."))),
     ...live.position.builds.map(buildLine),
     ...(live.flags || []).map((f) => h("p", { class: "live-flag small", "data-testid": "flag" },
       h("span", { class: "rule-id" }, f.rule), " ", named(f.reason || f.message || "", cfg.seats))),
-    last ? h("p", { class: "live-last", "data-testid": "last-play" }, `Play ${live.plays.length}: ${describe(last, live.position)}.`)
-      : h("p", { class: "muted small" }, `${seatName(live.dealer)} dealt; ${seatName(live.next_seat)} plays first.`),
+    last ? h("p", { class: "live-last", "data-testid": "last-play" },
+      _("Play {number}: {play}.", { number: live.plays.length, play: describe(last, live.position) }))
+      : h("p", { class: "muted small" },
+        _("{dealer} dealt; {player} plays first.", { dealer: seatName(live.dealer), player: seatName(live.next_seat) })),
     live.residue && live.residue.cards.length ? h("p", { class: "small", "data-testid": "residue" },
-      `Left on the table: ${names(live.residue.cards)}, to ${cfg.teams[live.residue.side]} (K10).`) : "",
+      _("Left on the table: {cards}, to {team} (K10).", { cards: names(live.residue.cards), team: cfg.teams[live.residue.side] })) : "",
     live.points ? pointsLine(live.points) : "",
   );
 }
@@ -150,9 +163,10 @@ function renderFloor() {
 /** What the deal scored, side by side: the engine's own count of its record (K11, K12 with sweeps). */
 function pointsLine(points) {
   const rules = live.taken.sweeps.some(Boolean) ? "K11, K12" : "K11";
-  return h("p", { class: "live-result", "data-testid": "deal-points" }, `This deal scores (${rules}): `,
-    ...points.flatMap((p, side) => [side ? " · " : "", h("span", { dataset: { dealPoints: side } },
-      `${cfg.teams[side]} `, h("strong", {}, String(p)))]), ".");
+  const scored = points.flatMap((p, side) => [side ? " · " : "", h("span", { dataset: { dealPoints: side } },
+    `${cfg.teams[side]} `, h("strong", {}, String(p)))]);
+  return h("p", { class: "live-result", "data-testid": "deal-points" },
+    inSentence(_("This deal scores ({rules}): {points}."), { rules, points: scored }));
 }
 
 function renderStart() {
@@ -164,26 +178,26 @@ function renderStart() {
     render();
   };
   $("start-panel").replaceChildren(
-    h("h2", { id: "start-h" }, `Start deal ${cfg.number}`),
-    h("h3", {}, "Dealer"),
+    h("h2", { id: "start-h" }, _("Start deal {number}", { number: cfg.number })),
+    h("h3", {}, _("Dealer")),
     h("div", { class: "live-seats", "data-testid": "dealer" }, choices(seats, {
       pressed: (s) => s === start.dealer, tap: (s) => { start.dealer = s; render(); },
-      cls: (s) => `owner live-seat team-${sideOf(s)}`, label: (s) => `${seatName(s)} deals`, text: seatName,
+      cls: (s) => `owner live-seat team-${sideOf(s)}`, label: (s) => _("{player} deals", { player: seatName(s) }), text: seatName,
     })),
-    h("h3", {}, `Table cards (${start.table.length} of 4)`),
+    h("h3", {}, _("Table cards ({count} of 4)", { count: start.table.length })),
     h("div", { class: "tiles live-start-floor" }, start.table.map((c) => tile(c, {
-      "aria-label": `${pretty(c)}: tap to take it off the table`, onclick: () => toggle(c) }))),
-    typeBox("floor-search", "Type the table: ks 4h 9c 10d", (cards) => {
+      "aria-label": _("{card}: tap to take it off the table", { card: pretty(c) }), onclick: () => toggle(c) }))),
+    typeBox("floor-search", _("Type the table: ks 4h 9c 10d"), (cards) => {
       start.table.push(...cards);
       render();
       $("floor-search").focus();
-    }, (c, taken) => (start.table.includes(c) || taken.includes(c) ? "is on the table already"
-      : start.table.length + taken.length >= 4 ? "would be a fifth card: the table has four" : null)),
-    deckOf(DECK, { pressed: (c) => start.table.includes(c), label: (c) => `${pretty(c)} on the table`, tap: toggle }),
+    }, (c, taken, word) => (start.table.includes(c) || taken.includes(c) ? _("“{word}” is on the table already.", { word })
+      : start.table.length + taken.length >= 4 ? _("“{word}” would be a fifth card: the table has four.", { word }) : null)),
+    deckOf(DECK, { pressed: (c) => start.table.includes(c), label: (c) => _("{card} on the table", { card: pretty(c) }), tap: toggle }),
     noteBox(deal.note),
     h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || deal.busy,
       onclick: () => write("POST", cfg.api, { dealer: start.dealer, table: start.table.slice() }),
-    }, ready ? "Start" : "Start (choose the 4 table cards)"),
+    }, ready ? _("Start") : _("Start (choose the 4 table cards)")),
   );
 }
 
@@ -192,12 +206,12 @@ function renderPlay() {
   const unseen = DECK.filter((c) => !seen().has(c));
   const wanted = playJson();
   const items = [
-    h("h2", { id: "play-h" }, `Play ${live.plays.length + 1}: ${mover}`),
+    h("h2", { id: "play-h" }, _("Play {number}: {player}", { number: live.plays.length + 1, player: mover })),
     ...cardStep(mover, unseen, move.card, (card) => { move.card = card; move.ace14 = false; render(); }),
     royal && move.card && rankText(move.card) === "A" ? h("button", { type: "button", class: "button secondary", id: "ace-14",
       "aria-pressed": String(move.ace14), onclick: () => { move.ace14 = !move.ace14; render(); } },
-    move.ace14 ? "The ace counts 14 (K3): tap for 1" : "The ace counts 1: tap for 14 (K3)") : null,
-    h("h3", {}, "2. What it does"),
+    move.ace14 ? _("The ace counts 14 (K3): tap for 1") : _("The ace counts 1: tap for 14 (K3)")) : null,
+    h("h3", {}, _("2. What it does")),
     h("div", { class: "actions4", id: "actions" }, ACTIONS.map(([action, text]) => h("button", {
       type: "button", class: "action", dataset: { action }, "aria-pressed": String(move.action === action),
       disabled: action === "raise" && !builds().length,
@@ -209,16 +223,17 @@ function renderPlay() {
     }, text))),
   ];
   if (move.action && move.action !== "trail") {
-    items.push(h("h3", {}, { capture: "3. Tap the loose cards and builds it takes", build: "3. Tap the loose cards put in, and the build's value",
-      raise: "3. Tap the build it raises" }[move.action]), h("div", { id: "move-floor" }, moveFloor()));
+    const step = { capture: () => _("3. Tap the loose cards and builds it takes"),
+      build: () => _("3. Tap the loose cards put in, and the build's value"), raise: () => _("3. Tap the build it raises") }[move.action];
+    items.push(h("h3", {}, step()), h("div", { id: "move-floor" }, moveFloor()));
   }
   if (move.action === "build") {
-    items.push(h("div", { class: "build-values", id: "build-values" }, h("span", { class: "muted small" }, "Build value"),
-      choices(BUILD_VALUES, { pressed: (v) => v === buildValue(), label: (v) => `Build of ${v}`,
+    items.push(h("div", { class: "build-values", id: "build-values" }, h("span", { class: "muted small" }, _("Build value")),
+      choices(BUILD_VALUES, { pressed: (v) => v === buildValue(), label: (v) => _("Build of {value}", { value: v }),
         tap: (v) => { move.value = v; render(); } })));
   }
   if (move.action === "raise" && move.raise !== null && move.card) {
-    items.push(h("p", { class: "small", id: "raise-to" }, `The build of ${move.raise} becomes ${move.raise + played()}.`));
+    items.push(h("p", { class: "small", id: "raise-to" }, _("The build of {from} becomes {to}.", { from: move.raise, to: move.raise + played() })));
   }
   items.push(...deal.playFoot(wanted));
   // The ace button is null unless offered (K3): replaceChildren would write "null".
@@ -230,15 +245,17 @@ function moveFloor() {
   const m = move;
   const loose = looseChoice(live.position.loose, {
     chosen: m.loose, active: true,
-    label: (c) => `${m.action === "capture" ? "Take" : "Put in"} ${pretty(c)}`,
+    label: (c) => (m.action === "capture" ? _("Take {card}", { card: pretty(c) }) : _("Put in {card}", { card: pretty(c) })),
     tap: (c) => { m.loose = toggled(m.loose, c); render(); },
   });
   const piles = builds().map((build) => {
     const pressed = m.action === "capture" ? m.builds.includes(build.value)
       : m.action === "build" ? buildValue() === build.value : m.raise === build.value;
-    const verb = { capture: "Take", build: "Add to", raise: "Raise" }[m.action];
+    const label = { capture: () => _("Take the build of {value}", { value: build.value }),
+      build: () => _("Add to the build of {value}", { value: build.value }),
+      raise: () => _("Raise the build of {value}", { value: build.value }) }[m.action]();
     return pileChoice(build, {
-      word: "build", pressed, active: true, label: `${verb} the build of ${build.value}`, chips: [seatChip(build.owner)],
+      word: "build", pressed, active: true, label, chips: [seatChip(build.owner)],
       tap: () => {
         if (m.action === "capture") m.builds = toggled(m.builds, build.value);
         else if (m.action === "build") m.value = build.value;
@@ -254,8 +271,9 @@ function moveFloor() {
 const page = {
   // A new state: the move being chosen is kept only while the deal has not moved on.
   take: moveKeeper(() => { move = blankMove(); }, (state) => { live = state; }),
-  plays: PLAYS, startHint: "Start the deal: the dealer and the four table cards.",
-  status: (state) => `Round ${state.round} of ${state.rounds} · Play ${state.plays.length + 1} of ${PLAYS} · ${seatName(state.next_seat)} to play`,
+  plays: PLAYS, startHint: _("Start the deal: the dealer and the four table cards."),
+  status: (state) => _("Round {round} of {rounds} · Play {number} of {plays} · {player} to play",
+    { round: state.round, rounds: state.rounds, number: state.plays.length + 1, plays: PLAYS, player: seatName(state.next_seat) }),
   scores: renderTaken, start: renderStart, floor: renderFloor, play: renderPlay,
   restart: (taken) => Object.assign(start, { dealer: taken.dealer, table: taken.table.slice() }),
 };

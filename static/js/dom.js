@@ -43,13 +43,17 @@ export function setRadio(root, name, value) {
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * A sentence with elements in it: `text` (already in the page's language) cut at each "{name}"
- * of `parts`, which goes in as given: inSentence(_("Play goes {order}."), {order: [span, …]}).
+ * A sentence with elements in it, for h()'s children: `text` (already in the page's language,
+ * its "{name}"s left in) cut at each "{name}" of `parts`, which goes in as given (an element, a
+ * list of them, or a text): inSentence(_("Play goes {order}."), {order: [span, …]}). Filled in
+ * one pass, so a name typed at the table never reads as a place.
  */
 export function inSentence(text, parts) {
   return text.split(/(\{\w+\})/).flatMap((piece) => {
     const key = piece.slice(1, -1);
-    return /^\{\w+\}$/.test(piece) && key in parts ? [parts[key]].flat() : piece ? [piece] : [];
+    if (!/^\{\w+\}$/.test(piece) || !(key in parts)) return piece ? [piece] : [];
+    const value = parts[key];
+    return Array.isArray(value) ? value : [value instanceof Node ? value : String(value)];
   });
 }
 

@@ -2,14 +2,14 @@
 // after it), the pad for the next call, and what the server says: is the call legal (F7–F10),
 // which contract stands, whose turn it is, whether the auction is over.
 import { SYMBOL } from "./cards.js";
-import { byId as $, h } from "./dom.js";
+import { byId as $, h, inSentence } from "./dom.js";
 import { dotted, number, undotted } from "./link.js";
 import { latestWins, postJson } from "./requests.js";
 import { showProblem, showVerdict } from "./verdict.js";
+import { _ } from "./words.js";
 
 const LOWEST = 28, HIGHEST = 56; // F8: the pad's range; the server judges every bid all the same
 const CODES = { pass: "p", double: "x", redouble: "xx" }; // a call in a link: "p", "x", "xx", "28D"
-const DOUBLED = ["", ", doubled", ", redoubled"];
 
 let page = null; // {state(), changed(), render(), api}
 const questions = latestWins(), taps = latestWins();
@@ -18,8 +18,11 @@ let over = false; // the server said the auction is over
 
 export const blank = () => ({ dealer: 0, teams: "sides", calls: [], bid: LOWEST, next: null });
 
-/** A call in words: "28♦", "28 NT", "pass", "double". */
-export const callText = (call) => (call.call !== "bid" ? call.call
+// The calls that are words: as a call in a list, and as what a seat may do.
+const CALL_WORDS = { pass: () => _("pass"), double: () => _("double"), redouble: () => _("redouble") };
+
+/** A call in words: "28♦", "28 NT" (the notation stays as printed), "pass", "double". */
+export const callText = (call) => (call.call !== "bid" ? CALL_WORDS[call.call]()
   : call.value + (call.trump === "NT" ? " NT" : SYMBOL[call.trump]));
 
 /** The seat making call number `i` (from 0): the calls go round from the seat after the dealer (F7). */
@@ -70,12 +73,12 @@ export function decode(q, s, notes) {
   undotted(q.get("calls")).forEach((text) => {
     const call = readCall(text);
     if (call) s.calls.push(call);
-    else notes.push(`“${text}” is not a call`);
+    else notes.push(_("“{call}” is not a call", { call: text }));
   });
   nextBid(s);
   if (q.get("next")) {
     s.next = readCall(q.get("next"));
-    if (!s.next) notes.push(`“${q.get("next")}” is not a call`);
+    if (!s.next) notes.push(_("“{call}” is not a call", { call: q.get("next") }));
   }
 }
 
@@ -97,24 +100,26 @@ function renderCalls(s) {
     const seat = seatOf(s, i), text = callText(call);
     return h("li", {}, h("button", {
       type: "button", class: `call call-${call.call}` + (call.trump ? ` suit-${call.trump}` : ""),
-      "aria-label": `Seat ${seat}: ${text}. Tap to take it back` + (i < s.calls.length - 1 ? ", and the calls after it" : ""),
+      "aria-label": i < s.calls.length - 1 ? _("Seat {seat}: {call}. Tap to take it back, and the calls after it", { seat, call: text })
+        : _("Seat {seat}: {call}. Tap to take it back", { seat, call: text }),
       dataset: { index: i },
       onclick: () => { s.calls = s.calls.slice(0, i); s.next = null; nextBid(s); page.changed(); },
     }, seatChip(seat), h("span", { class: "call-text" }, text)));
   });
   $("calls").replaceChildren(...(calls.length ? calls
-    : [h("li", { class: "muted small no-calls" }, `No calls yet: seat ${seatOf(s, 0)}, after the dealer, calls first.`)]));
+    : [h("li", { class: "muted small no-calls" }, _("No calls yet: seat {seat}, after the dealer, calls first.", { seat: seatOf(s, 0) }))]));
 }
 
 function renderPad(s) {
   const seat = seatOf(s, s.calls.length);
-  $("pad-h").replaceChildren(...(over ? ["The auction is over: any call now is refused"] : ["The next call: seat ", seatChip(seat)]));
+  $("pad-h").replaceChildren(...(over ? [_("The auction is over: any call now is refused")]
+    : inSentence(_("The next call: seat {seat}"), { seat: seatChip(seat) })));
   $("bid-value").textContent = s.bid;
   $("bid-down").disabled = s.bid <= LOWEST;
   $("bid-up").disabled = s.bid >= HIGHEST;
   $("pad").querySelectorAll(".call-button").forEach((button) => {
     const call = padCall(button, s);
-    button.setAttribute("aria-label", `Seat ${seat}: ${callText(call)}`);
+    button.setAttribute("aria-label", _("Seat {seat}: {call}", { seat, call: callText(call) }));
     if (call.call === "bid") button.textContent = callText(call);
     button.disabled = pending !== null;
     button.setAttribute("aria-pressed", String(Boolean(s.next) && callCode(s.next) === callCode(call)));
@@ -163,7 +168,7 @@ export async function ask() {
   showState(s, standing);
   if (next) showVerdict($("verdict"), next);
   else if (standing) showVerdict($("verdict"), last);
-  else showVerdict($("verdict"), { hint: n ? "" : `Tap the call that seat ${seatOf(s, 0)} makes.` });
+  else showVerdict($("verdict"), { hint: n ? "" : _("Tap the call that seat {seat} makes.", { seat: seatOf(s, 0) }) });
   $("legal-calls").textContent = list.ok ? legalCalls(list.data) : "";
   renderPad(s);
 }
@@ -172,7 +177,9 @@ function problemOf(s, last, list) {
   if (last && !last.ok) return last.message;
   if (last && !last.data.legal) {
     const i = s.calls.length - 1;
-    return `The last call, seat ${seatOf(s, i)}'s ${callText(s.calls[i])}, is not allowed (${last.data.rule_id} ${last.data.rule}): ${last.data.reason} Tap it to take it back.`;
+    return _("The last call, seat {seat}'s {call}, is not allowed ({rule_id} {rule}): {reason} Tap it to take it back.", {
+      seat: seatOf(s, i), call: callText(s.calls[i]), rule_id: last.data.rule_id, rule: last.data.rule, reason: last.data.reason,
+    });
   }
   return list.ok ? null : list.message;
 }
@@ -182,17 +189,24 @@ function showState(s, after) {
   const box = $("auction-state");
   if (s.calls.length && !after) { box.replaceChildren(); return; }
   const contract = after && after.contract;
-  const what = contract ? [callText({ call: "bid", ...contract }), ` for team ${contract.team} (seat ${contract.seat})`, DOUBLED[contract.double]] : [];
+  const what = contract ? contractText(contract) : _("no bid yet.");
   if (after && after.finished) {
-    const f10 = s.calls.every((c) => c.call === "pass") ? " Everyone passed, so F10 applies." : "";
-    box.replaceChildren(h("p", { class: "auction-over" }, h("strong", {}, "The auction is over: "), ...what, "."),
-      f10 ? h("p", { class: "muted small" }, f10.trim()) : "");
+    const f10 = s.calls.every((c) => c.call === "pass");
+    box.replaceChildren(h("p", { class: "auction-over" }, h("strong", {}, _("The auction is over:")), " ", what),
+      f10 ? h("p", { class: "muted small" }, _("Everyone passed, so F10 applies.")) : "");
     return;
   }
   const turn = after ? after.next_seat : seatOf(s, 0);
   box.replaceChildren(
-    h("p", { class: "standing" }, h("strong", {}, "Standing: "), ...(contract ? what : ["no bid yet"]), "."),
-    h("p", { class: "turn" }, "Seat ", seatChip(turn), " to call."));
+    h("p", { class: "standing" }, h("strong", {}, _("Standing:")), " ", what),
+    h("p", { class: "turn" }, inSentence(_("Seat {seat} to call."), { seat: seatChip(turn) })));
+}
+
+/** The contract standing, as the end of a line: "28♦ for team 1 (seat 1), doubled." */
+function contractText(contract) {
+  const said = { bid: callText({ call: "bid", ...contract }), team: contract.team, seat: contract.seat };
+  if (contract.double === 2) return _("{bid} for team {team} (seat {seat}), redoubled.", said);
+  return contract.double === 1 ? _("{bid} for team {team} (seat {seat}), doubled.", said) : _("{bid} for team {team} (seat {seat}).", said);
 }
 
 /** The calls legal now, in a line: "Seat 2 may pass, bid 29–56 or double." */
@@ -200,9 +214,10 @@ function legalCalls(data) {
   if (!data.count) return "";
   const bids = data.moves.filter((m) => m.call === "bid").map((m) => m.value);
   const kinds = ["pass", "bid", "double", "redouble"].filter((kind) => data.moves.some((m) => m.call === kind));
-  const words = kinds.map((kind) => (kind === "bid" ? `bid ${Math.min(...bids)}–${Math.max(...bids)}` : kind));
-  const list = words.length > 1 ? words.slice(0, -1).join(", ") + " or " + words[words.length - 1] : words[0];
-  return `Legal now: seat ${data.moves[0].seat} may ${list}.`;
+  const words = kinds.map((kind) => (kind === "bid" ? _("bid {low}–{high}", { low: Math.min(...bids), high: Math.max(...bids) })
+    : CALL_WORDS[kind]()));
+  const list = words.length > 1 ? _("{some} or {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] }) : words[0];
+  return _("Legal now: seat {seat} may {calls}.", { seat: data.moves[0].seat, calls: list });
 }
 
 /** The question changed: answers on their way, and a tap waiting for one, no longer count. */

@@ -5,10 +5,10 @@
 // judges it (a refusal names its rule, F6–F12). This script draws the panels.
 import { drawBidPad } from "./bid-pad.js";
 import { SUITS, SYMBOL, pretty, rankText, suitOf } from "./cards.js";
-import { byId as $, h, tile } from "./dom.js";
+import { byId as $, h, inSentence, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
 import { refusalText } from "./fifty-six-words.js";
-import { fill, plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 import { liveConfig, liveDeal, moveKeeper, request, sessionApi } from "./live-driver.js";
 import { choices, noteBox } from "./live-widgets.js";
 
@@ -31,7 +31,7 @@ const out = new Set(Array.from(root.querySelectorAll("[data-out]"), (box) => Num
 /** F7: the first to call, the seat after the dealer still in the game. */
 const firstCaller = (dealer) => Array.from(seats, (_, k) => (dealer + 1 + k) % players).find((s) => !out.has(teamOf(s)));
 const name = (seat) => seats[seat];
-const trumpText = (t) => (t === "NT" ? "no trumps" : SYMBOL[t]);
+const trumpText = (t) => (t === "NT" ? _("no trumps") : SYMBOL[t]);
 
 let live = null; // the live state as the API last answered, or null when there is none
 const pad = { dealer: cfg.nextDealer, bid: LOWEST, trump: null };
@@ -52,8 +52,8 @@ function freshPad(state) {
 const chip = (seat) => h("span", { class: `seat-chip team-${teamOf(seat)}` }, name(seat));
 
 function status(state) {
-  if (state.phase === "auction") return fill("Auction · {player} to call", { player: name(state.next_seat) });
-  return fill("Trick {number} · {player} to play", { number: state.trick.number, player: name(state.next_seat) });
+  if (state.phase === "auction") return _("Auction · {player} to call", { player: name(state.next_seat) });
+  return _("Trick {number} · {player} to play", { number: state.trick.number, player: name(state.next_seat) });
 }
 
 /** Each team's box: its card points and tricks so far (F14). */
@@ -62,59 +62,68 @@ function drawTeams() {
     const points = root.querySelector(`[data-points="${team}"]`);
     const tricks = root.querySelector(`[data-tricks="${team}"]`);
     points.textContent = live ? live.points[team] : "–";
-    tricks.textContent = live ? plural(live.tricks_won[team], { one: "· {n} trick", other: "· {n} tricks" }) : "";
+    tricks.textContent = live ? ngettext("· {n} trick", "· {n} tricks", live.tricks_won[team]) : "";
   });
 }
 
 function startForm() {
   $("start-panel").replaceChildren(
-    h("h2", { id: "start-h" }, `Start deal ${cfg.number}`),
-    newGame ? h("p", { "data-testid": "new-game" }, "The last game is won: this deal starts a new one, every team with its tables again (F6).") : "",
-    h("h3", {}, "Dealer"),
+    h("h2", { id: "start-h" }, _("Start deal {number}", { number: cfg.number })),
+    newGame ? h("p", { "data-testid": "new-game" }, _("The last game is won: this deal starts a new one, every team with its tables again (F6).")) : "",
+    h("h3", {}, _("Dealer")),
     h("div", { class: "live-seats", "data-testid": "dealer" }, choices(seats.map((_, s) => s), {
       pressed: (s) => s === pad.dealer, tap: (s) => { pad.dealer = s; deal.render(); },
-      cls: (s) => `owner live-seat team-${teamOf(s)}`, label: (s) => `${name(s)} deals`, text: name,
+      cls: (s) => `owner live-seat team-${teamOf(s)}`, label: (s) => _("{player} deals", { player: name(s) }), text: name,
     })),
-    h("p", { class: "muted small" }, `${name(firstCaller(pad.dealer))} calls first (F7).`),
+    h("p", { class: "muted small" }, _("{player} calls first (F7).", { player: name(firstCaller(pad.dealer)) })),
     noteBox(deal.note),
     h("button", { type: "button", class: "button big", id: "start-button", disabled: deal.busy,
-      onclick: () => deal.write("POST", cfg.api, { dealer: pad.dealer }) }, "Start"),
+      onclick: () => deal.write("POST", cfg.api, { dealer: pad.dealer }) }, _("Start")),
   );
 }
 
-const contractText = (c) => `${callText({ call: "bid", value: c.value, trump: c.trump })}${["", " doubled", " redoubled"][c.double || 0]}`;
+/** A contract as the table says it: "28♦", "28♦ doubled", "30 NT redoubled". */
+function contractText(c) {
+  const bid = callText({ call: "bid", value: c.value, trump: c.trump });
+  if (c.double === 2) return _("{bid} redoubled", { bid });
+  return c.double === 1 ? _("{bid} doubled", { bid }) : bid;
+}
 
 /** The auction, the contract, the trick on the table and the last one; once over, the result. */
 function tableView() {
-  const items = [h("h2", { id: "floor-h" }, live.phase === "auction" ? "The auction" : "The tricks")];
+  const items = [h("h2", { id: "floor-h" }, live.phase === "auction" ? _("The auction") : _("The tricks"))];
   const calls = live.auction.calls.length ? h("ol", { class: "fs-calls", "data-testid": "calls" },
     live.auction.calls.map((c) => h("li", {}, chip(c.seat), " ", callText(c))))
-    : h("p", { class: "muted small", "data-testid": "calls" }, "No calls yet.");
+    : h("p", { class: "muted small", "data-testid": "calls" }, _("No calls yet."));
   // Once the tricks begin the calls fold away: the trick is what the table looks at.
   items.push(live.phase === "auction" ? calls : h("details", { class: "fs-auction" },
-    h("summary", {}, plural(live.auction.calls.length, { one: "The auction ({n} call)", other: "The auction ({n} calls)" })), calls));
+    h("summary", {}, ngettext("The auction ({n} call)", "The auction ({n} calls)", live.auction.calls.length)), calls));
   if (live.contract) {
-    items.push(h("p", { class: "fs-contract", "data-testid": "contract" },
-      live.phase === "auction" ? "Standing: " : "Contract: ", h("strong", {}, contractText(live.contract)),
-      ` by ${name(live.contract.seat)} (${teams[live.contract.team]})`));
+    const said = { bid: h("strong", {}, contractText(live.contract)), player: name(live.contract.seat), team: teams[live.contract.team] };
+    items.push(h("p", { class: "fs-contract", "data-testid": "contract" }, inSentence(live.phase === "auction"
+      ? _("Standing: {bid} by {player} ({team})") : _("Contract: {bid} by {player} ({team})"), said)));
   }
   if (live.finished && live.contract) items.push(resultLine(live), movedLine());
-  if (live.trick) items.push(trickView(live.trick, "Trick " + live.trick.number, "trick"));
+  if (live.trick) items.push(trickView(live.trick, _("Trick {number}", { number: live.trick.number }), "trick"));
   const last = live.tricks[live.tricks.length - 1];
   if (last) {
-    const won = plural(last.points, { one: "Trick {number} to {who}: {n} point", other: "Trick {number} to {who}: {n} points" });
-    items.push(trickView(last, fill(won, { number: last.number, who: name(last.winner) }), "last-trick"));
+    const won = ngettext("Trick {number} to {who}: {n} point", "Trick {number} to {who}: {n} points", last.points,
+      { number: last.number, who: name(last.winner) });
+    items.push(trickView(last, won, "last-trick"));
   }
-  const voids = live.voids.map((suits, seat) => (suits.length ? `${name(seat)}: no ${suits.map((s) => SYMBOL[s]).join(" ")}` : null)).filter(Boolean);
-  if (voids.length) items.push(h("p", { class: "muted small" }, "Shown void (F12) · ", voids.join(" · ")));
+  const voids = live.voids.map((suits, seat) => (suits.length
+    ? _("{player}: no {suits}", { player: name(seat), suits: suits.map((s) => SYMBOL[s]).join(" ") }) : null)).filter(Boolean);
+  if (voids.length) items.push(h("p", { class: "muted small" }, _("Shown void (F12) · {voids}", { voids: voids.join(" · ") })));
   $("floor-panel").replaceChildren(...items);
 }
 
 /** F14: made when the contracting team's card points reach the bid. */
 function resultLine(state) {
   const c = state.contract, took = state.points[c.team];
-  return h("p", { class: "fs-result", "data-testid": "result" }, `${teams[c.team]} bid ${c.value} and took ${took}: `,
-    h("strong", {}, took >= c.value ? "made" : "lost"), ".");
+  const said = { team: teams[c.team], bid: c.value, took };
+  return h("p", { class: "fs-result", "data-testid": "result" }, took >= c.value
+    ? inSentence(_("{team} bid {bid} and took {took}: {made}."), { ...said, made: h("strong", {}, _("made")) })
+    : inSentence(_("{team} bid {bid} and took {took}: {lost}."), { ...said, lost: h("strong", {}, _("lost")) }));
 }
 
 // F15–F17: the tables a recorded deal moved, as the session's standing counts them (it knows
@@ -136,8 +145,8 @@ function movedLine() {
   const transfers = moved.get(number);
   if (!transfers) return "";
   const paid = transfers.map(([from, to, n]) => `${teams[from]} → ${teams[to]} ${n}`);
-  return h("p", { class: "fs-moved", "data-testid": "tables-moved" },
-    "Tables moved (F15–F17): ", paid.length ? paid.join(" · ") : "none", ".");
+  return h("p", { class: "fs-moved", "data-testid": "tables-moved" }, paid.length
+    ? _("Tables moved (F15–F17): {moves}.", { moves: paid.join(" · ") }) : _("Tables moved (F15–F17): none."));
 }
 
 function trickView(trick, title, testid) {
@@ -145,6 +154,9 @@ function trickView(trick, title, testid) {
     h("p", { class: "fs-trick-head" }, title),
     h("div", { class: "fs-trick-cards" }, trick.cards.map((p) => h("div", { class: "fs-played" }, tile(p.card), chip(p.seat)))));
 }
+
+// The calls other than a bid, each with its button's word.
+const OTHER_CALLS = [["pass", () => _("Pass")], ["double", () => _("Double")], ["redouble", () => _("Redouble")]];
 
 /** The play panel: the call pad in the auction, then the cards; a tap sends the play at once. */
 function playPanel() {
@@ -158,22 +170,23 @@ function callPad() {
   const top = live.auction.calls.some((c) => c.call === "bid" && c.value === HIGHEST); // F8: none higher
   const bid = h("button", { type: "button", class: "button big", id: "bid-button", disabled: top || !pad.trump || deal.busy,
     onclick: () => sendPlay({ call: "bid", value: pad.bid, trump: pad.trump }) },
-  top ? `No bid above ${HIGHEST} (F8)` : pad.trump ? `Bid ${callText({ call: "bid", value: pad.bid, trump: pad.trump })}` : "Bid (tap a trump)");
-  const bids = h("div", { class: "bid-pad", "aria-label": "The bid" });
+  top ? _("No bid above {bid} (F8)", { bid: HIGHEST })
+    : pad.trump ? _("Bid {bid}", { bid: callText({ call: "bid", value: pad.bid, trump: pad.trump }) }) : _("Bid (tap a trump)"));
+  const bids = h("div", { class: "bid-pad", "aria-label": _("The bid") });
   // F8: a bid must top the standing one: the pad offers nothing lower.
   drawBidPad(bids, { value: pad.bid, lowest: lowestBid(live), disabled: top, pick: (n) => { pad.bid = n; deal.render(); } });
   return [
-    h("h2", { id: "play-h" }, `${who}'s call`),
+    h("h2", { id: "play-h" }, _("{player}'s call", { player: who })),
     h("div", { class: "fs-bid" }, h("span", { class: "big-number", id: "bid-value" }, pad.bid)),
     bids,
     h("div", { class: "values live-choices fs-trumps" }, TRUMPS.map((t) => h("button", {
       type: "button", class: `value suit-${t}`, dataset: { trump: t }, "aria-pressed": String(pad.trump === t),
-      "aria-label": `Trump ${trumpText(t)}`, onclick: () => { pad.trump = pad.trump === t ? null : t; deal.render(); },
+      "aria-label": _("Trump {trump}", { trump: trumpText(t) }), onclick: () => { pad.trump = pad.trump === t ? null : t; deal.render(); },
     }, t === "NT" ? "NT" : SYMBOL[t]))),
     bid,
-    h("div", { class: "fs-other-calls" }, ["pass", "double", "redouble"].map((c) => h("button", {
+    h("div", { class: "fs-other-calls" }, OTHER_CALLS.map(([c, text]) => h("button", {
       type: "button", class: "button secondary", id: `${c}-button`, disabled: deal.busy, onclick: () => sendPlay({ call: c }),
-    }, c[0].toUpperCase() + c.slice(1)))),
+    }, text()))),
   ];
 }
 
@@ -183,21 +196,21 @@ function cardPad() {
   live.plays.filter((p) => p.card).forEach((p) => { played[p.card] = (played[p.card] || 0) + 1; });
   const who = name(live.next_seat);
   return [
-    h("h2", { id: "play-h" }, `Tap the card ${who} plays`),
+    h("h2", { id: "play-h" }, _("Tap the card {player} plays", { player: who })),
     // Eight ranks a suit (eight players, F3) take one row each, as the checker's deck does.
     h("div", { class: "deck live-deck", dataset: { columns: RANKS.length } }, SUITS.map((suit) => h("div", { class: "suit-row", dataset: { suit } },
       RANKS.map((r) => r + suit).filter((c) => (played[c] || 0) < COPIES).map((code) => h("button", {
-        type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-label": `${who} plays ${pretty(code)}`,
+        type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-label": _("{player} plays {card}", { player: who, card: pretty(code) }),
         disabled: deal.busy, onclick: () => sendPlay({ card: code }),
       }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suitOf(code)]),
-      (played[code] || 0) ? h("span", { class: "fs-left small" }, "1 left") : null))))),
+      (played[code] || 0) ? h("span", { class: "fs-left small" }, ngettext("{n} left", "{n} left", COPIES - played[code])) : null))))),
   ];
 }
 
 // What the driver draws through; take(state), floor() and scores() draw any state alone.
 const page = {
   take: moveKeeper(freshPad, (state) => { live = state; }), plays: CARDS,
-  startHint: "Start the deal: who deals.", status, scores: drawTeams, start: startForm, floor: tableView, play: playPanel,
+  startHint: _("Start the deal: who deals."), status, scores: drawTeams, start: startForm, floor: tableView, play: playPanel,
   restart: (taken) => { pad.dealer = taken.dealer; },
   // A refused call or turn said from the engine's data, with the players' and teams' names.
   refusal: (note) => note.kind === "refused" && refusalText(note.code, note.params, { player: name, team: (t) => teams[t] }),

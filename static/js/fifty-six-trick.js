@@ -3,12 +3,12 @@
 // playable, or greyed with the rule it breaks (F12); a tapped card shows the server's answer,
 // and when it completes the trick, which card wins it and its points (F13, F5).
 import { parseCard, pretty } from "./cards.js";
-import { byId as $, h, tile } from "./dom.js";
+import { byId as $, h, inSentence, tile } from "./dom.js";
 import { dotted } from "./link.js";
 import { createPicker } from "./picker.js";
 import { latestWins, postJson } from "./requests.js";
 import { ruleLine, showProblem, showVerdict } from "./verdict.js";
-import { fill, plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 
 const TRUMPS = ["S", "H", "D", "C", "NT"];
 const ZONES = ["trick", "hand"];
@@ -29,8 +29,8 @@ export function inPack(code, players) {
 /** The trick and the hand for the card picker; two of every card are in play. */
 const zones = {
   list: () => ZONES,
-  label: (zone) => (zone === "trick" ? "Trick" : "Hand"),
-  name: (zone, short) => (zone === "trick" ? (short ? "trick" : "the trick") : (short ? "hand" : "your hand")),
+  label: (zone) => (zone === "trick" ? _("Trick") : _("Hand")),
+  name: (zone, short) => (zone === "trick" ? (short ? _("trick") : _("the trick")) : (short ? _("hand") : _("your hand"))),
   has: (zone) => ZONES.includes(zone),
   placesOf: (code) => ZONES.flatMap((zone) => page.state()[zone].filter((c) => c === code).map(() => zone)),
   add: (code, zone) => { page.state()[zone].push(code); },
@@ -65,13 +65,12 @@ export function decode(q, s, notes) {
 // -- drawing -------------------------------------------------------------------------------
 function trickNote(s) {
   const left = s.players - 1 - s.trick.length;
-  if (!s.trick.length) return "Empty: your card leads the trick.";
+  if (!s.trick.length) return _("Empty: your card leads the trick.");
   const card = pretty(s.trick[0]);
-  if (left === 0) return fill("{card} was led; your card completes the trick.", { card });
-  if (left > 0) {
-    return fill(plural(left, { one: "{card} was led; {n} more card comes after yours.", other: "{card} was led; {n} more cards come after yours." }), { card });
-  }
-  return fill("{card} was led; a trick of {players} players holds {before} cards before yours.", { card, players: s.players, before: s.players - 1 });
+  if (left === 0) return _("{card} was led; your card completes the trick.", { card });
+  if (left > 0) return ngettext("{card} was led; {n} more card comes after yours.", "{card} was led; {n} more cards come after yours.", left, { card });
+  return ngettext("{card} was led; a trick of {players} players holds {n} card before yours.",
+    "{card} was led; a trick of {players} players holds {n} cards before yours.", s.players - 1, { card, players: s.players });
 }
 
 function renderZones(s) {
@@ -93,7 +92,8 @@ function renderPlay(s) {
     const illegal = known && !a.data.legal;
     return tile(code, {
       class: illegal ? "greyed" : "", "aria-pressed": String(s.play === code),
-      "aria-label": `${pretty(code)}: ` + (!known ? "not checked yet" : illegal ? `not allowed (${a.data.rule})` : "playable"),
+      "aria-label": !known ? _("{card}: not checked yet", { card: pretty(code) })
+        : illegal ? _("{card}: not allowed ({rule})", { card: pretty(code), rule: a.data.rule }) : _("{card}: playable", { card: pretty(code) }),
       onclick: () => { s.play = s.play === code ? null : code; page.changed(false); },
     });
   }));
@@ -101,7 +101,7 @@ function renderPlay(s) {
   $("reasons").replaceChildren(...refused.map((code) => h("li", { class: "refused", dataset: { card: code } },
     tile(code, { class: "small greyed" }), h("div", {}, ruleLine(answers.get(code).data), h("p", { class: "reason small" }, answers.get(code).data.reason)))));
   const answer = s.play && answers.get(s.play);
-  showVerdict($("play-verdict"), answer || { hint: !s.hand.length ? "" : s.play ? "Checking…" : "Tap the card you play." }, trickResult);
+  showVerdict($("play-verdict"), answer || { hint: !s.hand.length ? "" : s.play ? _("Checking…") : _("Tap the card you play.") }, trickResult);
 }
 
 /** A complete trick: its cards in playing order, the winner marked, and its points. */
@@ -109,11 +109,14 @@ function trickResult(a) {
   if (a.winner === undefined) return [];
   const won = a.after.trick[a.winner];
   const cards = a.after.trick.map((code, i) => h("li", { class: "played" + (i === a.winner ? " winner" : ""), dataset: { place: i + 1 } },
-    tile(code, { class: "small" }), h("span", { class: "place" }, i === a.winner ? `${i + 1} wins` : `${i + 1}`)));
+    tile(code, { class: "small" }), h("span", { class: "place" }, i === a.winner ? _("{place} wins", { place: i + 1 }) : String(i + 1))));
   return [
-    h("ol", { class: "trick-result", "aria-label": "The complete trick, in playing order" }, cards),
-    h("p", { class: "trick-won" }, h("strong", {}, `${pretty(won)} wins`), ` — card ${a.winner + 1} of ${a.after.trick.length} in playing order — `,
-      h("strong", { class: "points" }, plural(a.points, { one: "{n} point", other: "{n} points" })), "."),
+    h("ol", { class: "trick-result", "aria-label": _("The complete trick, in playing order") }, cards),
+    h("p", { class: "trick-won" }, inSentence(_("{winner} — card {place} of {count} in playing order — {points}."), {
+      place: a.winner + 1, count: a.after.trick.length,
+      winner: h("strong", {}, _("{card} wins", { card: pretty(won) })),
+      points: h("strong", { class: "points" }, ngettext("{n} point", "{n} points", a.points)),
+    })),
   ];
 }
 

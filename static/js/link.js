@@ -3,6 +3,7 @@
 // Each game chooses its own parameters; lists inside a parameter are dotted: "KS.4H.9C".
 import { parseCard, pretty, words } from "./cards.js";
 import { h } from "./dom.js";
+import { _, ngettext } from "./words.js";
 
 /** The query string of a list of "name=value" parts. */
 export const query = (parts) => "?" + parts.join("&");
@@ -25,17 +26,20 @@ export function number(text, low, high) {
  */
 export function cardReader(notes, { copies = 1, inPack = () => true } = {}) {
   const used = new Map();
-  const tooMany = copies === 1 ? "twice" : `more than ${copies} times`;
   return (text) => undotted(text).map((t) => {
     const c = parseCard(t);
     const n = used.get(c) || 0;
-    if (!c) notes.push(`“${t}” is not a card`);
-    else if (!inPack(c)) notes.push(`${pretty(c)} is not in the pack`);
-    else if (n >= copies) notes.push(`${pretty(c)} was given ${tooMany}`);
+    if (!c) notes.push(_("“{word}” is not a card", { word: t }));
+    else if (!inPack(c)) notes.push(_("{card} is not in the pack", { card: pretty(c) }));
+    else if (n >= copies) notes.push(tooOften(pretty(c), copies));
     else { used.set(c, n + 1); return c; }
     return null;
   }).filter(Boolean);
 }
+
+/** What a link that gives `card` more often than the pack holds it (`copies`) says. */
+const tooOften = (card, copies) => (copies === 1 ? _("{card} was given twice", { card })
+  : ngettext("{card} was given more than {n} time", "{card} was given more than {n} times", copies, { card }));
 
 /** The query of this page's address when it holds a question, else null. */
 export const askedInAddress = () => (location.search.length > 1 ? location.search : null);
@@ -51,7 +55,7 @@ export function remember(search) {
 /** Say in `box` what of the link could not be read; nothing when all of it was. */
 export function showNotes(box, notes) {
   if (!notes.length) return;
-  box.replaceChildren(h("p", {}, "Some of the link could not be read: " + notes.join("; ") + "."));
+  box.replaceChildren(h("p", {}, _("Some of the link could not be read: {notes}.", { notes: notes.join("; ") })));
   box.hidden = false;
 }
 
@@ -60,13 +64,13 @@ export function copyButton(button, input, status) {
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(input.value);
-      status.textContent = "Link copied: paste it to the other players.";
+      status.textContent = _("Link copied: paste it to the other players.");
     } catch (e) {
       input.focus();
       input.select();
       let copied = false;
       try { copied = document.execCommand("copy"); } catch (e2) { copied = false; }
-      status.textContent = copied ? "Link copied: paste it to the other players." : "Select the link above and copy it.";
+      status.textContent = copied ? _("Link copied: paste it to the other players.") : _("Select the link above and copy it.");
     }
   });
 }

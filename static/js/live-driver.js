@@ -4,7 +4,8 @@
 import { byId as $, h } from "./dom.js";
 import { donePanel, noteBox, tell } from "./live-widgets.js";
 import { replayDeal } from "./live-replay.js";
-import { fill, plural } from "./words.js";
+import { answeredWith, apiHeaders, unreachable } from "./requests.js";
+import { _, ngettext } from "./words.js";
 
 /** What the page's root (templates/sessions/live.html) tells its script. */
 export function liveConfig(root) {
@@ -37,9 +38,12 @@ export function moveKeeper(reset, keep) {
   };
 }
 
-/** A JSON request, the scorer's `token` as its bearer: {status, data, etag}; status 0 offline. */
+/**
+ * A JSON request in the page's language, the scorer's `token` as its bearer: {status, data,
+ * etag}; status 0 offline.
+ */
 export async function request(method, url, body, extra, token) {
-  const headers = { Accept: "application/json", ...(extra || {}) };
+  const headers = apiHeaders(extra || {});
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token && method !== "GET") headers.Authorization = `Bearer ${token}`;
   try {
@@ -63,10 +67,11 @@ export function noteFor(answer) {
   if (answer.status === 409 || answer.status === 404) {
     // Another phone was first (the same play number, a deal already started or ended).
     return { kind: "info", message: data.error === "play-exists" || data.error === "play-out-of-order"
-      ? "Another phone entered this play first: here is the deal as it stands." : (data.message || "The deal changed on another phone.") };
+      ? _("Another phone entered this play first: here is the deal as it stands.")
+      : (data.message || _("The deal changed on another phone.")) };
   }
-  if (answer.status === 0) return { kind: "problem", offline: true, message: "Could not reach the server: check the connection and tap again." };
-  return { kind: "problem", message: data.message || `The server answered ${answer.status}.` };
+  if (answer.status === 0) return { kind: "problem", offline: true, message: unreachable() };
+  return { kind: "problem", message: data.message || answeredWith(answer.status) };
 }
 
 /**
@@ -115,7 +120,7 @@ export function liveDeal(cfg, page) {
     if (mark !== writes) return;
     if (answer.status !== 0 && deal.note && deal.note.offline) {
       // What failed to send is still chosen: say it can be sent now.
-      deal.note = { kind: "info", message: "The connection is back: tap again to send it." };
+      deal.note = { kind: "info", message: _("The connection is back: tap again to send it.") };
       render();
     }
     if (answer.status === 200) {
@@ -124,7 +129,9 @@ export function liveDeal(cfg, page) {
       if (deal.live && !deal.ended && answer.data.version === deal.live.version) { deal.etag = answer.etag; return; }
       if (deal.ended) nextDeal();
       const shown = deal.live ? deal.live.plays.length : 0, now = answer.data.plays.length;
-      if (now < shown) deal.note = { kind: "info", message: now === shown - 1 ? `Another phone took back play ${shown}.` : `Another phone took back plays ${now + 1} to ${shown}.` };
+      if (now < shown) deal.note = { kind: "info", message: now === shown - 1
+        ? _("Another phone took back play {number}.", { number: shown })
+        : _("Another phone took back plays {first} to {last}.", { first: now + 1, last: shown }) };
       take(answer.data); deal.etag = answer.etag;
     }
     else if (answer.status === 404) {
@@ -135,8 +142,8 @@ export function liveDeal(cfg, page) {
       if (deal.live && !deal.ended) {
         if (await recorded()) deal.ended = { number: cfg.number };
         else deal.note = { kind: "info", message: deal.live.plays.length
-          ? `Another phone stopped playing deal ${cfg.number} live, to enter it whole: its plays were discarded.`
-          : `Another phone took back the start of deal ${cfg.number}.` };
+          ? _("Another phone stopped playing deal {deal} live, to enter it whole: its plays were discarded.", { deal: cfg.number })
+          : _("Another phone took back the start of deal {deal}.", { deal: cfg.number }) };
       }
       if (mark !== writes) return;
       if (!kept()) take(null);
@@ -205,9 +212,12 @@ export function liveDeal(cfg, page) {
 
   function status() {
     const { live, loaded, ended } = deal;
-    if (!loaded) return "Loading the deal…";
-    if (!live) return ended ? `Deal ${ended.number} recorded.` : cfg.token && cfg.open ? page.startHint : "No deal is being played live.";
-    if (live.finished) return fill("All {n} cards played.", { n: page.plays });
+    if (!loaded) return _("Loading the deal…");
+    if (!live) {
+      if (ended) return _("Deal {deal} recorded.", { deal: ended.number });
+      return cfg.token && cfg.open ? page.startHint : _("No deal is being played live.");
+    }
+    if (live.finished) return ngettext("All {n} card played.", "All {n} cards played.", page.plays);
     return page.status(live);
   }
 
@@ -251,11 +261,11 @@ export function liveDeal(cfg, page) {
       wanted ? h("p", { class: "muted small live-hint", "aria-live": "polite" }, wanted.hint || "") : null,
       h("div", { class: "live-buttons" },
         wanted ? h("button", { type: "button", class: "button big", id: "play-button", disabled: !wanted.play || deal.busy,
-          onclick: () => play(wanted.play) }, "Play") : null,
+          onclick: () => play(wanted.play) }, _("Play")) : null,
         done ? h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
-          onclick: () => write("DELETE", playsUrl(done)) }, `Undo play ${done}`)
+          onclick: () => write("DELETE", playsUrl(done)) }, _("Undo play {number}", { number: done }))
           : h("button", { type: "button", class: "button secondary", id: "undo-button", disabled: deal.busy,
-            onclick: unstart }, "Undo the start")),
+            onclick: unstart }, _("Undo the start"))),
       done ? stopBox(done) : null,
     ].filter(Boolean);
   }
@@ -268,17 +278,18 @@ export function liveDeal(cfg, page) {
     const ask = (asking) => { deal.stopping = asking; render(); };
     if (!deal.stopping) {
       return h("p", { class: "live-stop" }, h("button", { type: "button", class: "button secondary small", id: "stop-button",
-        disabled: deal.busy, onclick: () => ask(true) }, "Stop playing live and enter the deal whole"));
+        disabled: deal.busy, onclick: () => ask(true) }, _("Stop playing live and enter the deal whole")));
     }
     return h("div", { class: "live-stop problem", role: "group", "aria-labelledby": "stop-q" },
-      h("p", { id: "stop-q" }, plural(done, {
-        one: fill("Stop playing deal {deal} live? Its play is discarded and you enter the deal whole.", { deal: cfg.number }),
-        other: fill("Stop playing deal {deal} live? Its {n} plays are discarded and you enter the deal whole.", { deal: cfg.number }) })),
+      h("p", { id: "stop-q" }, ngettext(
+        "Stop playing deal {deal} live? Its play is discarded and you enter the deal whole.",
+        "Stop playing deal {deal} live? Its {n} plays are discarded and you enter the deal whole.",
+        done, { deal: cfg.number })),
       h("div", { class: "live-buttons" },
         h("button", { type: "button", class: "button", id: "stop-confirm", disabled: deal.busy,
           onclick: () => write("DELETE", `${cfg.api}?plays=${done}`, undefined, () => location.assign(`${cfg.board}/deals/new`)) },
-          plural(done, { one: "Discard the play", other: "Discard the {n} plays" })),
-        h("button", { type: "button", class: "button secondary", onclick: () => ask(false) }, "Keep playing live")));
+          ngettext("Discard the play", "Discard the {n} plays", done)),
+        h("button", { type: "button", class: "button secondary", onclick: () => ask(false) }, _("Keep playing live"))));
   }
 
   /** Take back the start (no play yet): the start panel again, filled in as it was sent. */

@@ -4,7 +4,8 @@
 // or a shared link opens the same step.
 import { byId as $, h } from "./dom.js";
 import { tell } from "./live-widgets.js";
-import { fill, plural } from "./words.js";
+import { answeredWith, apiHeaders } from "./requests.js";
+import { _, ngettext } from "./words.js";
 
 /** The step the address names (#play=12): a whole number, else the start. */
 const stepInAddress = () => Math.floor(Number(new URLSearchParams(location.hash.slice(1)).get("play"))) || 0;
@@ -13,20 +14,20 @@ const stepInAddress = () => Math.floor(Number(new URLSearchParams(location.hash.
 export async function replayDeal(url, page) {
   let answer;
   try {
-    const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    const response = await fetch(url, { headers: apiHeaders(), credentials: "same-origin" });
     answer = { status: response.status, data: await response.json().catch(() => null) };
   } catch (e) {
     answer = { status: 0, data: null };
   }
   if (answer.status !== 200) {
-    $("live-status").textContent = answer.status === 0 ? "Could not reach the server: reload the page to try again."
-      : (answer.data && answer.data.message) || `The server answered ${answer.status}.`;
+    $("live-status").textContent = answer.status === 0 ? _("Could not reach the server: reload the page to try again.")
+      : (answer.data && answer.data.message) || answeredWith(answer.status);
     return;
   }
   const { plays, steps, corrected } = answer.data;
   if (corrected) {
     $("live-status").after(h("p", { class: "live-info small", "data-testid": "corrected" },
-      "This deal was corrected on the scoreboard after it was played: the replay shows the plays as entered, the scoreboard counts the deal as corrected."));
+      _("This deal was corrected on the scoreboard after it was played: the replay shows the plays as entered, the scoreboard counts the deal as corrected.")));
   }
   const last = steps.length - 1;
   const bar = $("replay-bar");
@@ -36,12 +37,13 @@ export async function replayDeal(url, page) {
   function show(k, reveal = true) {
     at = Math.max(0, Math.min(last, k));
     page.take({ ...steps[at], plays: plays.slice(0, at) }, null);
-    $("live-status").textContent = at === 0 ? plural(last, { one: "Before the first play · {n} play in all", other: "Before the first play · {n} plays in all" }) : fill("Play {at} of {last}", { at, last });
+    $("live-status").textContent = at === 0 ? ngettext("Before the first play · {n} play in all", "Before the first play · {n} plays in all", last)
+      : _("Play {number} of {plays}", { number: at, plays: last });
     $("floor-panel").hidden = false;
     page.scores();
     page.floor();
     slider.value = String(at);
-    slider.setAttribute("aria-valuetext", at === 0 ? "before the first play" : `play ${at} of ${last}`);
+    slider.setAttribute("aria-valuetext", at === 0 ? _("before the first play") : _("play {number} of {plays}", { number: at, plays: last }));
     back.disabled = at === 0;
     next.disabled = at === last;
     history.replaceState(null, "", `#play=${at}`);
@@ -53,10 +55,10 @@ export async function replayDeal(url, page) {
 
   const step = (d, label, text, id) => h("button", { type: "button", class: "button secondary", id, "aria-label": label,
     onclick: () => show(at + d) }, text);
-  const back = step(-1, "Previous play", "◀ Previous", "replay-back");
-  const next = step(1, "Next play", "Next ▶", "replay-next");
+  const back = step(-1, _("Previous play"), _("◀ Previous"), "replay-back");
+  const next = step(1, _("Next play"), _("Next ▶"), "replay-next");
   const slider = h("input", { type: "range", id: "replay-slider", min: "0", max: String(last), step: "1", value: "0",
-    "aria-label": "Play", oninput: () => show(Number(slider.value)) });
+    "aria-label": _("Play"), oninput: () => show(Number(slider.value)) });
   bar.replaceChildren(back, slider, next);
   bar.hidden = false;
   document.addEventListener("keydown", (event) => {

@@ -3,7 +3,7 @@
 // of choices, the refusal note, the panel shown when no deal is under way.
 import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
 import { byId, h } from "./dom.js";
-import { plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 
 /**
  * Says what changed through the page's one polite live region (#live-told): the floor's last
@@ -35,8 +35,9 @@ const typedLeft = {};
 
 /**
  * A box to type cards in ("ks 4h"); Enter hands each card typed to `add`, unless
- * `refuse(card, taken)` gives a reason not to (`taken`: the cards accepted before it). What is
- * not a card, stands for several or is refused stays in the box, and a note says why.
+ * `refuse(card, taken, word)` says why not, a whole sentence naming the `word` typed (`taken`:
+ * the cards accepted before it). What is not a card, stands for several or is refused stays in
+ * the box, and a note says why.
  */
 export function typeBox(id, placeholder, add, refuse = () => null) {
   const left = typedLeft[id] || { text: "", note: "" };
@@ -50,8 +51,10 @@ export function typeBox(id, placeholder, add, refuse = () => null) {
     const taken = [], kept = [], why = [];
     words(input.value).forEach((word) => {
       const found = matches(word);
-      const reason = found.length === 1 ? refuse(found[0], taken) : found.length ? plural(found.length, { one: "matches {n} card: type its suit too", other: "matches {n} cards: type its suit too" }) : "is not a card";
-      if (reason) { kept.push(word); why.push(`“${word}” ${reason}.`); } else taken.push(found[0]);
+      const reason = found.length === 1 ? refuse(found[0], taken, word)
+        : found.length ? ngettext("“{word}” matches {n} card: type its suit too.", "“{word}” matches {n} cards: type its suit too.", found.length, { word })
+          : _("“{word}” is not a card.", { word });
+      if (reason) { kept.push(word); why.push(reason); } else taken.push(found[0]);
     });
     typedLeft[id] = { text: kept.join(" "), note: why.join(" ") };
     if (taken.length) { add(taken); return; } // its panel is drawn again, with what was left
@@ -73,15 +76,16 @@ export function choices(items, { pressed, tap, cls, label, text }) {
 /** The first step of a play: the card `mover` plays, tapped among `unseen` or typed; `pick(code | null)`. */
 export function cardStep(mover, unseen, chosen, pick) {
   return [
-    h("h3", {}, chosen ? `${mover} plays ${pretty(chosen)}` : `1. Tap the card ${mover} plays`),
-    typeBox("card-search", "Or type it: ks", (cards) => {
+    h("h3", {}, chosen ? _("{player} plays {card}", { player: mover, card: pretty(chosen) })
+      : _("1. Tap the card {player} plays", { player: mover })),
+    typeBox("card-search", _("Or type it: ks"), (cards) => {
       pick(cards[0]);
       // The next step is what the card does: a keyboard goes on from there.
       const next = document.querySelector("#play-panel .action:not([disabled])");
       if (next) next.focus();
-    }, (card, taken) => (taken.length ? "is a second card: one is played at a time"
-      : unseen.includes(card) ? null : "is seen already: on the table or played")),
-    deckOf(unseen, { pressed: (c) => c === chosen, label: (c) => `${mover} plays ${pretty(c)}`,
+    }, (card, taken, word) => (taken.length ? _("“{word}” is a second card: one is played at a time.", { word })
+      : unseen.includes(card) ? null : _("“{word}” is seen already: on the table or played.", { word }))),
+    deckOf(unseen, { pressed: (c) => c === chosen, label: (c) => _("{player} plays {card}", { player: mover, card: pretty(c) }),
       tap: (c) => pick(chosen === c ? null : c) }),
   ];
 }
@@ -91,7 +95,7 @@ export function noteBox(note) {
   if (!note) return h("div", { id: "live-note", hidden: true });
   if (note.kind === "refused") {
     return h("div", { id: "live-note", class: "verdict illegal", role: "alert", "data-testid": "refusal" },
-      h("p", { class: "verdict-title" }, "✗ Not allowed"),
+      h("p", { class: "verdict-title" }, _("✗ Not allowed")),
       h("p", { class: "rule" }, note.rule ? h("span", { class: "rule-id" }, note.rule) : "", " ", h("code", {}, note.code)),
       h("p", { class: "reason" }, note.message));
   }
@@ -102,16 +106,17 @@ export function noteBox(note) {
 export function donePanel(box, ended, { board, token, open }) {
   if (ended) {
     box.replaceChildren(
-      h("h2", { id: "done-h", "data-testid": "recorded" }, `Deal ${ended.number} recorded`),
-      h("p", {}, "It is on the scoreboard with every other deal."),
-      h("a", { class: "button big", href: board }, "Back to the scoreboard"),
-      token ? h("a", { class: "button secondary live-next", href: location.pathname }, "Play the next deal live") : "",
+      h("h2", { id: "done-h", "data-testid": "recorded" }, _("Deal {deal} recorded", { deal: ended.number })),
+      h("p", {}, _("It is on the scoreboard with every other deal.")),
+      h("a", { class: "button big", href: board }, _("Back to the scoreboard")),
+      token ? h("a", { class: "button secondary live-next", href: location.pathname }, _("Play the next deal live")) : "",
     );
     return;
   }
   box.replaceChildren(
-    h("h2", { id: "done-h" }, open ? "No live deal" : "The session is over"),
-    h("p", {}, open ? "Nobody is playing a deal live in this session now. This page shows it as soon as the scorer starts one." : "No more deals can be played in it."),
-    h("a", { class: "button secondary", href: board }, "Back to the scoreboard"),
+    h("h2", { id: "done-h" }, open ? _("No live deal") : _("The session is over")),
+    h("p", {}, open ? _("Nobody is playing a deal live in this session now. This page shows it as soon as the scorer starts one.")
+      : _("No more deals can be played in it.")),
+    h("a", { class: "button secondary", href: board }, _("Back to the scoreboard")),
   );
 }

@@ -8,13 +8,13 @@ import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
 import { liveConfig, liveDeal, moveKeeper } from "./live-driver.js";
 import { cardStep, choices as segmentButtons, deckOf, noteBox, typeBox } from "./live-widgets.js";
-import { fill, plural } from "./words.js";
+import { _, ngettext } from "./words.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);
 const PLAYS = 48; // S4
 const HOUSE_VALUES = [9, 10, 11, 12, 13];
-const ACTIONS = [["capture", "Capture"], ["build", "Build"], ["raise", "Raise"], ["throw", "Throw"]];
+const ACTIONS = [["capture", _("Capture")], ["build", _("Build")], ["raise", _("Raise")], ["throw", _("Throw")]];
 const players = cfg.seats.length;
 const teamOf = (seat) => seat % 2;
 const after = (seat) => (seat + 1) % players;
@@ -45,18 +45,18 @@ const buildValue = () => move.value || autoValue();
 
 /** The play to send, or a hint of what is still to choose. */
 function playJson() {
-  if (!move.card) return { hint: fill("Tap the card {player} plays.", { player: seatName(live.next_seat) }) };
-  if (!move.action) return { hint: fill("Now tap what {card} does.", { card: pretty(move.card) }) };
+  if (!move.card) return { hint: _("Tap the card {player} plays.", { player: seatName(live.next_seat) }) };
+  if (!move.action) return { hint: _("Now tap what {card} does.", { card: pretty(move.card) }) };
   const base = { seat: live.next_seat, card: move.card, action: move.action };
   if (move.action === "capture") {
-    if (!move.loose.length && !move.house) return { hint: "Tap the cards it takes." };
+    if (!move.loose.length && !move.house) return { hint: _("Tap the cards it takes.") };
     return { play: { ...base, loose: move.loose.slice(), house: move.house } };
   }
   if (move.action === "build") {
     const value = buildValue();
-    return value ? { play: { ...base, value, loose: move.loose.slice() } } : { hint: "Tap the house value, 9 to 13." };
+    return value ? { play: { ...base, value, loose: move.loose.slice() } } : { hint: _("Tap the house value, 9 to 13.") };
   }
-  if (move.action === "raise") return move.raise === null ? { hint: "Tap the house it raises." } : { play: { ...base, house: move.raise } };
+  if (move.action === "raise") return move.raise === null ? { hint: _("Tap the house it raises.") } : { play: { ...base, house: move.raise } };
   return { play: base };
 }
 
@@ -67,12 +67,13 @@ function renderScores() {
     const points = root.querySelector(`[data-points="${team}"]`);
     const sweeps = root.querySelector(`[data-sweeps="${team}"]`);
     const word = root.querySelector(`[data-points-word="${team}"]`);
-    if (!live) { points.textContent = "–"; word.textContent = "points"; sweeps.textContent = ""; return; }
+    // The number and its word are apart in the page: the word's form follows the number.
+    if (!live) { points.textContent = "–"; word.textContent = ngettext("point", "points", 0); sweeps.textContent = ""; return; }
     points.textContent = live.captured_points[team];
-    word.textContent = plural(live.captured_points[team], { one: "point", other: "points" }); // "1 point", "2 points"
+    word.textContent = ngettext("point", "points", live.captured_points[team]); // "1 point", "2 points"
     const mine = live.sweeps.filter((s) => s.team === team);
     const extra = mine.reduce((total, s) => total + s.points, 0);
-    sweeps.textContent = mine.length ? fill(plural(mine.length, { one: "· {n} sweep ({points})", other: "· {n} sweeps ({points})" }), { points: extra }) : "";
+    sweeps.textContent = mine.length ? ngettext("· {n} sweep ({points})", "· {n} sweeps ({points})", mine.length, { points: extra }) : "";
   });
 }
 
@@ -81,24 +82,24 @@ function describe(play) {
   const who = seatName(play.seat), card = pretty(play.card), v = valueOf(play.card);
   const loose = play.loose && play.loose.length ? names(play.loose) : null;
   if (play.action === "capture") {
-    if (play.house && loose) return fill("{who} captured the house of {value} and {loose} with {card}", { who, value: v, loose, card });
-    if (play.house) return fill("{who} captured the house of {value} with {card}", { who, value: v, card });
-    return fill("{who} captured {loose} with {card}", { who, loose, card });
+    if (play.house && loose) return _("{who} captured the house of {value} and {loose} with {card}", { who, value: v, loose, card });
+    if (play.house) return _("{who} captured the house of {value} with {card}", { who, value: v, card });
+    return _("{who} captured {loose} with {card}", { who, loose, card });
   }
   if (play.action === "build") {
-    return loose ? fill("{who} built {card} with {loose} into the house of {value}", { who, card, loose, value: play.value })
-      : fill("{who} built {card} into the house of {value}", { who, card, value: play.value });
+    return loose ? _("{who} built {card} with {loose} into the house of {value}", { who, card, loose, value: play.value })
+      : _("{who} built {card} into the house of {value}", { who, card, value: play.value });
   }
-  if (play.action === "raise") return fill("{who} raised the house of {value} with {card}", { who, value: play.house, card });
-  return fill("{who} threw {card}", { who, card });
+  if (play.action === "raise") return _("{who} raised the house of {value} with {card}", { who, value: play.house, card });
+  return _("{who} threw {card}", { who, card });
 }
 
 function houseLine(house) {
   const owners = house.owners.map(seatName);
   return h("div", { class: "live-house", dataset: { house: house.value } },
-    h("div", { class: "live-house-head" }, h("strong", {}, fill("House of {value}", { value: house.value })),
-      h("span", { class: "muted small" }, house.cemented ? " cemented" : " not cemented"),
-      h("span", { class: "small live-owners" }, " · ", fill("owned by {owners}", { owners: names(owners, String) }))),
+    h("div", { class: "live-house-head" }, h("strong", {}, _("House of {value}", { value: house.value })),
+      h("span", { class: "muted small" }, " ", house.cemented ? _("cemented") : _("not cemented")),
+      h("span", { class: "small live-owners" }, " · ", _("owned by {owners}", { owners: names(owners, String) }))),
     tiles(house.cards, "small"));
 }
 
@@ -107,16 +108,16 @@ function renderFloor() {
   const last = live.plays[live.plays.length - 1];
   const lastSweep = last && live.sweeps.find((s) => s.play === live.plays.length);
   box.replaceChildren(
-    h("h2", { id: "floor-h" }, "The floor"),
+    h("h2", { id: "floor-h" }, _("The floor")),
     h("div", { class: "live-loose", "data-testid": "loose" },
-      live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, "No loose cards.")),
+      live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, _("No loose cards."))),
     ...live.position.houses.map(houseLine),
     ...(live.flags || []).map((f) => h("p", { class: "live-flag small" }, h("span", { class: "rule-id" }, f.rule), " ", f.reason)),
-    last ? h("p", { class: "live-last", "data-testid": "last-play" }, fill("Play {number}: {play}.", { number: live.plays.length, play: describe(last) }),
-      lastSweep ? h("strong", {}, " ", fill("Sweep! {points}", { points: lastSweep.points })) : "") : h("p", { class: "muted small" },
-      fill("{dealer} dealt; {bidder} bid {value} and plays first.", { dealer: seatName(live.dealer), bidder: seatName(live.bid.seat), value: live.bid.value })),
+    last ? h("p", { class: "live-last", "data-testid": "last-play" }, _("Play {number}: {play}.", { number: live.plays.length, play: describe(last) }),
+      lastSweep ? h("strong", {}, " ", _("Sweep! {points}", { points: lastSweep.points })) : "") : h("p", { class: "muted small" },
+      _("{dealer} dealt; {bidder} bid {value} and plays first.", { dealer: seatName(live.dealer), bidder: seatName(live.bid.seat), value: live.bid.value })),
     live.finished && live.residue && live.residue.cards.length ? h("p", { class: "small" },
-      fill("Left on the floor: {cards}, to {team} (E1).", { cards: names(live.residue.cards), team: cfg.teams[live.residue.team] })) : "",
+      _("Left on the floor: {cards}, to {team} (E1).", { cards: names(live.residue.cards), team: cfg.teams[live.residue.team] })) : "",
   );
 }
 
@@ -126,28 +127,28 @@ function renderStart() {
   const dealers = Array.from({ length: players }, (_, i) => i);
   const ready = start.bid !== null && start.floor.length === 4;
   box.replaceChildren(
-    h("h2", { id: "start-h" }, fill("Start deal {number}", { number: cfg.number })),
-    h("h3", {}, "Dealer"),
+    h("h2", { id: "start-h" }, _("Start deal {number}", { number: cfg.number })),
+    h("h3", {}, _("Dealer")),
     h("div", { class: "live-seats", "data-testid": "dealer" }, segmentButtons(dealers, {
       pressed: (s) => s === start.dealer, tap: (s) => { start.dealer = s; render(); },
-      cls: (s) => `owner live-seat team-${teamOf(s)}`, label: (s) => fill("{player} deals", { player: seatName(s) }), text: seatName,
+      cls: (s) => `owner live-seat team-${teamOf(s)}`, label: (s) => _("{player} deals", { player: seatName(s) }), text: seatName,
     })),
-    h("h3", {}, fill("Bid by {player}", { player: seatName(bidder) })),
+    h("h3", {}, _("Bid by {player}", { player: seatName(bidder) })),
     h("div", { "data-testid": "bid" }, segmentButtons(HOUSE_VALUES, {
-      pressed: (v) => v === start.bid, tap: (v) => { start.bid = v; render(); }, label: (v) => `Bid ${v}`,
+      pressed: (v) => v === start.bid, tap: (v) => { start.bid = v; render(); }, label: (v) => _("Bid {bid}", { bid: v }),
     })),
-    h("h3", {}, fill("Floor cards ({count} of 4)", { count: start.floor.length })),
+    h("h3", {}, _("Floor cards ({count} of 4)", { count: start.floor.length })),
     h("div", { class: "tiles live-start-floor" }, start.floor.map((c) => tile(c, {
-      "aria-label": `${pretty(c)}: tap to take it off the floor`, onclick: () => { start.floor = start.floor.filter((x) => x !== c); render(); },
+      "aria-label": _("{card}: tap to take it off the floor", { card: pretty(c) }), onclick: () => { start.floor = start.floor.filter((x) => x !== c); render(); },
     }))),
-    typeBox("floor-search", "Type the floor: ks 4h 9c 10d", (cards) => {
+    typeBox("floor-search", _("Type the floor: ks 4h 9c 10d"), (cards) => {
       start.floor.push(...cards);
       render();
       $("floor-search").focus();
-    }, (c, taken) => (start.floor.includes(c) || taken.includes(c) ? "is on the floor already"
-      : start.floor.length + taken.length >= 4 ? "would be a fifth card: the floor has four" : null)),
+    }, (c, taken, word) => (start.floor.includes(c) || taken.includes(c) ? _("“{word}” is on the floor already.", { word })
+      : start.floor.length + taken.length >= 4 ? _("“{word}” would be a fifth card: the floor has four.", { word }) : null)),
     deckOf(DECK, {
-      pressed: (c) => start.floor.includes(c), label: (c) => `${pretty(c)} on the floor`,
+      pressed: (c) => start.floor.includes(c), label: (c) => _("{card} on the floor", { card: pretty(c) }),
       tap: (c) => {
         if (start.floor.includes(c)) start.floor = start.floor.filter((x) => x !== c);
         else if (start.floor.length < 4) start.floor.push(c);
@@ -157,7 +158,7 @@ function renderStart() {
     noteBox(deal.note),
     h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || deal.busy,
       onclick: () => write("POST", cfg.api, { dealer: start.dealer, bid: { seat: bidder, value: start.bid }, floor: start.floor.slice() }),
-    }, ready ? "Start" : "Start (choose the bid and 4 floor cards)"),
+    }, ready ? _("Start") : _("Start (choose the bid and 4 floor cards)")),
   );
 }
 
@@ -167,9 +168,9 @@ function renderPlay() {
   const unseen = DECK.filter((c) => !seen().has(c));
   const wanted = playJson();
   const items = [
-    h("h2", { id: "play-h" }, fill("Play {number}: {player}", { number: live.plays.length + 1, player: mover })),
+    h("h2", { id: "play-h" }, _("Play {number}: {player}", { number: live.plays.length + 1, player: mover })),
     ...cardStep(mover, unseen, move.card, (card) => { move.card = card; tidy(); render(); }),
-    h("h3", {}, "2. What it does"),
+    h("h3", {}, _("2. What it does")),
     h("div", { class: "actions4", id: "actions" }, ACTIONS.map(([action, text]) => h("button", {
       type: "button", class: "action", dataset: { action }, "aria-pressed": String(move.action === action),
       disabled: action === "raise" && !houses().length,
@@ -182,12 +183,13 @@ function renderPlay() {
     }, text))),
   ];
   if (move.action && move.action !== "throw") {
-    items.push(h("h3", {}, { capture: "3. Tap what it takes", build: "3. Tap the loose cards put in, and the house value",
-      raise: "3. Tap the house it raises" }[move.action]), h("div", { id: "move-floor" }, moveFloor()));
+    const step = { capture: () => _("3. Tap what it takes"), build: () => _("3. Tap the loose cards put in, and the house value"),
+      raise: () => _("3. Tap the house it raises") }[move.action];
+    items.push(h("h3", {}, step()), h("div", { id: "move-floor" }, moveFloor()));
   }
   if (move.action === "build") {
-    items.push(h("div", { class: "build-values", id: "build-values" }, h("span", { class: "muted small" }, "House value"),
-      segmentButtons(HOUSE_VALUES, { pressed: (v) => v === buildValue(), label: (v) => `House of ${v}`,
+    items.push(h("div", { class: "build-values", id: "build-values" }, h("span", { class: "muted small" }, _("House value")),
+      segmentButtons(HOUSE_VALUES, { pressed: (v) => v === buildValue(), label: (v) => _("House of {value}", { value: v }),
         tap: (v) => { move.value = v; render(); } })));
   }
   items.push(...deal.playFoot(wanted));
@@ -203,7 +205,7 @@ function moveFloor() {
   const m = move;
   const loose = looseChoice(live.position.loose, {
     chosen: m.loose, active: m.action === "capture" || m.action === "build",
-    label: (c) => `${m.action === "build" ? "Build with" : "Take"} ${pretty(c)}`,
+    label: (c) => (m.action === "build" ? _("Build with {card}", { card: pretty(c) }) : _("Take {card}", { card: pretty(c) })),
     tap: (c) => { m.loose = toggled(m.loose, c); render(); },
   });
   const piles = houses().map((house) => {
@@ -211,13 +213,13 @@ function moveFloor() {
     if (m.action === "capture") {
       active = Boolean(m.card) && valueOf(m.card) === house.value;
       pressed = active && m.house;
-      label = `Take the house of ${house.value}`;
+      label = _("Take the house of {value}", { value: house.value });
     } else if (m.action === "build") {
       pressed = buildValue() === house.value;
-      label = `Build on the house of ${house.value}`;
+      label = _("Build on the house of {value}", { value: house.value });
     } else {
       pressed = m.raise === house.value;
-      label = `Raise the house of ${house.value}`;
+      label = _("Raise the house of {value}", { value: house.value });
     }
     return pileChoice(house, {
       word: "house", pressed, active, label, chips: house.owners.map(seatChip),
@@ -236,8 +238,8 @@ function moveFloor() {
 const page = {
   // A new state: the move being chosen is kept only while the deal has not moved on.
   take: moveKeeper(() => { move = blankMove(); }, (state) => { live = state; }),
-  plays: PLAYS, startHint: "Start the deal: the dealer, the bid and the four floor cards.",
-  status: (state) => fill("Play {number} of {plays} · {player} to play", { number: state.plays.length + 1, plays: PLAYS, player: seatName(state.next_seat) }),
+  plays: PLAYS, startHint: _("Start the deal: the dealer, the bid and the four floor cards."),
+  status: (state) => _("Play {number} of {plays} · {player} to play", { number: state.plays.length + 1, plays: PLAYS, player: seatName(state.next_seat) }),
   scores: renderScores, start: renderStart, floor: renderFloor, play: renderPlay,
   restart: (taken) => Object.assign(start, { dealer: taken.dealer, bid: taken.bid.value, floor: taken.floor.slice() }),
 };

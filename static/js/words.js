@@ -31,8 +31,3 @@ export function ngettext(one, other, n, values = {}) {
 
 /** Names in the order of the page's language (its collation), for lists a person reads. */
 export const collator = new Intl.Collator(lang);
-
-/** Kept while pages move to ngettext: the form of `forms` ({one, other}) for `n`. */
-export function plural(n, forms) {
-  return ngettext(forms.one ?? forms.other, forms.other, n);
-}

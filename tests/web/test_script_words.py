@@ -43,39 +43,12 @@ ALLOWED = {
     "Tab",
     "Space",
     "K11, K12",
+    "NT",  # a bid's notation (30 NT), printed as the cards' is
     # sw.js: a deal form the worker cannot keep fails as a network error; the browser shows its
     # own page, and this reaches only a developer's console.
     "No key: sending it again might store it twice",
 }
 
-# The files the js-pages helper of issue 24 marks on its own branch: the lead empties this once
-# its branch is merged.
-NOT_YET: set[str] = {
-    "words.js",
-}
-
-
-# The files the js-live helper marked on its own branch (i24-js-live), not merged into this one:
-# the lead empties this once both branches are merged.
-LIVE_BRANCH: set[str] = {
-    "bid-pad.js",
-    "casino-live.js",
-    "link.js",
-    "live-driver.js",
-    "live-widgets.js",
-    "requests.js",
-    "seep-live.js",
-}
-
-
-# The files the js-live helper marks on this branch, while it marks them: emptied before it ends.
-MARKING: set[str] = {
-    "fifty-six-auction.js",
-    "fifty-six-live.js",
-    "fifty-six-trick.js",
-    "fifty-six-words.js",
-    "live-replay.js",
-}
 
 
 @dataclass
@@ -336,12 +309,7 @@ def test_the_lexer_finds_msgids_and_what_is_left() -> None:
 
 @pytest.mark.parametrize(
     "script",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(reason="not marked yet"))
-        if p.name in NOT_YET | MARKING | LIVE_BRANCH
-        else p
-        for p in SCRIPTS
-    ],
+    SCRIPTS,
     ids=lambda p: str(p.relative_to(STATIC)),
 )
 def test_every_word_a_script_shows_is_marked(script: Path) -> None:
