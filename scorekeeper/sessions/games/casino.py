@@ -250,7 +250,7 @@ def _spade_cards_over_spades(who: str, facts: dict[str, Any]) -> str:
 
 def _sweeps_over_cards(who: str, facts: dict[str, Any]) -> str:
     return ngettext(
-        "%(who)s made %(num)d sweep, which takes two cards at least (K12), but took only "
+        "%(who)s made %(num)d sweep, which takes %(least)d cards at least (K12), but took only "
         "%(cards)d.",
         "%(who)s made %(num)d sweeps, which take %(least)d cards at least (two each, K12), but "
         "took only %(cards)d.",
