@@ -80,6 +80,10 @@ def test_the_seep_scoreboard_and_deal_form_mirror(
     right_of(page, ".sides > .side:nth-child(1)", ".sides > .side:nth-child(2)")
     # The deals' table: the deal's number in the rightmost column, Edit in the leftmost.
     right_of(page, ".deals thead th:first-child", ".deals thead th:last-child")
+    # The Urdu name is drawn in the phone's Nastaliq (fonts-noto-core's Noto Nastaliq Urdu).
+    nastaliq = "document.fonts.ready.then(() => [...document.fonts].some(f => f.family.includes("
+    nastaliq += "'Urdu Nastaliq') && f.status === 'loaded'))"
+    assert page.evaluate(nastaliq)
     shot(page, "scoreboard", scheme, full_page=True)
 
     page.get_by_role("link", name="Enter deal 3").click()
