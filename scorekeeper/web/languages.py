@@ -15,6 +15,7 @@ from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import get_locale  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response
 
+from . import bidi
 from .collation import by_name
 from .words import babel
 
@@ -96,6 +97,7 @@ def register(app: Flask) -> None:
     babel.init_app(
         app, locale_selector=select_locale, default_translation_directories="translations"
     )
+    bidi.register(app)
     app.register_blueprint(bp)
     app.jinja_env.filters["by_name"] = in_reader_order
 
