@@ -118,6 +118,26 @@ def test_fifty_six_live_page_mirrors(live_server: str, phones: Phones, scheme: s
     turned = page.locator(".back-link .arrow-back").evaluate("e => getComputedStyle(e).transform")
     assert turned == "matrix(-1, 0, 0, 1, 0, 0)"
     shot(page, "fifty-six-live", scheme, full_page=True)
+    # The auction's pad, then the table in play: 29 hearts by the first to call, three passes.
+    page.locator("#start-button").click()
+    status = page.get_by_test_id("live-status")
+    expect(status).to_contain_text("to call")
+    right_to_left(page)
+    shot(page, "fifty-six-auction", scheme, full_page=True)
+    page.locator(".bid-pad [data-bid='29']").click()
+    page.locator(".fs-trumps [data-trump='H']").click()
+    page.locator("#bid-button").click()
+    for passes in range(1, 4):
+        expect(page.locator("[data-testid=calls] li")).to_have_count(passes)
+        page.locator("#pass-button").click()
+    expect(status).to_contain_text("to play")
+    right_to_left(page)
+    # The card pad's suits run from the right; each card reads rank then suit.
+    assert (
+        page.locator("#play-panel .pick").first.evaluate("e => getComputedStyle(e).direction")
+        == "ltr"
+    )
+    shot(page, "fifty-six-play", scheme, full_page=True)
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
