@@ -35,6 +35,9 @@ FIFTY_SIX = [
 ]
 # Where each box's left and right edges are, for the selector's elements.
 EDGES = "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })"
+# Where an element's text ends on the right (its first line's letters, not its box).
+TEXT_RIGHT = """e => { const r = document.createRange(); r.selectNodeContents(e);
+  return r.getClientRects()[0].right; }"""
 
 
 def urdu(phones: Phones, scheme: str = "light", lang: str = "ur") -> Page:
@@ -78,6 +81,10 @@ def test_the_seep_scoreboard_and_deal_form_mirror(
     seep.join(page, started.keeper_link)
     right_to_left(page)
     right_of(page, ".sides > .side:nth-child(1)", ".sides > .side:nth-child(2)")
+    # Each card's players start at its right, the English ones too (their letters left to right).
+    for side in page.locator(".sides .side-players").all():
+        text = side.evaluate(TEXT_RIGHT)
+        assert abs(text - side.evaluate("e => e.getBoundingClientRect().right")) < 2
     # The deals' table: the deal's number in the rightmost column, Edit in the leftmost.
     right_of(page, ".deals thead th:first-child", ".deals thead th:last-child")
     # The Urdu name is drawn in the phone's Nastaliq (fonts-noto-core's Noto Nastaliq Urdu).
