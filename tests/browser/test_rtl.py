@@ -184,3 +184,29 @@ def test_the_language_menu_fits_beside_the_brand(
         assert (menu[0] >= brand[1]) if lang == "en" else (menu[1] <= brand[0]), (brand, menu)
         seep.fits(page)
     page.locator("header.top").screenshot(path=str(artifact(f"rtl-header-{lang}.png")))
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_new_session_form_and_the_clubs_players_mirror(
+    live_server: str, phones: Phones, scheme: str
+) -> None:
+    page = urdu(phones, scheme)
+    club = page.context.request.post(f"{live_server}/api/v1/clubs", data={"name": "لاہور کلب"})
+    assert club.status == 201, club.text()
+    started = seep.start(page.context, live_server, SEEP, club=club.json()["id"])
+    seep.add_deal(page.context, started, seep.record(3, (1, 0)))
+    seep.join(page, started.keeper_link)  # the phone keeps score: its names are offered
+    page.goto(live_server + "/new/seep")
+    expect(page.locator(".recent-names .chip")).to_have_count(4)
+    right_to_left(page)
+    # The chips from the right, in Urdu's order: the Urdu names first, then the Latin ones.
+    chips = page.locator(".recent-names .chip")
+    assert chips.evaluate_all("cs => cs.map(c => c.dataset.name)")[:2] == ["رضا", "عائشہ صدیقی"]
+    right_of(page, ".recent-names .chip:nth-of-type(1)", ".recent-names .chip:nth-of-type(2)")
+    shot(page, "new-session", scheme, full_page=True)
+    page.goto(f"{live_server}/c/{club.json()['id']}/players")
+    right_to_left(page)
+    # "← the club": the arrow, turned, stands first: on the right.
+    arrow, link = edges(page, ".back .arrow-back")[0], edges(page, ".back a")[0]
+    assert arrow[1] >= link[1] - 1, (arrow, link)
+    shot(page, "club-players", scheme, full_page=True)
