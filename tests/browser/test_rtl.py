@@ -210,3 +210,20 @@ def test_the_new_session_form_and_the_clubs_players_mirror(
     arrow, link = edges(page, ".back .arrow-back")[0], edges(page, ".back a")[0]
     assert arrow[1] >= link[1] - 1, (arrow, link)
     shot(page, "club-players", scheme, full_page=True)
+
+
+def test_the_tv_view_mirrors(live_server: str, phones: Phones) -> None:
+    tv = phones(
+        viewport={"width": 1280, "height": 720}, extra_http_headers={"Accept-Language": "ur"}
+    )
+    started = seep.start(tv.context, live_server, SEEP)
+    for team_a, sweeps in ((3, (1, 0)), (10, (0, 1)), (7, (0, 0))):
+        seep.add_deal(tv.context, started, seep.record(team_a, sweeps))
+    tv.goto(f"{started.board}/tv")
+    assert tv.evaluate("getComputedStyle(document.documentElement).direction") == "rtl"
+    # The standing on the right (where an Urdu reader starts), the chart and deals on the left.
+    ((standing_left, _),) = edges(tv, ".tv-board > .scoreboard")
+    others = edges(tv, ".tv-board > section:not(.scoreboard)")
+    assert others and all(right <= standing_left for _, right in others), (standing_left, others)
+    assert tv.evaluate("document.scrollingElement.scrollWidth") <= 1280
+    tv.screenshot(path=str(artifact("rtl-tv.png")))
