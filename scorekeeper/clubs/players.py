@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import abort, render_template
@@ -11,6 +11,8 @@ from ..data.models import Club
 from ..rules import GAMES
 from ..rules.stats import head_to_head
 from ..sessions.games import PAGES
+from ..web.collation import sort_key
+from ..web.languages import current
 from .charts import form_chart, histogram
 from .stats import Figures, figures
 from .views import bp, is_keeper
@@ -20,10 +22,14 @@ from .views import bp, is_keeper
 def players_page(club_id: str) -> str:
     """Every player and team of the club, per game: played, won, win rate, one figure."""
     club = Club.find(club_id)
+    stats = figures(club).stats
     return render_template(
         "clubs/players.html",
         club=club,
-        stats=figures(club).stats,
+        stats={
+            **stats,
+            "games": {name: _ties_by_name(game) for name, game in stats["games"].items()},
+        },
         games=GAMES,
         key={name: pages.key_figure for name, pages in PAGES.items()},
     )
@@ -52,6 +58,24 @@ def player_page(club_id: str, player_id: int) -> str:
         games=games,
         figures={name: pages.figures for name, pages in PAGES.items()},
     )
+
+
+def _ties_by_name(game: dict[str, Any]) -> dict[str, Any]:
+    """A game's tallies as ranked (most played, then most won), equal rows by name in the
+    reader's order; a copy, since the figures are shared by every reader."""
+    lang = current()
+
+    def ranked(rows: list[dict[str, Any]], name: Callable[[dict[str, Any]], str]) -> list[Any]:
+        return sorted(
+            rows, key=lambda row: (-row["played"], -row["won"], sort_key(name(row), lang))
+        )
+
+    players = ranked(game["players"], lambda row: row["name"])
+    return {
+        **game,
+        "players": players,
+        "teams": ranked(game["teams"], lambda row: " ".join(row["names"])),
+    }
 
 
 def _player_games(found: Figures, player_id: int) -> list[dict[str, Any]]:

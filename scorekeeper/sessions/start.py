@@ -12,6 +12,7 @@ from ..data.idempotency import checked_key, start_session
 from ..data.models import GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from ..web.held import held_tokens, remember_club, remember_token
+from ..web.languages import in_reader_order
 from ..web.pages import page
 from ..web.rate_limits import count_creation, refusal
 from .blueprint import bp, editable, known_clubs
@@ -40,7 +41,8 @@ def new(game_name: str) -> Any:
             message, wait = refusal(error)
             form.form_errors.append(message)
             status = 429
-    names = recent_player_names(list(held_tokens()))
+    # The latest names this phone has seen, in the reader's alphabetical order to find one by.
+    names = in_reader_order(recent_player_names(list(held_tokens())))
     body = render_template(
         "sessions/new.html", form=form, game=GAMES[game_name], recent_names=names, clubs=clubs
     )

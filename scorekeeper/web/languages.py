@@ -6,14 +6,20 @@ cookie it never set; pages send their own language with each API call they make.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, redirect, request, url_for
 from flask_babel import get_locale  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response
 
+from . import bidi
+from .collation import by_name
 from .words import babel
+
+T = TypeVar("T")
 
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
@@ -53,6 +59,19 @@ def current() -> str:
     return str(get_locale() or DEFAULT)
 
 
+def in_reader_order(items: Iterable[T], attribute: str | None = None) -> list[T]:
+    """Names (or things with a name `attribute`, or dicts with that key) in the order of the
+    reader's language: the `by_name` filter of templates, `club.players|by_name("name")`."""
+    if attribute is None:
+        return by_name(items, current())
+    return by_name(items, current(), lambda item: str(_named(item, attribute)))
+
+
+def _named(item: object, attribute: str) -> object:
+    """An item's name: a dict's key or an object's attribute."""
+    return item[attribute] if isinstance(item, Mapping) else getattr(item, attribute)
+
+
 @bp.post("/language")
 def choose() -> Response:
     """Remember the menu's choice on this phone, and show the page it was made on again (the
@@ -79,7 +98,9 @@ def register(app: Flask) -> None:
     babel.init_app(
         app, locale_selector=select_locale, default_translation_directories="translations"
     )
+    bidi.register(app)
     app.register_blueprint(bp)
+    app.jinja_env.filters["by_name"] = in_reader_order
 
     @app.context_processor
     def language() -> dict[str, object]:

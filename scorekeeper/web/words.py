@@ -7,17 +7,32 @@ words fixed at import (a form's labels), translated when shown.
 
 from __future__ import annotations
 
-from flask_babel import (  # type: ignore[import-untyped]
+from typing import Any
+
+import flask_babel  # type: ignore[import-untyped]
+from flask_babel import (
     Babel,
     format_date,
     format_datetime,
     format_number,
-    gettext,
     lazy_gettext,
-    ngettext,
 )
 
+from .bidi import isolated
+
 babel = Babel()
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """The sentence in the reader's language, its `%(name)s`s filled (each isolated on a
+    right-to-left page: scorekeeper.web.bidi)."""
+    return str(flask_babel.gettext(string, **isolated(variables)))
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """The plural form of the sentence for `num` in the reader's language, filled as gettext's."""
+    return str(flask_babel.ngettext(singular, plural, num, **isolated(variables)))
+
 
 __all__ = [
     "babel",

@@ -12,8 +12,10 @@ export const DECK = SUITS.flatMap((s) => RANKS.map((r) => r + s));
 
 export const rankText = (code) => code.slice(0, -1);
 export const suitOf = (code) => code.slice(-1);
+// A card in right-to-left words stays "10♦" (rank, then suit): isolated left to right (LRI … PDI).
+const rtl = globalThis.document?.documentElement.dir === "rtl";
 /** "10D" → "10♦". */
-export const pretty = (code) => rankText(code) + SYMBOL[suitOf(code)];
+export const pretty = (code) => (rtl ? `\u2066${rankText(code)}${SYMBOL[suitOf(code)]}\u2069` : rankText(code) + SYMBOL[suitOf(code)]);
 
 /** Cards in words: "K♠", "K♠ and 4♥", "K♠, 4♥ and 9♣"; other things written by `show`.
  * The page's language links them: its "{list}, {item}" and "{list} and {item}". */

@@ -9,9 +9,14 @@ const messages = catalog ? catalog.messages : {};
 const pluralForm = catalog ? catalog.plural : (n) => (n === 1 ? 0 : 1);
 const numbers = new Intl.NumberFormat(lang);
 
+// In right-to-left words a name, a number or a card keeps its own direction: each value filled
+// in is isolated (FSI … PDI), so "10♥", "3–12" and a Latin name are not turned round by the
+// bidirectional algorithm, nor do they turn the words beside them.
+const isolate = root.dir === "rtl" ? (value) => `\u2068${value}\u2069` : String;
+
 /** `text` with each "{name}" replaced by `values[name]`: fill("{who} to call", {who: "Dev"}). */
 export const fill = (text, values = {}) =>
-  text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? String(values[key]) : all));
+  text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? isolate(values[key]) : all));
 
 /** A number as the page's language writes it. */
 export const number = (n) => numbers.format(n);

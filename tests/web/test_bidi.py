@@ -1,0 +1,45 @@
+"""Right-to-left sentences isolate what they name (scorekeeper/web/bidi.py): a name or a card
+filled into an Urdu sentence keeps its own direction; English sentences are untouched."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask, render_template_string
+from markupsafe import Markup
+
+from scorekeeper.web.words import gettext, ngettext
+
+FSI, PDI = "\u2068", "\u2069"
+
+
+@pytest.mark.parametrize(
+    ("lang", "marks"), [("ur", (FSI, PDI)), ("en", ("", "")), ("hi", ("", ""))]
+)
+def test_python_sentences_isolate_names_on_rtl_pages(
+    app: Flask, lang: str, marks: tuple[str, str]
+) -> None:
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        start, end = marks
+        said = gettext("%(who)s played %(card)s.", who="Asha", card="A♠")
+        assert said == f"{start}Asha{end} played {start}A♠{end}."
+        # A number in %(num)d stays a number (an isolate would not format as %d).
+        counted = ngettext("%(num)d deal by %(who)s", "%(num)d deals by %(who)s", 3, who="Dev")
+        assert counted == f"3 deals by {start}Dev{end}"
+
+
+def test_template_sentences_isolate_and_escape_once(app: Flask) -> None:
+    source = (
+        '{{ _("Merge %(gone)s into %(kept)s?", gone=gone, kept=kept) }}|'
+        "{% trans who=who %}{{ who }} deals{% endtrans %}|"
+        '{{ ngettext("%(num)d point", "%(num)d points", 2) }}'
+    )
+    names = {"gone": "A&B", "kept": Markup("<b>Dev</b>"), "who": "<i>"}
+    with app.test_request_context(headers={"Accept-Language": "ur"}):
+        page = render_template_string(source, **names)
+    assert (
+        page
+        == f"Merge {FSI}A&amp;B{PDI} into {FSI}<b>Dev</b>{PDI}?|{FSI}&lt;i&gt;{PDI} deals|2 points"
+    )
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        page = render_template_string(source, **names)
+    assert page == "Merge A&amp;B into <b>Dev</b>?|&lt;i&gt; deals|2 points"
