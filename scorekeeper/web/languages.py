@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, redirect, request, url_for
+from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
 from flask_babel import get_locale  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response
 
@@ -47,7 +47,10 @@ bp = Blueprint("languages", __name__)
 
 
 def select_locale() -> str:
-    """The menu's choice on a page, else the best of `Accept-Language` (English if none fits)."""
+    """The menu's choice on a page, else the best of `Accept-Language` (English if none fits,
+    and outside a request: a command's output, an import)."""
+    if not has_request_context():
+        return DEFAULT
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES and not request.path.startswith("/api/"):
         return chosen

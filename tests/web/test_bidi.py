@@ -29,8 +29,9 @@ def test_python_sentences_isolate_names_on_rtl_pages(
 
 def test_template_sentences_isolate_and_escape_once(app: Flask) -> None:
     source = (
-        '{{ _("Merge %(gone)s into %(kept)s?", gone=gone, kept=kept) }}|'
-        "{% trans who=who %}{{ who }} deals{% endtrans %}|"
+        # Messages no catalog has, so the English is what any language shows.
+        '{{ _("Swap %(gone)s for %(kept)s?", gone=gone, kept=kept) }}|'
+        "{% trans who=who %}{{ who }} shuffles{% endtrans %}|"
         '{{ ngettext("%(num)d point", "%(num)d points", 2) }}'
     )
     names = {"gone": "A&B", "kept": Markup("<b>Dev</b>"), "who": "<i>"}
@@ -38,8 +39,8 @@ def test_template_sentences_isolate_and_escape_once(app: Flask) -> None:
         page = render_template_string(source, **names)
     assert (
         page
-        == f"Merge {FSI}A&amp;B{PDI} into {FSI}<b>Dev</b>{PDI}?|{FSI}&lt;i&gt;{PDI} deals|2 points"
+        == f"Swap {FSI}A&amp;B{PDI} for {FSI}<b>Dev</b>{PDI}?|{FSI}&lt;i&gt;{PDI} shuffles|2 points"
     )
     with app.test_request_context(headers={"Accept-Language": "en"}):
         page = render_template_string(source, **names)
-    assert page == "Merge A&amp;B into <b>Dev</b>?|&lt;i&gt; deals|2 points"
+    assert page == "Swap A&amp;B for <b>Dev</b>?|&lt;i&gt; shuffles|2 points"

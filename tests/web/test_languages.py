@@ -84,3 +84,8 @@ def test_a_page_kept_in_one_language_is_not_taken_for_another(
     urdu = client.get(f"/s/{seep_session}", headers={"If-None-Match": tag, "Accept-Language": "ur"})
     assert urdu.status_code == 200
     assert urdu.headers["ETag"] != tag
+
+
+def test_outside_a_request_the_words_are_english(client: FlaskClient) -> None:
+    with client.application.app_context():
+        assert select_locale() == "en"
