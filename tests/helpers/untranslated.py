@@ -4,7 +4,8 @@ the reader would see that lies outside every ⟦…⟧.
 
 What is not a word to translate is left out: names given by the caller (players, teams, clubs,
 languages in their own names), card notation (10♥, K♠, ♦), numbers, rule ids and seat places
-(F7, K13, A1), single team letters (A–D) and punctuation or symbols. What remains with a letter
+(F7, K13, A1), lone letters (teams A–D, ranks A J Q K), file formats (CSV, JSON) and
+punctuation or symbols. What remains with a letter
 in it is a leftover: a sentence, a label or a word that skipped gettext.
 
     with marking():
@@ -32,9 +33,11 @@ OPEN, CLOSE = "⟦", "⟧"
 READ_ATTRIBUTES = frozenset({"title", "aria-label", "placeholder", "alt"})
 BUTTON_TYPES = frozenset({"submit", "button", "reset"})
 SKIPPED = frozenset({"script", "style"})
-# Card notation (10♥, K♠, ♦, A♣), rule ids and seat places (F7, K13, M5, A1), team letters.
+# Card notation (10♥, K♠, ♦, A♣), rule ids and seat places (F7, K13, M5, A1), a lone letter
+# (a team's A–D, a card's rank A, J, Q, K), the names of file formats (CSV, JSON).
 NOT_WORDS = re.compile(
-    r"(?:10|[2-9AJQK])[♠♥♦♣]|[♠♥♦♣]|\b[A-Z]{1,2}\d{1,2}\b|(?<![^\W\d_])[A-D](?![^\W\d_])"
+    r"(?:10|[2-9AJQK])[♠♥♦♣]|[♠♥♦♣]|\b[A-Z]{1,2}\d{1,2}\b"
+    r"|(?<![^\W\d_])[A-DJQK](?![^\W\d_])|\b(?:CSV|JSON)\b"
 )
 LETTER = re.compile(r"[^\W\d_]")
 

@@ -60,12 +60,12 @@ SESSIONS = {
         baazis=1,
     ),
     "seep-on": lambda client: played(client, "seep", seep.deal(60), seep.deal(45), lineup=FOUR),
-    # One table each: the second deal wins the game (F6); everyone passed in the first.
+    # One table each: a doubled contract wins game 1 (F6); everyone passes in game 2's first.
     "fifty-six": lambda client: played(
         client,
         "fifty-six",
-        fifty_six.deal(None, 30),
         fifty_six.deal(1, 44, double=1),
+        fifty_six.deal(None, 30, new_game=True),
         lineup=FOUR,
         tables=1,
     ),
@@ -73,7 +73,13 @@ SESSIONS = {
         client, "fifty-six", fifty_six.deal(1, 44), fifty_six.deal(2, 20, value=30), lineup=FOUR
     ),
     "casino": lambda client: played(
-        client, "casino", *[casino.SEVEN_FOUR] * 3, casino.THREE_EIGHT, sweeps="on"
+        client,
+        "casino",
+        casino.SEVEN_FOUR,
+        casino.FOUR_SEVEN,
+        casino.SEVEN_FOUR | {"sweeps": [1, 0]},
+        casino.SEVEN_FOUR,
+        sweeps="on",
     ),
     "casino-on": lambda client: played(
         client, "casino", casino.SEVEN_FOUR, casino.FOUR_SEVEN, count_out="on"
