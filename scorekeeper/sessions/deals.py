@@ -204,7 +204,9 @@ def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
     except InvalidInput as error:
         form.form_errors.append(_problem(game_session, error))
         raise _Refused(_deal_page(game_session, form, number, deal)) from error
-    text = gettext("Deal %(num)d corrected.", num=number) if changed else gettext("Nothing changed.")
+    text = (
+        gettext("Deal %(num)d corrected.", num=number) if changed else gettext("Nothing changed.")
+    )
     return _stored(game_session, "done", {"text": text})
 
 

@@ -71,8 +71,6 @@ def parse_before(text: str | None) -> int | None:
     if not _NUMBER.fullmatch(text) or int(text) < 2:
         abort(
             400,
-            description=gettext(
-                "“before” takes a deal number of 2 or more: the deals before it."
-            ),
+            description=gettext("“before” takes a deal number of 2 or more: the deals before it."),
         )
     return int(text)

@@ -65,7 +65,10 @@ def join(session_id: str) -> Response:
     game_session = GameSession.find(session_id)
     key = request.form.get("key", "")
     if not game_session.can_edit(key):
-        abort(403, description=gettext("That scorer link is wrong or was revoked: ask the keeper anew."))
+        abort(
+            403,
+            description=gettext("That scorer link is wrong or was revoked: ask the keeper anew."),
+        )
     if not game_session.is_keeper(held_tokens().get(session_id)):  # never a step down
         remember_token(session_id, key)
     say({"text": gettext("This phone keeps score of this session now.")}, "done")
@@ -77,7 +80,9 @@ def revoke(session_id: str) -> Response:
     """Stop every scorer link (keeper only); the share panel shows the new one."""
     game_session = editable(session_id)
     if not game_session.is_keeper(held_tokens().get(session_id)):
-        abort(403, description=gettext("Only the phone that started this session can revoke links."))
+        abort(
+            403, description=gettext("Only the phone that started this session can revoke links.")
+        )
     game_session.revoke_scorers()
     db.session.commit()
     say({"text": gettext("Old scorer links stopped working. Share the new one.")}, "done")

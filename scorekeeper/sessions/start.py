@@ -13,8 +13,8 @@ from ..data.models import GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from ..web.held import held_tokens, remember_club, remember_token
 from ..web.pages import page
-from ..web.words import gettext
 from ..web.rate_limits import count_creation, refusal
+from ..web.words import gettext
 from .blueprint import bp, editable, known_clubs
 from .games import PAGES
 
