@@ -450,9 +450,9 @@ def csv_columns(game_session: Any, standing: CasinoStanding) -> tuple[list[str],
 
 # What the club's player pages show of Casino's figures: (label, figure, as a percentage).
 FIGURES = (
-    ("Average deal", "average_points", False),
-    ("Sweeps", "sweeps", False),
-    ("Best deal", "best_deal", False),
+    (lazy_gettext("Average deal"), "average_points", False),
+    (lazy_gettext("Sweeps"), "sweeps", False),
+    (lazy_gettext("Best deal"), "best_deal", False),
 )
 KEY_FIGURE = "average_points"  # beside the win rate in the players' table
 LIVE_PAGE = "sessions/casino/live.html"  # a deal followed play by play

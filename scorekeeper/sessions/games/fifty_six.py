@@ -435,12 +435,12 @@ def csv_columns(game_session: Any, standing: FiftySixStanding) -> tuple[list[str
 
 # What the club's player pages show of Fifty-six's figures: (label, figure, as a percentage).
 FIGURES = (
-    ("Contracts made", "made", False),
-    ("Contracts lost", "lost", False),
-    ("Made", "made_rate", True),
-    ("Tables won", "tables_won", False),
-    ("Tables lost", "tables_lost", False),
-    ("Games won", "games_won", False),
+    (lazy_gettext("Contracts made"), "made", False),
+    (lazy_gettext("Contracts lost"), "lost", False),
+    (lazy_gettext("Made"), "made_rate", True),
+    (lazy_gettext("Tables won"), "tables_won", False),
+    (lazy_gettext("Tables lost"), "tables_lost", False),
+    (lazy_gettext("Games won"), "games_won", False),
 )
 KEY_FIGURE = "made_rate"  # beside the win rate in the players' table
 LIVE_PAGE = "sessions/fifty-six/live.html"  # a deal followed play by play

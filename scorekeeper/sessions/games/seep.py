@@ -273,12 +273,12 @@ def csv_columns(game_session: Any, standing: SeepStanding) -> tuple[list[str], l
 
 # What the club's player pages show of Seep's figures: (label, figure, as a percentage).
 FIGURES = (
-    ("Baazis won", "baazis_won", False),
-    ("Baazis lost", "baazis_lost", False),
-    ("Under-9 losses", "under9_losses", False),
-    ("Average deal", "average_points", False),
-    ("Sweeps per deal", "sweeps_per_deal", False),
-    ("Best deal", "best_deal", False),
+    (lazy_gettext("Baazis won"), "baazis_won", False),
+    (lazy_gettext("Baazis lost"), "baazis_lost", False),
+    (lazy_gettext("Under-9 losses"), "under9_losses", False),
+    (lazy_gettext("Average deal"), "average_points", False),
+    (lazy_gettext("Sweeps per deal"), "sweeps_per_deal", False),
+    (lazy_gettext("Best deal"), "best_deal", False),
 )
 KEY_FIGURE = "average_points"  # beside the win rate in the players' table
 LIVE_PAGE = "sessions/seep/live.html"  # a deal followed play by play
