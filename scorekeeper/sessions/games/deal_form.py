@@ -11,9 +11,9 @@ from wtforms import IntegerField
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from ...web.words import gettext
+from ...web.words import gettext, lazy_gettext
 
-WHOLE = [Optional(), NumberRange(1, 100_000, "The form is damaged: reload the page.")]
+WHOLE = [Optional(), NumberRange(1, 100_000, lazy_gettext("The form is damaged: reload the page."))]
 
 
 def set_sent(field: Any, value: int | str) -> None:

@@ -231,7 +231,7 @@ def _other_contract(contract: dict[str, Any] | None, seats: list[str]) -> str:
             "change the one that is wrong."
         )
     said = {
-        "bid": bid_text(contract["value"], contract["trump"]),
+        "bid": said_bid(contract["value"], contract["trump"]),
         "player": seats[contract["seat"]],
     }
     if contract["double"] == 2:
@@ -251,6 +251,13 @@ def _other_contract(contract: dict[str, Any] | None, seats: list[str]) -> str:
         "change the one that is wrong.",
         **said,
     )
+
+
+def said_bid(value: int, trump: str) -> str:
+    """A bid as the reader's table says it: 28♦ in signs, "30 NT" in the reader's words."""
+    if trump == "NT":
+        return str(gettext("%(value)d NT", value=value))
+    return bid_text(value, trump)
 
 
 def tables_before(game_session: Any, number: int) -> list[int]:
@@ -374,7 +381,7 @@ def summary(game_session: Any, record: FiftySixRecord) -> str:
             "Everyone passed · %(num)d point", "Everyone passed · %(num)d points", points
         )
     said = {
-        "bid": bid_text(contract["value"], contract["trump"]),
+        "bid": said_bid(contract["value"], contract["trump"]),
         "player": seats[contract["seat"]],
     }
     return [
