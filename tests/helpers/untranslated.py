@@ -48,17 +48,27 @@ class MarkedTranslations(NullTranslations):  # type: ignore[misc]
     def gettext(self, message: str) -> str:
         return f"{OPEN}{message}{CLOSE}"
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return f"{OPEN}{singular if n == 1 else plural}{CLOSE}"
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
 
     def pgettext(self, context: str, message: str) -> str:
         return self.gettext(message)
 
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self.ngettext(singular, plural, n)
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self.ngettext(msgid1, msgid2, n)
 
-    ugettext, ungettext, upgettext, unpgettext = gettext, ngettext, pgettext, npgettext
-    dgettext = ldgettext = udgettext = lambda self, _domain, message: self.gettext(message)
+    # Flask-Babel and Jinja call the u- names (Babel's Python 2 era aliases).
+    def ugettext(self, message: str) -> str:
+        return self.gettext(message)
+
+    def ungettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.ngettext(msgid1, msgid2, n)
+
+    def upgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+    def unpgettext(self, context: str, singular: str, plural: str, num: int) -> str:
+        return self.ngettext(singular, plural, num)
 
 
 @contextlib.contextmanager
@@ -108,7 +118,9 @@ class _Reader(HTMLParser):
 def unmarked(text: str) -> list[str]:
     """The stretches of `text` outside every ⟦…⟧ (marks may nest, as a sentence inside
     another's placeholder does)."""
-    found, depth, current = [], 0, []
+    found: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in text:
         if char == OPEN:
             depth += 1
@@ -123,7 +135,8 @@ def unmarked(text: str) -> list[str]:
 
 
 def words_in(stretch: str, names: Iterable[str]) -> str:
-    """What of `stretch` is words: names, card notation, numbers and symbols taken out."""
+    """`stretch` with names and card notation taken out, if words are left in it (a letter
+    that is not a card, a rule id or a lone letter); "" when none are."""
     for name in sorted(names, key=len, reverse=True):
         if name:
             stretch = stretch.replace(name, " ")

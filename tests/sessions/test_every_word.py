@@ -197,3 +197,24 @@ def test_a_keepers_page_with_clubs_is_all_words_of_the_catalog(
     other = re.findall(r'<option value="([^"]+)">', page.split('data-testid="move"')[1])[0]
     client.post(board + "/move", data={"club": other})
     assert_all_marked(draw(client, board), "after a move")
+
+
+# -- the helper itself: what it flags and what it lets be -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        ("<p>⟦Deal 3 saved.⟧</p>", []),
+        ("<p>Deal 3 saved.</p>", ["Deal 3 saved."]),
+        ("<p>⟦Lead: <b>Asha</b> +20⟧</p><p>Asha 10♥ K♠ 42 (F7) A1 · →</p>", []),
+        ('<button aria-label="One more">+</button>', ['<button aria-label="One more">']),
+        ('<input placeholder="⟦optional⟧"><img alt="⟦QR⟧">', []),
+        ('<input type="submit" value="Go">', ['<input value="Go">']),
+        ("<script>const words = 'not shown';</script><p hidden>Shown later</p>", ["Shown later"]),
+        ("<title>⟦New ⟦Seep⟧ session⟧ · Scorekeeper</title>", []),
+        ("<td>⟦%(num)d pts⟧</td><td>dealt</td>", ["dealt"]),
+    ],
+)
+def test_leftovers_are_the_words_outside_every_mark(page: str, expected: list[str]) -> None:
+    assert leftovers(page, ["Asha", "Scorekeeper"]) == expected
