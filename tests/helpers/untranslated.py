@@ -1,12 +1,12 @@
 """Words a page shows that no catalog translated: draw the page with `marking()` on (every
-msgid comes back as "⟦msgid⟧", its placeholders filled), then `leftovers(html)` lists the text
-the reader would see that lies outside every ⟦…⟧.
+msgid comes back as "⟦msgid⟧", its placeholders filled), then `leftovers(html, names)` lists
+the text the reader would see that lies outside every ⟦…⟧.
 
-What is not a word to translate is left out: names given by the caller (players, teams, clubs,
-languages in their own names), card notation (10♥, K♠, ♦), numbers, rule ids and seat places
-(F7, K13, A1), lone letters (teams A–D, ranks A J Q K), file formats (CSV, JSON) and
-punctuation or symbols. What remains with a letter
-in it is a leftover: a sentence, a label or a word that skipped gettext.
+What is not a word to translate is left out: the `names` the caller gives (players, teams,
+clubs, languages in their own names, the app's name), card notation (10♥, K♠, ♦), numbers,
+rule ids and seat places (F7, K13, A1), lone letters (teams A–D, ranks A J Q K), file formats
+(CSV, JSON), punctuation and symbols. What remains with a letter in it is a leftover: a
+sentence, a label or a word that skipped gettext.
 
     with marking():
         page = client.get("/s/abc").get_data(as_text=True)
@@ -15,7 +15,13 @@ in it is a leftover: a sentence, a label or a word that skipped gettext.
 Checked: every text node of <head> and <body> (hidden ones too: a script shows them, a screen
 reader reads them; <template> contents too), and the attributes a person reads or hears:
 title, aria-label, placeholder, alt, and the value of input buttons. Not checked: <script> and
-<style> bodies, data-* attributes (the script decides what to show of them), <option> values.
+<style> bodies, data-* attributes (the script decides what to show of them), <option> values,
+and what a script writes into the page later (a browser test must look at that).
+
+Limits: English passed as a placeholder's value inside a marked sentence ("⟦%(line)s · level⟧"
+filled with an untranslated line) is inside the mark, so it is not seen; words stored in the
+database (a club named at its start) come back as they were written. `marking()` patches
+Flask-Babel's Domain for the whole process while it lasts: for tests, not for a served app.
 """
 
 from __future__ import annotations
