@@ -22,6 +22,7 @@ from wtforms.widgets import HiddenInput
 from ..rules import Game, InvalidInput, Table
 from ..rules.limits import MAX_NAME, MAX_TEAM_NAME
 from ..web.words import gettext, lazy_gettext
+from .form_words import WordsMeta
 
 LETTERS = "abcd"
 # "or choose two players": the number as a word, as the sentence says it.
@@ -163,6 +164,8 @@ def shapes(game: Game, setup: Setup) -> dict[str, dict[str, Table]]:
 
 class SessionForm(FlaskForm):
     """A new-session form: `key` makes the start exactly once, however often it is sent."""
+
+    Meta = WordsMeta  # WTForms' own messages in the reader's language
 
     # 32 hex digits: every one a letter or digit, as an Idempotency-Key must have 16 of.
     key = StringField(widget=HiddenInput(), default=lambda: secrets.token_hex(16))

@@ -96,7 +96,7 @@ def test_the_new_session_form_is_all_words_of_the_catalog(
     client.post(f"/new/{game}", data={"players": "4"})  # a name missing: its problem shown too
     for path in (f"/new/{game}",):
         assert_all_marked(draw(client, path), path)
-    refused = client.post(f"/new/{game}", data={"players": "4", "a1": "x" * 300})
+    refused = client.post(f"/new/{game}", data={"players": "4", "a1": "x" * 300, "tables": "x"})
     assert_all_marked(refused.get_data(as_text=True), f"POST /new/{game}")
 
 
@@ -118,9 +118,11 @@ def test_a_refused_deal_form_is_all_words_of_the_catalog(
     client: FlaskClient, marked: None, name: str
 ) -> None:
     board = scorer(client, SESSIONS[name](client))
-    sent = client.post(board + "/deals/new", data={"number": "3", "sweeps0": "99", "cards0": "99"})
-    assert sent.status_code == 400
-    assert_all_marked(sent.get_data(as_text=True), f"POST {board}/deals/new")
+    for wrong in ({"sweeps0": "99", "cards0": "99"}, {"sweeps0": "x", "cards0": "x", "bid": "9x"}):
+        sent = client.post(board + "/deals/new", data={"number": "3"} | wrong)
+        assert sent.status_code == 400
+        # WTForms' own messages too ("Not a valid integer value."): sessions/form_words.py
+        assert_all_marked(sent.get_data(as_text=True), f"POST {board}/deals/new {wrong}")
 
 
 @pytest.mark.parametrize("name", ["seep-on", "fifty-six-on", "casino-on"])
