@@ -145,7 +145,7 @@ class CasinoDealForm(DealForm):
                 gettext("Tap the side that took the %(card)s.", card=card)
                 if name not in CARD_NAMES
                 else gettext(
-                    "Tap the side that took the %(card)s, %(name)s.",
+                    "Tap the side that took the %(card)s %(name)s.",
                     card=card,
                     name=CARD_NAMES[name],
                 )
