@@ -6,6 +6,7 @@ from flask import Blueprint, abort, request
 
 from ..data.models import Club, GameSession
 from ..web.held import held_clubs, held_tokens
+from ..web.words import gettext
 
 bp = Blueprint("sessions", __name__)
 
@@ -20,7 +21,7 @@ def editable(session_id: str) -> GameSession:
     writing = request.method != "GET"  # a form being drawn need not wait for writers
     game_session = GameSession.find(session_id, for_update=writing, full=True)
     if not can_edit(game_session):
-        abort(403, description="This phone can only watch: open the scorer's edit link.")
+        abort(403, description=gettext("This phone can only watch: open the scorer's edit link."))
     return game_session
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from flask import abort, render_template
 
 from ..rules import GAMES
+from ..web.words import gettext
 from .blueprint import bp
+from .games import game_title
 
 
 @bp.get("/check", defaults={"game_name": None})
@@ -22,7 +24,7 @@ def check(game_name: str | None) -> str:
     switch = [game for game in GAMES.values() if game.pack is not None]  # a checker each
     game = GAMES.get(game_name or switch[0].name)
     if game is None:
-        abort(404, description=f"There is no game {game_name!r}.")
+        abort(404, description=gettext("There is no game %(game)r.", game=game_name))
     if game.pack is None:
-        abort(404, description=f"{game.title} has no move checker yet.")
+        abort(404, description=gettext("%(game)s has no move checker yet.", game=game_title(game)))
     return render_template(f"checker/{game.name}.html", game=game, pack=game.pack, switch=switch)

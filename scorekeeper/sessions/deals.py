@@ -14,6 +14,7 @@ from ..data.idempotency import Answer, checked_key, once, request_key
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
 from ..web.pages import page, say, undo_flash
+from ..web.words import gettext
 from .blueprint import bp, editable
 from .games import PAGES
 from .games.deal_form import set_sent
@@ -111,7 +112,11 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
         }
         raise _Refused(_deal_page(game_session, form, upcoming, conflict=conflict)) from error
     undo = url_for(".delete_deal", session_id=game_session.id, deal_id=deal.serial, version=1)
-    message = {"text": f"Deal {upcoming} saved.", "action": undo, "label": "Undo"}
+    message = {
+        "text": gettext("Deal %(num)d saved.", num=upcoming),
+        "action": undo,
+        "label": gettext("Undo"),
+    }
     return _stored(game_session, "undo", message)
 
 
@@ -180,14 +185,18 @@ def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
         if request.form.get("restore") != "1":
             # Deleted while this correction was made: keep the correction, offer both ways.
             set_sent(form.version, deal.version)
-            message = f"Another scorer deleted deal {number} while you were editing it."
+            message = gettext(
+                "Another scorer deleted deal %(num)d while you were editing it.", num=number
+            )
             conflict = {"message": message, "theirs": None, "restore": True}
             raise _Refused(_deal_page(game_session, form, number, deal, conflict))
         game_session.set_deleted(deal, False)  # the scorer saw it was deleted, and chose this
     elif form.version.data not in (None, deal.version):
         # Another scorer changed it since this form was opened: show theirs, keep mine.
         set_sent(form.version, deal.version)
-        message = f"Another scorer changed deal {number} while you were editing it."
+        message = gettext(
+            "Another scorer changed deal %(num)d while you were editing it.", num=number
+        )
         conflict = {"message": message, "theirs": _summary(game_session, deal)}
         raise _Refused(_deal_page(game_session, form, number, deal, conflict))
     try:
@@ -195,7 +204,9 @@ def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
     except InvalidInput as error:
         form.form_errors.append(_problem(game_session, error))
         raise _Refused(_deal_page(game_session, form, number, deal)) from error
-    text = f"Deal {number} corrected." if changed else "Nothing changed."
+    text = (
+        gettext("Deal %(num)d corrected.", num=number) if changed else gettext("Nothing changed.")
+    )
     return _stored(game_session, "done", {"text": text})
 
 
@@ -212,7 +223,7 @@ def delete_deal(session_id: str, deal_id: int) -> Response:
     game_session = editable(session_id)
     deal = game_session.find_deal(deal_id)
     if deal.deleted:
-        say({"text": "That deal was deleted already."}, "done")
+        say({"text": gettext("That deal was deleted already.")}, "done")
         return redirect(url_for(".show", session_id=session_id))
     number = game_session.number_of(deal)
     if _version_sent() not in (None, deal.version):
@@ -227,7 +238,7 @@ def delete_deal(session_id: str, deal_id: int) -> Response:
     game_session.set_deleted(deal, True)
     db.session.commit()
     restore = url_for(".restore_deal", session_id=session_id, deal_id=deal.serial)
-    undo_flash(f"Deal {number} deleted.", restore, "Restore")
+    undo_flash(gettext("Deal %(num)d deleted.", num=number), restore, gettext("Restore"))
     return redirect(url_for(".show", session_id=session_id))
 
 
@@ -237,7 +248,7 @@ def _version_sent() -> int | None:
     if not raw:
         return None
     if not (raw.isascii() and raw.isdigit()):
-        abort(400, description="The form is damaged: reload the page.")
+        abort(400, description=gettext("The form is damaged: reload the page."))
     return int(raw)
 
 
@@ -248,8 +259,8 @@ def restore_deal(session_id: str, deal_id: int) -> Response:
     deal = game_session.find_deal(deal_id)
     if game_session.set_deleted(deal, False):
         db.session.commit()
-        text = f"Deal {game_session.number_of(deal)} restored."
+        text = gettext("Deal %(num)d restored.", num=game_session.number_of(deal))
     else:
-        text = "That deal is in the session already."
+        text = gettext("That deal is in the session already.")
     say({"text": text}, "done")
     return redirect(url_for(".show", session_id=session_id))

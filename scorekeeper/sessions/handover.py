@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 from ..data.models import GameSession
 from ..web.held import forget_token, held_tokens, remember_token
 from ..web.pages import say, undo_flash
+from ..web.words import gettext
 from .blueprint import bp
 
 
@@ -17,12 +18,12 @@ def leave(session_id: str) -> Response:
     game_session = GameSession.find(session_id)
     token = held_tokens().get(session_id)
     if not game_session.can_edit(token):
-        say({"text": "This phone only watches this session already."}, "done")
+        say({"text": gettext("This phone only watches this session already.")}, "done")
         return redirect(url_for(".show", session_id=session_id))
     forget_token(session_id)
     session["given_up"] = {session_id: token}  # the last pen given up, for its undo only
     back = url_for(".take_back", session_id=session_id)
-    undo_flash("This phone only watches now.", back, "Keep scoring")
+    undo_flash(gettext("This phone only watches now."), back, gettext("Keep scoring"))
     return redirect(url_for(".show", session_id=session_id))
 
 
@@ -32,10 +33,10 @@ def take_back(session_id: str) -> Response:
     game_session = GameSession.find(session_id)
     token = session.get("given_up", {}).get(session_id)
     if token is None:
-        abort(403, description="This phone gave up no pen here: scan the scorer's code.")
+        abort(403, description=gettext("This phone gave up no pen here: scan the scorer's code."))
     if not game_session.can_edit(token):
-        abort(403, description="That pen was revoked meanwhile: ask for the scorer code.")
+        abort(403, description=gettext("That pen was revoked meanwhile: ask for the scorer code."))
     session.pop("given_up")
     remember_token(session_id, token)
-    say({"text": "This phone keeps score of this session again."}, "done")
+    say({"text": gettext("This phone keeps score of this session again.")}, "done")
     return redirect(url_for(".show", session_id=session_id))

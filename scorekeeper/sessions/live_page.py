@@ -9,8 +9,9 @@ from flask import Response, abort, render_template, url_for
 from ..data.models import GameSession, LiveDeal
 from ..web.held import held_tokens
 from ..web.pages import page
+from ..web.words import gettext
 from .blueprint import bp, can_edit
-from .games import PAGES
+from .games import PAGES, game_title
 
 
 @bp.get("/s/<session_id>/live")
@@ -19,7 +20,7 @@ def live(session_id: str) -> Response:
     game_session = GameSession.find(session_id, full=True)
     template = PAGES[game_session.game_name].live
     if template is None:
-        abort(404, description="This game cannot be followed play by play yet.")
+        abort(404, description=gettext("This game cannot be followed play by play yet."))
     token = held_tokens().get(session_id) if can_edit(game_session) else None
     # The page may carry the edit token: never kept by the browser or a cache.
     return page(_shell(game_session, template, token=token), fresh=True)
@@ -48,6 +49,9 @@ def _shell(game_session: GameSession, template: str, **extra: Any) -> str:
         api=url_for("api.start_live_deal", session_id=game_session.id),
         **extra,
     )
+
+
+bp.add_app_template_global(game_title)
 
 
 # Globals, not context: the scoreboard's macros are imported without the page's context.

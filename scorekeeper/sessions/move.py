@@ -9,6 +9,7 @@ from ..data.extensions import db
 from ..data.models import Club, GameSession
 from ..web.held import held_clubs, held_tokens
 from ..web.pages import say, undo_flash
+from ..web.words import gettext
 from .blueprint import bp
 
 
@@ -18,19 +19,19 @@ def move(session_id: str) -> Response:
     by name among the club's. The message can move it back."""
     game_session = GameSession.find(session_id, for_update=True, full=True)
     if not game_session.is_keeper(held_tokens().get(session_id)):
-        abort(403, description="Only the phone that started this session can move it.")
+        abort(403, description=gettext("Only the phone that started this session can move it."))
     club_id = request.values.get("club", "")
     if club_id not in held_clubs():
-        abort(400, description="Choose one of the clubs this phone knows.")
+        abort(400, description=gettext("Choose one of the clubs this phone knows."))
     club = Club.find(club_id)
     if game_session.club_id == club.id:
-        say({"text": f"The session is in {club.name} already."}, "done")
+        say({"text": gettext("The session is in %(club)s already.", club=club.name)}, "done")
     else:
         left = game_session.move_to(club)
         db.session.commit()
-        text = f"Moved into {club.name}."
+        text = gettext("Moved into %(club)s.", club=club.name)
         if left is not None and left.id in held_clubs():
-            undo_flash(text, url_for(".move", session_id=session_id, club=left.id), "Undo")
+            undo_flash(text, url_for(".move", session_id=session_id, club=left.id), gettext("Undo"))
         else:
             say({"text": text}, "done")
     return redirect(url_for(".show", session_id=session_id))

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from flask import abort
 
+from ..web.words import gettext
+
 # The scoreboard's own rows, newest first: what a table looks back at during an evening (the
 # last round or two of dealers, the last baazi) fits in two phone screens; the rest is a tap away.
 RECENT = 20
@@ -67,5 +69,8 @@ def parse_before(text: str | None) -> int | None:
     if text is None:
         return None
     if not _NUMBER.fullmatch(text) or int(text) < 2:
-        abort(400, description="“before” takes a deal number of 2 or more: the deals before it.")
+        abort(
+            400,
+            description=gettext("“before” takes a deal number of 2 or more: the deals before it."),
+        )
     return int(text)

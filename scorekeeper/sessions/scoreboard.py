@@ -11,6 +11,7 @@ from ..data.extensions import db
 from ..data.models import GameSession, LiveDeal
 from ..web.held import held_clubs, held_tokens, remember_token
 from ..web.pages import conditional, say, viewer_etag
+from ..web.words import gettext
 from .blueprint import bp, can_edit, editable, known_clubs
 from .games import PAGES
 from .paging import parse_before
@@ -64,10 +65,13 @@ def join(session_id: str) -> Response:
     game_session = GameSession.find(session_id)
     key = request.form.get("key", "")
     if not game_session.can_edit(key):
-        abort(403, description="That scorer link is wrong or was revoked: ask the keeper anew.")
+        abort(
+            403,
+            description=gettext("That scorer link is wrong or was revoked: ask the keeper anew."),
+        )
     if not game_session.is_keeper(held_tokens().get(session_id)):  # never a step down
         remember_token(session_id, key)
-    say({"text": "This phone keeps score of this session now."}, "done")
+    say({"text": gettext("This phone keeps score of this session now.")}, "done")
     return redirect(url_for(".show", session_id=session_id))
 
 
@@ -76,8 +80,10 @@ def revoke(session_id: str) -> Response:
     """Stop every scorer link (keeper only); the share panel shows the new one."""
     game_session = editable(session_id)
     if not game_session.is_keeper(held_tokens().get(session_id)):
-        abort(403, description="Only the phone that started this session can revoke links.")
+        abort(
+            403, description=gettext("Only the phone that started this session can revoke links.")
+        )
     game_session.revoke_scorers()
     db.session.commit()
-    say({"text": "Old scorer links stopped working. Share the new one."}, "done")
+    say({"text": gettext("Old scorer links stopped working. Share the new one.")}, "done")
     return redirect(url_for(".show", session_id=session_id))

@@ -16,16 +16,50 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import Field, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; stubs: 3.2
-from wtforms.validators import NumberRange, Optional, ValidationError
+from wtforms.validators import Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
 from ..rules import Game, InvalidInput, Table
 from ..rules.limits import MAX_NAME, MAX_TEAM_NAME
-from ..rules.table import ORDINALS
-from ..web.words import gettext
+from ..web.words import gettext, lazy_gettext
+from .form_words import WordsMeta
 
 LETTERS = "abcd"
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 6: "six", 8: "eight"}
+# "or choose two players": the number as a word, as the sentence says it.
+NUMBER_WORDS = {
+    2: lazy_gettext("two"),
+    3: lazy_gettext("three"),
+    4: lazy_gettext("four"),
+    6: lazy_gettext("six"),
+    8: lazy_gettext("eight"),
+}
+# Each place in a team, as its box is named (a whole phrase each: the ordinal agrees with it).
+PLACES = (
+    lazy_gettext("Team %(letter)s's first player"),
+    lazy_gettext("Team %(letter)s's second player"),
+    lazy_gettext("Team %(letter)s's third player"),
+    lazy_gettext("Team %(letter)s's fourth player"),
+    lazy_gettext("Team %(letter)s's fifth player"),
+    lazy_gettext("Team %(letter)s's sixth player"),
+)
+# A place left empty: name its player (the first place of a team is always needed) …
+UNNAMED = (
+    lazy_gettext("Name team %(letter)s's first player."),
+    lazy_gettext("Name team %(letter)s's second player."),
+    lazy_gettext("Name team %(letter)s's third player."),
+    lazy_gettext("Name team %(letter)s's fourth player."),
+    lazy_gettext("Name team %(letter)s's fifth player."),
+    lazy_gettext("Name team %(letter)s's sixth player."),
+)
+# … or choose fewer players, when the game can be played by fewer.
+UNNAMED_OR_FEWER = (
+    UNNAMED[0],
+    lazy_gettext("Name team %(letter)s's second player, or choose %(count)s players."),
+    lazy_gettext("Name team %(letter)s's third player, or choose %(count)s players."),
+    lazy_gettext("Name team %(letter)s's fourth player, or choose %(count)s players."),
+    lazy_gettext("Name team %(letter)s's fifth player, or choose %(count)s players."),
+    lazy_gettext("Name team %(letter)s's sixth player, or choose %(count)s players."),
+)
 
 
 @dataclass(frozen=True)
@@ -67,25 +101,48 @@ class Setup:
     shaped_by: str | None = None
 
 
-def too_long(what: str, longest: int) -> Callable[[Any, Field], None]:
-    """A length check whose message names the box as the page does; it counts as the API does,
-    once runs of white space are folded to one space (rules/table.py)."""
+def too_long(what: Any, longest: int, **names: str) -> Callable[[Any, Field], None]:
+    """A length check whose message names the box as the page does (`what`, a message filled
+    with `names`); it counts as the API does, once runs of white space are folded to one space
+    (rules/table.py)."""
 
     def check(_form: Any, field: Field) -> None:
         if isinstance(field.data, str) and len(" ".join(field.data.split())) > longest:
             raise ValidationError(
-                gettext("%(box)s is too long: at most %(most)d characters.", box=what, most=longest)
+                gettext(
+                    "%(box)s is too long: at most %(most)d characters.",
+                    box=str(what % names if names else what),
+                    most=longest,
+                )
             )
 
     return check
 
 
-def options(pairs: tuple[tuple[str, str], ...]) -> list[SelectChoice]:
+class Between:
+    """A number option from `low` to `high`; the message names the option as its label does."""
+
+    def __init__(self, label: Any, low: int, high: int) -> None:
+        self.label, self.low, self.high = label, low, high
+
+    def __call__(self, _form: Any, field: Field) -> None:
+        if field.data is not None and not self.low <= field.data <= self.high:
+            raise ValidationError(
+                gettext(
+                    "%(option)s: %(low)d to %(high)d.",
+                    option=str(self.label),
+                    low=self.low,
+                    high=self.high,
+                )
+            )
+
+
+def options(pairs: tuple[tuple[str, Any], ...]) -> list[SelectChoice]:
     """Radio choices from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-def radio(label: str, pairs: tuple[tuple[str, str], ...], default: str) -> RadioField:
+def radio(label: Any, pairs: tuple[tuple[str, Any], ...], default: str) -> RadioField:
     """A row of big buttons from (value, label) pairs."""
     return RadioField(label, choices=options(pairs), default=default)
 
@@ -107,6 +164,8 @@ def shapes(game: Game, setup: Setup) -> dict[str, dict[str, Table]]:
 
 class SessionForm(FlaskForm):
     """A new-session form: `key` makes the start exactly once, however often it is sent."""
+
+    Meta = WordsMeta  # WTForms' own messages in the reader's language
 
     # 32 hex digits: every one a letter or digit, as an Idempotency-Key must have 16 of.
     key = StringField(widget=HiddenInput(), default=lambda: secrets.token_hex(16))
@@ -166,18 +225,19 @@ class SetupForm(SessionForm):
         return valid
 
     def _unnamed(self, team: int, place: int) -> str:
-        who = f"Name team {LETTERS[team].upper()}'s {ORDINALS[place]} player"
+        letter = LETTERS[team].upper()
         chosen = int(self.players.data)
         fewer = [int(c) for c, _ in self.setup.players if int(c) < chosen]
         if place == 0 or not fewer:
-            return who + "."
-        return f"{who}, or choose {NUMBER_WORDS.get(max(fewer), max(fewer))} players."
+            return str(UNNAMED[place] % {"letter": letter})
+        count = str(NUMBER_WORDS.get(max(fewer), max(fewer)))
+        return str(UNNAMED_OR_FEWER[place] % {"letter": letter, "count": count})
 
     def to_request(self) -> dict[str, Any]:
         """The same request the API's POST /sessions takes."""
         table = self.table()
         if table is None:
-            raise InvalidInput("bad-players", "Choose how many play.")
+            raise InvalidInput("bad-players", gettext("Choose how many play."))
         seated = table.players_per_team
         teams = [
             {"name": name.data or None, "players": [box.data for box in boxes[:seated]]}
@@ -207,30 +267,31 @@ def session_form(game: Game, setup: Setup) -> type[SetupForm]:
         "seatings": seatings,
         "most_teams": most,
         "most_per_team": widest,
-        "players": radio("Players", setup.players, setup.players[0][0]),
+        "players": radio(lazy_gettext("Players"), setup.players, setup.players[0][0]),
     }
     for x in LETTERS[:most]:
-        team = f"Team {x.upper()}"
-        fields[f"team_{x}"] = StringField(
-            f"{team}'s name", validators=[too_long(f"{team}'s name", MAX_TEAM_NAME)]
-        )
+        letter = x.upper()
+        name = lazy_gettext("Team %(letter)s's name", letter=letter)
+        fields[f"team_{x}"] = StringField(name, validators=[too_long(name, MAX_TEAM_NAME)])
         for n in range(1, widest + 1):
-            what = f"{team}'s {ORDINALS[n - 1]} player"
             fields[f"{x}{n}"] = StringField(
-                "Player" if n == 1 else "Partner", validators=[too_long(what, MAX_NAME)]
+                lazy_gettext("Player") if n == 1 else lazy_gettext("Partner"),
+                validators=[too_long(PLACES[n - 1], MAX_NAME, letter=letter)],
             )
     seats = max(t.seats for t in every)
     for option in setup.options:
         if isinstance(option, Radio):
             fields[option.name] = radio(option.label, option.choices, option.default)
         elif isinstance(option, Seat):
-            places = tuple((str(seat), f"Seat {seat + 1}") for seat in range(seats))
+            places = tuple(
+                (str(seat), lazy_gettext("Seat %(num)d", num=seat + 1)) for seat in range(seats)
+            )
             fields[option.name] = radio(option.label, places, "0")
         else:
-            limits = NumberRange(option.low, option.high, f"{option.label}: %(min)s to %(max)s.")
             fields[option.name] = IntegerField(
                 option.label,
                 default=option.default,
-                validators=[Optional(), limits],  # left empty: the engine names the option
+                # left empty: the engine names the option
+                validators=[Optional(), Between(option.label, option.low, option.high)],
             )
     return type(f"{game.title.replace('-', '')}SessionForm", (SetupForm,), fields)

@@ -15,6 +15,7 @@ from ..web.held import held_tokens, remember_club, remember_token
 from ..web.languages import in_reader_order
 from ..web.pages import page
 from ..web.rate_limits import count_creation, refusal
+from ..web.words import gettext
 from .blueprint import bp, editable, known_clubs
 from .games import PAGES
 
@@ -23,7 +24,7 @@ from .games import PAGES
 def new(game_name: str) -> Any:
     """Start a session of a game."""
     if game_name not in PAGES:
-        abort(404, description=f"There is no game {game_name!r}.")
+        abort(404, description=gettext("There is no game %(game)r.", game=game_name))
     form = PAGES[game_name].session_form()
     clubs = known_clubs()
     if not form.is_submitted():
@@ -79,7 +80,7 @@ def _start(scope: str, key: str | None, body: dict[str, Any], club_id: str | Non
 def first_club_name(body: dict[str, Any]) -> str:
     """A club made for a browser's first session is named after its first player's table."""
     first = body["teams"][0]["players"][0]
-    return f"{first}'s table"
+    return str(gettext("%(player)s's table", player=first))
 
 
 def _ids(game_session: GameSession) -> dict[str, Any]:

@@ -36,6 +36,7 @@ class GamePages:
     live: str | None = None  # the template of its live deal page (/s/<id>/live), if it has one
     # A refused deal in the table's words (players' names for the engine's seats).
     problem: Callable[[Any, InvalidInput], str] = _as_said
+    title: Any = ""  # the game's name in the reader's language (a lazy message)
 
 
 PAGES: dict[str, GamePages] = {
@@ -51,6 +52,14 @@ PAGES: dict[str, GamePages] = {
         module.KEY_FIGURE,
         module.LIVE_PAGE,
         getattr(module, "problem", _as_said),
+        module.TITLE,
     )
     for module in (seep, fifty_six, casino)
 }
+
+
+def game_title(game: Any) -> str:
+    """A game's name as its players say it, in the reader's language: `game` is the game or its
+    name (the registry's `title` is the engine's English)."""
+    name = game if isinstance(game, str) else game.name
+    return str(PAGES[name].title) if name in PAGES else str(GAMES[name].title)

@@ -13,7 +13,7 @@ from ...rules.casino import score
 from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
 from ...web.names import first_name
-from ...web.words import gettext, ngettext
+from ...web.words import gettext, lazy_gettext, ngettext
 from ..charts import drawn_once, polyline
 from ..setup import Radio, Setup
 from .deal_form import DealForm
@@ -23,16 +23,26 @@ SETUP = Setup(
     options=(
         Radio(
             "partnerships",
-            "Four players play",
-            (("off", "Each alone"), ("on", "Two partnerships")),
+            lazy_gettext("Four players play"),
+            (("off", lazy_gettext("Each alone")), ("on", lazy_gettext("Two partnerships"))),
             "off",
         ),
-        Radio("variant", "Variant (K3)", (("classic", "Classic"), ("royal", "Royal")), "classic"),
-        Radio("sweeps", "Sweeps score 1 (K12)", (("off", "No"), ("on", "Yes")), "off"),
+        Radio(
+            "variant",
+            lazy_gettext("Variant (K3)"),
+            (("classic", lazy_gettext("Classic")), ("royal", lazy_gettext("Royal"))),
+            "classic",
+        ),
+        Radio(
+            "sweeps",
+            lazy_gettext("Sweeps score 1 (K12)"),
+            (("off", lazy_gettext("No")), ("on", lazy_gettext("Yes"))),
+            "off",
+        ),
         Radio(
             "count_out",
-            "Counting out (K13)",
-            (("off", "Off"), ("on", "On: count in K13's order")),
+            lazy_gettext("Counting out (K13)"),
+            (("off", lazy_gettext("Off")), ("on", lazy_gettext("On: count in K13's order"))),
             "off",
         ),
     ),
@@ -45,26 +55,32 @@ SCORING = (
     ("ace_C", "A♣", "C"),
     ("ace_H", "A♥", "H"),
     ("ace_D", "A♦", "D"),
-    ("big_casino", "10♦ big casino", "D"),
-    ("little_casino", "2♠ little casino", "S"),
+    ("big_casino", "10♦", "D"),
+    ("little_casino", "2♠", "S"),
 )
+# What the 10♦ and the 2♠ are called, below their cards (a game's terms: the table's words).
+CARD_NAMES = {
+    "big_casino": lazy_gettext("big casino"),
+    "little_casino": lazy_gettext("little casino"),
+}
 # Where counting out decided the game, as "reached 21 with …" goes on (K13's order).
 COUNTED = {
-    "cards": "most cards",
-    "spades": "most spades",
-    "big_casino": "big casino (10♦)",
-    "little_casino": "little casino (2♠)",
-    "AS": "the A♠",
-    "AC": "the A♣",
-    "AH": "the A♥",
-    "AD": "the A♦",
-    "sweeps": "the sweeps",
+    "cards": lazy_gettext("most cards"),
+    "spades": lazy_gettext("most spades"),
+    "big_casino": lazy_gettext("big casino (10♦)"),
+    "little_casino": lazy_gettext("little casino (2♠)"),
+    "AS": lazy_gettext("the A♠"),
+    "AC": lazy_gettext("the A♣"),
+    "AH": lazy_gettext("the A♥"),
+    "AD": lazy_gettext("the A♦"),
+    "sweeps": lazy_gettext("the sweeps"),
 }
 
 
 def counts(high: int) -> list[Any]:
     """Validators of a side's count (the engine checks the totals and names the side)."""
-    return [Optional(), NumberRange(0, high, f"A side's count goes from 0 to {high}.")]
+    message = lazy_gettext("A side's count goes from 0 to %(high)d.", high=high)
+    return [Optional(), NumberRange(0, high, message)]
 
 
 class CasinoDealForm(DealForm):
@@ -74,7 +90,7 @@ class CasinoDealForm(DealForm):
         widget=HiddenInput(),
         validators=[
             Optional(),
-            NumberRange(2, MOST_SIDES, "The form is damaged: reload the page."),
+            NumberRange(2, MOST_SIDES, lazy_gettext("The form is damaged: reload the page.")),
         ],
     )
 
@@ -124,19 +140,27 @@ class CasinoDealForm(DealForm):
         """The side tapped for a scoring card; a message naming the card when none is."""
         text = self[name].data
         if not text or not text.isascii() or not text.isdigit():
-            label = next(label for field, label, _ in SCORING if field == name)
-            raise InvalidInput(
-                "missing-field", gettext("Tap the side that took the %(card)s.", card=label)
+            card = next(label for field, label, _ in SCORING if field == name)
+            said = (
+                gettext("Tap the side that took the %(card)s.", card=card)
+                if name not in CARD_NAMES
+                else gettext(
+                    "Tap the side that took the %(card)s %(name)s.",
+                    card=card,
+                    name=CARD_NAMES[name],
+                )
             )
+            raise InvalidInput("missing-field", said)
         return int(text)
 
     def side_fields(self, sides: int) -> list[tuple[Any, Any, Any]]:
         """Each side's cards, spades and sweeps fields."""
         return [(self[f"cards{s}"], self[f"spades{s}"], self[f"sweeps{s}"]) for s in range(sides)]
 
-    def scoring_fields(self) -> list[tuple[Any, str, str]]:
-        """Each scoring card's field, its label and its suit (for the colour)."""
-        return [(self[name], label, suit) for name, label, suit in SCORING]
+    def scoring_fields(self) -> list[tuple[Any, str, str, Any]]:
+        """Each scoring card's field, its label, its suit (for the colour) and its name, if it
+        has one (big casino)."""
+        return [(self[name], label, suit, CARD_NAMES.get(name)) for name, label, suit in SCORING]
 
     # For the points shown as the page is tapped (K11, K12).
     values: ClassVar[dict[str, int]] = {
@@ -164,9 +188,12 @@ def filled(values: list[int | None], total: int) -> list[int | None]:
 
 
 for _s in range(MOST_SIDES):
-    setattr(CasinoDealForm, f"cards{_s}", IntegerField("Cards", validators=counts(PACK)))
-    setattr(CasinoDealForm, f"spades{_s}", IntegerField("Spades", validators=counts(SPADES)))
-    setattr(CasinoDealForm, f"sweeps{_s}", IntegerField("Sweeps", validators=counts(PACK)))
+    for _field, _label, _most in (
+        ("cards", lazy_gettext("Cards"), PACK),
+        ("spades", lazy_gettext("Spades"), SPADES),
+        ("sweeps", lazy_gettext("Sweeps"), PACK),
+    ):
+        setattr(CasinoDealForm, f"{_field}{_s}", IntegerField(_label, validators=counts(_most)))
 for _name, _label, _ in SCORING:
     setattr(CasinoDealForm, _name, RadioField(_label, choices=[], validate_choice=False))
 
@@ -317,7 +344,7 @@ def how_won(won: Won, standing: CasinoStanding, names: list[str]) -> str:
         return gettext(
             "Won by %(winner)s: counting deal %(deal)d out in K13's order, %(winner)s reached 21 "
             "with %(item)s (K13).",
-            **facts | {"item": gettext(COUNTED[won["at"]])},
+            **facts | {"item": str(COUNTED[won["at"]])},
         )
     first = next(n for n, row in enumerate(rows, 1) if max(row["scores"]) >= score.TARGET)
     if first < deal:  # level at the top past 21 in that deal: play went on (K13)
@@ -423,12 +450,14 @@ def csv_columns(game_session: Any, standing: CasinoStanding) -> tuple[list[str],
 
 # What the club's player pages show of Casino's figures: (label, figure, as a percentage).
 FIGURES = (
-    ("Average deal", "average_points", False),
-    ("Sweeps", "sweeps", False),
-    ("Best deal", "best_deal", False),
+    (lazy_gettext("Average deal"), "average_points", False),
+    (lazy_gettext("Sweeps"), "sweeps", False),
+    (lazy_gettext("Best deal"), "best_deal", False),
 )
 KEY_FIGURE = "average_points"  # beside the win rate in the players' table
 LIVE_PAGE = "sessions/casino/live.html"  # a deal followed play by play
 
+# The game's name as its players say it; the registry's `title` stays the engine's.
+TITLE = lazy_gettext("Casino")
 GAME = "casino"
 DEAL_FORM = CasinoDealForm

@@ -11,9 +11,10 @@ from wtforms import IntegerField
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from ...web.words import gettext
+from ...web.words import gettext, lazy_gettext
+from ..form_words import WordsMeta
 
-WHOLE = [Optional(), NumberRange(1, 100_000, "The form is damaged: reload the page.")]
+WHOLE = [Optional(), NumberRange(1, 100_000, lazy_gettext("The form is damaged: reload the page."))]
 
 
 def set_sent(field: Any, value: int | str) -> None:
@@ -30,6 +31,7 @@ class DealForm(FlaskForm):
     scorer's change, or sent again with the Back button, is caught instead of stored twice.
     """
 
+    Meta = WordsMeta  # WTForms' own messages in the reader's language
     number = IntegerField(widget=HiddenInput(), validators=WHOLE)
     next_id = IntegerField(widget=HiddenInput(), validators=WHOLE)
     version = IntegerField(widget=HiddenInput(), validators=WHOLE)

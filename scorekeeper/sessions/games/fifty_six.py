@@ -20,7 +20,7 @@ from ...rules.fifty_six.score import (
     tables_moved,
 )
 from ...rules.table import Table
-from ...web.words import gettext, ngettext
+from ...web.words import gettext, lazy_gettext, ngettext
 from ..charts import drawn_once, polyline
 from ..setup import Number, Radio, Seat, Setup, options
 from .deal_form import DealForm
@@ -28,41 +28,63 @@ from .deal_form import DealForm
 SETUP = Setup(
     players=(("4", "4"), ("6", "6"), ("8", "8")),
     options=(
-        Radio("teams", "Teams", (("sides", "Two sides"), ("pairs", "Pairs of partners")), "sides"),
+        Radio(
+            "teams",
+            lazy_gettext("Teams"),
+            (("sides", lazy_gettext("Two sides")), ("pairs", lazy_gettext("Pairs of partners"))),
+            "sides",
+        ),
         Radio(
             "doubling",
-            "A double and a redouble",
-            (("multiply", "×2 and ×4"), ("additive", "+1 and +2")),
+            lazy_gettext("A double and a redouble"),
+            (("multiply", lazy_gettext("×2 and ×4")), ("additive", lazy_gettext("+1 and +2"))),
             "multiply",
         ),
-        Number("tables", "Tables each team starts with", 1, 99, 12),
-        Seat("first_dealer", "Who deals first (F7)"),
+        Number("tables", lazy_gettext("Tables each team starts with"), 1, 99, 12),
+        Seat("first_dealer", lazy_gettext("Who deals first (F7)")),
     ),
     shaped_by="teams",
 )
-TRUMPS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"), ("NT", "NT"))
-DOUBLES = (("0", "Not doubled"), ("1", "Doubled"), ("2", "Redoubled"))
+# "NT" as the table says no trumps (a word to translate); the suits are the cards' signs.
+TRUMPS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"), ("NT", lazy_gettext("NT")))
+# Each trump as a screen reader says it (the buttons show the signs).
+TRUMP_NAMES = {
+    "S": lazy_gettext("spades"),
+    "H": lazy_gettext("hearts"),
+    "D": lazy_gettext("diamonds"),
+    "C": lazy_gettext("clubs"),
+    "NT": lazy_gettext("no trumps"),
+}
+DOUBLES = (
+    ("0", lazy_gettext("Not doubled")),
+    ("1", lazy_gettext("Doubled")),
+    ("2", lazy_gettext("Redoubled")),
+)
 PASSED = "passed"
 
 
 class FiftySixDealForm(DealForm):
     """A deal: the dealer, the contract (or everyone passed), the contracting team's points."""
 
-    dealer = RadioField("Dealer", choices=[], validate_choice=False)
+    dealer = RadioField(lazy_gettext("Dealer"), choices=[], validate_choice=False)
     outcome = RadioField(
-        "Auction",
-        choices=options((("bid", "A contract"), (PASSED, "Everyone passed"))),
+        lazy_gettext("Auction"),
+        choices=options(
+            (("bid", lazy_gettext("A contract")), (PASSED, lazy_gettext("Everyone passed")))
+        ),
         default="bid",
     )
-    seat = RadioField("Contract won by", choices=[], validate_choice=False)
-    value = IntegerField("Bid", default=LOWEST_BID, validators=[Optional()])
-    trump = RadioField("Trump", choices=options(TRUMPS), validate_choice=False)
-    double = RadioField("Doubled?", choices=options(DOUBLES), default="0", validate_choice=False)
+    seat = RadioField(lazy_gettext("Contract won by"), choices=[], validate_choice=False)
+    value = IntegerField(lazy_gettext("Bid"), default=LOWEST_BID, validators=[Optional()])
+    trump = RadioField(lazy_gettext("Trump"), choices=options(TRUMPS), validate_choice=False)
+    double = RadioField(
+        lazy_gettext("Doubled?"), choices=options(DOUBLES), default="0", validate_choice=False
+    )
     points = IntegerField(
-        "Card points",
+        lazy_gettext("Card points"),
         validators=[
-            InputRequired("Enter the contracting team's card points (0 to 56)."),
-            NumberRange(0, 56, "Card points go from 0 to 56 (F5)."),
+            InputRequired(lazy_gettext("Enter the contracting team's card points (0 to 56).")),
+            NumberRange(0, 56, lazy_gettext("Card points go from 0 to 56 (F5).")),
         ],
     )
     new_game = IntegerField(widget=HiddenInput(), validators=[Optional()])
@@ -109,20 +131,20 @@ class FiftySixDealForm(DealForm):
         record: dict[str, Any] = {"contract": None, "points": self.points.data}
         if self.outcome.data != PASSED:
             record["contract"] = {
-                "seat": _whole(self.seat.data, "Tap the player who won the contract."),
+                "seat": _whole(self.seat.data, gettext("Tap the player who won the contract.")),
                 "value": self.value.data if self.value.data is not None else LOWEST_BID,
-                "trump": self.trump.data or _missing("Tap the trump: ♠ ♥ ♦ ♣ or NT."),
-                "double": _whole(self.double.data or "0", "Choose the double."),
+                "trump": self.trump.data or _missing(gettext("Tap the trump: ♠ ♥ ♦ ♣ or NT.")),
+                "double": _whole(self.double.data or "0", gettext("Choose the double.")),
             }
         if self.dealer.data not in (None, ""):
-            record["dealer"] = _whole(self.dealer.data, "Tap the dealer.")
+            record["dealer"] = _whole(self.dealer.data, gettext("Tap the dealer."))
         if self.new_game.data:
             record["new_game"] = True
         if self.auction.data:
             try:
                 record["auction"] = json.loads(self.auction.data)
             except ValueError:
-                _missing("The recorded auction is damaged: clear it and record it again.")
+                _missing(gettext("The recorded auction is damaged: clear it and record it again."))
         return record
 
     def follow(self, fresh: DealForm, game_session: Any, sent: int, number: int) -> list[str]:
@@ -209,7 +231,7 @@ def _other_contract(contract: dict[str, Any] | None, seats: list[str]) -> str:
             "change the one that is wrong."
         )
     said = {
-        "bid": bid_text(contract["value"], contract["trump"]),
+        "bid": said_bid(contract["value"], contract["trump"]),
         "player": seats[contract["seat"]],
     }
     if contract["double"] == 2:
@@ -229,6 +251,13 @@ def _other_contract(contract: dict[str, Any] | None, seats: list[str]) -> str:
         "change the one that is wrong.",
         **said,
     )
+
+
+def said_bid(value: int, trump: str) -> str:
+    """A bid as the reader's table says it: 28♦ in signs, "30 NT" in the reader's words."""
+    if trump == "NT":
+        return str(gettext("%(value)d NT", value=value))
+    return bid_text(value, trump)
 
 
 def tables_before(game_session: Any, number: int) -> list[int]:
@@ -268,6 +297,7 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
         "preview": outcomes(table, game_session.options, tables),
         "passed_seat": {d: next_seat_in(table, d, tables) for d in range(table.seats)},
         "trumps": TRUMPS,
+        "trump_names": TRUMP_NAMES,
         "doubles": DOUBLES,
         "derive": derive(game_session, game_session.standing()),
     }
@@ -351,7 +381,7 @@ def summary(game_session: Any, record: FiftySixRecord) -> str:
             "Everyone passed · %(num)d point", "Everyone passed · %(num)d points", points
         )
     said = {
-        "bid": bid_text(contract["value"], contract["trump"]),
+        "bid": said_bid(contract["value"], contract["trump"]),
         "player": seats[contract["seat"]],
     }
     return [
@@ -380,10 +410,14 @@ def standing_line(game_session: Any, standing: FiftySixStanding) -> str:
     """The standing in a line, for a club's history: the game, each team's tables, a winner."""
     teams = game_session.teams
     tables = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["tables"], strict=True))
-    line = f"Game {standing['game']}: {tables} tables"
     if standing["winner"] is not None:
-        return f"{line} · won by {teams[standing['winner']].name}"
-    return line
+        return gettext(
+            "Game %(game)d: %(tables)s tables · won by %(team)s",
+            game=standing["game"],
+            tables=tables,
+            team=teams[standing["winner"]].name,
+        )
+    return gettext("Game %(game)d: %(tables)s tables", game=standing["game"], tables=tables)
 
 
 def csv_columns(game_session: Any, standing: FiftySixStanding) -> tuple[list[str], list[list[Any]]]:
@@ -408,15 +442,17 @@ def csv_columns(game_session: Any, standing: FiftySixStanding) -> tuple[list[str
 
 # What the club's player pages show of Fifty-six's figures: (label, figure, as a percentage).
 FIGURES = (
-    ("Contracts made", "made", False),
-    ("Contracts lost", "lost", False),
-    ("Made", "made_rate", True),
-    ("Tables won", "tables_won", False),
-    ("Tables lost", "tables_lost", False),
-    ("Games won", "games_won", False),
+    (lazy_gettext("Contracts made"), "made", False),
+    (lazy_gettext("Contracts lost"), "lost", False),
+    (lazy_gettext("Made"), "made_rate", True),
+    (lazy_gettext("Tables won"), "tables_won", False),
+    (lazy_gettext("Tables lost"), "tables_lost", False),
+    (lazy_gettext("Games won"), "games_won", False),
 )
 KEY_FIGURE = "made_rate"  # beside the win rate in the players' table
 LIVE_PAGE = "sessions/fifty-six/live.html"  # a deal followed play by play
 
+# The game's name as its players say it; the registry's `title` stays the engine's.
+TITLE = lazy_gettext("Fifty-six")
 GAME = "fifty-six"
 DEAL_FORM = FiftySixDealForm

@@ -12,31 +12,38 @@ from ...rules.seep.cards import POINT_CARDS, POINTS
 from ...rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, SeepRecord, parse_deal
 from ...rules.seep.score import UNDER, Baazi, SeepStanding, next_dealer
 from ...rules.table import Table
-from ...web.words import gettext, ngettext
+from ...web.words import gettext, lazy_gettext, ngettext
 from ..charts import lead_chart
 from ..setup import Radio, Setup, options
 from .deal_form import DealForm
 
 # Players, teams and the match options of rules/seep.md (M2–M4).
 SETUP = Setup(
-    players=(("4", "Four, in two teams"), ("2", "Two")),
+    players=(("4", lazy_gettext("Four, in two teams")), ("2", lazy_gettext("Two"))),
     options=(
         Radio(
             "target",
-            "A baazi is won by a lead of",
+            lazy_gettext("A baazi is won by a lead of"),
             (("50", "50"), ("100", "100"), ("150", "150")),
             "100",
         ),
         Radio(
             "baazis",
-            "Baazis to play",
-            (("", "Open-ended"), ("1", "One"), *((n, f"Best of {n}") for n in "357")),
+            lazy_gettext("Baazis to play"),
+            (
+                ("", lazy_gettext("Open-ended")),
+                ("1", lazy_gettext("One")),
+                *((n, lazy_gettext("Best of %(num)d", num=int(n))) for n in "357"),
+            ),
             "",
         ),
         Radio(
             "under9",
-            "Under 9 counts",
-            (("sweeps", "Deal score with sweeps"), ("cards", "Card points only")),
+            lazy_gettext("Under 9 counts"),
+            (
+                ("sweeps", lazy_gettext("Deal score with sweeps")),
+                ("cards", lazy_gettext("Card points only")),
+            ),
             "sweeps",
         ),
     ),
@@ -44,7 +51,7 @@ SETUP = Setup(
 
 
 TEAM_CHOICES = options((("0", "A"), ("1", "B")))
-NO_TEAM = options((("", "None"),))
+NO_TEAM = options((("", lazy_gettext("None")),))
 
 
 class SweepCount:
@@ -74,13 +81,17 @@ def card_field(card: Any) -> str:
 class SeepDealForm(DealForm):
     """A deal: who took each point card, sweeps, the dealer and the bid."""
 
-    sweeps0 = IntegerField("Sweeps", default=0, validators=sweeps(0))
-    sweeps1 = IntegerField("Sweeps", default=0, validators=sweeps(1))
-    opening_sweep = RadioField("Opening sweep (25)", choices=NO_TEAM + TEAM_CHOICES, default="")
-    last_sweep = RadioField("Last-play sweep (0)", choices=NO_TEAM + TEAM_CHOICES, default="")
-    dealer = RadioField("Dealer", choices=[], validate_choice=False)
+    sweeps0 = IntegerField(lazy_gettext("Sweeps"), default=0, validators=sweeps(0))
+    sweeps1 = IntegerField(lazy_gettext("Sweeps"), default=0, validators=sweeps(1))
+    opening_sweep = RadioField(
+        lazy_gettext("Opening sweep (25)"), choices=NO_TEAM + TEAM_CHOICES, default=""
+    )
+    last_sweep = RadioField(
+        lazy_gettext("Last-play sweep (0)"), choices=NO_TEAM + TEAM_CHOICES, default=""
+    )
+    dealer = RadioField(lazy_gettext("Dealer"), choices=[], validate_choice=False)
     bid = RadioField(
-        "Bid",
+        lazy_gettext("Bid"),
         choices=options((("", "—"), *((str(v), str(v)) for v in range(9, 14)))),
         default="",
         validate_choice=False,
@@ -262,15 +273,17 @@ def csv_columns(game_session: Any, standing: SeepStanding) -> tuple[list[str], l
 
 # What the club's player pages show of Seep's figures: (label, figure, as a percentage).
 FIGURES = (
-    ("Baazis won", "baazis_won", False),
-    ("Baazis lost", "baazis_lost", False),
-    ("Under-9 losses", "under9_losses", False),
-    ("Average deal", "average_points", False),
-    ("Sweeps per deal", "sweeps_per_deal", False),
-    ("Best deal", "best_deal", False),
+    (lazy_gettext("Baazis won"), "baazis_won", False),
+    (lazy_gettext("Baazis lost"), "baazis_lost", False),
+    (lazy_gettext("Under-9 losses"), "under9_losses", False),
+    (lazy_gettext("Average deal"), "average_points", False),
+    (lazy_gettext("Sweeps per deal"), "sweeps_per_deal", False),
+    (lazy_gettext("Best deal"), "best_deal", False),
 )
 KEY_FIGURE = "average_points"  # beside the win rate in the players' table
 LIVE_PAGE = "sessions/seep/live.html"  # a deal followed play by play
 
+# The game's name as its players say it; the registry's `title` stays the engine's.
+TITLE = lazy_gettext("Seep")
 GAME = "seep"
 DEAL_FORM = SeepDealForm
