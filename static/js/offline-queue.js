@@ -24,16 +24,15 @@ let retry = null;
 /** The scoreboard's "Enter deal 3", drawn before deals waiting here were stored, is for the
  * deal after them ("Enter deal 5"): those entered as deal 3 or later (an earlier one is the
  * server's already), as offline-form.js counts them when it redraws the form itself. The link
- * says its deal's number in data-deal-number, in any language; an English page without it, in
- * its words. */
+ * says its deal's number in data-deal-number, in any language (a new game's link has none). */
 function advance(items) {
   document.querySelectorAll("a[data-keep-offline]").forEach((link) => {
-    const shown = Number(link.dataset.dealNumber || (link.textContent.match(/deal (\d+)/) || [])[1]);
+    const shown = Number(link.dataset.dealNumber);
     if (!shown) return;
     const by = items.filter((item) => item.session === session && item.kind === "new" && !(item.number < shown)).length;
     if (!by) return;
-    link.textContent = link.textContent.replace(/\d+/, String(shown + by));
-    if (link.dataset.dealNumber) link.dataset.dealNumber = String(shown + by);
+    link.textContent = link.textContent.replace(String(shown), String(shown + by));
+    link.dataset.dealNumber = String(shown + by);
   });
 }
 
