@@ -28,11 +28,9 @@ pytestmark = pytest.mark.browser
 
 OTHERS = [code for code in LANGUAGES if code != "en"]
 # What the table and the club are called (every_page's club), which no language changes.
-NAMES = sorted(
-    {"Thursday table", *(side["name"] for side in PLAIN), *(p for s in PLAIN for p in s["players"])},
-    key=len,
-    reverse=True,
-)
+PLAYERS = [player for side in PLAIN for player in side["players"]]
+TEAMS = [side["name"] for side in PLAIN]
+NAMES = sorted({"Thursday table", *TEAMS, *PLAYERS}, key=len, reverse=True)
 NAMED = re.compile("|".join(map(re.escape, NAMES)))
 WORD = re.compile(r"[A-Za-z]{2,}")
 READ = """() => {
@@ -75,7 +73,9 @@ def test_no_page_keeps_an_english_sentence(live_server: str, phones: Phones) -> 
         for phone in (scorer, watcher):
             choose(phone, live_server, code)
         other = read_all((scorer, watcher), visits)
-        kept = [f"{code} {name}: {text}" for name in english for text in english[name] & other[name]]
+        kept = [
+            f"{code} {page}: {line}" for page in english for line in english[page] & other[page]
+        ]
         artifact(f"untranslated-{code}.txt").write_text("\n".join(kept) + "\n")
         left += kept
     assert left == [], f"{len(left)} English sentences left:\n" + "\n".join(left[:200])

@@ -73,3 +73,80 @@ def test_the_checkers_verdict_in_esperanto(live_server: str, phones: Phones) -> 
     expect(verdict.locator(".reason")).to_have_text(reason)
     fits(phone)
     keep(phone, "checker-eo")
+
+
+def start(phone: Page, game: str, names: dict[str, str], players: str | None = None) -> None:
+    """A new session of `game` from its form, as the phone's language shows it."""
+    phone.goto(f"/new/{game}")
+    if players:
+        phone.locator(f"#players-group label:has-text('{players}')").click()
+    for box, name in names.items():
+        phone.fill(f"input[name={box}]", name)
+    fits(phone)
+    phone.locator("form button.big[type=submit]").click()
+    phone.locator("a[data-keep-offline]").click()  # Enter deal 1
+
+
+def save(phone: Page, code: str) -> None:
+    """Save the deal form; the scoreboard says so in the phone's language."""
+    phone.locator(".submit-bar button[type=submit]").click()
+    expect(phone.get_by_test_id("flash")).to_contain_text(said(code, "Deal %(num)d saved.", num=1))
+    fits(phone)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_whole_seep_deal_in_urdu(live_server: str, phones: Phones, scheme: str) -> None:
+    phone = phone_in(phones, live_server, "ur", scheme)
+    # Names in three scripts, as a table in Lahore or Delhi writes them.
+    start(phone, "seep", {"a1": "آصف", "a2": "Ravi", "b1": "मीना", "b2": "Dev"})
+    expect(phone.locator("html")).to_have_attribute("dir", "rtl")
+    # E2, C4: آصف & Ravi take A♠ K♠ Q♠ 10♦ A♥ = 33 and one sweep (50): 83 v 67.
+    phone.locator(".pick-team[data-team='0']").click()
+    for card in ("AS", "KS", "QS", "10D", "AH"):
+        phone.locator(f".card-pick[data-card='{card}'] .card-face").click()
+    phone.locator("#rest-to-other").click()
+    phone.locator(".stepper.team-0 [data-step='1']").click()
+    expect(phone.locator("[data-total='0']")).to_have_text("83")
+    expect(phone.locator("[data-total='1']")).to_have_text("67")
+    fits(phone)
+    keep(phone, f"seep-ur-deal-{scheme}")
+    save(phone, "ur")
+    lead = phone.get_by_test_id("lead")
+    expect(lead).to_contain_text("+16")  # M1: 83 - 67
+    label = lead.locator(".label").inner_text()
+    assert label and "Lead" not in label, label
+    keep(phone, f"seep-ur-board-{scheme}")
+
+
+def test_a_fifty_six_deal_in_malayalam(live_server: str, phones: Phones) -> None:
+    phone = phone_in(phones, live_server, "ml")
+    start(phone, "fifty-six", {"a1": "അനു", "b1": "Meena", "a2": "രവി", "b2": "Dev"})
+    phone.locator("#seat-group label:has-text('Meena')").click()
+    phone.locator("[data-bid-pad] [data-tens='30']").click()
+    phone.locator(".trumps label.trump-D").click()
+    for digit in "31":
+        phone.locator(f"[data-key='{digit}']").click()
+    made = scripted("ml", "Made: {points} of {bid}", points=31, bid="30♦")
+    expect(phone.get_by_test_id("verdict")).to_have_text(made)
+    fits(phone)
+    keep(phone, "fifty-six-ml-deal")
+    save(phone, "ml")
+    tables = phone.get_by_test_id("tables-1").inner_text()
+    assert "table" not in tables and tables.strip()[0].isdigit(), tables
+    keep(phone, "fifty-six-ml-board")
+
+
+def test_a_casino_deal_in_portuguese(live_server: str, phones: Phones) -> None:
+    phone = phone_in(phones, live_server, "pt")
+    start(phone, "casino", {"a1": "João", "b1": "Conceição"}, players="2")
+    # Thirty cards (+3) and nine spades (+1) to João, every scoring card too: 11 points (K11).
+    for name, wanted, shared in (("cards", 30, 26), ("spades", 9, 6)):
+        for _ in range(wanted - shared):
+            phone.locator(f".stepper[data-count='{name}'].team-0 [data-step='1']").click()
+    phone.locator("[data-rest-to='0']").click()
+    expect(phone.get_by_test_id("points-0")).to_have_text("11")
+    fits(phone)
+    keep(phone, "casino-pt-deal")
+    save(phone, "pt")
+    expect(phone.get_by_test_id("score-0")).to_contain_text("11")
+    keep(phone, "casino-pt-board")

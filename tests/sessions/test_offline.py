@@ -138,7 +138,8 @@ def test_the_offline_page_is_kept_in_every_language(client: FlaskClient) -> None
     assert '<html lang="ur" dir="rtl"' in urdu
     assert client.get("/offline/xx").status_code == 404
     worker = client.get("/sw.js", headers={"Accept-Language": "ml"}).get_data(as_text=True)
-    assert json.loads(worker.splitlines()[0].removeprefix("const BUILD = ")[:-1])["language"] == "ml"
+    build = json.loads(worker.splitlines()[0].removeprefix("const BUILD = ")[:-1])
+    assert build["language"] == "ml"
 
 
 def test_the_service_worker_is_served_from_the_root_with_its_build(client: FlaskClient) -> None:
