@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from ..data.idempotency import checked_key, start_session
 from ..data.models import GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
+from ..web.bidi import plain
 from ..web.held import held_tokens, remember_club, remember_token
 from ..web.languages import in_reader_order
 from ..web.pages import page
@@ -78,9 +79,10 @@ def _start(scope: str, key: str | None, body: dict[str, Any], club_id: str | Non
 
 
 def first_club_name(body: dict[str, Any]) -> str:
-    """A club made for a browser's first session is named after its first player's table."""
+    """A club made for a browser's first session is named after its first player's table (in
+    the reader's language: it is stored, so without the isolates a sentence on a page gets)."""
     first = body["teams"][0]["players"][0]
-    return str(gettext("%(player)s's table", player=first))
+    return plain(gettext("%(player)s's table", player=first))
 
 
 def _ids(game_session: GameSession) -> dict[str, Any]:

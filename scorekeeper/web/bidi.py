@@ -47,6 +47,11 @@ def _isolate(value: Any, markup: bool) -> Any:
     return f"{FSI}{value}{PDI}"
 
 
+def plain(text: str) -> str:
+    """`text` without isolates: for words that are stored (a name), not shown in a sentence."""
+    return text.replace(FSI, "").replace(PDI, "")
+
+
 def isolating(function: Callable[..., str]) -> Callable[..., str]:
     """A template's gettext-like global (Jinja's newstyle, context first) that isolates."""
 

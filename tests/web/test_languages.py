@@ -9,6 +9,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.web.languages import COOKIE, LANGUAGES, select_locale
 from tests.helpers.api import Json
+from tests.helpers.pages import FORMS, session_of, start
+from tests.helpers.said import said
 
 
 def page_language(client: FlaskClient, path: str = "/", **headers: str) -> tuple[str, str]:
@@ -89,3 +91,14 @@ def test_a_page_kept_in_one_language_is_not_taken_for_another(
 def test_outside_a_request_the_words_are_english(client: FlaskClient) -> None:
     with client.application.app_context():
         assert select_locale() == "en"
+
+
+def test_a_first_session_in_urdu_names_its_club_without_isolates(client: FlaskClient) -> None:
+    """The club made for a first session is named in the reader's words, as a name is stored:
+    without the marks that keep a name's direction inside an Urdu sentence on a page."""
+    client.post("/language", data={"lang": "ur"})
+    board = start(client, "seep", FORMS["seep"] | {"a1": "آصف"})
+    club = client.get(f"/api/v1/sessions/{session_of(board)}").get_json()["club"]
+    name = client.get(f"/api/v1/clubs/{club}").get_json()["name"]
+    assert name == said("ur", "%(player)s's table", player="آصف")
+    assert "\u2068" not in name and "\u2069" not in name
