@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, redirect, request, url_for
+from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
 from flask_babel import get_locale  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response
 
@@ -41,7 +41,10 @@ bp = Blueprint("languages", __name__)
 
 
 def select_locale() -> str:
-    """The menu's choice on a page, else the best of `Accept-Language` (English if none fits)."""
+    """The menu's choice on a page, else the best of `Accept-Language` (English if none fits);
+    English outside a request (the `flask` commands: an import's refusal)."""
+    if not has_request_context():
+        return DEFAULT
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES and not request.path.startswith("/api/"):
         return chosen

@@ -7,6 +7,7 @@ import json
 from flask import Blueprint, Response, render_template, url_for
 
 from . import assets
+from .words import gettext
 
 bp = Blueprint("pwa", __name__)
 
@@ -18,9 +19,9 @@ BACKGROUND = "#f7f7f5"  # --bg of static/app.css: the splash screen
 def manifest() -> Response:
     """What a phone needs to install the app: names, colours, icons."""
     body = {
-        "name": "Scorekeeper",
-        "short_name": "Scorekeeper",
-        "description": "Keep score of Seep, Fifty-six and Casino at the card table.",
+        "name": gettext("Scorekeeper"),
+        "short_name": gettext("Scorekeeper"),
+        "description": gettext("Keep score of Seep, Fifty-six and Casino at the card table."),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
