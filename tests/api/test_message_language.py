@@ -5,6 +5,7 @@ for the translators' one."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -65,9 +66,9 @@ def pt_client(fresh_db: str, tmp_path: Path) -> FlaskClient:
     return speaking(fresh_db, tmp_path).test_client()
 
 
-def both(client: FlaskClient, method: str, path: str, **request: object) -> tuple[dict, dict]:
+def both(client: FlaskClient, method: str, path: str, **request: Any) -> tuple[Any, Any]:
     """The answer in English (no Accept-Language) and in Portuguese."""
-    headers = dict(request.pop("headers", {}) or {})  # type: ignore[call-overload]
+    headers = dict(request.pop("headers", {}))
     english = client.open(path, method=method, headers=headers, **request)
     portuguese = client.open(path, method=method, headers=headers | PT, **request)
     assert english.status_code == portuguese.status_code
