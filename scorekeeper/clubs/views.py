@@ -68,9 +68,7 @@ def read_filters(club: Club, args: Any) -> tuple[Filters, list[str]]:
         since = until = None
     shown = args.get("shown", str(PAGE))
     if not (shown.isascii() and shown.isdigit() and 0 < int(shown) <= MOST_SHOWN):
-        problems.append(
-            gettext("A page shows 1 to %(most)d sessions.", most=MOST_SHOWN)
-        )
+        problems.append(gettext("A page shows 1 to %(most)d sessions.", most=MOST_SHOWN))
         shown = str(PAGE)
     return Filters(game, player.id if player else None, since, until, int(shown)), problems
 

@@ -653,11 +653,13 @@ def check_numbers(read: list[tuple[Deal, Any, str]]) -> None:
         place += not deal.deleted
         if "deleted" in raw and field(raw, "deleted", bool, where) != deal.deleted:
             said = (
-                "%(where)s is said to be deleted, yet it has no deleted_at."
+                gettext("%(where)s is said to be deleted, yet it has no deleted_at.", where=where)
                 if raw["deleted"]
-                else "%(where)s has a deleted_at, yet it is said not to be deleted."
+                else gettext(
+                    "%(where)s has a deleted_at, yet it is said not to be deleted.", where=where
+                )
             )
-            raise BackupError(gettext(said, where=where))
+            raise BackupError(said)
         number = raw.get("number") if "number" in raw else (None if deal.deleted else place)
         if deal.deleted and number is not None:
             raise BackupError(
