@@ -5,10 +5,11 @@ but the names the table chose."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 import pytest
-from babel.dates import get_month_names
+from babel.dates import format_date, get_month_names
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import GAMES
@@ -123,3 +124,15 @@ def test_a_keepers_message_is_marked(
     assert left_unmarked(merged) == set()
     player = client.get(f"/c/{club_id}/players/{players['Meena']}").get_data(as_text=True)
     assert left_unmarked(player) == set()
+
+
+def test_a_clubs_dates_are_written_in_the_readers_language(
+    client: FlaskClient, club: dict[str, Any]
+) -> None:
+    created = client.get(f"/api/v1/clubs/{club['id']}").get_json()["sessions"][0]["created_at"]
+    when = datetime.fromisoformat(created.removesuffix("Z"))
+    english = client.get(f"/c/{club['id']}").get_data(as_text=True)
+    assert when.strftime("%d %b %Y") in english  # as the page always wrote it
+    portuguese = client.get(f"/c/{club['id']}", headers={"Accept-Language": "pt"})
+    assert format_date(when, "dd MMM yyyy", locale="pt") in portuguese.get_data(as_text=True)
+    assert get_month_names("abbreviated", locale="pt")[when.month] != when.strftime("%b")
