@@ -11,6 +11,7 @@ from ..data.errors import Conflict
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
 from ..web.errors import READS, error_response
+from ..web.words import gettext
 from .answers import deal_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -29,11 +30,12 @@ def json_body() -> dict[str, Any]:
         body = read_json()
     except RecursionError:
         # json.loads gives up on very deep nesting with RecursionError, not ValueError.
-        raise InvalidInput("bad-json", "The body is nested too deeply to be read.") from None
-    if not isinstance(body, dict):
         raise InvalidInput(
-            "bad-json", "The body must be a JSON object (Content-Type: application/json)."
-        )
+            "bad-json", gettext("The body is nested too deeply to be read.")
+        ) from None
+    if not isinstance(body, dict):
+        message = gettext("The body must be a JSON object (Content-Type: application/json).")
+        raise InvalidInput("bad-json", message)
     return body
 
 
@@ -64,7 +66,7 @@ def editable_session(session_id: str, deals: bool = True) -> GameSession:
     """
     session = GameSession.find(session_id, for_update=True, full=True, deals=deals)
     if not session.can_edit(bearer_token()):
-        abort(403, description="That edit token does not belong to this session.")
+        abort(403, description=gettext("That edit token does not belong to this session."))
     return session
 
 
@@ -72,7 +74,8 @@ def bearer_token() -> str:
     """The request's bearer token; a 401 without one."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        abort(401, description="Send the session's edit token: Authorization: Bearer <token>.")
+        message = gettext("Send the session's edit token: Authorization: Bearer <token>.")
+        abort(401, description=message)
     return token.strip()
 
 
@@ -111,7 +114,11 @@ def require_if_match(deal: Deal) -> None:
         raise Conflict(
             412,
             "version-mismatch",
-            f"Deal #{deal.serial} was changed by another scorer since you read it "
-            f"(now version {deal.version}). Nothing was changed; here is the deal as it is now.",
+            gettext(
+                "Deal #%(id)d was changed by another scorer since you read it (now version "
+                "%(version)d). Nothing was changed; here is the deal as it is now.",
+                id=deal.serial,
+                version=deal.version,
+            ),
             deal,
         )

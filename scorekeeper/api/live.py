@@ -33,7 +33,8 @@ def remove_live_deal(session_id: str) -> Response:
     session = editable_session(session_id)
     plays = request.args.get("plays", "0")
     if not (plays.isascii() and plays.isdecimal()):  # "٣" is decimal to Python, not to a client
-        raise InvalidInput("bad-field", "plays must be a whole number: the plays to discard.")
+        message = gettext("plays must be a whole number: the plays to discard.")
+        raise InvalidInput("bad-field", message)
     live = remove_live(session, int(plays))
     db.session.commit()
     return jsonify({"start": live.start, "plays": live.plays, "version": session.version})

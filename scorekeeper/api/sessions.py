@@ -12,6 +12,7 @@ from ..data.models import DealRow, GameSession
 from ..rules.fields import integer
 from ..rules.limits import MOST_DEALS
 from ..web.rate_limits import count_creation
+from ..web.words import gettext
 from .answers import deal_answer, deal_json, session_json
 from .http import (
     bearer_token,
@@ -56,7 +57,7 @@ def new_scorer_link(session_id: str) -> dict[str, Any]:
     """A new scorer token for sharing; every earlier scorer link stops working (keeper only)."""
     session = editable_session(session_id)
     if not session.is_keeper(bearer_token()):
-        abort(403, description="Only the session's keeper can revoke scorer links.")
+        abort(403, description=gettext("Only the session's keeper can revoke scorer links."))
     token = session.revoke_scorers()
     db.session.commit()
     return {"scorer_token": token, "version": session.version}

@@ -13,6 +13,7 @@ from ..rules.stats import head_to_head
 from ..sessions.games import PAGES
 from ..web.collation import sort_key
 from ..web.languages import current
+from ..web.words import gettext
 from .charts import form_chart, histogram
 from .stats import Figures, figures
 from .views import bp, is_keeper
@@ -41,7 +42,8 @@ def player_page(club_id: str, player_id: int) -> str:
     club = Club.find(club_id)
     found = figures(club)
     if player_id not in found.names:
-        abort(404, description=f"There is no player {player_id} in this club.")
+        message = gettext("There is no player %(id)d in this club.", id=player_id)
+        abort(404, description=message)
     games = found.drawn.get(player_id)
     if games is None:  # drawn once per version of the club (two requests at once: twice)
         games = found.drawn[player_id] = _player_games(found, player_id)

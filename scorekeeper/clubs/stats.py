@@ -29,6 +29,7 @@ from ..data.models import (
 from ..data.standings import WROTE
 from ..rules import InvalidInput
 from ..rules.stats import aggregate
+from ..web.words import gettext
 
 _SUMMARIES = kept_summaries.MEMO  # session summaries, by session id and version
 FIGURES_KEPT = 64  # clubs whose figures each process keeps (the least recently read go first)
@@ -204,7 +205,8 @@ def side(raw: str | None, names: Mapping[int, str], which: str) -> list[int]:
     # ASCII digits only, as the document says: int() would also take " 1", "+1" and "١".
     ids = [int(part) for part in raw.split(",")] if raw and SIDE.fullmatch(raw) else []
     if not ids or len(ids) > len(set(ids)) or any(i not in names for i in ids):
-        raise InvalidInput(
-            "bad-field", f"{which} must name the club's players by id, separated by commas."
+        message = gettext(
+            "%(which)s must name the club's players by id, separated by commas.", which=which
         )
+        raise InvalidInput("bad-field", message)
     return ids

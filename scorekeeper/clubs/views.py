@@ -57,33 +57,34 @@ def read_filters(club: Club, args: Any) -> tuple[Filters, list[str]]:
     problems: list[str] = []
     game = args.get("game") or None
     if game is not None and game not in PAGES:
-        problems.append(f"There is no game {game[:20]!r}.")
+        problems.append(gettext("There is no game %(game)r.", game=game[:20]))
         game = None
     player = club.player_or_none(args.get("player")) if args.get("player") else None
     if args.get("player") and player is None:
-        problems.append("That player is not in this club.")
-    since, until = (_day(args.get(name), label, problems) for name, label in DATE_FIELDS)
+        problems.append(gettext("That player is not in this club."))
+    since, until = (_day(args.get(name), name, problems) for name in ("from", "to"))
     if since and until and since > until:
-        problems.append("The date range ends before it starts.")
+        problems.append(gettext("The date range ends before it starts."))
         since = until = None
     shown = args.get("shown", str(PAGE))
     if not (shown.isascii() and shown.isdigit() and 0 < int(shown) <= MOST_SHOWN):
-        problems.append(f"A page shows 1 to {MOST_SHOWN} sessions.")
+        problems.append(gettext("A page shows 1 to %(most)d sessions.", most=MOST_SHOWN))
         shown = str(PAGE)
     return Filters(game, player.id if player else None, since, until, int(shown)), problems
 
 
-DATE_FIELDS = (("from", "The first day"), ("to", "The last day"))
-
-
-def _day(raw: str | None, label: str, problems: list[str]) -> date | None:
+def _day(raw: str | None, field: str, problems: list[str]) -> date | None:
     """A day written YYYY-MM-DD, as a date field sends it; None (and a problem) otherwise."""
     if not raw:
         return None
     try:
         return date.fromisoformat(raw)
     except ValueError:
-        problems.append(f"{label} should be a date such as 2026-01-31.")
+        problems.append(
+            gettext("The first day should be a date such as %(example)s.", example="2026-01-31")
+            if field == "from"
+            else gettext("The last day should be a date such as %(example)s.", example="2026-01-31")
+        )
         return None
 
 
@@ -170,9 +171,14 @@ def take_key(club_id: str) -> Response:
     club = Club.find(club_id)
     key = request.form.get("key", "")
     if not club.is_keeper(key):
-        abort(403, description="That keeper link is wrong: ask the club's keeper for it anew.")
+        abort(
+            403,
+            description=gettext("That keeper link is wrong: ask the club's keeper for it anew."),
+        )
     remember_club(club.id, key)
-    say({"text": "This phone keeps the club now: it can rename, merge and delete."}, "done")
+    say(
+        {"text": gettext("This phone keeps the club now: it can rename, merge and delete.")}, "done"
+    )
     return redirect(url_for(".show", club_id=club.id))
 
 
@@ -183,7 +189,9 @@ def kept_club(club_id: str, for_update: bool = True) -> Club:
     """The club, if this browser is its keeper (locked for a change); 403 otherwise."""
     club = Club.find(club_id, for_update=for_update)
     if not is_keeper(club):
-        abort(403, description="Only the club's keeper can change it: open the keeper link.")
+        abort(
+            403, description=gettext("Only the club's keeper can change it: open the keeper link.")
+        )
     return club
 
 
@@ -201,17 +209,18 @@ def player_of(club: Club, player_id: str) -> Player:
     """The club's player with this id; raise InvalidInput."""
     player = club.player_or_none(player_id)
     if player is None:
-        raise InvalidInput("unknown-player", "That player is not in this club.")
+        raise InvalidInput("unknown-player", gettext("That player is not in this club."))
     return player
 
 
 def answered(club: Club, changed: bool, text: str, undo: str = "", unchanged: str = "") -> Response:
     """Commit a change and say so, with a button to undo it; or say that nothing changed."""
     if not changed:
-        say({"text": unchanged or "Nothing changed."}, "done")
+        say({"text": unchanged or gettext("Nothing changed.")}, "done")
     elif undo:
         db.session.commit()
-        undo_flash(text, undo, "Restore" if undo.endswith("/restore") else "Undo")
+        label = gettext("Restore") if undo.endswith("/restore") else gettext("Undo")
+        undo_flash(text, undo, label)
     else:
         db.session.commit()
         say({"text": text}, "done")
@@ -224,7 +233,7 @@ def rename(club_id: str) -> Response:
     club = kept_club(club_id)
     undo = url_for(".rename", club_id=club.id, name=club.name)
     changed = club.rename(request.values.get("name"))
-    return answered(club, changed, f"The club is {club.name} now.", undo)
+    return answered(club, changed, gettext("The club is %(name)s now.", name=club.name), undo)
 
 
 @bp.post("/c/<club_id>/players/<player_id>/rename")
@@ -235,7 +244,8 @@ def rename_player(club_id: str, player_id: str) -> Response:
     old = player.name
     undo = url_for(".rename_player", club_id=club.id, player_id=player.id, name=old)
     changed = club.rename_player(player, request.values.get("name"))
-    return answered(club, changed, f"{old} is {player.name} now.", undo)
+    text = gettext("%(old)s is %(new)s now.", old=old, new=player.name)
+    return answered(club, changed, text, undo)
 
 
 def merging(club: Club, values: Any) -> tuple[Player, Player]:
@@ -243,7 +253,7 @@ def merging(club: Club, values: Any) -> tuple[Player, Player]:
     gone = club.player_or_none(values.get("other", ""))
     kept = club.player_or_none(values.get("keep", ""))
     if kept is None or gone is None:
-        raise InvalidInput("unknown-player", "Choose two players of this club.")
+        raise InvalidInput("unknown-player", gettext("Choose two players of this club."))
     return kept, gone
 
 
@@ -282,7 +292,8 @@ def split(club_id: str, player_id: str) -> Response:
     club = kept_club(club_id)
     gone = club.merged_or_none(player_id)
     if gone is None:
-        raise InvalidInput("not-merged", "That name is not merged into another player.")
+        message = gettext("That name is not merged into another player.")
+        raise InvalidInput("not-merged", message)
     into = club.split(gone)
     text = gettext("%(kept)s and %(gone)s are two players again.", kept=into.name, gone=gone.name)
     return answered(club, True, text)
@@ -294,8 +305,9 @@ def delete_session(club_id: str, session_id: str) -> Response:
     club = kept_club(club_id)
     changed = club.find_session(session_id).set_removed(True)
     restore = url_for(".restore_session", club_id=club.id, session_id=session_id)
-    unchanged = "That session was deleted already."
-    return answered(club, changed, "The session is out of the history.", restore, unchanged)
+    unchanged = gettext("That session was deleted already.")
+    text = gettext("The session is out of the history.")
+    return answered(club, changed, text, restore, unchanged)
 
 
 @bp.post("/c/<club_id>/sessions/<session_id>/restore")
@@ -303,8 +315,9 @@ def restore_session(club_id: str, session_id: str) -> Response:
     """Put a deleted session back in the club's history."""
     club = kept_club(club_id)
     changed = club.find_session(session_id).set_removed(False)
-    unchanged = "That session is in the history already."
-    return answered(club, changed, "The session is back in the history.", unchanged=unchanged)
+    unchanged = gettext("That session is in the history already.")
+    text = gettext("The session is back in the history.")
+    return answered(club, changed, text, unchanged=unchanged)
 
 
 @bp.get("/c/<club_id>/export.json")

@@ -233,12 +233,12 @@ def known_revisions() -> set[str]:
 def field(raw: Mapping[str, Any], name: str, kind: type | tuple[type, ...], where: str) -> Any:
     """The field `name` of `raw`, of this kind; raise BackupError naming where it is."""
     if not isinstance(raw, Mapping) or name not in raw:
-        raise BackupError(f"{where} has no {name!r}.")
+        raise BackupError(gettext("%(where)s has no %(name)r.", where=where, name=name))
     value = raw[name]
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise BackupError(f"{where}: {name!r} is not what it should be.")
-    if not isinstance(value, kind):
-        raise BackupError(f"{where}: {name!r} is not what it should be.")
+    wrong = isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))
+    if wrong or not isinstance(value, kind):
+        message = gettext("%(where)s: %(name)r is not what it should be.", where=where, name=name)
+        raise BackupError(message)
     return value
 
 
@@ -280,7 +280,13 @@ def time_of(raw: Mapping[str, Any], name: str, where: str, optional: bool = Fals
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        raise BackupError(f"{where}: {name!r} is not a time ({value[:40]!r}).") from None
+        message = gettext(
+            "%(where)s: %(name)r is not a time (%(value)r).",
+            where=where,
+            name=name,
+            value=value[:40],
+        )
+        raise BackupError(message) from None
     return parsed.astimezone(UTC).replace(tzinfo=None) if parsed.tzinfo else parsed
 
 
@@ -288,15 +294,19 @@ def an_id(raw: Mapping[str, Any], where: str) -> str:
     """A club's or session's public id."""
     value = field(raw, "id", str, where)
     if not SESSION_ID.fullmatch(value):
-        raise BackupError(f"{where}: {value[:40]!r} is not an id.")
+        raise BackupError(
+            gettext("%(where)s: %(value)r is not an id.", where=where, value=value[:40])
+        )
     return str(value)
 
 
 def check_header(raw: object) -> Mapping[str, Any]:
     """The document, if it is a backup that this version can read."""
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise BackupError('This is not a scorekeeper backup (no "format": "scorekeeper-backup").')
-    version = field(raw, "format_version", int, "The backup")
+        raise BackupError(
+            gettext('This is not a scorekeeper backup (no "format": "scorekeeper-backup").')
+        )
+    version = field(raw, "format_version", int, gettext("The backup"))
     if version < 1:
         raise BackupError(
             gettext(
@@ -305,13 +315,20 @@ def check_header(raw: object) -> Mapping[str, Any]:
         )
     if version > FORMAT_VERSION:
         raise BackupError(
-            f"This backup is of format {version}, newer than this scorekeeper reads "
-            f"({FORMAT_VERSION}): upgrade scorekeeper first."
+            gettext(
+                "This backup is of format %(version)s, newer than this scorekeeper reads "
+                "(%(newest)s): upgrade scorekeeper first.",
+                version=version,
+                newest=FORMAT_VERSION,
+            )
         )
-    schema = field(raw, "schema", str, "The backup")
+    schema = field(raw, "schema", str, gettext("The backup"))
     if schema not in known_revisions():
         raise BackupError(
-            f"This backup comes from a newer database (schema {schema!r}): upgrade scorekeeper."
+            gettext(
+                "This backup comes from a newer database (schema %(schema)r): upgrade scorekeeper.",
+                schema=schema,
+            )
         )
     return raw
 
@@ -344,16 +361,16 @@ def restore(raw: object) -> Restored:
     so importing a file twice adds nothing. Raise BackupError, having stored nothing.
     """
     backup = check_header(raw)
-    live = field(backup, "format_version", int, "The backup") >= LIVE_SINCE
+    live = field(backup, "format_version", int, gettext("The backup")) >= LIVE_SINCE
     check_listed_once(backup)
     done = Restored({}, {})
     try:
-        for club in field(backup, "clubs", list, "The backup"):
+        for club in field(backup, "clubs", list, gettext("The backup")):
             restore_club(club, done)
-        for player in field(backup, "players", list, "The backup"):
+        for player in field(backup, "players", list, gettext("The backup")):
             restore_player(player, None, done)
-        for number, session in enumerate(field(backup, "sessions", list, "The backup"), 1):
-            restore_session(session, f"Session {number}", done, live)
+        for number, session in enumerate(field(backup, "sessions", list, gettext("The backup")), 1):
+            restore_session(session, gettext("Session %(number)d", number=number), done, live)
         for club_id in done.grown - done.new_clubs:
             # A club that was there already shows more now: its version (ETag) moves.
             Club.find(club_id).touch()
@@ -369,16 +386,16 @@ def restore(raw: object) -> Restored:
 def check_listed_once(backup: Mapping[str, Any]) -> None:
     """Raise BackupError if a club, player or session is listed twice: importing keeps what is
     there under an id, so a second listing (changed or not) would be dropped unseen."""
-    clubs = field(backup, "clubs", list, "The backup")
+    clubs = field(backup, "clubs", list, gettext("The backup"))
     players = [
         *(p for club in clubs if isinstance(club, dict) for p in club.get("players") or []),
-        *field(backup, "players", list, "The backup"),
+        *field(backup, "players", list, gettext("The backup")),
     ]
     kinds = (
         (clubs, gettext("Club %(id)r is listed twice: a backup lists each club once.")),
         (players, gettext("Player %(id)r is listed twice: a backup lists each player once.")),
         (
-            field(backup, "sessions", list, "The backup"),
+            field(backup, "sessions", list, gettext("The backup")),
             gettext("Session %(id)r is listed twice: a backup lists each session once."),
         ),
     )
@@ -396,12 +413,12 @@ def checked_name(check: Callable[[object], str], raw: Mapping[str, Any], where: 
     try:
         return check(field(raw, "name", str, where))
     except InvalidInput as error:
-        raise BackupError(f"{where}: {error.message}") from None
+        raise BackupError(gettext("%(where)s: %(why)s", where=where, why=error.message)) from None
 
 
 def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
     """Add a club and its players, unless it is there already."""
-    where = f"Club {raw.get('id')!r}" if isinstance(raw, dict) else "A club"
+    where = gettext("Club %(id)r", id=raw.get("id")) if isinstance(raw, dict) else gettext("A club")
     club_id = an_id(raw, where)
     players = field(raw, "players", list, where)
     new = db.session.get(Club, club_id) is None
@@ -432,31 +449,42 @@ def restore_merge(raw: Mapping[str, Any], club_id: str) -> None:
     into = raw.get("merged_into")
     if into is None:
         return
-    where = f"Player {raw.get('id')}"
+    where = gettext("Player %(id)s", id=raw.get("id"))
     other = db.session.get(Player, into) if isinstance(into, int) else None
     if other is None or other.club_id != club_id or other.id == raw.get("id"):
-        raise BackupError(f"{where}: it is merged into {into!r}, not another of its club's.")
+        raise BackupError(
+            gettext(
+                "%(where)s: it is merged into %(into)r, not another of its club's.",
+                where=where,
+                into=into,
+            )
+        )
     player = db.session.get(Player, raw.get("id"))
     if player is None:
         return
     person = other
     while person.merged_into is not None:  # never a ring of merges: each one a person
         if person.merged_into is player:
-            raise BackupError(f"{where}: its merges go round in a ring.")
+            raise BackupError(gettext("%(where)s: its merges go round in a ring.", where=where))
         person = person.merged_into
     player.merged_into = other
 
 
 def restore_player(raw: Mapping[str, Any], club_id: str | None, done: Restored) -> None:
     """Add a player under their id, unless it is there already; another's id is a clash."""
-    player_id = at_least(raw, "id", 1, "A player")
-    where = f"Player {player_id}"
+    player_id = at_least(raw, "id", 1, gettext("A player"))
+    where = gettext("Player %(id)s", id=player_id)
     name = checked_name(player_name, raw, where)
     there = db.session.get(Player, player_id)
     if there is not None and there.club_id != club_id:
         raise BackupError(
-            f"{where} ({name!r}) cannot keep its id: this database gives it to "
-            f"{there.name!r} of another club. Import into an empty database."
+            gettext(
+                "%(where)s (%(name)r) cannot keep its id: this database gives it to %(other)r of "
+                "another club. Import into an empty database.",
+                where=where,
+                name=name,
+                other=there.name,
+            )
         )
     if there is None:
         player = Player.new(name)
@@ -474,12 +502,17 @@ def restore_session(raw: Mapping[str, Any], where: str, done: Restored, live: bo
     `live`: the file's format carries live deals (an older file has none to restore).
     """
     session_id = an_id(raw, where)
-    where = f"Session {session_id!r}"
+    where = gettext("Session %(id)r", id=session_id)
     raws = field(raw, "live_deals", list, where) if live else []
     there = db.session.get(GameSession, session_id)
     if there is not None:
         if there.game_name != raw.get("game"):
-            raise BackupError(f"{where} is another game in this database: not the same session.")
+            raise BackupError(
+                gettext(
+                    "%(where)s is another game in this database: not the same session.",
+                    where=where,
+                )
+            )
         done.count("sessions", False)
         done.count("live deals", False, len(raws))
         return
@@ -505,12 +538,17 @@ def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> Game
         options = game.parse_options(field(raw, "options", dict, where))
         game.check_table(table, options)
     except (InvalidInput, AttributeError) as error:
-        raise BackupError(
-            f"{where}: {getattr(error, 'message', 'its teams are damaged')}"
-        ) from None
+        why = getattr(error, "message", None) or gettext("its teams are damaged")
+        raise BackupError(gettext("%(where)s: %(why)s", where=where, why=why)) from None
     club_id = field(raw, "club", (str, type(None)), where)
     if club_id is not None and db.session.get(Club, club_id) is None:
-        raise BackupError(f"{where} is of club {club_id[:40]!r}, which the backup does not hold.")
+        raise BackupError(
+            gettext(
+                "%(where)s is of club %(club)r, which the backup does not hold.",
+                where=where,
+                club=club_id[:40],
+            )
+        )
     session = GameSession(
         id=session_id,
         game_name=game.name,
@@ -560,7 +598,13 @@ def restored_team(
     for n, player_id in enumerate(ids):
         player = db.session.get(Player, player_id) if isinstance(player_id, int) else None
         if player is None or player.club_id != club_id:
-            raise BackupError(f"{where}: its player {player_id!r} is not among its club's.")
+            raise BackupError(
+                gettext(
+                    "%(where)s: its player %(id)r is not among its club's.",
+                    where=where,
+                    id=player_id,
+                )
+            )
         team.members.append(Membership(position=n, player=player))
     # A name that is its players' own is derived again, and follows their renames.
     team.given_name = None if name == team_name_of(team.players) else name
@@ -580,7 +624,8 @@ def restored_deals(session: GameSession, raws: list[Any], where: str) -> list[De
         )
     read: list[tuple[Deal, Any, str]] = []
     for raw in raws:
-        deal_where = f"{where}, deal #{raw.get('id') if isinstance(raw, dict) else '?'}"
+        deal_id = raw.get("id") if isinstance(raw, dict) else "?"
+        deal_where = gettext("%(where)s, deal #%(id)s", where=where, id=deal_id)
         deal = Deal(
             serial=at_least(raw, "id", 1, deal_where),
             version=at_least(raw, "version", 1, deal_where),
@@ -591,7 +636,7 @@ def restored_deals(session: GameSession, raws: list[Any], where: str) -> list[De
         deal.record = checked_record(session, field(raw, "record", dict, deal_where), deal_where)
         read.append((deal, raw, deal_where))
     if len({deal.serial for deal, _, _ in read}) != len(read):
-        raise BackupError(f"{where} has two deals of the same id.")
+        raise BackupError(gettext("%(where)s has two deals of the same id.", where=where))
     read.sort(key=lambda found: found[0].serial)
     check_numbers(read)
     deals = [deal for deal, _, _ in read]
@@ -608,11 +653,13 @@ def check_numbers(read: list[tuple[Deal, Any, str]]) -> None:
         place += not deal.deleted
         if "deleted" in raw and field(raw, "deleted", bool, where) != deal.deleted:
             said = (
-                "%(where)s is said to be deleted, yet it has no deleted_at."
+                gettext("%(where)s is said to be deleted, yet it has no deleted_at.", where=where)
                 if raw["deleted"]
-                else "%(where)s has a deleted_at, yet it is said not to be deleted."
+                else gettext(
+                    "%(where)s has a deleted_at, yet it is said not to be deleted.", where=where
+                )
             )
-            raise BackupError(gettext(said, where=where))
+            raise BackupError(said)
         number = raw.get("number") if "number" in raw else (None if deal.deleted else place)
         if deal.deleted and number is not None:
             raise BackupError(
@@ -640,7 +687,8 @@ def checked_record(session: GameSession, raw: JSON, where: str) -> Record:
     try:
         return session.game.parse_deal(raw, session.table, session.options)
     except InvalidInput as error:
-        raise BackupError(f"{where}: the rules refuse it: {error.message}") from None
+        message = gettext("%(where)s: the rules refuse it: %(why)s", where=where, why=error.message)
+        raise BackupError(message) from None
 
 
 def check_standing(session: GameSession, records: Records, where: str) -> None:
@@ -652,20 +700,26 @@ def check_standing(session: GameSession, records: Records, where: str) -> None:
     try:
         session.game.standing(session.table, session.options, records)
     except (InvalidInput, LookupError, TypeError, ValueError) as error:
-        raise BackupError(f"{where}: the rules cannot fold its deals ({error}).") from None
+        message = gettext(
+            "%(where)s: the rules cannot fold its deals (%(why)s).", where=where, why=error
+        )
+        raise BackupError(message) from None
 
 
 def restored_live_deals(session: GameSession, raws: list[Any], where: str) -> list[LiveDeal]:
     """The session's live deals in the order they began; only the last may be under way, as
     a new one starts only once the one before has ended."""
     lives = [
-        restored_live(session, raw, f"{where}, live deal {n}") for n, raw in enumerate(raws, 1)
+        restored_live(session, raw, gettext("%(where)s, live deal %(n)d", where=where, n=n))
+        for n, raw in enumerate(raws, 1)
     ]
     ended = [live.deal_serial for live in lives if live.deal_serial is not None]
     if len(set(ended)) != len(ended):
-        raise BackupError(f"{where}: two of its live deals became the same deal.")
+        message = gettext("%(where)s: two of its live deals became the same deal.", where=where)
+        raise BackupError(message)
     if any(live.deal_serial is None for live in lives[:-1]):
-        raise BackupError(f"{where}: a live deal under way is followed by another.")
+        message = gettext("%(where)s: a live deal under way is followed by another.", where=where)
+        raise BackupError(message)
     return lives
 
 
@@ -673,10 +727,20 @@ def restored_live(session: GameSession, raw: Mapping[str, Any], where: str) -> L
     """A live deal of the session's game, ending in one of its deals or under way."""
     game = field(raw, "game", str, where)
     if game != session.game_name:
-        raise BackupError(f"{where} is of {game[:20]!r}, not of the session's game.")
+        raise BackupError(
+            gettext(
+                "%(where)s is of %(game)r, not of the session's game.", where=where, game=game[:20]
+            )
+        )
     deal_id = field(raw, "deal_id", (int, type(None)), where)
     if deal_id is not None and deal_id not in {d.serial for d in session.all_deals}:
-        raise BackupError(f"{where} became deal #{deal_id}, which the session does not hold.")
+        raise BackupError(
+            gettext(
+                "%(where)s became deal #%(id)s, which the session does not hold.",
+                where=where,
+                id=deal_id,
+            )
+        )
     plays = field(raw, "plays", list, where)
     if len(plays) > MOST_PLAYS:
         raise BackupError(
@@ -711,13 +775,28 @@ def check_live_state(session: GameSession, live: LiveDeal, where: str) -> None:
         finished = live.state(session).finished
     except LIVE_ERRORS as error:
         bad = first_refused(session, live)
-        what = f"play {bad}" if bad else "its start"
         reason = error.violation.reason if isinstance(error, PlayRefused) else error
-        raise BackupError(f"{where}: the rules refuse {what}: {reason}") from None
+        message = (
+            gettext(
+                "%(where)s: the rules refuse play %(play)d: %(why)s",
+                where=where,
+                play=bad,
+                why=reason,
+            )
+            if bad
+            else gettext("%(where)s: the rules refuse its start: %(why)s", where=where, why=reason)
+        )
+        raise BackupError(message) from None
     if finished and live.deal_serial is None:
-        raise BackupError(f"{where}: its plays end the deal, yet it names no deal it became.")
+        raise BackupError(
+            gettext(
+                "%(where)s: its plays end the deal, yet it names no deal it became.", where=where
+            )
+        )
     if not finished and live.deal_serial is not None:
-        raise BackupError(f"{where}: its plays do not end the deal it names.")
+        raise BackupError(
+            gettext("%(where)s: its plays do not end the deal it names.", where=where)
+        )
 
 
 def first_refused(session: GameSession, live: LiveDeal) -> int:

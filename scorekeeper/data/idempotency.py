@@ -147,7 +147,9 @@ def _replay(earlier: IdempotencyKey, digest: str) -> Answer:
         raise Conflict(
             422,
             "idempotency-key-reused",
-            "This Idempotency-Key was used for another request; send a new key with new data.",
+            gettext(
+                "This Idempotency-Key was used for another request; send a new key with new data."
+            ),
         )
     return earlier.body, earlier.status
 

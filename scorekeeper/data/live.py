@@ -9,20 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import ngettext  # the message words its counts; web/words.py is above data
+from flask_babel import gettext, ngettext  # web/words.py is above data
 
 from ..rules import InvalidInput
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import PlayRefused, step_json
 from .errors import Conflict, NotFound
 from .extensions import db
-from .models import NONE_UNDER_WAY, Deal, GameSession, LiveDeal, utcnow
+from .models import Deal, GameSession, LiveDeal, none_under_way, utcnow
 
 
 def start_live(session: GameSession, body: object) -> LiveDeal:
     """Start the session's next deal as a live deal; 409 while another is under way."""
     if LiveDeal.current(session) is not None:
-        raise Conflict(409, "live-deal-exists", "A live deal is under way in this session.")
+        message = gettext("A live deal is under way in this session.")
+        raise Conflict(409, "live-deal-exists", message)
     session.ensure_open()
     start = session.game.live.start(session.table, session.options, session.standing(), body)
     live = LiveDeal(session_id=session.id, game=session.game_name, start=start, plays=[])
@@ -43,10 +44,11 @@ def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
     if live is not None and (number == len(live.plays) if finished else number <= len(live.plays)):
         return _again(session, live, number, play)
     if live is None or finished:
-        raise NotFound(NONE_UNDER_WAY)
+        raise NotFound(none_under_way())
     if number != len(live.plays) + 1:
         next_one = len(live.plays) + 1
-        raise Conflict(409, "play-out-of-order", f"Play {next_one} comes next, not {number}.")
+        message = gettext("Play %(next)d comes next, not %(number)d.", next=next_one, number=number)
+        raise Conflict(409, "play-out-of-order", message)
     plays = [*live.plays, play]
     state = live.state(session, plays)  # one step from the snapshot of the plays before
     live.plays, live.updated_at = plays, utcnow()
@@ -61,7 +63,8 @@ def _again(session: GameSession, live: LiveDeal, number: int, play: dict[str, An
     """A play sent before: answered as the first time if it is the same play, else a 409."""
     state = live.state(session, live.plays[:number])
     if live.plays[number - 1] != play and not _same_play(session, live, number, play, state):
-        raise Conflict(409, "play-exists", f"Play {number} was already entered, differently.")
+        message = gettext("Play %(number)d was already entered, differently.", number=number)
+        raise Conflict(409, "play-exists", message)
     ended = live.deal_serial if number == len(live.plays) else None
     return state, None if ended is None else session.find_deal(ended)
 
@@ -107,10 +110,12 @@ def remove_last_play(session: GameSession, number: int) -> LiveState:
     if number != len(live.plays) or not live.plays:
         last = len(live.plays)
         message = (
-            f"Only the last play ({last}) can be taken back."
+            gettext("Only the last play (%(last)d) can be taken back.", last=last)
             if last
-            else "No play was entered yet: there is none to take back (the start is taken back "
-            "with DELETE on the live deal)."
+            else gettext(
+                "No play was entered yet: there is none to take back (the start is taken back "
+                "with DELETE on the live deal)."
+            )
         )
         raise Conflict(409, "not-last-play", message)
     live.plays = live.plays[:-1]

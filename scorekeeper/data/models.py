@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
 from flask import current_app
-from flask_babel import format_number, ngettext  # web/words.py is above data
+from flask_babel import format_number, gettext, ngettext  # web/words.py is above data
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
@@ -34,7 +34,12 @@ from .live_cache import derived
 from .memo import Memo
 from .standings import WROTE
 
-NONE_UNDER_WAY = "This session has no live deal under way."
+
+def none_under_way() -> str:
+    """What a request for a live deal is told when none is under way."""
+    return gettext("This session has no live deal under way.")
+
+
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a session's or a club's public id
 Row = TypeVar("Row", bound=Model)
 
@@ -220,7 +225,7 @@ class Club(Model):
         """One of the club's sessions, live or deleted, or a 404."""
         found = GameSession.find(session_id, for_update=True)
         if found.club_id != self.id:
-            raise NotFound(f"This club has no session {session_id!r}.")
+            raise NotFound(gettext("This club has no session %(id)r.", id=session_id))
         return found
 
     def rename(self, raw: object) -> bool:
@@ -242,7 +247,10 @@ class Club(Model):
         if taken is not None and taken is not player:
             raise InvalidInput(
                 "name-taken",
-                f"{taken.name} is another player of this club: merge the two if they are one.",
+                gettext(
+                    "%(name)s is another player of this club: merge the two if they are one.",
+                    name=taken.name,
+                ),
             )
         player.name, player.key = name, name.casefold()
         self._touch_sessions_of(player)
@@ -252,12 +260,16 @@ class Club(Model):
         """How many sessions a merge of `gone` into `kept` would give `kept`; raise InvalidInput
         if it cannot be made. Two players who sat at one table are two people."""
         if kept is gone:
-            raise InvalidInput("same-player", "Choose two different players to merge.")
+            raise InvalidInput("same-player", gettext("Choose two different players to merge."))
         sessions = self._sessions_of(gone)
         if sessions & self._sessions_of(kept):
             raise InvalidInput(
                 "same-table",
-                f"{kept.name} and {gone.name} played in the same session: they are two people.",
+                gettext(
+                    "%(kept)s and %(gone)s played in the same session: they are two people.",
+                    kept=kept.name,
+                    gone=gone.name,
+                ),
             )
         return len(sessions)
 
@@ -275,13 +287,18 @@ class Club(Model):
         seat they took (and the names merged into them); the player they were merged into."""
         into = gone.merged_into
         if into is None or gone not in self.everyone:
-            raise InvalidInput("not-merged", f"{gone.name} is not merged into another player.")
+            message = gettext("%(name)s is not merged into another player.", name=gone.name)
+            raise InvalidInput("not-merged", message)
         taken = next((p for p in self.players if p.key == gone.key), None)
         if taken is not None:
             raise InvalidInput(
                 "name-taken",
-                f"{taken.name} is a player of this club already: rename them to split "
-                f"{gone.name} off.",
+                gettext(
+                    "%(taken)s is a player of this club already: rename them to split %(gone)s "
+                    "off.",
+                    taken=taken.name,
+                    gone=gone.name,
+                ),
             )
         gone.merged_into = None
         self._touch_sessions(self._sessions_of(gone))
@@ -312,21 +329,34 @@ class Club(Model):
 
 def club_name(raw: object) -> str:
     """A club's name: 1 to 60 printable characters, spaces tidied; raise InvalidInput."""
-    return _tidy_name(raw, "A club", limits.MAX_CLUB_NAME, ', such as "Thursday table"')
+    if not isinstance(raw, str) or not raw.strip():
+        raise InvalidInput("bad-name", gettext('A club needs a name, such as "Thursday table".'))
+    name = _tidy_name(raw)
+    if name is None or len(name) > limits.MAX_CLUB_NAME:
+        message = gettext(
+            "A club's name is at most %(most)d printable characters.", most=limits.MAX_CLUB_NAME
+        )
+        raise InvalidInput("bad-name", message)
+    return name
 
 
 def player_name(raw: object) -> str:
     """A player's name: 1 to 40 printable characters, spaces tidied; raise InvalidInput."""
-    return _tidy_name(raw, "A player", limits.MAX_NAME)
-
-
-def _tidy_name(raw: object, what: str, longest: int, example: str = "") -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput("bad-name", f"{what} needs a name{example}.")
-    name = " ".join(raw.split())
-    if not name.isprintable() or len(name) > longest:
-        raise InvalidInput("bad-name", f"{what}'s name is at most {longest} printable characters.")
+        raise InvalidInput("bad-name", gettext("A player needs a name."))
+    name = _tidy_name(raw)
+    if name is None or len(name) > limits.MAX_NAME:
+        message = gettext(
+            "A player's name is at most %(most)d printable characters.", most=limits.MAX_NAME
+        )
+        raise InvalidInput("bad-name", message)
     return name
+
+
+def _tidy_name(raw: str) -> str | None:
+    """The name with its spaces tidied; None if it holds what cannot be printed."""
+    name = " ".join(raw.split())
+    return name if name.isprintable() else None
 
 
 class Membership(Model):
@@ -675,8 +705,11 @@ class GameSession(Model):
             raise Conflict(
                 409,
                 "live-deal-under-way",
-                f"Deal {len(self.deals) + 1} is being played live: go on with it on its live "
-                "page, or stop playing it live there to enter it whole. Nothing was stored.",
+                gettext(
+                    "Deal %(number)d is being played live: go on with it on its live page, or "
+                    "stop playing it live there to enter it whole. Nothing was stored.",
+                    number=len(self.deals) + 1,
+                ),
             )
 
     def _check_next(self, standing: Standing[Any], record: Record | None) -> None:
@@ -736,31 +769,47 @@ class GameSession(Model):
             raise Conflict(
                 409,
                 "deal-exists",
-                f"Deal {number} was already entered by another scorer. "
-                f"Nothing was stored; this one would be deal {upcoming}.",
+                gettext(
+                    "Deal %(number)d was already entered by another scorer. Nothing was stored; "
+                    "this one would be deal %(upcoming)d.",
+                    number=number,
+                    upcoming=upcoming,
+                ),
                 self.deals[number - 1],
             )
         if number > upcoming:
             raise Conflict(
                 409,
                 "deal-out-of-order",
-                f"Deal {upcoming} comes next, not deal {number}. Nothing was stored.",
+                gettext(
+                    "Deal %(upcoming)d comes next, not deal %(number)d. Nothing was stored.",
+                    upcoming=upcoming,
+                    number=number,
+                ),
             )
 
     def _ensure_none_entered_since(self, next_id: int) -> None:
         if next_id == self.next_serial():
             return
         if next_id > self.next_serial():
-            raise Conflict(409, "deal-out-of-order", "This form is not of this session: reload it.")
+            message = gettext("This form is not of this session: reload it.")
+            raise Conflict(409, "deal-out-of-order", message)
         latest = max(self.all_deals, key=lambda d: d.serial)  # ids only grow: it came last
-        theirs = "A deal" if latest.deleted else f"Deal {self.number_of(latest)}"
-        raise Conflict(
-            409,
-            "deal-exists",
-            f"{theirs} was already entered by another scorer while you were entering yours. "
-            f"Nothing was stored; this one would be deal {len(self.deals) + 1}.",
-            latest,
-        )
+        upcoming = len(self.deals) + 1
+        if latest.deleted:
+            message = gettext(
+                "A deal was already entered by another scorer while you were entering yours. "
+                "Nothing was stored; this one would be deal %(upcoming)d.",
+                upcoming=upcoming,
+            )
+        else:
+            message = gettext(
+                "Deal %(number)d was already entered by another scorer while you were entering "
+                "yours. Nothing was stored; this one would be deal %(upcoming)d.",
+                number=self.number_of(latest),
+                upcoming=upcoming,
+            )
+        raise Conflict(409, "deal-exists", message, latest)
 
     def replace_deal(self, deal: Deal, raw: Any) -> bool:
         """Store a new record for a live deal; False when it is the record already there."""
@@ -768,7 +817,10 @@ class GameSession(Model):
             raise Conflict(
                 409,
                 "deal-deleted",
-                f"Deal #{deal.serial} was deleted by another scorer. Restore it to correct it.",
+                gettext(
+                    "Deal #%(id)d was deleted by another scorer. Restore it to correct it.",
+                    id=deal.serial,
+                ),
                 deal,
             )
         record = self.game.parse_deal(raw, self.table, self.options)
@@ -806,7 +858,7 @@ class GameSession(Model):
         for deal in self.all_deals:
             if deal.serial == deal_id:
                 return deal
-        raise NotFound(f"This session has no deal #{deal_id}.")
+        raise NotFound(gettext("This session has no deal #%(id)d.", id=deal_id))
 
     def number_of(self, deal: Deal) -> int:
         """The 1-based number of a live deal; of a deleted one, the place it would come back to."""
@@ -900,7 +952,7 @@ class LiveDeal(Model):
         """The session's live deal under way; NotFound when there is none."""
         found = cls.current(session)
         if found is None:
-            raise NotFound(NONE_UNDER_WAY)
+            raise NotFound(none_under_way())
         return found
 
     @classmethod
@@ -917,7 +969,7 @@ class LiveDeal(Model):
         query = db.select(cls).filter_by(session_id=session.id, deal_serial=serial)
         found = db.session.execute(query).scalar_one_or_none()
         if found is None:
-            raise NotFound(f"Deal #{serial} was entered whole, not play by play.")
+            raise NotFound(gettext("Deal #%(id)d was entered whole, not play by play.", id=serial))
         return found
 
     def state(self, session: GameSession, plays: list[Any] | None = None) -> LiveState:
@@ -973,7 +1025,11 @@ def _by_public_id(model: type[Row], public_id: str, what: str, **options: Any) -
     # Ids are token_urlsafe strings; others (a NUL, say) must not reach PostgreSQL.
     found = db.session.get(model, public_id, **options) if SESSION_ID.fullmatch(public_id) else None
     if found is None:
-        raise NotFound(f"There is no {what} {public_id!r}.")
+        raise NotFound(
+            gettext("There is no club %(id)r.", id=public_id)
+            if what == "club"
+            else gettext("There is no session %(id)r.", id=public_id)
+        )
     return found
 
 
@@ -1009,7 +1065,7 @@ def _club_of(raw: object) -> Club | None:
         db.session.get(Club, raw) if isinstance(raw, str) and SESSION_ID.fullmatch(raw) else None
     )
     if found is None:
-        raise InvalidInput("unknown-club", f"There is no club {str(raw)[:40]!r}.")
+        raise InvalidInput("unknown-club", gettext("There is no club %(id)r.", id=str(raw)[:40]))
     return found
 
 

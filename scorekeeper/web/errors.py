@@ -15,6 +15,8 @@ from ..data.errors import Conflict, NotFound
 from ..data.extensions import db
 from ..rules import InvalidInput
 from ..rules.live import PlayRefused
+from .http_words import described
+from .words import gettext
 
 CODES = {
     400: "bad-request",
@@ -30,16 +32,6 @@ CODES = {
     429: "rate-limited",
     431: "headers-too-large",
 }
-UNAVAILABLE = (
-    "The database did not answer, so we could not confirm whether this was saved. "
-    "It is safe to send it again: nothing will be stored twice."
-)
-UNAVAILABLE_UNKEYED = (
-    "The database did not answer, so we could not confirm whether this was saved. "
-    "Read the session before sending it again, or it may be stored twice: "
-    "a request sent with an Idempotency-Key is always safe to send again."
-)
-UNAVAILABLE_READ = "The database did not answer. Nothing was changed: try again in a moment."
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -116,15 +108,16 @@ def _play_refused(error: PlayRefused) -> Response:
 
 
 def _csrf_error(error: CSRFError) -> Response:
-    message = "This form was opened in another visit. Go back, reload the page and send it again."
+    message = gettext(
+        "This form was opened in another visit. Go back, reload the page and send it again."
+    )
     return error_response(400, "csrf", message)
 
 
 def _http_error(error: HTTPException) -> Response:
     status = error.code or 500
-    response = error_response(
-        status, CODES.get(status, "error"), error.description or "Something went wrong."
-    )
+    message = described(error) or gettext("Something went wrong.")
+    response = error_response(status, CODES.get(status, "error"), message)
     allow = error.get_response().headers.get("Allow")
     if allow:  # a 405 says which methods would work
         response.headers["Allow"] = allow
@@ -153,10 +146,17 @@ def _service_unavailable() -> Response:
 def _unavailable_message() -> str:
     """What is true of a request the database did not answer: an unkeyed POST may double."""
     if request.method in READS:
-        return UNAVAILABLE_READ
+        return gettext("The database did not answer. Nothing was changed: try again in a moment.")
     if is_api() and request.method == "POST" and "Idempotency-Key" not in request.headers:
-        return UNAVAILABLE_UNKEYED
-    return UNAVAILABLE
+        return gettext(
+            "The database did not answer, so we could not confirm whether this was saved. "
+            "Read the session before sending it again, or it may be stored twice: "
+            "a request sent with an Idempotency-Key is always safe to send again."
+        )
+    return gettext(
+        "The database did not answer, so we could not confirm whether this was saved. "
+        "It is safe to send it again: nothing will be stored twice."
+    )
 
 
 def _outage(error: DBAPIError) -> bool:
@@ -170,5 +170,5 @@ def _outage(error: DBAPIError) -> bool:
 
 def _unexpected(error: Exception) -> Response:
     current_app.logger.exception("Unexpected error", exc_info=error)
-    message = "Something went wrong on our side; nothing you entered was stored half-way."
+    message = gettext("Something went wrong on our side; nothing you entered was stored half-way.")
     return error_response(InternalServerError.code, "internal", message)

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, abort, render_template, url_for
 from flask_babel import force_locale  # type: ignore[import-untyped]
 
 from . import assets, languages
+from .words import gettext
 
 bp = Blueprint("pwa", __name__)
 
@@ -19,9 +20,9 @@ BACKGROUND = "#f7f7f5"  # --bg of static/app.css: the splash screen
 def manifest() -> Response:
     """What a phone needs to install the app: names, colours, icons."""
     body = {
-        "name": "Scorekeeper",
-        "short_name": "Scorekeeper",
-        "description": "Keep score of Seep, Fifty-six and Casino at the card table.",
+        "name": gettext("Scorekeeper"),
+        "short_name": gettext("Scorekeeper"),
+        "description": gettext("Keep score of Seep, Fifty-six and Casino at the card table."),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

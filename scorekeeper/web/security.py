@@ -14,6 +14,8 @@ from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadData
 
+from .words import gettext
+
 # No inline script or style anywhere: pages load /static files only.
 CSP = "; ".join(
     [
@@ -132,10 +134,11 @@ def register(app: Flask) -> None:
 
 def _limit_sizes() -> None:
     if len(request.full_path) > LONGEST_URL:
-        abort(414, description=f"The address is too long: at most {LONGEST_URL} characters.")
+        message = gettext("The address is too long: at most %(most)d characters.", most=LONGEST_URL)
+        abort(414, description=message)
     size = sum(len(name) + len(value) for name, value in request.headers.items())
     if size > LONGEST_HEADERS:
-        abort(431, description="The request's headers are too large.")
+        abort(431, description=gettext("The request's headers are too large."))
 
 
 def _add_headers(response: Response) -> Response:
