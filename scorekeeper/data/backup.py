@@ -28,6 +28,7 @@ from ..rules.game import Record, Records
 from ..rules.limits import MOST_DEALS, MOST_PLAYS
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams, team_name_of
+from ..web.verdicts import reason as verdict
 from .extensions import db
 from .models import (
     SESSION_ID,
@@ -712,7 +713,7 @@ def check_live_state(session: GameSession, live: LiveDeal, where: str) -> None:
     except LIVE_ERRORS as error:
         bad = first_refused(session, live)
         what = f"play {bad}" if bad else "its start"
-        reason = error.violation.reason if isinstance(error, PlayRefused) else error
+        reason = verdict(error.violation) if isinstance(error, PlayRefused) else error
         raise BackupError(f"{where}: the rules refuse {what}: {reason}") from None
     if finished and live.deal_serial is None:
         raise BackupError(f"{where}: its plays end the deal, yet it names no deal it became.")

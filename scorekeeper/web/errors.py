@@ -15,6 +15,7 @@ from ..data.errors import Conflict, NotFound
 from ..data.extensions import db
 from ..rules import InvalidInput
 from ..rules.live import PlayRefused
+from .verdicts import reason, shown_params
 
 CODES = {
     400: "bad-request",
@@ -109,9 +110,12 @@ def _invalid_input(error: InvalidInput) -> Response:
 def _play_refused(error: PlayRefused) -> Response:
     refused = error.violation
     # As /check names them: `rule` the code, `rule_id` the rule's id (S3, F12).
-    said = {"params": refused.params} if refused.params else {}
+    seats = getattr(error, "seats", None)  # live_words.Refused: the table's names
+    params = shown_params(refused, seats)
+    said = {"params": params} if params else {}
+    message = reason(refused, seats)
     return error_response(
-        400, refused.code, refused.reason, rule=refused.code, rule_id=refused.rule, **said
+        400, refused.code, message, rule=refused.code, rule_id=refused.rule, **said
     )
 
 
