@@ -278,7 +278,7 @@ def _check_double(auction: Auction, call: Call) -> Violation | None:
         return Violation(
             "F9",
             "cannot-double",
-            f"cannot-double-{already}",
+            "cannot-double-doubled" if standing.double == 1 else "cannot-double-redoubled",
             {"seat": call.seat, "why": already, **_standing(standing)},
             ("seat", "why", "standing"),
         )

@@ -232,7 +232,7 @@ class FiftySixLiveDeal:
                 Violation(
                     None,
                     "not-your-turn",
-                    f"not-your-{what}",
+                    "not-your-call" if what == "call" else "not-your-card",
                     {"seat": seat, "turn": turn, "what": what},
                     ("seat", "turn", "what"),
                 )
