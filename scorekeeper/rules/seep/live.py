@@ -135,17 +135,15 @@ class Flag:
     value: int
     owners: tuple[int, ...]
     left: int  # the cards of the value left unseen, fewer than the owners
-    reason: str  # in plain English, seats by number: the web layer writes its own
     marker: Card  # a card of the flagged house, to know whether it still stands
 
     def to_json(self) -> JSON:
-        """The flag as the API shows it."""
+        """The flag as the API shows it (its "reason" the web layer writes: live_words.py)."""
         return {
             "play": self.play,
             "rule": "H5",
             "value": self.value,
             "owners": list(self.owners),
-            "reason": self.reason,
         }
 
 
@@ -376,12 +374,7 @@ class SeepLiveDeal:
             if house.value in standing or len(house.owners) <= left:
                 continue
             owners = tuple(sorted(house.owners))
-            who = " and ".join(f"seat {s}" for s in owners)
-            reason = (
-                f"The house of {house.value} is owned by {who}, bound to hold a {house.value} "
-                f"each (H5), but only {left} left unseen."
-            )
-            new.append(Flag(number, house.value, owners, left, reason, house.cards[0]))
+            new.append(Flag(number, house.value, owners, left, house.cards[0]))
         return replace(self, flags=(*self.flags, *new)) if new else self
 
     def flagged_values(self) -> set[int]:
