@@ -6,6 +6,7 @@ from typing import Any
 
 from ..rules import get_game
 from ..rules.fields import integer, required
+from ..web.verdicts import worded
 from .http import bp, json_body
 
 MOVES_PAGE = 100  # moves listed unless the request asks for more (its "limit")
@@ -17,7 +18,10 @@ def check_move() -> dict[str, Any]:
     """Is this move legal in this position? Names the rule, or shows the position after."""
     body = json_body()
     game = get_game(required(body, "game", "A check"))
-    return game.check_move(required(body, "position", "A check"), required(body, "move", "A check"))
+    answer = game.check_move(
+        required(body, "position", "A check"), required(body, "move", "A check")
+    )
+    return worded(answer)  # the verdict in the reader's words
 
 
 @bp.post("/moves")

@@ -11,7 +11,7 @@ from ..rules import InvalidInput
 from ..rules.fields import integer, required
 from ..rules.limits import MOST_PLAYS
 from ..rules.live import PlayRefused
-from ..web.live_words import refusal, worded
+from ..web.live_words import Refused, worded
 from ..web.words import format_number, gettext
 from .answers import live_answer, play_answer
 from .http import bp, created, editable_session, json_body, tagged
@@ -61,7 +61,7 @@ def add_live_play(session_id: str) -> Response:
         played = add_play(session, number, play)
     except PlayRefused as refused:
         # The reason in the reader's words, players by name.
-        raise PlayRefused(refusal(refused.violation, session.seat_names())) from None
+        raise Refused(refused.violation, session.seat_names()) from None
     db.session.commit()
     return created(play_answer(session, played))
 

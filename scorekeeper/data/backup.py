@@ -28,6 +28,7 @@ from ..rules.game import Record, Records
 from ..rules.limits import MOST_DEALS, MOST_PLAYS
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams, team_name_of
+from ..web.verdicts import reason as verdict
 from .extensions import db
 from .models import (
     SESSION_ID,
@@ -775,7 +776,7 @@ def check_live_state(session: GameSession, live: LiveDeal, where: str) -> None:
         finished = live.state(session).finished
     except LIVE_ERRORS as error:
         bad = first_refused(session, live)
-        reason = error.violation.reason if isinstance(error, PlayRefused) else error
+        reason = verdict(error.violation) if isinstance(error, PlayRefused) else error
         message = (
             gettext(
                 "%(where)s: the rules refuse play %(play)d: %(why)s",

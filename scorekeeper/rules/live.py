@@ -22,7 +22,7 @@ class PlayRefused(Exception):
     """A play the table can see is illegal: the rule broken; nothing is stored."""
 
     def __init__(self, violation: Violation) -> None:
-        super().__init__(violation.reason)
+        super().__init__(str(violation))  # for a log; the web layer writes the sentence
         self.violation = violation
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -14,24 +14,43 @@ M = TypeVar("M")  # a game's move
 
 @dataclass(frozen=True)
 class Violation:
-    """Why a move is illegal: the rule's id in the game's rules, the API's code, a sentence."""
+    """Why a move is illegal, as data: the rule's id, the API's code, which sentence says it and
+    what it is about (cards in notation, values, seats); the web layer writes the sentence."""
 
     rule: str | None  # None: the rule is the turn itself, which has no id
     code: str
-    reason: str
-    # What the sentence is about, as data (seats, bids, why), so a page can say it with the
-    # players' names; `reason` is the API's own sentence.
+    key: str  # the sentence: one code may have several
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    # The params the API shows under "params" (a Violation among them is shown as its sentence).
+    shown: tuple[str, ...] = field(default=(), compare=False, hash=False)
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.code} {self.key} {self.params}"
+
+
+@dataclass(frozen=True)
+class Description:
+    """A legal move in words, as data: which sentence, and what it is about."""
+
+    key: str
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
-    def to_json(self) -> dict[str, Any]:
-        """The checker's answer for an illegal move (its params when it has any)."""
-        answer = {"legal": False, "rule": self.code, "rule_id": self.rule, "reason": self.reason}
-        return answer | ({"params": self.params} if self.params else {})
+
+def notation(played: Iterable[Card]) -> list[str]:
+    """Cards as a verdict's params give them: their notation, such as ["KS", "10D"]."""
+    return [str(card) for card in played]
 
 
-def legal(after: dict[str, Any], move: dict[str, Any], description: str) -> dict[str, Any]:
-    """The checker's answer for a legal move: the position after it, the move, in words."""
+def legal(after: dict[str, Any], move: dict[str, Any], description: Description) -> dict[str, Any]:
+    """The checker's answer for a legal move: the position after it, the move, its description
+    (the web layer writes it)."""
     return {"legal": True, "after": after, "move": move, "description": description}
+
+
+def illegal(violation: Violation) -> dict[str, Any]:
+    """The checker's answer for an illegal move: its `reason` the violation (the web layer
+    writes it)."""
+    return {"legal": False, "rule": violation.code, "rule_id": violation.rule, "reason": violation}
 
 
 def answer(
@@ -43,7 +62,7 @@ def answer(
     """The checker's answer to `move` in `position`: the rule `check` finds it breaks, or else
     `legal_answer`'s (which may then apply it)."""
     violation = check(position, move)
-    return legal_answer(position, move) if violation is None else violation.to_json()
+    return legal_answer(position, move) if violation is None else illegal(violation)
 
 
 class Written(Protocol):
@@ -57,8 +76,8 @@ class Written(Protocol):
 class FloorMove(Written, Protocol):
     """A move of a floor game (Seep, Casino)."""
 
-    def describe(self) -> str:
-        """The move in words."""
+    def describe(self) -> Description:
+        """The move in words, as data."""
         ...
 
 

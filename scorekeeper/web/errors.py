@@ -16,6 +16,7 @@ from ..data.extensions import db
 from ..rules import InvalidInput
 from ..rules.live import PlayRefused
 from .http_words import described
+from .verdicts import reason, shown_params
 from .words import gettext
 
 CODES = {
@@ -101,9 +102,12 @@ def _invalid_input(error: InvalidInput) -> Response:
 def _play_refused(error: PlayRefused) -> Response:
     refused = error.violation
     # As /check names them: `rule` the code, `rule_id` the rule's id (S3, F12).
-    said = {"params": refused.params} if refused.params else {}
+    seats = getattr(error, "seats", None)  # live_words.Refused: the table's names
+    params = shown_params(refused, seats)
+    said = {"params": params} if params else {}
+    message = reason(refused, seats)
     return error_response(
-        400, refused.code, refused.reason, rule=refused.code, rule_id=refused.rule, **said
+        400, refused.code, message, rule=refused.code, rule_id=refused.rule, **said
     )
 
 

@@ -1,19 +1,18 @@
 """A live deal's sentences in the reader's words: the engine says what it refused or flagged as
-data (a sentence's key, seats, counts, values); this writes it with the players' names, through
-gettext so a catalog can translate every sentence whole."""
+data (a sentence's key, seats, counts, values); this writes its flags with the players' names,
+through gettext so a catalog can translate every sentence whole (its refusals: verdicts.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..rules.live import LiveDeal
+from ..rules.live import LiveDeal, PlayRefused
 from ..rules.violation import Violation
-from .words import gettext, ngettext
+from .card_words import together
+from .words import ngettext
 
 JSON = dict[str, Any]
-Said = Mapping[str, Any]
 
 
 class HeldFlag(Protocol):
@@ -24,48 +23,12 @@ class HeldFlag(Protocol):
     left: int
 
 
-def together(names: Sequence[str]) -> str:
-    """Names in a list as a sentence has them: "Asha", "Asha and Dev", "Asha, Ravi and Dev"."""
-    if len(names) < 2:
-        return "".join(names)
-    return gettext("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
+class Refused(PlayRefused):
+    """A refusal raised again with the table's names, for its sentence to name the players."""
 
-
-def _turn(said: Said, seats: Sequence[str]) -> str:
-    return gettext("It is %(player)s's turn to play.", player=seats[said["seat"]])
-
-
-def _all_seen(said: Said, seats: Sequence[str]) -> str:
-    return gettext(
-        "%(reason)s The table can see it: every other %(value)d has been seen.",
-        reason=said["reason"],
-        value=said["value"],
-    )
-
-
-def _cards_left(said: Said, seats: Sequence[str]) -> str:
-    return ngettext(
-        "%(reason)s The table can see it: %(player)s has %(num)d card left after this play.",
-        "%(reason)s The table can see it: %(player)s has %(num)d cards left after this play.",
-        said["left"],
-        reason=said["reason"],
-        player=seats[said["seat"]],
-    )
-
-
-# Each sentence the engine's `said` names by its "say" key.
-SAYINGS: dict[str, Callable[[Said, Sequence[str]], str]] = {
-    "turn": _turn,
-    "all-seen": _all_seen,
-    "cards-left": _cards_left,
-}
-
-
-def refusal(violation: Violation, seats: Sequence[str]) -> Violation:
-    """The refusal with its reason in the reader's words, players by name (as the engine
-    wrote it when it gave no sentence's key)."""
-    write = SAYINGS.get(violation.params.get("say", ""))
-    return replace(violation, reason=write(violation.params, seats)) if write else violation
+    def __init__(self, violation: Violation, seats: Sequence[str]) -> None:
+        super().__init__(violation)
+        self.seats = seats
 
 
 def flag_reason(flag: HeldFlag, seats: Sequence[str]) -> str:

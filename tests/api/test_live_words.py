@@ -10,7 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.violation import Violation
-from scorekeeper.web.live_words import flag_reason, refusal, together
+from scorekeeper.web.live_words import flag_reason, together
+from scorekeeper.web.verdicts import reason
 from tests.helpers.api import SESSIONS, bearer
 from tests.helpers.seep import seep_session
 from tests.rules.seep_positions import build, throw
@@ -80,13 +81,14 @@ def test_a_card_the_table_saw_everywhere_is_refused_naming_the_card(client: Flas
 
 
 def test_the_cards_left_are_counted_in_their_forms(app: Flask) -> None:
-    said = {"say": "cards-left", "seat": 2, "reason": "You would own a house."}
+    rule = Violation("H5", "must-hold", "must-hold-house", {"value": 9})
+    said = {"say": "cards-left", "seat": 2, "reason": rule}
     with app.test_request_context():
         for left, words in ((0, "0 cards"), (1, "1 card"), (2, "2 cards")):
-            refused = refusal(Violation("H5", "must-hold", "…", said | {"left": left}), SEATS)
-            assert refused.reason == (
-                f"You would own a house. The table can see it: Ravi has {words} left after "
-                "this play."
+            refused = Violation("H5", "must-hold", "cards-left", said | {"left": left})
+            assert reason(refused, SEATS) == (
+                "You would own the house of 9 with no 9 left in hand. The table can see it: "
+                f"Ravi has {words} left after this play."
             )
 
 

@@ -22,6 +22,7 @@ from scorekeeper.rules.casino.selfplay import Deal, play_deal
 from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.rules.live import PlayRefused
 from scorekeeper.rules.table import Table
+from scorekeeper.web.verdicts import reason
 
 Json = dict[str, Any]
 TWO = Table(2, 1)
@@ -68,7 +69,7 @@ def refused(plays: list[Json], **kwargs: Any) -> tuple[str | None, str, str]:
     with pytest.raises(PlayRefused) as caught:
         live(plays, **kwargs)
     v = caught.value.violation
-    return v.rule, v.code, v.reason
+    return v.rule, v.code, reason(v)
 
 
 # -- the start (K1, K2) ----------------------------------------------------------------------

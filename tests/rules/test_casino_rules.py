@@ -13,8 +13,14 @@ import pytest
 
 from scorekeeper.rules.casino import answers, position, selfplay, values
 from scorekeeper.rules.errors import InvalidInput
+from scorekeeper.web.verdicts import worded
 
 Json = dict[str, Any]
+
+
+def checked(position: Any, move: Any) -> dict[str, Any]:
+    """The checker's answer with its verdict in words, as the API gives it (web/verdicts.py)."""
+    return worded(answers.check_move(position, move))
 
 
 def pos(hand: str, loose: str = "", builds: tuple[Json, ...] = (), **extra: Any) -> Json:
@@ -149,7 +155,7 @@ ROWS = [
 @pytest.mark.parametrize(("rule", "position", "move", "code"), ROWS)
 def test_rule(rule: str | None, position: Json, move: Json, code: str | None) -> None:
     """Each row is legal (code None) or refused with its rule id and code."""
-    answer = answers.check_move(position, move)
+    answer = checked(position, move)
     if code is None:
         assert answer["legal"] is True, answer
     else:
@@ -159,33 +165,33 @@ def test_rule(rule: str | None, position: Json, move: Json, code: str | None) ->
 
 def test_a_capture_answers_what_it_took_and_a_sweep() -> None:
     """K4, K12: the captured cards include the played card and the builds' cards."""
-    answer = answers.check_move(pos("7S", "2H 5H", (SEVEN,)), take("7S", "2H 5H", (7,)))
+    answer = checked(pos("7S", "2H 5H", (SEVEN,)), take("7S", "2H 5H", (7,)))
     assert answer["captured"] == ["7S", "2H", "5H", "4C", "3D"]
     assert answer["sweep"] is True
     assert answer["after"]["loose"] == [] and answer["after"]["builds"] == []
-    last = answers.check_move(pos("7S", "7H", last_play=True), take("7S", "7H"))
+    last = checked(pos("7S", "7H", last_play=True), take("7S", "7H"))
     assert last["sweep"] is False  # K10, K12: the last play's clearing is not a sweep
-    some = answers.check_move(pos("7S", "7H 2C"), take("7S", "7H"))
+    some = checked(pos("7S", "7H 2C"), take("7S", "7H"))
     assert some["sweep"] is False
 
 
 def test_a_build_and_what_becomes_of_it() -> None:
     """K5-K7: single, multiple, raised, absorbed; the mover owns it after."""
-    after = answers.check_move(pos("7S 7H", "4C 3D"), make("7S", 7, "4C 3D"))["after"]
+    after = checked(pos("7S 7H", "4C 3D"), make("7S", 7, "4C 3D"))["after"]
     assert after["builds"] == [build(7, "7S 3D 4C", 0) | {"multiple": True}]
-    after = answers.check_move(pos("2S 9H", "5C 4D", (SEVEN,)), lift("2S", 7, "5C 4D"))["after"]
+    after = checked(pos("2S 9H", "5C 4D", (SEVEN,)), lift("2S", 7, "5C 4D"))["after"]
     assert after["builds"] == [build(9, "4C 3D 2S 4D 5C", 0) | {"multiple": True}]
-    after = answers.check_move(pos("2S 9H", "", (SEVEN,)), lift("2S", 7))["after"]
+    after = checked(pos("2S 9H", "", (SEVEN,)), lift("2S", 7))["after"]
     assert after["builds"] == [build(9, "4C 3D 2S", 0) | {"multiple": False}]
-    after = answers.check_move(pos("5S 7H", "2C", (SEVEN,)), make("5S", 7, "2C"))["after"]
+    after = checked(pos("5S 7H", "2C", (SEVEN,)), make("5S", 7, "2C"))["after"]
     assert after["builds"] == [build(7, "4C 3D 5S 2C", 0) | {"multiple": True}]
-    after = answers.check_move(pos("8S", "", (SEVEN,)), trail("8S"))["after"]
+    after = checked(pos("8S", "", (SEVEN,)), trail("8S"))["after"]
     assert after["loose"] == ["8S"] and after["hand"] == []
 
 
 def test_a_royal_ace_is_written_14_only_when_it_must_be() -> None:
     """K3: the answer echoes the move as chosen; 14 on a classic ace or a 5 is bad input."""
-    answer = answers.check_move(royal("AH", "10D 4C"), take("AH", "10D 4C", ace=14))
+    answer = checked(royal("AH", "10D 4C"), take("AH", "10D 4C", ace=14))
     assert answer["move"]["ace"] == 14
     for bad, move in (
         (pos("AH", "10D 4C"), take("AH", "10D 4C", ace=14)),
@@ -193,7 +199,7 @@ def test_a_royal_ace_is_written_14_only_when_it_must_be() -> None:
         (royal("AH", "AD"), take("AH", "AD", ace=2)),
     ):
         with pytest.raises(InvalidInput):
-            answers.check_move(bad, move)
+            checked(bad, move)
 
 
 BAD_POSITIONS = [
@@ -217,7 +223,7 @@ BAD_POSITIONS = [
 def test_impossible_positions_are_bad_input(position: Json) -> None:
     """Positions that cannot occur are refused with a code and a sentence (HTTP 400)."""
     with pytest.raises(InvalidInput) as raised:
-        answers.check_move(position, trail(position["hand"][0]))
+        checked(position, trail(position["hand"][0]))
     assert raised.value.code and raised.value.message.endswith(".")
 
 
@@ -246,11 +252,11 @@ def test_what_can_i_play_counts_exactly_and_groups_by_card() -> None:
     everything = answers.list_moves(pos("8S 6H", EXAMPLE, (SEVEN,)), 1000)
     assert len(everything["moves"]) == everything["count"] and not everything["truncated"]
     for move in everything["moves"]:
-        assert answers.check_move(pos("8S 6H", EXAMPLE, (SEVEN,)), move)["legal"] is True
+        assert checked(pos("8S 6H", EXAMPLE, (SEVEN,)), move)["legal"] is True
 
 
 def test_a_raise_onto_the_value_of_another_build_joins_it() -> None:
     """K5, K6: sets of a value that has a build join it, so the two become one multiple build."""
     table = (build(5, "3C 2D", 1), build(7, "4C 3D", 1))
-    after = answers.check_move(pos("2S 7H", "", table), lift("2S", 5))["after"]
+    after = checked(pos("2S 7H", "", table), lift("2S", 5))["after"]
     assert after["builds"] == [build(7, "4C 3D 3C 2D 2S", 0) | {"multiple": True}]

@@ -28,6 +28,7 @@ from scorekeeper.rules.fifty_six.auction import (
     plus,
     redouble,
 )
+from scorekeeper.web.verdicts import reason
 
 Json = dict[str, Any]
 WORDS = {"p": "pass", "x": "double", "xx": "redouble"}
@@ -228,7 +229,7 @@ def test_auction_rules(pos: Json, move: Json, code: str | None, after: Json) -> 
     assert (call in legal_calls(state)) == (code is None)
     if violation is not None:
         assert violation.rule in ("F7", "F8", "F9", "F10")
-        assert f"seat {call.seat}" in violation.reason.lower() or code == "auction-over"
+        assert f"seat {call.seat}" in reason(violation).lower() or code == "auction-over"
         return
     result = apply(state, call).to_json()
     assert state.to_json() == before  # apply never mutates
@@ -262,7 +263,7 @@ def test_a_refusal_cites_its_rule_and_names_seats_and_bids(
     violation = check(parse_auction(pos), parse_call(move))
     assert violation is not None
     assert violation.rule == rule
-    assert words in violation.reason
+    assert words in reason(violation)
 
 
 # -- reading the notation ----------------------------------------------------------------------

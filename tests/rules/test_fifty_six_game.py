@@ -20,11 +20,19 @@ from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.fifty_six import FIFTY_SIX
 from scorekeeper.rules.fifty_six.selfplay import play_deal
 from scorekeeper.rules.game import Game
+from scorekeeper.web.verdicts import worded
 
 from .helpers import WEB, loaded_by
 
 Json = dict[str, Any]
 GAME: Game = FIFTY_SIX  # mypy: the object satisfies the protocol
+
+
+def checked(position: Any, move: Any) -> dict[str, Any]:
+    """The checker's answer with its verdict in words, as the API gives it (web/verdicts.py)."""
+    return worded(GAME.check_move(position, move))
+
+
 WORDS = {"p": "pass", "x": "double", "xx": "redouble"}
 TRUMPS = ("S", "H", "D", "C", "NT")
 
@@ -217,7 +225,7 @@ TRICK_ROWS = [
 
 def verify(pos: Json, move: Json, code: str | None, after: Json) -> Json:
     """Ask the checker and compare its answer with the row; return the answer."""
-    answer = GAME.check_move(pos, move)
+    answer = checked(pos, move)
     if code is not None:
         assert answer["legal"] is False, answer
         assert answer["rule"] == code, answer
@@ -277,19 +285,19 @@ def test_trick_through_check_move(pos: Json, move: Json, code: str | None, after
 
 
 def test_the_worked_example_refusal_names_the_cards() -> None:
-    answer = GAME.check_move(play("S", ["QH", "JS"], ["KH"]), card("JS"))
+    answer = checked(play("S", ["QH", "JS"], ["KH"]), card("JS"))
     assert answer["rule_id"] == "F12"
     for shown in ("K♥", "Q♥", "J♠"):
         assert shown in answer["reason"]
 
 
 def test_descriptions_say_what_happened() -> None:
-    ended = GAME.check_move(auction("28D x p p"), call(1, "p"))["description"]
+    ended = checked(auction("28D x p p"), call(1, "p"))["description"]
     assert ended.startswith("Seat 1 passes.")
     assert "28♦" in ended and "doubled" in ended
-    passed_out = GAME.check_move(auction("p p p"), call(0, "p"))["description"]
+    passed_out = checked(auction("p p p"), call(0, "p"))["description"]
     assert "Everyone passed" in passed_out and "28 NT" in passed_out
-    won = GAME.check_move(play("S", ["KH"], ["10H", "JH", "JH"]), card("KH"))["description"]
+    won = checked(play("S", ["KH"], ["10H", "JH", "JH"]), card("KH"))["description"]
     assert "J♥" in won and "card 2" in won and "card points: 7" in won
 
 
@@ -339,7 +347,7 @@ def test_descriptions_say_what_happened() -> None:
 )
 def test_bad_input_raises_invalid_input(pos: object, move: object) -> None:
     with pytest.raises(InvalidInput) as caught:
-        GAME.check_move(pos, move)
+        checked(pos, move)
     assert caught.value.code and caught.value.message
 
 
@@ -428,11 +436,11 @@ def agree(pos: Json, candidates: list[Json]) -> list[Json]:
     moves: list[Json] = listed["moves"]
     assert listed["count"] == len(moves) and listed["truncated"] is False
     for move in moves:
-        answer = GAME.check_move(pos, move)
+        answer = checked(pos, move)
         assert answer["legal"] is True, (pos, move, answer)
     keys = {key(m) for m in moves}
     for move in candidates:
-        legal = GAME.check_move(pos, move)["legal"]
+        legal = checked(pos, move)["legal"]
         assert legal is (key(move) in keys), (pos, move)
     return moves
 
@@ -460,12 +468,12 @@ def test_random_auctions_list_only_and_all_the_legal_calls(players: int, teams: 
             candidates = [m for s in range(players) for m in rng.sample(every_call(s), 4)]
             moves = agree(pos, [*candidates, *every_call(seat)])
             if not moves:
-                assert GAME.check_move(pos, call(seat, "p"))["rule"] == "auction-over"
+                assert checked(pos, call(seat, "p"))["rule"] == "auction-over"
                 break
             assert {m["seat"] for m in moves} == {seat}
             move = random_call(rng, moves)
             kinds.add(move["call"])
-            pos = GAME.check_move(pos, move)["after"]
+            pos = checked(pos, move)["after"]
             seat = (seat + 1) % players
     assert kinds == {"bid", "pass", "double", "redouble"}  # every kind of call was tried
 

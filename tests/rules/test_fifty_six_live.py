@@ -27,6 +27,7 @@ from scorekeeper.rules.fifty_six.selfplay import PlayedDeal, play_deal, play_gam
 from scorekeeper.rules.fifty_six.trick import parse_trump
 from scorekeeper.rules.live import PlayRefused
 from scorekeeper.rules.violation import Violation
+from scorekeeper.web.verdicts import reason
 
 Json = dict[str, Any]
 WORDS = {"p": "pass", "x": "double", "xx": "redouble"}
@@ -218,7 +219,7 @@ def test_f12_a_revoke_shows_when_a_void_suit_is_played_later() -> None:
     plays = [*SPADES_28, *cards("KH QS KH QH", 1), *cards("JD QD KD AD", 2)]
     violation = refused(plays, {"seat": 2, "card": "9H"})
     assert (violation.rule, violation.code) == ("F12", "must-follow-suit")
-    assert "trick 1" in violation.reason and "9♥" in violation.reason
+    assert "trick 1" in reason(violation) and "9♥" in reason(violation)
     # Any other suit is fine, and so is hearts for a seat that followed them.
     assert live([*plays, {"seat": 2, "card": "9C"}]).next_seat == 3
     assert live([*plays, *cards("9C 9H", 2)]).next_seat == 0
@@ -231,7 +232,7 @@ def test_f12_a_revoke_shows_when_the_cards_to_come_cannot_fit_the_hands() -> Non
     plays = [*SPADES_28, *cards("KH QS KS QC", 1), *cards("JD QD", 3)]
     violation = refused(plays, {"seat": 1, "card": "KD"})
     assert (violation.rule, violation.code) == ("F12", "must-follow-suit")
-    assert "11 hearts" in violation.reason and "only seat 1" in violation.reason
+    assert "11 hearts" in reason(violation) and "only seat 1" in reason(violation)
     assert live([*plays, {"seat": 1, "card": "9H"}]).next_seat == 2
 
 

@@ -26,6 +26,7 @@ from scorekeeper.rules.fifty_six.trick import (
     parse_card_move,
     parse_position,
 )
+from scorekeeper.web.verdicts import reason
 
 Json = dict[str, Any]
 # F5, written out: rank high to low, and points.
@@ -175,7 +176,7 @@ def test_trick_rows(position: Json, card: str, code: str | None, done: dict[str,
     violation = check(parsed, played)
     if code is not None:
         assert violation is not None and violation.code == code
-        assert played.pretty in violation.reason  # the reason names the card
+        assert played.pretty in reason(violation)  # the reason names the card
         assert played not in legal_cards(parsed)
         return
     assert violation is None
@@ -195,7 +196,7 @@ def test_a_must_follow_reason_names_the_card_led_and_the_cards_held() -> None:
     violation = check(position, Card.parse("JS"))
     assert violation is not None
     assert violation.rule == "F12"
-    assert "K♥" in violation.reason and "Q♥" in violation.reason and "9♥" in violation.reason
+    assert "K♥" in reason(violation) and "Q♥" in reason(violation) and "9♥" in reason(violation)
 
 
 def test_legal_cards_lists_each_card_once_in_hand_order() -> None:

@@ -135,23 +135,15 @@ class CasinoLiveDeal:
         number = len(self.plays) + 1
         expected = self.next_seat
         if expected is None:
-            raise PlayRefused(
-                Violation(None, "not-your-turn", f"The deal is over: all {PLAYS} cards are played.")
-            )
+            raise PlayRefused(Violation(None, "not-your-turn", "deal-over", {"plays": PLAYS}))
         if seat != expected:
             raise PlayRefused(
-                Violation(
-                    None, "not-your-turn", f"It is seat {expected}'s turn, not seat {seat}'s."
-                )
+                Violation(None, "not-your-turn", "not-your-turn", {"seat": seat, "turn": expected})
             )
         if move.card in self.seen:
             # K2: one pack, so a card seen already is in nobody's hand.
             raise PlayRefused(
-                Violation(
-                    None,
-                    "not-in-hand",
-                    f"{move.card.pretty} has been seen already: it is in nobody's hand.",
-                )
+                Violation(None, "not-in-hand", "seen-already", {"card": str(move.card)})
             )
         position = self._position(seat, move)
         outcome = apply(position, move)
@@ -204,18 +196,14 @@ class CasinoLiveDeal:
             return position
         if short:
             value = short[0]
+            said: dict[str, Any] = {"seat": seat, "value": value}
             if not self._unseen(value) - {move.card}:
-                why = f"every card of {value} is seen already"
+                key = "hold-all-seen"
             elif left == 0:
-                why = "this is their last card of the round"
+                key = "hold-last-card"
             else:
-                why = f"{left} card{'s' if left > 1 else ''} left cannot hold {_values(owed)}"
-            violation = Violation(
-                violation.rule,
-                violation.code,
-                f"Seat {seat} would own the build of {value} with no card of {value} to "
-                f"hold: {why}.",
-            )
+                key, said = "hold-too-few", said | {"left": left, "builds": owed}
+            violation = Violation(violation.rule, violation.code, key, said)
         raise PlayRefused(violation)
 
     def _unseen(self, value: int) -> set[Card]:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, ensure_distinct, names, parse_cards
+from ..cards import Card, ensure_distinct, parse_cards
 from ..errors import InvalidInput
 from ..fields import choice, integer, record, required
+from ..violation import Description, notation
 from .values import ACE, ACE_HIGH
 
 
@@ -33,12 +34,10 @@ class Capture:
     builds: frozenset[int] = frozenset()
     ace_high: bool = False
 
-    def describe(self) -> str:
-        """The move in words."""
-        taken = [f"the build of {v}" for v in sorted(self.builds)]
-        if self.loose:
-            taken.append(names(sorted(self.loose)))
-        return f"{self.card.pretty} captures {' and '.join(taken)}"
+    def describe(self) -> Description:
+        """The move in words, as data."""
+        said = {"card": str(self.card), "builds": sorted(self.builds)}
+        return Description("casino-capture", said | {"cards": notation(sorted(self.loose))})
 
     def to_json(self) -> dict[str, Any]:
         """The move in the API's notation."""
@@ -56,9 +55,10 @@ class Build:
     loose: frozenset[Card] = frozenset()
     ace_high: bool = False
 
-    def describe(self) -> str:
-        """The move in words."""
-        return f"build {names([self.card, *sorted(self.loose)])} into a build of {self.value}"
+    def describe(self) -> Description:
+        """The move in words, as data."""
+        cards = notation([self.card, *sorted(self.loose)])
+        return Description("casino-build", {"cards": cards, "value": self.value})
 
     def to_json(self) -> dict[str, Any]:
         """The move in the API's notation."""
@@ -75,10 +75,10 @@ class Raise:
     loose: frozenset[Card] = frozenset()
     ace_high: bool = False
 
-    def describe(self) -> str:
-        """The move in words."""
-        absorbed = f", taking in {names(sorted(self.loose))}" if self.loose else ""
-        return f"{self.card.pretty} raises the build of {self.build}{absorbed}"
+    def describe(self) -> Description:
+        """The move in words, as data."""
+        said = {"card": str(self.card), "build": self.build}
+        return Description("casino-raise", said | {"cards": notation(sorted(self.loose))})
 
     def to_json(self) -> dict[str, Any]:
         """The move in the API's notation."""
@@ -92,9 +92,9 @@ class Trail:
 
     card: Card
 
-    def describe(self) -> str:
-        """The move in words."""
-        return f"trail {self.card.pretty}"
+    def describe(self) -> Description:
+        """The move in words, as data."""
+        return Description("casino-trail", {"card": str(self.card)})
 
     def to_json(self) -> dict[str, Any]:
         """The move in the API's notation."""

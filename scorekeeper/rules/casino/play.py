@@ -6,12 +6,12 @@ with it, and the tests prove that against brute force on many positions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ..cards import Card, names
+from ..cards import Card
 from ..errors import InvalidInput
-from ..violation import Violation
+from ..violation import Violation, notation
 from .moves import Build, Capture, Move, Raise
 from .position import Pile, Position, without
 from .values import BUILD_VALUES, ROYAL, held, is_face, played_value, splits
@@ -82,7 +82,7 @@ def check(position: Position, move: Move) -> Violation | None:
     if getattr(move, "ace_high", False) and position.variant != ROYAL:
         raise InvalidInput("bad-field", "An ace counts 14 only in Royal Casino (K3).")
     if move.card not in position.hand:
-        return Violation(None, "not-in-hand", f"{move.card.pretty} is not in your hand.")
+        return Violation(None, "not-in-hand", "not-in-hand", {"card": str(move.card)})
     return _check_action(position, move) or _check_must_hold(position, move)
 
 
@@ -96,9 +96,7 @@ def _check_action(position: Position, move: Move) -> Violation | None:
     if position.owned():
         # K9: the owner of a build may not trail while it is on the table.
         value = min(position.owned())
-        return Violation(
-            "K9", "owner-cannot-trail", f"You own the build of {value}: you may not trail."
-        )
+        return Violation("K9", "owner-cannot-trail", "owner-cannot-trail", {"value": value})
     return None
 
 
@@ -108,16 +106,17 @@ def _check_capture(position: Position, move: Capture) -> Violation | None:
     problem = _missing("K4", position, move.loose)
     absent = sorted(v for v in move.builds if position.build(v) is None)
     if problem or absent:
-        return problem or Violation("K4", "not-on-floor", f"There is no build of {absent[0]}.")
+        return problem or Violation("K4", "not-on-floor", "no-build", {"value": absent[0]})
     if not move.loose and not move.builds:
-        return Violation("K4", "nothing-captured", f"{card.pretty} must take something.")
+        return Violation("K4", "nothing-captured", "nothing-captured", {"card": str(card)})
     if is_face(card, variant):
         # K3, K4: a classic face card takes exactly one loose card of its rank.
         if move.builds or len(move.loose) != 1 or next(iter(move.loose)).rank != card.rank:
             return Violation(
                 "K4",
                 "face-card",
-                f"{card.pretty} takes exactly one loose {card.rank_name} and nothing else.",
+                "face-takes-one",
+                {"card": str(card)},
             )
         return None
     problem = _faces(position, move.loose)
@@ -128,10 +127,12 @@ def _check_capture(position: Position, move: Capture) -> Violation | None:
         return Violation(
             "K4",
             "bad-sum",
-            f"The build of {wrong[0]} is not worth {value}: {card.pretty} cannot take it.",
+            "build-not-worth",
+            {"build": wrong[0], "value": value, "card": str(card)},
         )
     if not splits((c.rank for c in move.loose), value, variant):
-        return Violation("K4", "bad-sum", f"{_do_not_make(sorted(move.loose))} groups of {value}.")
+        said = {"cards": notation(sorted(move.loose)), "value": value}
+        return Violation("K4", "bad-sum", "no-groups", said)
     return None
 
 
@@ -142,19 +143,18 @@ def _check_build(position: Position, move: Build) -> Violation | None:
         return _face(card)
     allowed = BUILD_VALUES[variant]
     if value not in allowed:
-        return Violation(
-            "K5", "build-value", f"A build is worth {allowed[0]} to {allowed[-1]}, not {value}."
-        )
+        said = {"least": allowed[0], "most": allowed[-1], "value": value}
+        return Violation("K5", "build-value", "build-value", said)
     problem = _check_loose(rule, position, move.loose)
     if problem:
         return problem
     if position.build(value) is None and not move.loose:
         # K5: a build always includes at least one table card.
-        return Violation("K5", "bad-sum", "A new build needs at least one loose card.")
+        return Violation("K5", "bad-sum", "build-needs-loose")
     played = played_value(card, variant, move.ace_high)
     if not splits((c.rank for c in move.loose), value, variant, played):
-        cards = [card, *sorted(move.loose)]
-        return Violation(rule, "bad-sum", f"{_do_not_make(cards)} sets of {value}.")
+        sets: dict[str, Any] = {"cards": notation([card, *sorted(move.loose)]), "value": value}
+        return Violation(rule, "bad-sum", "no-sets", sets)
     return None
 
 
@@ -162,14 +162,15 @@ def _check_raise(position: Position, move: Raise) -> Violation | None:
     card, variant = move.card, position.variant
     pile = position.build(move.build)
     if pile is None:
-        return Violation("K6", "not-on-floor", f"There is no build of {move.build} to raise.")
+        return Violation("K6", "not-on-floor", "no-build-to-raise", {"value": move.build})
     if is_face(card, variant):
         return _face(card)
     if pile.multiple:
         return Violation(
             "K6",
             "raise-multiple-build",
-            f"The build of {pile.value} is multiple: its value can never change.",
+            "raise-multiple-build",
+            {"value": pile.value},
         )
     value = pile.value + played_value(card, variant, move.ace_high)
     allowed = BUILD_VALUES[variant]
@@ -177,15 +178,15 @@ def _check_raise(position: Position, move: Raise) -> Violation | None:
         return Violation(
             "K6",
             "build-value",
-            f"{card.pretty} would raise the build to {value}; {allowed[-1]} is the most.",
+            "raise-build-too-high",
+            {"card": str(card), "value": value, "most": allowed[-1]},
         )
     problem = _check_loose("K6", position, move.loose)
     if problem:
         return problem
     if not splits((c.rank for c in move.loose), value, variant):
-        return Violation(
-            "K6", "bad-sum", f"{_do_not_make(sorted(move.loose))} sets of {value} to take in."
-        )
+        said = {"cards": notation(sorted(move.loose)), "value": value}
+        return Violation("K6", "bad-sum", "no-sets-to-take-in", said)
     return None
 
 
@@ -197,8 +198,7 @@ def _check_loose(rule: str, position: Position, cards: frozenset[Card]) -> Viola
 def _missing(rule: str, position: Position, cards: frozenset[Card]) -> Violation | None:
     missing = sorted(c for c in cards if c not in position.loose)
     if missing:
-        verb = "is" if len(missing) == 1 else "are"
-        return Violation(rule, "not-on-floor", f"{names(missing)} {verb} not loose on the table.")
+        return Violation(rule, "not-on-floor", "not-loose-table", {"cards": notation(missing)})
     return None
 
 
@@ -206,7 +206,7 @@ def _faces(position: Position, cards: frozenset[Card]) -> Violation | None:
     faces = sorted(c for c in cards if is_face(c, position.variant))
     if faces:
         # K3: a classic face card only pairs; no sum takes it or builds with it.
-        return Violation("K3", "face-card", f"{names(faces)} only pair: no sum takes them.")
+        return Violation("K3", "face-card", "faces-only-pair", {"cards": notation(faces)})
     return None
 
 
@@ -222,13 +222,10 @@ def _check_must_hold(position: Position, move: Move) -> Violation | None:
     return Violation(
         rule,
         "must-hold",
-        f"You would own the build of {missing[0]} with no card of {missing[0]} left in hand.",
+        "must-hold-build",
+        {"value": missing[0]},
     )
 
 
 def _face(card: Card) -> Violation:
-    return Violation("K3", "face-card", f"{card.pretty} has no number value: it only pairs.")
-
-
-def _do_not_make(cards: Sequence[Card]) -> str:
-    return f"{names(cards)} {'does' if len(cards) == 1 else 'do'} not make"
+    return Violation("K3", "face-card", "face-only-pairs", {"card": str(card)})

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, names
+from ..cards import Card
 from ..errors import InvalidInput
 from ..fields import choice
-from ..violation import answer, legal
+from ..violation import Description, answer, legal, notation
 from . import auction, trick
 
 PHASES = ("auction", "play")
@@ -61,33 +61,22 @@ def _played(position: trick.TrickPosition, card: Card) -> dict[str, Any]:
     return after
 
 
-def _sentence(text: str) -> str:
-    """`text` with a capital first letter and a full stop."""
-    return text[:1].upper() + text[1:] + "."
-
-
-def _describe_call(call: auction.Call, after: auction.Auction) -> str:
-    """'Seat 0 passes. The auction is over: the contract is 28♦ by seat 1 (team 1), doubled.'"""
-    text = _sentence(call.describe())
+def _describe_call(call: auction.Call, after: auction.Auction) -> Description:
+    """The call, and once the auction is over its contract ("passed": F10, nobody bid)."""
+    said: dict[str, object] = call.to_json()
     contract = after.contract
-    if not after.finished or contract is None:
-        return text
-    if after.standing is None:
-        # F10: nobody bid: 28 no-trumps for the first bidder's team.
-        return text + f" Everyone passed, so the contract is {contract.describe()}."
-    return text + f" The auction is over: the contract is {contract.describe()}."
+    if after.finished and contract is not None:
+        said |= {"contract": contract.to_json(), "passed": after.standing is None}
+    return Description("fifty-six-call", said)
 
 
-def _describe_card(position: trick.TrickPosition, card: Card, outcome: trick.TrickOutcome) -> str:
-    """'Q♥ is played on K♥.' and, when the trick is complete, who wins it and its points."""
-    if not position.trick:
-        return f"{card.pretty} leads the trick."
-    text = f"{card.pretty} is played on {names(list(position.trick))}."
-    if outcome.winner is None or outcome.points is None:
-        return text
-    won = outcome.position.trick[outcome.winner]
-    # No plural made by hand: the web layer writes counts in the reader's words (issue 24).
-    return text + (
-        f" The trick is complete: {won.pretty}, card {outcome.winner + 1} in playing order, "
-        f"wins it; its card points: {outcome.points}."
-    )
+def _describe_card(
+    position: trick.TrickPosition, card: Card, outcome: trick.TrickOutcome
+) -> Description:
+    """The card, the cards it is played on and, once the trick is complete, who wins it."""
+    said: dict[str, object] = {"card": str(card), "trick": notation(position.trick)}
+    if outcome.winner is not None and outcome.points is not None:
+        won = outcome.position.trick[outcome.winner]
+        # "winner": the winning card's place in playing order, counted from 1.
+        said |= {"won": str(won), "winner": outcome.winner + 1, "points": outcome.points}
+    return Description("fifty-six-card", said)

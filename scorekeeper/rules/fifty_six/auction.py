@@ -215,15 +215,16 @@ def check(auction: Auction, call: Call) -> Violation | None:
         contract = auction.contract
         assert contract is not None
         said = {"passed": auction.standing is None, "contract": contract.to_json()}
-        return Violation(rule, "auction-over", f"The auction is over: {_ending(auction)}.", said)
+        return Violation(rule, "auction-over", "auction-over", said, tuple(said))
     turn = auction.next_seat
     if call.seat != turn:
         # F7: the calls go round in playing order from the seat after the dealer.
         return Violation(
             "F7",
             "out-of-turn",
-            f"It is seat {turn}'s call, not seat {call.seat}'s.",
+            "out-of-turn",
             {"seat": call.seat, "turn": turn},
+            ("seat", "turn"),
         )
     if call.kind == "bid":
         return _check_bid(auction, call)
@@ -239,12 +240,13 @@ def _check_bid(auction: Auction, call: Call) -> Violation | None:
     assert value is not None and trump is not None, "a bid carries a value and a trump"
     if not LOWEST_BID <= value <= HIGHEST_BID:
         # F8: a bid is a number from 28 to 56.
-        shown = str(value) if abs(value) < 10**6 else "that number"
+        said = {"seat": call.seat, "value": value if abs(value) < 10**6 else None}
         return Violation(
             "F8",
             "bid-range",
-            f"A bid is a number from 28 to 56; seat {call.seat} bid {shown}.",
-            {"seat": call.seat, "value": value if abs(value) < 10**6 else None},
+            "bid-range",
+            said | {"least": LOWEST_BID, "most": HIGHEST_BID},
+            tuple(said),
         )
     standing = auction.standing
     if standing is not None and value <= standing.value:
@@ -252,10 +254,9 @@ def _check_bid(auction: Auction, call: Call) -> Violation | None:
         return Violation(
             "F8",
             "bid-too-low",
-            f"Seat {call.seat}'s {bid_text(value, trump)} is not higher than seat "
-            f"{standing.seat}'s "
-            f"{bid_text(standing.value, standing.trump)}: bid {standing.value + 1} or more.",
+            "bid-too-low",
             {"seat": call.seat, "bid": {"value": value, "trump": trump}, **_standing(standing)},
+            ("seat", "bid", "standing"),
         )
     return None
 
@@ -267,26 +268,28 @@ def _check_double(auction: Auction, call: Call) -> Violation | None:
         return Violation(
             "F9",
             "cannot-double",
-            f"Seat {call.seat} cannot double: nobody has bid yet.",
+            "cannot-double-no-bid",
             {"seat": call.seat, "why": "no-bid"},
+            ("seat", "why"),
         )
-    bid_name = f"seat {standing.seat}'s {bid_text(standing.value, standing.trump)}"
     if standing.double:
         # F9: a bid is doubled once; a double stands until a higher bid.
         already = "doubled" if standing.double == 1 else "redoubled"
         return Violation(
             "F9",
             "cannot-double",
-            f"Seat {call.seat} cannot double: {bid_name} is {already}.",
+            "cannot-double-doubled" if standing.double == 1 else "cannot-double-redoubled",
             {"seat": call.seat, "why": already, **_standing(standing)},
+            ("seat", "why", "standing"),
         )
     if auction.table.team_of(call.seat) == standing.team:
         # F9: only an opponent of the bidding team may double.
         return Violation(
             "F9",
             "cannot-double",
-            f"Seat {call.seat} cannot double {bid_name}: it is their own team's bid.",
+            "cannot-double-own-team",
             {"seat": call.seat, "why": "own-team", **_standing(standing)},
+            ("seat", "why", "standing"),
         )
     return None
 
@@ -298,17 +301,18 @@ def _check_redouble(auction: Auction, call: Call) -> Violation | None:
         return Violation(
             "F9",
             "cannot-redouble",
-            f"Seat {call.seat} cannot redouble: no double stands.",
+            "cannot-redouble-no-double",
             {"seat": call.seat, "why": "no-double"},
+            ("seat", "why"),
         )
     if auction.table.team_of(call.seat) != standing.team:
         # F9: only a member of the doubled team may redouble.
         return Violation(
             "F9",
             "cannot-redouble",
-            f"Seat {call.seat} cannot redouble: seat {standing.seat}'s "
-            f"{bid_text(standing.value, standing.trump)} is not their team's bid.",
+            "cannot-redouble-other-team",
             {"seat": call.seat, "why": "other-team", **_standing(standing)},
+            ("seat", "why", "standing"),
         )
     return None
 
@@ -316,14 +320,6 @@ def _check_redouble(auction: Auction, call: Call) -> Violation | None:
 def _standing(standing: Contract) -> dict[str, Any]:
     """The standing bid, as a violation's params give it."""
     return {"standing": standing.to_json()}
-
-
-def _ending(auction: Auction) -> str:
-    contract = auction.contract
-    assert contract is not None
-    if auction.standing is None:
-        return f"everyone passed, so the contract is {contract.describe()}"
-    return f"the contract is {contract.describe()}"
 
 
 # -- apply ---------------------------------------------------------------------------------
@@ -439,8 +435,7 @@ def parse_auction(raw: object) -> Auction:
         if violation is not None:
             raise InvalidInput(
                 "bad-auction",
-                f"Call {number} ({call.describe()}) is illegal: {violation.rule} "
-                f"{violation.code}: {violation.reason}",
+                f"Call {number} ({call.describe()}) is illegal: {violation.rule} {violation.code}.",
             )
         auction = apply(auction, call)
     return auction

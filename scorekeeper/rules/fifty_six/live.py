@@ -46,19 +46,6 @@ CARD_FIELDS = ("seat", "card")
 PHASES = ("auction", "tricks")
 
 
-def _seats(seats: Sequence[int]) -> str:
-    """'seat 2', 'seats 0, 2 and 3'."""
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
-
-
-def _suits(suits: Sequence[Suit]) -> str:
-    """'hearts', 'hearts and spades'."""
-    words = [trick.SUIT_NAMES[s] + "s" for s in suits]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" and {words[-1]}"
-
-
 @dataclass(frozen=True)
 class CardPlay:
     """One card on a trick: who played it."""
@@ -236,9 +223,7 @@ class FiftySixLiveDeal:
         turn = self.next_seat
         if turn is None:
             raise PlayRefused(
-                Violation(
-                    None, "not-your-turn", "The deal is over: every card is played.", {"over": True}
-                )
+                Violation(None, "not-your-turn", "every-card-played", {"over": True}, ("over",))
             )
         if seat != turn:
             # The turn itself: calls go round from the first bidder (F7), cards from the leader.
@@ -247,8 +232,9 @@ class FiftySixLiveDeal:
                 Violation(
                     None,
                     "not-your-turn",
-                    f"It is seat {turn}'s {what}, not seat {seat}'s.",
+                    "not-your-call" if what == "call" else "not-your-card",
                     {"seat": seat, "turn": turn, "what": what},
+                    ("seat", "turn", "what"),
                 )
             )
 
@@ -326,9 +312,8 @@ class FiftySixLiveDeal:
                 Violation(
                     "F12",
                     "must-follow-suit",
-                    f"Seat {seat} did not follow {_suits([card.suit])} in trick {where}, so "
-                    f"held no {trick.SUIT_NAMES[card.suit]}; {card.pretty} now shows a revoke "
-                    f"(F12). Check this card, or undo back to trick {where}.",
+                    "revoke-shown",
+                    {"seat": seat, "suit": card.suit.value, "trick": where, "card": str(card)},
                 )
             )
         current = self.current
@@ -343,22 +328,20 @@ class FiftySixLiveDeal:
         short = _unplaceable(self.players, played, left, voids)
         if short is not None:
             suits, holders, cards, room = short
-            who = (
-                f"only {_seats(holders)}, holding {room} cards between them"
-                if len(holders) > 1
-                else f"only {_seats(holders)}, holding {room} cards"
-                if holders
-                else "nobody"
-            )
             # F12: the cards still to come must fit in the hands that may hold them.
             raise PlayRefused(
                 Violation(
                     "F12",
                     "must-follow-suit",
-                    f"Seat {seat}'s {card.pretty} cannot be right: {cards} {_suits(suits)} "
-                    f"are still to come and {who} can hold them, as the others showed none: "
-                    "someone did not follow suit (F12). Check this card, or undo to the trick "
-                    "where the suit was not followed.",
+                    "cannot-place",
+                    {
+                        "seat": seat,
+                        "card": str(card),
+                        "cards": cards,
+                        "suits": [s.value for s in suits],
+                        "holders": holders,
+                        "room": room,
+                    },
                 )
             )
 

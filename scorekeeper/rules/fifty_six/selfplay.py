@@ -114,7 +114,7 @@ def play_trick(
         card = policy(position, rng)
         violation = check(position, card)
         if violation is not None:
-            raise SelfPlayError(f"{violation.rule} {violation.reason}")
+            raise SelfPlayError(str(violation))
         outcome = apply(position, card)
         plays.append(Play(seat, position, card, outcome))
         hands[seat], trick = outcome.position.hand, outcome.position.trick

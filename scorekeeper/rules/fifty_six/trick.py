@@ -16,20 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, Suit, names, parse_cards
+from ..cards import Card, Suit, parse_cards
 from ..errors import InvalidInput
 from ..fields import choice, record, required
-from ..violation import Violation
+from ..violation import Violation, notation
 from .cards import COPIES, card_points, check_players, hand_size, in_pack, strength
 
 NO_TRUMPS = "NT"
 TRUMPS = ("S", "H", "D", "C", NO_TRUMPS)  # F8: a suit or no-trumps
-SUIT_NAMES = {
-    Suit.SPADES: "spade",
-    Suit.HEARTS: "heart",
-    Suit.DIAMONDS: "diamond",
-    Suit.CLUBS: "club",
-}
 
 
 @dataclass(frozen=True)
@@ -129,7 +123,7 @@ def parse_card_move(raw: object) -> Card:
 def check(position: TrickPosition, card: Card) -> Violation | None:
     """None if `card` may be played, else the rule it breaks."""
     if card not in position.hand:
-        return Violation(None, "not-in-hand", f"{card.pretty} is not in your hand.")
+        return Violation(None, "not-in-hand", "not-in-hand", {"card": str(card)})
     led = position.led
     following = [c for c in position.hand if c.suit == led]
     if led is not None and card.suit != led and following:
@@ -137,8 +131,13 @@ def check(position: TrickPosition, card: Card) -> Violation | None:
         return Violation(
             "F12",
             "must-follow-suit",
-            f"{position.trick[0].pretty} was led and you hold {names(sorted(following))}: "
-            f"play a {SUIT_NAMES[led]}, not {card.pretty}.",
+            "follow-suit",
+            {
+                "led": str(position.trick[0]),
+                "cards": notation(sorted(following)),
+                "suit": led.value,
+                "card": str(card),
+            },
         )
     return None
 

@@ -135,17 +135,15 @@ class Flag:
     value: int
     owners: tuple[int, ...]
     left: int  # the cards of the value left unseen, fewer than the owners
-    reason: str  # in plain English, seats by number: the web layer writes its own
     marker: Card  # a card of the flagged house, to know whether it still stands
 
     def to_json(self) -> JSON:
-        """The flag as the API shows it."""
+        """The flag as the API shows it (its "reason" the web layer writes: live_words.py)."""
         return {
             "play": self.play,
             "rule": "H5",
             "value": self.value,
             "owners": list(self.owners),
-            "reason": self.reason,
         }
 
 
@@ -273,9 +271,8 @@ class SeepLiveDeal:
         if self.finished:
             raise InvalidInput("deal-over", f"The deal is over: all {PLAYS} cards are played.")
         if seat != self.next_seat:
-            turn = f"It is seat {self.next_seat}'s turn to play."
             said = {"say": "turn", "seat": self.next_seat}
-            raise PlayRefused(Violation(None, "not-your-turn", turn, said))
+            raise PlayRefused(Violation(None, "not-your-turn", "turn", said, tuple(said)))
         if move.card in self.seen:
             raise PlayRefused(_seen_already(move.card, self.loose, self.houses))
         # What the floor decides first, with the mover holding every value (H5 set aside).
@@ -286,10 +283,10 @@ class SeepLiveDeal:
         violation = check(position, move)
         if violation is not None:
             # H5 (B4, R2, S2), as far as the table can see.
-            why, said = self._why_not_held(seat, move)
-            reason = f"{violation.reason} The table can see it: {why}."
-            said = {**said, "reason": violation.reason}
-            raise PlayRefused(replace(violation, reason=reason, params=said))
+            seen: dict[str, Any] = {**self._why_not_held(seat, move), "reason": violation}
+            # The key is the "say" one: what the table sees, after the rule's own sentence.
+            key = str(seen["say"])
+            raise PlayRefused(replace(violation, key=key, params=seen, shown=tuple(seen)))
         outcome = apply(position, move)
         return self._after(LivePlay(number, seat, move, outcome))
 
@@ -311,20 +308,17 @@ class SeepLiveDeal:
                 room -= 1
         return tuple(hand)
 
-    def _why_not_held(self, seat: int, move: Move) -> tuple[str, JSON]:
+    def _why_not_held(self, seat: int, move: Move) -> JSON:
         """What the table sees that makes H5 fail: no such card unseen, or too few cards left
-        (in words, and as data for the web layer's)."""
+        (as data for the web layer's words)."""
         hand = self._declared_hand(seat, move)
         bare = Position(self.table.seats, seat, (move.card,), self.loose, self.houses)
         for house in apply(bare, move).position.houses:
             if seat in house.owners and all(c.rank != house.value for c in hand[1:]):
                 unseen = [c for c in _unseen(self.seen) if c.rank == house.value]
                 if all(c == move.card for c in unseen):
-                    why = f"every other {house.value} has been seen"
-                    return why, {"say": "all-seen", "value": house.value}
-        left = self.left_after(seat)
-        why = f"seat {seat} is left with {left} in hand after this play"
-        return why, {"say": "cards-left", "seat": seat, "left": left}
+                    return {"say": "all-seen", "value": house.value}
+        return {"say": "cards-left", "seat": seat, "left": self.left_after(seat)}
 
     def _position(self, seat: int, move: Move, hand: tuple[Card, ...]) -> Position:
         """The mover's position with `hand`, on the floor as it is."""
@@ -380,12 +374,7 @@ class SeepLiveDeal:
             if house.value in standing or len(house.owners) <= left:
                 continue
             owners = tuple(sorted(house.owners))
-            who = " and ".join(f"seat {s}" for s in owners)
-            reason = (
-                f"The house of {house.value} is owned by {who}, bound to hold a {house.value} "
-                f"each (H5), but only {left} left unseen."
-            )
-            new.append(Flag(number, house.value, owners, left, reason, house.cards[0]))
+            new.append(Flag(number, house.value, owners, left, house.cards[0]))
         return replace(self, flags=(*self.flags, *new)) if new else self
 
     def flagged_values(self) -> set[int]:
@@ -456,8 +445,6 @@ def _add(piles: Piles, team: int, cards: Sequence[Card]) -> Piles:
 
 
 def _seen_already(card: Card, loose: Sequence[Card], houses: Sequence[House]) -> Violation:
-    if card in loose or any(card in h.cards for h in houses):
-        where = "on the floor"
-    else:
-        where = "played already"
-    return Violation(None, "not-in-hand", f"{card.pretty} is {where}: it is in nobody's hand.")
+    on_floor = card in loose or any(card in h.cards for h in houses)
+    key = "seen-on-floor" if on_floor else "seen-played"
+    return Violation(None, "not-in-hand", key, {"card": str(card)})

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, ensure_distinct, names, parse_cards
+from ..cards import Card, ensure_distinct, parse_cards
 from ..errors import InvalidInput
 from ..fields import choice, integer, record, required
+from ..violation import Description, notation
 
 
 @dataclass(frozen=True)
@@ -18,12 +19,11 @@ class Capture:
     loose: frozenset[Card] = frozenset()
     house: bool = False
 
-    def describe(self) -> str:
-        """The move in words."""
-        what = names(sorted(self.loose))
-        if self.house:
-            what = f"the house of {self.card.rank}" + (f" and {what}" if what else "")
-        return f"{self.card.pretty} captures {what}"
+    def describe(self) -> Description:
+        """The move in words, as data."""
+        house = self.card.rank if self.house else None
+        said = {"card": str(self.card), "cards": notation(sorted(self.loose)), "house": house}
+        return Description("seep-capture", said)
 
     def to_json(self) -> dict[str, Any]:
         """The move in the API's notation."""
@@ -39,10 +39,10 @@ class Build:
     value: int
     loose: frozenset[Card] = frozenset()
 
-    def describe(self) -> str:
-        """The move in words."""
-        cards = names([self.card, *sorted(self.loose)])
-        return f"build {cards} into a house of {self.value}"
+    def describe(self) -> Description:
+        """The move in words, as data."""
+        cards = notation([self.card, *sorted(self.loose)])
+        return Description("seep-build", {"cards": cards, "value": self.value})
 
     def to_json(self) -> dict[str, Any]:
         """The move in the API's notation."""
@@ -57,10 +57,11 @@ class Raise:
     card: Card
     house: int
 
-    def describe(self) -> str:
-        """The move in words."""
-        return (
-            f"{self.card.pretty} raises the house of {self.house} to {self.house + self.card.rank}"
+    def describe(self) -> Description:
+        """The move in words, as data."""
+        total = self.house + self.card.rank
+        return Description(
+            "seep-raise", {"card": str(self.card), "house": self.house, "value": total}
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -74,9 +75,9 @@ class Throw:
 
     card: Card
 
-    def describe(self) -> str:
-        """The move in words."""
-        return f"throw {self.card.pretty}"
+    def describe(self) -> Description:
+        """The move in words, as data."""
+        return Description("seep-throw", {"card": str(self.card)})
 
     def to_json(self) -> dict[str, Any]:
         """The move in the API's notation."""

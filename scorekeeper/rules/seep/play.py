@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, names
-from ..violation import Violation
+from ..cards import Card
+from ..violation import Violation, notation
 from .moves import Build, Capture, Move, Raise, Throw
 from .position import HOUSE_VALUES, House, Position, without
 from .record import SWEEP_POINTS
@@ -105,7 +105,7 @@ def _replace(houses: Sequence[House], old: House, new: House) -> tuple[House, ..
 def check(position: Position, move: Move) -> Violation | None:
     """None if `move` is legal in `position`, else the first rule it breaks."""
     if move.card not in position.hand:
-        return Violation(None, "not-in-hand", f"{move.card.pretty} is not in your hand.")
+        return Violation(None, "not-in-hand", "not-in-hand", {"card": str(move.card)})
     violation = (
         _check_opening(position, move)
         or _check_action(position, move)
@@ -131,17 +131,13 @@ def _check_opening(position: Position, move: Move) -> Violation | None:
     card = move.card
     # S3: the opening play builds a house of the bid, captures with it, or throws it.
     if isinstance(move, Build) and move.value != bid:
-        return Violation("S3", "opening-bid", f"The opening play must build a house of {bid}.")
+        return Violation("S3", "opening-bid", "opening-build", {"bid": bid})
     if isinstance(move, Capture | Throw) and card.rank != bid:
-        return Violation(
-            "S3", "opening-bid", f"The opening play must use the bid: {card.pretty} is not a {bid}."
-        )
+        return Violation("S3", "opening-bid", "opening-use-bid", {"card": str(card), "bid": bid})
     if isinstance(move, Raise):
-        return Violation("S3", "opening-bid", "The opening play cannot raise a house.")
+        return Violation("S3", "opening-bid", "opening-raise")
     if isinstance(move, Throw) and can_capture(position, card):
-        return Violation(
-            "S3", "opening-bid", f"{card.pretty} can capture, so the opening play cannot throw it."
-        )
+        return Violation("S3", "opening-bid", "opening-throw", {"card": str(card)})
     return None
 
 
@@ -152,25 +148,29 @@ def _check_capture(position: Position, move: Capture) -> Violation | None:
         return _not_on_floor("C1", missing)
     house = position.house(value)
     if move.house and house is None:
-        return Violation("C1", "not-on-floor", f"There is no house of {value} to capture.")
+        return Violation("C1", "not-on-floor", "no-house-to-capture", {"value": value})
     if not move.loose and not move.house:
-        return Violation("C1", "nothing-captured", f"{move.card.pretty} must take something.")
+        return Violation("C1", "nothing-captured", "nothing-captured", {"card": str(move.card)})
     if not splits_into(values_key(c.rank for c in move.loose), value):
-        return Violation("C1", "bad-sum", f"{_do_not_make(sorted(move.loose))} groups of {value}.")
+        return Violation(
+            "C1", "bad-sum", "no-groups", {"cards": notation(sorted(move.loose)), "value": value}
+        )
     if position.options["capture"] == "maximal":
         # C2: the house of the card's value, and every group of its sum, must be taken.
         if house is not None and not move.house:
             return Violation(
                 "C2",
                 "capture-not-maximal",
-                f"{move.card.pretty} must also take the house of {value}.",
+                "take-house-too",
+                {"card": str(move.card), "value": value},
             )
         left = _group_of(without(position.loose, move.loose), value)
         if left:
             return Violation(
                 "C2",
                 "capture-not-maximal",
-                f"{names(left)} would be left, and they make {value}: take them too.",
+                "take-group-too",
+                {"cards": notation(left), "value": value},
             )
     return None
 
@@ -178,41 +178,40 @@ def _check_capture(position: Position, move: Capture) -> Violation | None:
 def _check_build(position: Position, move: Build) -> Violation | None:
     value, card = move.value, move.card
     if value not in HOUSE_VALUES:
-        return Violation("H1", "house-value", f"A house is worth 9 to 13, not {value}.")
+        return Violation("H1", "house-value", "house-value", {"value": value})
     missing = [c for c in move.loose if c not in position.loose]
     if missing:
         return _not_on_floor("B1", missing)
     absorbs = any(c.rank == value for c in position.loose)
     if position.house(value) is None and not move.loose and not absorbs:
         # B2: a new house needs a loose card, named or of its value (H2 absorbs those).
-        return Violation("B2", "bad-sum", "A new house needs at least one loose card.")
+        return Violation("B2", "bad-sum", "house-needs-loose")
     if not splits_into(values_key([card.rank, *(c.rank for c in move.loose)]), value):
-        return Violation(
-            "B1", "bad-sum", f"{_do_not_make([card, *sorted(move.loose)])} sets of {value}."
-        )
+        played = notation([card, *sorted(move.loose)])
+        return Violation("B1", "bad-sum", "no-sets", {"cards": played, "value": value})
     return None
 
 
 def _check_raise(position: Position, move: Raise) -> Violation | None:
     house = position.house(move.house)
     if house is None:
-        return Violation("R1", "not-on-floor", f"There is no house of {move.house} to raise.")
+        return Violation("R1", "not-on-floor", "no-house-to-raise", {"value": move.house})
     if position.seat in house.owners:
-        return Violation(
-            "R1", "raise-own-house", f"You cannot raise your own house of {house.value}."
-        )
+        return Violation("R1", "raise-own-house", "raise-own-house", {"value": house.value})
     if house.cemented:
         return Violation(
             "H3",
             "raise-cemented-house",
-            f"The house of {house.value} is cemented: it cannot be raised.",
+            "raise-cemented-house",
+            {"value": house.value},
         )
     if house.value + move.card.rank > max(HOUSE_VALUES):
         total = house.value + move.card.rank
         return Violation(
             "R1",
             "house-value",
-            f"{move.card.pretty} would raise the house to {total}; 13 is the most.",
+            "raise-too-high",
+            {"card": str(move.card), "value": total, "most": max(HOUSE_VALUES)},
         )
     return None
 
@@ -223,18 +222,16 @@ def _check_throw(position: Position, move: Throw) -> Violation | None:
         return Violation(
             "T2",
             "throw-matches-house",
-            f"{card.pretty} cannot be thrown: capture the house of {card.rank} or add to it.",
+            "throw-matches-house",
+            {"card": str(card), "value": card.rank},
         )
     if position.options["throw"] == "matching":
         twin = next((c for c in position.loose if c.rank == card.rank), None)
         if twin:
-            return Violation(
-                "T3", "throw-can-capture", f"{card.pretty} cannot be thrown beside {twin.pretty}."
-            )
+            said = {"card": str(card), "twin": str(twin)}
+            return Violation("T3", "throw-can-capture", "throw-beside", said)
     elif can_capture(position, card):
-        return Violation(
-            "T3", "throw-can-capture", f"{card.pretty} can capture, so it cannot be thrown."
-        )
+        return Violation("T3", "throw-can-capture", "throw-can-capture", {"card": str(card)})
     return None
 
 
@@ -247,7 +244,8 @@ def _check_must_hold(position: Position, move: Move) -> Violation | None:
             return Violation(
                 "H5",
                 "must-hold",
-                f"You would own the house of {house.value} with no {house.value} left in hand.",
+                "must-hold-house",
+                {"value": house.value},
             )
     return None
 
@@ -271,10 +269,5 @@ def _group_of(cards: Iterable[Card], value: int) -> list[Card]:
     return reachable.get(value, [])
 
 
-def _not_on_floor(rule: str, cards: Sequence[Card]) -> Violation:
-    verb = "is" if len(cards) == 1 else "are"
-    return Violation(rule, "not-on-floor", f"{names(sorted(cards))} {verb} not loose on the floor.")
-
-
-def _do_not_make(cards: Sequence[Card]) -> str:
-    return f"{names(cards)} {'does' if len(cards) == 1 else 'do'} not make"
+def _not_on_floor(rule: str, missing: Sequence[Card]) -> Violation:
+    return Violation(rule, "not-on-floor", "not-loose-floor", {"cards": notation(sorted(missing))})
