@@ -28,6 +28,7 @@ from ..rules.game import Record, Records
 from ..rules.limits import MOST_DEALS, MOST_PLAYS
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams, team_name_of
+from ..web.input_words import in_words  # the engine's refusals in words; it imports no data
 from .extensions import db
 from .models import (
     SESSION_ID,
@@ -396,7 +397,7 @@ def checked_name(check: Callable[[object], str], raw: Mapping[str, Any], where: 
     try:
         return check(field(raw, "name", str, where))
     except InvalidInput as error:
-        raise BackupError(f"{where}: {error.message}") from None
+        raise BackupError(f"{where}: {in_words(error)}") from None
 
 
 def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
@@ -505,9 +506,8 @@ def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> Game
         options = game.parse_options(field(raw, "options", dict, where))
         game.check_table(table, options)
     except (InvalidInput, AttributeError) as error:
-        raise BackupError(
-            f"{where}: {getattr(error, 'message', 'its teams are damaged')}"
-        ) from None
+        why = in_words(error) if isinstance(error, InvalidInput) else "its teams are damaged"
+        raise BackupError(f"{where}: {why}") from None
     club_id = field(raw, "club", (str, type(None)), where)
     if club_id is not None and db.session.get(Club, club_id) is None:
         raise BackupError(f"{where} is of club {club_id[:40]!r}, which the backup does not hold.")
@@ -640,7 +640,7 @@ def checked_record(session: GameSession, raw: JSON, where: str) -> Record:
     try:
         return session.game.parse_deal(raw, session.table, session.options)
     except InvalidInput as error:
-        raise BackupError(f"{where}: the rules refuse it: {error.message}") from None
+        raise BackupError(f"{where}: the rules refuse it: {in_words(error)}") from None
 
 
 def check_standing(session: GameSession, records: Records, where: str) -> None:
@@ -652,7 +652,8 @@ def check_standing(session: GameSession, records: Records, where: str) -> None:
     try:
         session.game.standing(session.table, session.options, records)
     except (InvalidInput, LookupError, TypeError, ValueError) as error:
-        raise BackupError(f"{where}: the rules cannot fold its deals ({error}).") from None
+        why = in_words(error) if isinstance(error, InvalidInput) else error
+        raise BackupError(f"{where}: the rules cannot fold its deals ({why}).") from None
 
 
 def restored_live_deals(session: GameSession, raws: list[Any], where: str) -> list[LiveDeal]:
@@ -713,6 +714,7 @@ def check_live_state(session: GameSession, live: LiveDeal, where: str) -> None:
         bad = first_refused(session, live)
         what = f"play {bad}" if bad else "its start"
         reason = error.violation.reason if isinstance(error, PlayRefused) else error
+        reason = in_words(error) if isinstance(error, InvalidInput) else reason
         raise BackupError(f"{where}: the rules refuse {what}: {reason}") from None
     if finished and live.deal_serial is None:
         raise BackupError(f"{where}: its plays end the deal, yet it names no deal it became.")

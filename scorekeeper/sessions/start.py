@@ -12,6 +12,7 @@ from ..data.idempotency import checked_key, start_session
 from ..data.models import GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from ..web.held import held_tokens, remember_club, remember_token
+from ..web.input_words import in_words
 from ..web.pages import page
 from ..web.rate_limits import count_creation, refusal
 from .blueprint import bp, editable, known_clubs
@@ -34,7 +35,7 @@ def new(game_name: str) -> Any:
             count_creation("web", key)
             return _start("web", key, form.to_request(), form.club.data)
         except InvalidInput as error:
-            form.form_errors.append(error.message)
+            form.form_errors.append(in_words(error))
         except RateLimitExceeded as error:
             # The form comes back as it was filled in, to be sent again once the wait is over.
             message, wait = refusal(error)

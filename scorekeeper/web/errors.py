@@ -15,6 +15,7 @@ from ..data.errors import Conflict, NotFound
 from ..data.extensions import db
 from ..rules import InvalidInput
 from ..rules.live import PlayRefused
+from .input_words import in_words
 
 CODES = {
     400: "bad-request",
@@ -103,7 +104,7 @@ def _conflict(error: Conflict) -> Response:
 
 
 def _invalid_input(error: InvalidInput) -> Response:
-    return error_response(400, error.code, error.message)
+    return error_response(400, error.code, in_words(error))
 
 
 def _play_refused(error: PlayRefused) -> Response:
