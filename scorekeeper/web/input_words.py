@@ -342,14 +342,16 @@ def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
     shown = dict(params)
     for name in LISTED & params.keys():
         shown[name] = ", ".join(str(item) for item in params[name])
-    if "cards" in params:
+    if isinstance(params.get("cards"), list):  # cards as printed (a count stays a number)
         shown["cards"] = _cards(params["cards"])
     if "choices" in params:
         # None among an option's choices is the open-ended one (no limit).
         choices = [gettext("open-ended") if c is None else str(c) for c in params["choices"]]
         shown["choices"] = ", ".join(choices)
-    if isinstance(params.get("team_label"), int):
-        shown["team_label"] = gettext("Team %(letter)s", letter=_letter(params["team_label"]))
+    # A team (a Casino side) as the pages call it before it is named: Team A, Team B …
+    team = params.get("team_label", params.get("side"))
+    if isinstance(team, int):
+        shown["team_label"] = gettext("Team %(letter)s", letter=_letter(team))
     if "what" in params:
         shown["what"] = _what(params)
     return shown

@@ -29,6 +29,8 @@ from scorekeeper.rules.fifty_six.auction import (
     redouble,
 )
 
+from .helpers import said
+
 Json = dict[str, Any]
 WORDS = {"p": "pass", "x": "double", "xx": "redouble"}
 
@@ -303,7 +305,7 @@ def test_bad_auctions_are_invalid_input(raw: Json, code: str, words: str) -> Non
     with pytest.raises(InvalidInput) as error:
         parse_auction(raw)
     assert error.value.code == code
-    assert words in error.value.message
+    assert words in said(error.value)
 
 
 # fmt: off
@@ -332,7 +334,7 @@ BAD_CALLS = [
 def test_bad_calls_are_invalid_input(raw: object, words: str) -> None:
     with pytest.raises(InvalidInput) as error:
         parse_call(raw)
-    assert words in error.value.message
+    assert words in said(error.value)
 
 
 def test_seat_range_follows_the_number_of_players() -> None:

@@ -115,7 +115,6 @@ def _check_taken(deal: Mapping[str, Any], table: Table) -> None:
                 "bad-spades",
                 "spades-over-cards",
                 {"problem": "spades-over-cards", "side": side, "spades": spades, "cards": cards},
-                team_label=side,
             )
         if cards < special:
             raise InvalidInput(
@@ -127,7 +126,6 @@ def _check_taken(deal: Mapping[str, Any], table: Table) -> None:
                     "specials": special,
                     "cards": cards,
                 },
-                team_label=side,
             )
         if spades < len(spade_cards):
             raise InvalidInput(
@@ -139,7 +137,6 @@ def _check_taken(deal: Mapping[str, Any], table: Table) -> None:
                     "spades": spades,
                     "taken": spade_cards,
                 },
-                team_label=side,
             )
 
 
@@ -165,6 +162,5 @@ def _sweeps(
                 "bad-sweeps",
                 "sweeps-over-cards",
                 {"problem": "sweeps-over-cards", "side": side, "sweeps": n, "cards": taken},
-                team_label=side,
             )
     return counts
