@@ -40,7 +40,7 @@ def _whole(name: str, low: int, high: int) -> Callable[[object], int]:
 
     def read(value: object) -> int:
         try:
-            return integer(value, f"Option {name}", low, high)
+            return integer(value, name, low, high)
         except InvalidInput as error:
             raise InvalidInput(
                 "bad-option", "option-range", option=name, low=low, high=high
