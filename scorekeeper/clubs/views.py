@@ -18,6 +18,7 @@ from ..sessions.export import as_json, download
 from ..sessions.games import PAGES
 from ..web.errors import error_response
 from ..web.held import held_clubs, remember_club
+from ..web.input_words import in_words
 from ..web.pages import conditional, page, say, undo_flash, viewer_etag
 from ..web.words import gettext, ngettext
 
@@ -201,8 +202,8 @@ def refused(error: InvalidInput) -> Response:
     db.session.rollback()
     club_id = (request.view_args or {}).get("club_id")
     if club_id is None:  # not a club's page: the app's own answer
-        return error_response(400, error.code, error.message)
-    return club_page(Club.find(club_id), [error.message], 400)
+        return error_response(400, error.code, in_words(error))
+    return club_page(Club.find(club_id), [in_words(error)], 400)
 
 
 def player_of(club: Club, player_id: str) -> Player:

@@ -28,6 +28,7 @@ from ..rules.game import Record, Records
 from ..rules.limits import MOST_DEALS, MOST_PLAYS
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams, team_name_of
+from ..web.input_words import in_words  # the engine's refusals in words; it imports no data
 from ..web.verdicts import reason as verdict
 from .extensions import db
 from .models import (
@@ -414,7 +415,7 @@ def checked_name(check: Callable[[object], str], raw: Mapping[str, Any], where: 
     try:
         return check(field(raw, "name", str, where))
     except InvalidInput as error:
-        raise BackupError(gettext("%(where)s: %(why)s", where=where, why=error.message)) from None
+        raise BackupError(gettext("%(where)s: %(why)s", where=where, why=in_words(error))) from None
 
 
 def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
@@ -539,7 +540,8 @@ def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> Game
         options = game.parse_options(field(raw, "options", dict, where))
         game.check_table(table, options)
     except (InvalidInput, AttributeError) as error:
-        why = getattr(error, "message", None) or gettext("its teams are damaged")
+        damaged = not isinstance(error, InvalidInput)
+        why = gettext("its teams are damaged") if damaged else in_words(error)
         raise BackupError(gettext("%(where)s: %(why)s", where=where, why=why)) from None
     club_id = field(raw, "club", (str, type(None)), where)
     if club_id is not None and db.session.get(Club, club_id) is None:
@@ -688,7 +690,8 @@ def checked_record(session: GameSession, raw: JSON, where: str) -> Record:
     try:
         return session.game.parse_deal(raw, session.table, session.options)
     except InvalidInput as error:
-        message = gettext("%(where)s: the rules refuse it: %(why)s", where=where, why=error.message)
+        why = in_words(error)
+        message = gettext("%(where)s: the rules refuse it: %(why)s", where=where, why=why)
         raise BackupError(message) from None
 
 

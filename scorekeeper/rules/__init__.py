@@ -19,8 +19,7 @@ GAMES: dict[str, Game] = {game.name: game for game in (SEEP, FIFTY_SIX, CASINO)}
 def get_game(name: object) -> Game:
     """The registered game called `name`; raise InvalidInput otherwise."""
     if not isinstance(name, str) or name not in GAMES:
-        known = ", ".join(GAMES)
-        raise InvalidInput("unknown-game", f"Unknown game {name!r}; known: {known}.")
+        raise InvalidInput("unknown-game", "unknown-game", value=name, known=list(GAMES))
     return GAMES[name]
 
 

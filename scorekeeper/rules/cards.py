@@ -44,7 +44,6 @@ _RANK_BY_TEXT = (
     | {"T": 10}
     | {name: rank for rank, name in RANK_NAMES.items()}
 )
-_NOT_A_CARD = "{!r} is not a card: write cards like 10D or K♠."
 
 
 @dataclass(frozen=True, order=True)
@@ -66,7 +65,7 @@ class Card:
     def parse(cls, text: object) -> Card:
         """Read `10D`, `TD`, `10♦` or `td`; raise InvalidInput otherwise."""
         if not isinstance(text, str):
-            raise InvalidInput("unknown-card", _NOT_A_CARD.format(text))
+            raise InvalidInput("unknown-card", "not-a-card", value=text)
         known = BY_NAME.get(text)
         if known is not None:
             return known
@@ -74,7 +73,7 @@ class Card:
         rank = _RANK_BY_TEXT.get(cleaned[:-1])
         suit = _SUIT_BY_TEXT.get(cleaned[-1:])
         if rank is None or suit is None:
-            raise InvalidInput("unknown-card", _NOT_A_CARD.format(text))
+            raise InvalidInput("unknown-card", "not-a-card", value=text)
         return cls(rank, suit)
 
     @property
@@ -100,10 +99,10 @@ def full_deck() -> tuple[Card, ...]:
 BY_NAME: dict[str, Card] = {str(card): card for card in full_deck()}
 
 
-def parse_cards(items: object, what: str = "cards") -> tuple[Card, ...]:
+def parse_cards(items: object, what: str = "cards", **about: object) -> tuple[Card, ...]:
     """Read a list of card strings; duplicates are allowed (two-pack games)."""
     if not isinstance(items, list):
-        raise InvalidInput("bad-field", f"{what} must be a list of cards.")
+        raise InvalidInput("bad-field", "not-card-list", about, what=what)
     return tuple(Card.parse(item) for item in items)
 
 
@@ -112,8 +111,13 @@ def ensure_distinct(cards: Iterable[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise InvalidInput("duplicate-card", f"{card.pretty} appears twice.")
+            raise InvalidInput("duplicate-card", "card-twice", card=card.pretty)
         seen.add(card)
+
+
+def pretty(cards: Iterable[Card]) -> list[str]:
+    """Cards as printed (A♠, 10♦), for a refusal's params: the web layer lists them."""
+    return [card.pretty for card in cards]
 
 
 def names(cards: Sequence[Card]) -> str:

@@ -7,12 +7,18 @@ from typing import Any
 
 
 class InvalidInput(ValueError):
-    """Input that cannot be read: an unknown card, a card twice, a missing field."""
+    """Input that cannot be read: an unknown card, a card twice, a missing field.
 
-    def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(message)
+    The engine says what is wrong as data: `code` is the API's error code, `key` names the
+    sentence the web layer writes in the reader's language (scorekeeper/web/input_words.py),
+    and `params` what it names (fields, the value as given, limits, cards as printed). A
+    refusal the web layer raises itself passes a sentence it has written as `key`.
+    """
+
+    def __init__(
+        self, code: str, key: str, params: Mapping[str, Any] | None = None, /, **named: Any
+    ) -> None:
         self.code = code
-        self.message = message
-        # What the sentence is about, as data (seats, teams, values), for the web layer to say
-        # with the table's names; `message` is the API's sentence.
-        self.params: dict[str, Any] = dict(params or {})
+        self.key = key
+        self.params: dict[str, Any] = {**(params or {}), **named}
+        super().__init__(f"{code}: {key} {self.params}" if self.params else f"{code}: {key}")

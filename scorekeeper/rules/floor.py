@@ -48,10 +48,7 @@ class Floor:
         self.sizes = tuple(len(self.cards[r]) for r in self.ranks)
         self.nothing: Counts = (0,) * len(self.ranks)
         if prod(m + 1 for m in self.sizes) > MOST_CHOICES:
-            raise InvalidInput(
-                "too-crowded",
-                f"{len(loose)} loose cards of so many values are too many to list every move.",
-            )
+            raise InvalidInput("too-crowded", "too-crowded", count=len(loose))
         self.box = Box(self.ranks, self.sizes)
         self.none = Chosen(self.box, 0, list)  # no choice at all
         self.taking_none = self.given(self.nothing)  # a raise, a throw or a trail

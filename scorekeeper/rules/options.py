@@ -17,11 +17,12 @@ def parse_choices(
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise InvalidInput("bad-options", 'options must be an object such as {"target": 100}.')
+        raise InvalidInput("bad-options", "options-not-object")
     unknown = sorted(set(raw) - set(choices))
     if unknown:
-        known = ", ".join(choices)
-        raise InvalidInput("unknown-option", f"Unknown option {unknown[0]!r}; known: {known}.")
+        raise InvalidInput(
+            "unknown-option", "unknown-option", option=unknown[0], known=list(choices)
+        )
     options = dict(defaults)
     for name, value in raw.items():
         allowed = choices[name]
@@ -30,7 +31,9 @@ def parse_choices(
             continue
         # Compare types too: True == 1 and 100.0 == 100, but neither is a valid choice.
         if not any(type(value) is type(a) and value == a for a in allowed):
-            shown = ", ".join("open-ended" if a is None else str(a) for a in allowed)
-            raise InvalidInput("bad-option", f"Option {name} cannot be {value!r}; choose {shown}.")
+            # None in `allowed` is an open-ended choice (no limit), which the sentence words.
+            raise InvalidInput(
+                "bad-option", "option-value", option=name, value=value, choices=list(allowed)
+            )
         options[name] = value
     return options

@@ -58,17 +58,15 @@ class TeamEntry:
 def parse_teams(raw: object) -> tuple[Table, tuple[TeamEntry, ...]]:
     """Read `[{"name": ..., "players": [...]}, ...]`; raise InvalidInput naming the problem."""
     if not isinstance(raw, list) or len(raw) < 2:
-        raise InvalidInput("bad-teams", "teams must be a list of at least two teams.")
+        raise InvalidInput("bad-teams", "teams-not-list")
     entries = tuple(_parse_team(item, n) for n, item in enumerate(raw))
     sizes = {len(entry.players) for entry in entries}
     if len(sizes) != 1:
-        raise InvalidInput("bad-teams", "Every team needs the same number of players.")
+        raise InvalidInput("bad-teams", "teams-uneven")
     seen: set[str] = set()
     for name in (p for entry in entries for p in entry.players):
         if name.casefold() in seen:
-            raise InvalidInput(
-                "bad-teams", f"{name} is named twice: every player needs a seat of their own."
-            )
+            raise InvalidInput("bad-teams", "player-twice", player=name)
         seen.add(name.casefold())
     return Table(len(entries), sizes.pop()), entries
 
@@ -82,16 +80,20 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
 def _parse_team(raw: object, number: int) -> TeamEntry:
-    team = team_label(number)
-    fields = record(raw, team, ("name", "players"))
-    players = required(fields, "players", team)
+    # The sentences name the team as the pages do before it has a name (web/input_words.py).
+    fields = record(raw, "team", ("name", "players"), team_label=number)
+    players = required(fields, "players", "team", team_label=number)
     if not isinstance(players, list) or not players or len(players) > len(ORDINALS):
-        raise InvalidInput("bad-teams", f"{team} needs a list of 1 to {len(ORDINALS)} players.")
-    names = tuple(_name(p, f"{team}'s {ORDINALS[n]} player") for n, p in enumerate(players))
+        raise InvalidInput(
+            "bad-teams", "team-players", what="team", team_label=number, most=len(ORDINALS)
+        )
+    names = tuple(
+        _name(p, "team-player", team_label=number, ordinal=n) for n, p in enumerate(players)
+    )
     team_name = fields.get("name")
     if team_name is None or (isinstance(team_name, str) and not team_name.strip()):
         return TeamEntry(team_name_of(names), names)
-    return TeamEntry(_name(team_name, f"{team}'s name", MAX_TEAM_NAME), names)
+    return TeamEntry(_name(team_name, "team-name", MAX_TEAM_NAME, team_label=number), names)
 
 
 def team_name_of(players: Sequence[str]) -> str:
@@ -102,14 +104,14 @@ def team_name_of(players: Sequence[str]) -> str:
     return name[: MAX_TEAM_NAME - 1].rstrip() + "…"
 
 
-def _name(raw: object, what: str, longest: int = MAX_NAME) -> str:
+def _name(raw: object, what: str, longest: int = MAX_NAME, **about: object) -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput("bad-name", f"{what} needs a name.")
+        raise InvalidInput("bad-name", "no-name", about, what=what)
     name = " ".join(raw.split())
     if not name.isprintable():
-        raise InvalidInput("bad-name", f"{what} holds a character that cannot be shown.")
+        raise InvalidInput("bad-name", "unprintable-name", about, what=what)
     if len(name) > longest:
         raise InvalidInput(
-            "bad-name", f"{what} ({name[:20]}…) is too long: at most {longest} characters."
+            "bad-name", "name-too-long", about, what=what, start=name[:20], longest=longest
         )
     return name

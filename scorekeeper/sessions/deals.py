@@ -13,6 +13,7 @@ from ..data.extensions import db
 from ..data.idempotency import Answer, checked_key, once, request_key
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
+from ..web.input_words import in_words
 from ..web.pages import page, say, undo_flash
 from ..web.words import gettext
 from .blueprint import bp, editable
@@ -65,7 +66,8 @@ def new_deal(session_id: str) -> Response:
         except (InvalidInput, Conflict) as error:
             if not _navigating():
                 raise  # the worker keeping the form for later: no message for the next page
-            say({"text": error.message}, "problem")
+            said = in_words(error) if isinstance(error, InvalidInput) else error.message
+            say({"text": said}, "problem")
             return redirect(url_for(".show", session_id=session_id))
         form = deal_form.for_next(seats, game_session.standing(), game_session.next_serial())
         return _deal_page(game_session, form, upcoming)

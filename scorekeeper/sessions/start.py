@@ -13,6 +13,7 @@ from ..data.models import GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from ..web.bidi import plain
 from ..web.held import held_tokens, remember_club, remember_token
+from ..web.input_words import in_words
 from ..web.languages import in_reader_order
 from ..web.pages import page
 from ..web.rate_limits import count_creation, refusal
@@ -37,7 +38,7 @@ def new(game_name: str) -> Any:
             count_creation("web", key)
             return _start("web", key, form.to_request(), form.club.data)
         except InvalidInput as error:
-            form.form_errors.append(error.message)
+            form.form_errors.append(in_words(error))
         except RateLimitExceeded as error:
             # The form comes back as it was filled in, to be sent again once the wait is over.
             message, wait = refusal(error)

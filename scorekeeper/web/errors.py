@@ -16,6 +16,7 @@ from ..data.extensions import db
 from ..rules import InvalidInput
 from ..rules.live import PlayRefused
 from .http_words import described
+from .input_words import in_words
 from .verdicts import reason, shown_params
 from .words import gettext
 
@@ -96,7 +97,7 @@ def _conflict(error: Conflict) -> Response:
 
 
 def _invalid_input(error: InvalidInput) -> Response:
-    return error_response(400, error.code, error.message)
+    return error_response(400, error.code, in_words(error))
 
 
 def _play_refused(error: PlayRefused) -> Response:

@@ -1,16 +1,22 @@
 """What the rule tests share (beside seep_positions.py): whether running some code loads the web,
-Seep's self-play configurations, and Seep deal records written from the rules text."""
+the engine's refusals in words, Seep's self-play configurations, and Seep deal records written
+from the rules text."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from scorekeeper.rules import InvalidInput
+from scorekeeper.web.input_words import SENTENCES, in_words
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,6 +38,23 @@ def loaded_by(code: str) -> list[str]:
     assert done.returncode == 0, done.stderr
     modules: list[str] = json.loads(done.stdout.splitlines()[-1])
     return modules
+
+
+# -- the engine's refusals in words (the web layer writes them: web/input_words.py) -----------
+
+
+def said(error: InvalidInput) -> str:
+    """The refusal's sentence as the API's English `message` says it; its key must have one."""
+    assert error.key in SENTENCES, error.key
+    return in_words(error)
+
+
+@contextmanager
+def refused(match: str = "") -> Iterator[pytest.ExceptionInfo[InvalidInput]]:
+    """pytest.raises(InvalidInput, match=…), matching the sentence the API would say."""
+    with pytest.raises(InvalidInput) as caught:
+        yield caught
+    assert re.search(match, said(caught.value)), said(caught.value)
 
 
 # -- Seep's self-play: 2 or 4 players, each capture and throw option -------------------------

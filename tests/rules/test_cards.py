@@ -9,6 +9,8 @@ import pytest
 from scorekeeper.rules import InvalidInput, cards
 from scorekeeper.rules.cards import Card, ensure_distinct, full_deck, names, parse_cards
 
+from .helpers import said
+
 # The notation, written out from API.md: rank (A 2-10 J Q K) then suit (S H D C);
 # T may stand for 10; the suit symbols may stand for the letters.
 RANKS = {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
@@ -93,7 +95,7 @@ def test_unknown_cards_are_rejected(text: object) -> None:
     with pytest.raises(InvalidInput) as caught:
         Card.parse(text)
     assert caught.value.code == "unknown-card"
-    assert repr(text) in caught.value.message
+    assert repr(text) in said(caught.value)
 
 
 def test_parse_cards_reads_a_list_and_rejects_anything_else() -> None:
@@ -115,7 +117,7 @@ def test_ensure_distinct_names_the_repeated_card(texts: list[str]) -> None:
     with pytest.raises(InvalidInput) as caught:
         ensure_distinct(parse_cards(texts))
     assert caught.value.code == "duplicate-card"
-    assert repeated.pretty in caught.value.message
+    assert repeated.pretty in said(caught.value)
 
 
 def test_ensure_distinct_accepts_a_whole_deck() -> None:

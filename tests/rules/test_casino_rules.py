@@ -15,6 +15,8 @@ from scorekeeper.rules.casino import answers, position, selfplay, values
 from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.web.verdicts import worded
 
+from .helpers import said
+
 Json = dict[str, Any]
 
 
@@ -224,7 +226,7 @@ def test_impossible_positions_are_bad_input(position: Json) -> None:
     """Positions that cannot occur are refused with a code and a sentence (HTTP 400)."""
     with pytest.raises(InvalidInput) as raised:
         checked(position, trail(position["hand"][0]))
-    assert raised.value.code and raised.value.message.endswith(".")
+    assert raised.value.code and said(raised.value).endswith(".")
 
 
 def test_royal_single_and_multiple_builds_of_14_are_known_from_their_cards() -> None:

@@ -30,6 +30,8 @@ from scorekeeper.rules.fifty_six.auction import (
 )
 from scorekeeper.web.verdicts import reason
 
+from .helpers import said
+
 Json = dict[str, Any]
 WORDS = {"p": "pass", "x": "double", "xx": "redouble"}
 
@@ -304,7 +306,7 @@ def test_bad_auctions_are_invalid_input(raw: Json, code: str, words: str) -> Non
     with pytest.raises(InvalidInput) as error:
         parse_auction(raw)
     assert error.value.code == code
-    assert words in error.value.message
+    assert words in said(error.value)
 
 
 # fmt: off
@@ -333,7 +335,7 @@ BAD_CALLS = [
 def test_bad_calls_are_invalid_input(raw: object, words: str) -> None:
     with pytest.raises(InvalidInput) as error:
         parse_call(raw)
-    assert words in error.value.message
+    assert words in said(error.value)
 
 
 def test_seat_range_follows_the_number_of_players() -> None:

@@ -25,6 +25,8 @@ from scorekeeper.rules.fifty_six.cards import (
     strength,
 )
 
+from .helpers import said
+
 SUITS = "SHDC"
 # F3: 4 or 6 players: J 9 A 10 K Q of each suit, twice; 8 players add 8 and 7.
 SIX = ["J", "9", "A", "10", "K", "Q"]
@@ -111,7 +113,7 @@ def test_f1_only_4_6_or_8_players(players: object) -> None:
     with pytest.raises(InvalidInput) as caught:
         check_players(players)
     assert caught.value.code == "bad-players"
-    assert "F1" in caught.value.message
+    assert "F1" in said(caught.value)
 
 
 def test_module_doctests() -> None:

@@ -28,6 +28,8 @@ from scorekeeper.rules.fifty_six.trick import (
 )
 from scorekeeper.web.verdicts import reason
 
+from .helpers import said
+
 Json = dict[str, Any]
 # F5, written out: rank high to low, and points.
 ORDER = ["J", "9", "A", "10", "K", "Q", "8", "7"]
@@ -232,7 +234,7 @@ def test_impossible_positions_are_refused_with_a_code(code: str, position: Json)
     with pytest.raises(InvalidInput) as caught:
         parse_position(position)
     assert caught.value.code == code
-    assert caught.value.message
+    assert said(caught.value)
 
 
 def test_a_move_is_a_card() -> None:

@@ -19,6 +19,7 @@ from scorekeeper.rules.seep.moves import parse_move
 from scorekeeper.rules.seep.play import apply
 from scorekeeper.rules.seep.position import parse_position
 
+from .helpers import said
 from .seep_positions import Json, house, position, random_position
 
 ELEVEN = house(11, ["5H", "6H"], [1])
@@ -109,7 +110,7 @@ def test_bad_positions_are_invalid_input(pos: Json, code: str) -> None:
     with pytest.raises(InvalidInput) as error:
         parse_position(pos)
     assert error.value.code == code
-    assert error.value.message
+    assert said(error.value)
 
 
 # The engine is given Python's 4.0; the API reads JSON's 4.0 as the integer 4, as openapi.json

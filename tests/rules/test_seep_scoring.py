@@ -16,7 +16,7 @@ from scorekeeper.rules import InvalidInput, Table, get_game
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.seep.cards import POINT_CARDS, TOTAL_POINTS, card_points
 
-from .helpers import POINT_VALUES, RANK_TEXT, deal, give, worth
+from .helpers import POINT_VALUES, RANK_TEXT, deal, give, said, worth
 
 SEEP = get_game("seep")
 FOUR = Table(2, 2)
@@ -518,14 +518,14 @@ def test_bad_deal_records(table: Table, record: object, code: str) -> None:
     with pytest.raises(InvalidInput) as caught:
         SEEP.parse_deal(record, table, SEEP.parse_options({}))
     assert caught.value.code == code
-    assert caught.value.message
+    assert said(caught.value)
 
 
 def test_missing_point_card_is_named() -> None:
     record = {"captured": [["AS"], [c for c in ALL_POINTS if c not in ("AS", "10D")]]}
     with pytest.raises(InvalidInput) as caught:
         SEEP.parse_deal(record, FOUR, SEEP.parse_options({}))
-    assert "10♦" in caught.value.message
+    assert "10♦" in said(caught.value)
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,8 @@ import pytest
 from scorekeeper.rules import InvalidInput, Table
 from scorekeeper.rules.table import parse_teams
 
+from .helpers import said
+
 SHAPES = [(2, 2), (2, 1), (3, 2), (3, 1), (4, 2), (2, 3)]
 
 
@@ -187,4 +189,4 @@ def test_parse_teams_errors(raw: object, code: str) -> None:
     with pytest.raises(InvalidInput) as caught:
         parse_teams(raw)
     assert caught.value.code == code
-    assert caught.value.message
+    assert said(caught.value)

@@ -346,7 +346,7 @@ class CasinoLiveDeal:
         """The raw deal record (record.py) the score keeper stores; only once finished."""
         if not self.finished:
             raise InvalidInput(
-                "not-finished", f"The deal has {len(self.plays)} of its {PLAYS} plays."
+                "not-finished", "its-plays-left", played=len(self.plays), plays=PLAYS
             )
         taken = self.taken()
         out: JSON = {key: taken[key] for key in ("cards", "spades", "aces")}
@@ -391,7 +391,7 @@ def _parse_start(start: Mapping[str, Any], table: Table) -> tuple[int, tuple[Car
     cards = parse_cards(start.get("table"), "table")
     if len(cards) != TABLE:
         # K2: four cards go face up to the table.
-        raise InvalidInput("bad-field", f"The table starts with {TABLE} cards (K2).")
+        raise InvalidInput("bad-field", "table-size", table=TABLE)
     ensure_distinct(cards)
     return dealer, cards
 

@@ -113,12 +113,12 @@ def parse_move(raw: object) -> Move:
     action = choice(required(fields, "action", "A move"), "action", ACTIONS)
     ace = fields.get("ace", ACE)
     if ace not in (ACE, ACE_HIGH) or type(ace) is not int:
-        raise InvalidInput("bad-field", "ace must be 1 or 14.")
+        raise InvalidInput("bad-field", "ace-value")
     if ace == ACE_HIGH and card.rank != ACE:
-        raise InvalidInput("bad-field", f"Only an ace may count 14, not {card.pretty}.")
+        raise InvalidInput("bad-field", "only-ace-high", card=card.pretty)
     if action == "trail":
         if parse_cards(fields.get("loose", []), "loose"):
-            raise InvalidInput("bad-field", "A trail takes no loose cards.")  # K8
+            raise InvalidInput("bad-field", "no-loose-cards", action=action)  # K8
         return Trail(card)
     loose = parse_cards(fields.get("loose", []), "loose")
     ensure_distinct(loose)
@@ -134,8 +134,8 @@ def parse_move(raw: object) -> Move:
 
 def _builds(raw: object) -> frozenset[int]:
     if not isinstance(raw, list):
-        raise InvalidInput("bad-field", "builds must be a list of build values.")
+        raise InvalidInput("bad-field", "builds-not-values")
     values = [integer(v, "A build value", 1, 99) for v in raw]
     if len(set(values)) < len(values):
-        raise InvalidInput("bad-field", "A build is named twice in builds.")
+        raise InvalidInput("bad-field", "build-named-twice")
     return frozenset(values)

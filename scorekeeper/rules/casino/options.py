@@ -41,7 +41,7 @@ def table_for(players: int, options: Mapping[str, Any]) -> Table:
     With two or three players `partnerships` changes nothing: there is nobody to pair.
     """
     if players not in PLAYERS:
-        raise InvalidInput("bad-players", "Casino is played by 2, 3 or 4 players (K1).")
+        raise InvalidInput("bad-players", "casino-players")
     if players == PAIRED and options["partnerships"] == "on":
         return Table(2, 2)
     return Table(players, 1)
@@ -53,13 +53,13 @@ def check_table(table: Table, options: Mapping[str, Any]) -> None:
     if table == wanted:
         return
     if wanted.players_per_team == 1 and table.seats == PAIRED:
-        raise InvalidInput(
-            "bad-teams",
-            "Four players in two teams play as partnerships: set the option "
-            'partnerships to "on" (K1), or give each player a side of their own.',
-        )
+        raise InvalidInput("bad-teams", "casino-partnerships")
     raise InvalidInput(
         "bad-teams",
-        f"Casino with {table.seats} players is played by {wanted.teams} sides of "
-        f"{wanted.players_per_team} (K1), not {table.teams} of {table.players_per_team}.",
+        "casino-sides",
+        players=table.seats,
+        sides=wanted.teams,
+        each=wanted.players_per_team,
+        given_sides=table.teams,
+        given_each=table.players_per_team,
     )

@@ -80,7 +80,7 @@ def check(position: Position, move: Move) -> Violation | None:
     Raises InvalidInput for an ace chosen as 14 outside Royal Casino (K3).
     """
     if getattr(move, "ace_high", False) and position.variant != ROYAL:
-        raise InvalidInput("bad-field", "An ace counts 14 only in Royal Casino (K3).")
+        raise InvalidInput("bad-field", "ace-high-royal")
     if move.card not in position.hand:
         return Violation(None, "not-in-hand", "not-in-hand", {"card": str(move.card)})
     return _check_action(position, move) or _check_must_hold(position, move)

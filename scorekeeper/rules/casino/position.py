@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Card, ensure_distinct, names, parse_cards
+from ..cards import Card, ensure_distinct, parse_cards, pretty
 from ..errors import InvalidInput
 from ..fields import choice, integer, record, required
 from .values import BUILD_VALUES, CLASSIC, VARIANTS, held, is_face, splits
@@ -96,37 +96,35 @@ def parse_position(raw: object) -> Position:
     fields = record(raw, WHAT, FIELDS)
     players = required(fields, "players", WHAT)
     if type(players) is not int or players not in PLAYERS:
-        raise InvalidInput("bad-position", "Casino is played by 2, 3 or 4 players (K1).")
+        raise InvalidInput("bad-position", "casino-players")
     seat = integer(required(fields, "seat", WHAT), "seat", 0, players - 1)
     variant = choice(fields.get("variant", CLASSIC), "variant", VARIANTS)
     hand = parse_cards(required(fields, "hand", WHAT), "hand")
     if len(hand) > MOST_IN_HAND:
-        raise InvalidInput("bad-position", f"A Casino hand holds at most {MOST_IN_HAND} cards.")
+        raise InvalidInput("bad-position", "casino-hand-size", most=MOST_IN_HAND)
     loose = parse_cards(fields.get("loose", []), "loose")
     builds = _parse_builds(fields.get("builds", []), players, variant)
     ensure_distinct([*hand, *loose, *(c for b in builds for c in b.cards)])
     last_play = fields.get("last_play", False)
     if not isinstance(last_play, bool):
-        raise InvalidInput("bad-field", "last_play must be true or false.")
+        raise InvalidInput("bad-field", "last-play-not-bool")
     position = Position(players, seat, variant, hand, loose, builds, last_play)
     missing = sorted(position.owned() - held(hand, variant))
     if missing:
         # K9: an owner keeps a card of the build's value until the build is taken.
-        raise InvalidInput(
-            "bad-position", f"You own the build of {missing[0]} but hold no card of {missing[0]}."
-        )
+        raise InvalidInput("bad-position", "build-owner-without-card", value=missing[0])
     return position
 
 
 def _parse_builds(raw: object, players: int, variant: str) -> tuple[Pile, ...]:
     if not isinstance(raw, list):
-        raise InvalidInput("bad-field", "builds must be a list.")
+        raise InvalidInput("bad-field", "builds-not-list")
     builds = tuple(_parse_build(item, players, variant) for item in raw)
     values = [b.value for b in builds]
     for value in set(values):
         if values.count(value) > 1:
             # K5: sets of a value that already has a build join it.
-            raise InvalidInput("bad-position", f"There can be only one build of {value}.")
+            raise InvalidInput("bad-position", "build-twice", value=value)
     return builds
 
 
@@ -139,16 +137,17 @@ def _parse_build(raw: object, players: int, variant: str) -> Pile:
     faces = [c for c in cards if is_face(c, variant)]
     if faces:
         # K3: classic face cards only pair; they are never built.
-        raise InvalidInput("bad-position", f"{names(faces)} cannot be part of a build.")
+        raise InvalidInput("bad-position", "faces-in-build", cards=pretty(faces))
     if len(cards) < 2 or not splits((c.rank for c in cards), value, variant):
         # K5: the played card and at least one table card, in sets each worth the value.
-        raise InvalidInput(
-            "bad-position", f"{names(cards) or 'No cards'} cannot make a build of {value}."
-        )
+        key = "build-cannot-make" if cards else "build-of-no-cards"
+        raise InvalidInput("bad-position", key, cards=pretty(cards), value=value)
     pile = Pile(value, cards, owner)
     if fields.get("multiple", pile.multiple) is not pile.multiple:
         kind = "multiple" if pile.multiple else "single"
-        raise InvalidInput("bad-position", f"With {names(cards)} the build of {value} is {kind}.")
+        raise InvalidInput(
+            "bad-position", "build-kind", cards=pretty(cards), value=value, kind=kind
+        )
     return pile
 
 

@@ -16,7 +16,7 @@ from typing import Any, NotRequired, TypedDict
 
 from ..errors import InvalidInput
 from ..fields import integer, record, required
-from ..table import Table, team_label
+from ..table import Table
 from .options import check_table
 
 
@@ -71,40 +71,32 @@ def _counts(fields: Mapping[str, Any], name: str, table: Table, total: int, code
     """One count per side, adding up to `total` (K2: every card is taken by some side)."""
     counts = _per_side(required(fields, name, WHAT), name, table, total)
     if sum(counts) != total:
-        raise InvalidInput(
-            code,
-            f"The {name} taken add up to {sum(counts)}, not {total}: every one of the pack's "
-            f"{total} {name} is taken by some side (K2, K10).",
-        )
+        raise InvalidInput(code, "taken-total", field=name, given=sum(counts), total=total)
     return counts
 
 
 def _per_side(raw: object, name: str, table: Table, high: int) -> list[int]:
     if not isinstance(raw, list) or len(raw) != table.teams:
-        raise InvalidInput("bad-field", f"{name} needs one number per side: {table.teams} numbers.")
-    return [integer(n, f"{team_label(side)}'s {name}", 0, high) for side, n in enumerate(raw)]
+        raise InvalidInput("bad-field", "one-number-per-side", field=name, sides=table.teams)
+    return [
+        integer(n, "team-field", 0, high, team_label=side, field=name) for side, n in enumerate(raw)
+    ]
 
 
 def _side(raw: object, what: str, table: Table) -> int:
     """A side of this table, by number."""
     last = table.teams - 1
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= last:
-        raise InvalidInput(
-            "bad-side",
-            f"{what} names side {raw!r}, which does not exist: the sides are 0 to {last}.",
-        )
+        raise InvalidInput("bad-side", "no-such-side", what=what, value=raw, last=last)
     return raw
 
 
 def _aces(raw: object, table: Table) -> list[int]:
     """The side that took each ace, in the order A♠ A♣ A♥ A♦."""
     if not isinstance(raw, list) or len(raw) != len(ACES):
-        given = f"{len(raw)} entries" if isinstance(raw, list) else repr(raw)
-        raise InvalidInput(
-            "bad-aces",
-            f"aces gives the side that took each of {', '.join(ACES)}: exactly 4 entries, "
-            f"one per ace, not {given} (an ace given twice or missing).",
-        )
+        if isinstance(raw, list):
+            raise InvalidInput("bad-aces", "aces-count", aces=list(ACES), count=len(raw))
+        raise InvalidInput("bad-aces", "aces-not-list", aces=list(ACES), value=raw)
     return [_side(side, f"aces ({ace})", table) for ace, side in zip(ACES, raw, strict=True)]
 
 
@@ -118,17 +110,16 @@ def _check_taken(deal: Mapping[str, Any], table: Table) -> None:
         special = deal["aces"].count(side) + (deal["big_casino"] == side)
         special += deal["little_casino"] == side
         spade_cards = [card for card, taker in _spade_cards(deal) if taker == side]
-        who = team_label(side)
         if spades > cards:
             raise InvalidInput(
                 "bad-spades",
-                f"{who} took {spades} spades but only {cards} cards.",
+                "spades-over-cards",
                 {"problem": "spades-over-cards", "side": side, "spades": spades, "cards": cards},
             )
         if cards < special:
             raise InvalidInput(
                 "bad-cards",
-                f"{who} took {special} aces and casinos but only {cards} cards.",
+                "specials-over-cards",
                 {
                     "problem": "specials-over-cards",
                     "side": side,
@@ -139,7 +130,7 @@ def _check_taken(deal: Mapping[str, Any], table: Table) -> None:
         if spades < len(spade_cards):
             raise InvalidInput(
                 "bad-spades",
-                f"{who} took the A♠ or the 2♠ but only {spades} spades.",
+                "spade-cards-over-spades",
                 {
                     "problem": "spade-cards-over-spades",
                     "side": side,
@@ -161,10 +152,7 @@ def _sweeps(
     counts = None if raw is None else _per_side(raw, "sweeps", table, PACK)
     if options["sweeps"] == "off":
         if counts and any(counts):
-            raise InvalidInput(
-                "sweeps-off",
-                'Sweeps do not score in this session: its option sweeps is "off" (K12).',
-            )
+            raise InvalidInput("sweeps-off", "sweeps-off")
         return None
     counts = counts or [0] * table.teams
     for side, (n, taken) in enumerate(zip(counts, cards, strict=True)):
@@ -172,8 +160,7 @@ def _sweeps(
         if 2 * n > taken:
             raise InvalidInput(
                 "bad-sweeps",
-                f"{team_label(side)} made {n} sweeps but took only {taken} cards: "
-                "each sweep takes two cards at least (K12).",
+                "sweeps-over-cards",
                 {"problem": "sweeps-over-cards", "side": side, "sweeps": n, "cards": taken},
             )
     return counts

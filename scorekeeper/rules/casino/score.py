@@ -22,10 +22,7 @@ SWEEP = 1  # K12
 ACES = ("AS", "AC", "AH", "AD")  # the order of a record's `aces` and of counting out (K13)
 # K13: no deal follows a won game: a rematch starts the next one.
 check_next = over_at_winner(
-    lambda winner: InvalidInput(
-        "game-over",
-        f"The game is over: {winner} won the race to {TARGET} (K13). Start a rematch to play on.",
-    )
+    lambda winner: InvalidInput("game-over", "race-won", winner=winner, target=TARGET)
 )
 
 

@@ -41,7 +41,7 @@ def list_moves(raw_position: object, limit: int) -> dict[str, Any]:
 def _phase(raw_position: object) -> str:
     """The position's phase: "auction", or "play" when it names none."""
     if not isinstance(raw_position, dict):
-        raise InvalidInput("bad-field", "A Fifty-six position must be an object.")
+        raise InvalidInput("bad-field", "not-object", what="A Fifty-six position")
     return choice(raw_position.get("phase", "play"), "phase", PHASES)
 
 

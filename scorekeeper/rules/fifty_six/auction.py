@@ -398,17 +398,17 @@ def parse_call(raw: object, players: int | None = None) -> Call:
     if convention is not None:
         convention = choice(convention, "convention", CONVENTIONS)
         if kind != "bid":
-            raise InvalidInput("bad-field", f"A {kind} carries no convention; only a bid does.")
+            raise InvalidInput("bad-field", "no-convention", kind=kind)
     if kind != "bid":
         extra = [name for name in ("value", "trump") if fields.get(name) is not None]
         if extra:
-            raise InvalidInput("bad-field", f"A {kind} carries no {extra[0]}.")
+            raise InvalidInput("bad-field", "call-carries-no", kind=kind, field=extra[0])
         return Call(seat, kind)
     value = required(fields, "value", "A bid")
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput("bad-field", "A bid's value must be a whole number from 28 to 56.")
+        raise InvalidInput("bad-field", "bid-value")
     trump = choice(required(fields, "trump", "A bid"), "trump", TRUMPS)
     return bid(seat, value, trump, convention)
 
@@ -427,7 +427,7 @@ def parse_auction(raw: object) -> Auction:
     teams = choice(fields.get("teams", "sides"), "teams", TEAMINGS)
     raw_calls = fields.get("calls", [])
     if not isinstance(raw_calls, list):
-        raise InvalidInput("bad-field", "calls must be a list of calls.")
+        raise InvalidInput("bad-field", "calls-not-list")
     auction = start(players, dealer, teams, _out(fields.get("out", []), make_table(players, teams)))
     for number, item in enumerate(raw_calls, start=1):
         call = parse_call(item, players)
@@ -435,7 +435,11 @@ def parse_auction(raw: object) -> Auction:
         if violation is not None:
             raise InvalidInput(
                 "bad-auction",
-                f"Call {number} ({call.describe()}) is illegal: {violation.rule} {violation.code}.",
+                "illegal-call",
+                number=number,
+                call=call.describe(),
+                rule=violation.rule,
+                rule_code=violation.code,
             )
         auction = apply(auction, call)
     return auction
@@ -444,11 +448,8 @@ def parse_auction(raw: object) -> Auction:
 def _out(raw: object, table: Table) -> frozenset[int]:
     """The teams out of tables (F6): distinct team numbers, leaving two or more in the game."""
     if not isinstance(raw, list):
-        raise InvalidInput("bad-field", "out must be a list of the teams out of tables.")
+        raise InvalidInput("bad-field", "out-not-list")
     teams = [integer(team, "A team out", 0, table.teams - 1) for team in raw]
     if len(set(teams)) != len(teams) or table.teams - len(teams) < 2:
-        raise InvalidInput(
-            "bad-field",
-            "out names each team out of tables once, and two teams or more are still in (F6).",
-        )
+        raise InvalidInput("bad-field", "out-teams")
     return frozenset(teams)

@@ -29,9 +29,7 @@ STRENGTH: dict[int, int] = {rank: -n for n, rank in enumerate(RANKS_HIGH_TO_LOW)
 def check_players(players: object) -> int:
     """`players` if 4, 6 or 8 (F1); raise InvalidInput otherwise."""
     if isinstance(players, bool) or players not in PLAYERS or not isinstance(players, int):
-        raise InvalidInput(
-            "bad-players", f"Fifty-six is played by 4, 6 or 8 players, not {players!r} (F1)."
-        )
+        raise InvalidInput("bad-players", "fifty-six-players", value=players)
     return players
 
 

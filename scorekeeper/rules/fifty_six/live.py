@@ -192,7 +192,7 @@ class FiftySixLiveDeal:
     def record(self) -> FiftySixRecord:
         """The deal record (record.parse_deal's shape), with the auction as called."""
         if not self.finished:
-            raise InvalidInput("not-finished", "The deal is not over: cards are still to play.")
+            raise InvalidInput("not-finished", "cards-to-play")
         contract = self.contract
         assert contract is not None
         out: FiftySixRecord = {
@@ -212,7 +212,7 @@ class FiftySixLiveDeal:
     def play(self, raw: object) -> FiftySixLiveDeal:
         """Take one play (as sent), or raise InvalidInput / PlayRefused and change nothing."""
         if not isinstance(raw, dict):
-            raise InvalidInput("bad-field", "A play must be an object.")
+            raise InvalidInput("bad-field", "play-not-object")
         if not self.bidding.finished or "call" in raw:
             self._call(raw)
         else:
@@ -240,11 +240,7 @@ class FiftySixLiveDeal:
 
     def _call(self, raw: Mapping[str, Any]) -> None:
         if "card" in raw and "call" not in raw:
-            raise InvalidInput(
-                "bad-field",
-                f"The auction is on: it is seat {self.next_seat}'s call; cards are played once "
-                "it is over (F10).",
-            )
+            raise InvalidInput("bad-field", "auction-on", seat=self.next_seat)
         call = auction.parse_call(raw, self.players)
         if not self.bidding.finished:
             self._turn(call.seat)
@@ -296,14 +292,18 @@ class FiftySixLiveDeal:
             removed = "2s–6s" if self.players == 8 else "2s–8s"
             raise InvalidInput(
                 "not-in-pack",
-                f"{card.pretty} is not in the pack with {self.players} players: the {removed} "
-                "are taken out (F3).",
+                "not-in-pack",
+                card=card.pretty,
+                players=self.players,
+                removed=removed,
             )
         if self.played[card] >= COPIES:
             raise InvalidInput(
                 "duplicate-card",
-                f"{card.pretty} has been played {self.played[card]} times already; the pack "
-                f"holds it {COPIES} times (F3).",
+                "played-too-often",
+                card=card.pretty,
+                played=self.played[card],
+                copies=COPIES,
             )
         if card.suit in self.voids.get(seat, set()):
             # F12: a player who did not follow this suit held none of it then, so cannot now.
@@ -423,7 +423,7 @@ class FiftySixLive(LiveRules):
         if new_game is None:
             new_game = standing["winner"] is not None
         if not isinstance(new_game, bool):
-            raise InvalidInput("bad-field", "new_game must be true or false.")
+            raise InvalidInput("bad-field", "new-game-not-bool")
         # F6: a won game is followed only by a new game, and a new game only by a won one.
         trial: JSON = {"contract": None, "points": 0, "dealer": dealer}
         check_next(table, options, standing, trial | ({"new_game": True} if new_game else {}))
@@ -438,10 +438,10 @@ class FiftySixLive(LiveRules):
         dealer = integer(required(fields, "dealer", "A live start"), "dealer", 0, table.seats - 1)
         out = fields.get("out", [])
         if not isinstance(out, list):
-            raise InvalidInput("bad-field", "out must be a list of the teams out of tables.")
+            raise InvalidInput("bad-field", "out-not-list")
         teams = frozenset(integer(t, "A team out", 0, table.teams - 1) for t in out)
         if table.teams - len(teams) < 2:
-            raise InvalidInput("bad-field", "Two teams or more must still be in the game (F6).")
+            raise InvalidInput("bad-field", "two-teams-in")
         return FiftySixLiveDeal(
             table, options["teams"], dealer, teams, bool(fields.get("new_game", False))
         )

@@ -40,9 +40,11 @@ def _whole(name: str, low: int, high: int) -> Callable[[object], int]:
 
     def read(value: object) -> int:
         try:
-            return integer(value, f"Option {name}", low, high)
+            return integer(value, name, low, high)
         except InvalidInput as error:
-            raise InvalidInput("bad-option", error.message) from None
+            raise InvalidInput(
+                "bad-option", "option-range", option=name, low=low, high=high
+            ) from error
 
     return read
 
@@ -51,9 +53,7 @@ def table_for(players: object, options: Mapping[str, Any]) -> Table:
     """The seating for `players` (F1): two sides (T = 2) or pairs (T = n / 2), as F2 says."""
     n = check_players(players)
     if options.get(FIRST_DEALER, 0) >= n:
-        raise InvalidInput(
-            "bad-option", f"first_dealer is a seat: 0 to {n - 1} with {n} players (F1, F7)."
-        )
+        raise InvalidInput("bad-option", "first-dealer-seat", last=n - 1, players=n)
     if options["teams"] == "pairs":
         return Table(n // 2, 2)
     return Table(2, n // 2)
@@ -63,9 +63,13 @@ def check_table(table: Table, options: Mapping[str, Any]) -> None:
     """Raise InvalidInput unless `table` is the seating that F1 and the options give."""
     wanted = table_for(table.seats, options)
     if table != wanted:
-        shape = "two sides" if options["teams"] == "sides" else "pairs"
         raise InvalidInput(
             "bad-teams",
-            f"{table.seats} players in {shape} make {wanted.teams} teams of "
-            f"{wanted.players_per_team} (F2), not {table.teams} of {table.players_per_team}.",
+            "fifty-six-teams",
+            players=table.seats,
+            shape=options["teams"],
+            teams=wanted.teams,
+            each=wanted.players_per_team,
+            given_teams=table.teams,
+            given_each=table.players_per_team,
         )

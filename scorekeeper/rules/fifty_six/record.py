@@ -56,8 +56,8 @@ def parse_deal(
     if "double" in fields:
         if contract is None:
             # F9, F10: with everyone passing there is no bid, so nothing to double.
-            raise InvalidInput("bad-double", "Everyone passed, so there is no bid to double (F10).")
-        raise InvalidInput("unknown-field", 'A deal\'s "double" goes inside its "contract".')
+            raise InvalidInput("bad-double", "nothing-to-double")
+        raise InvalidInput("unknown-field", "double-in-contract")
     out: FiftySixRecord = {
         "contract": None if contract is None else _contract(contract, table),
         # F14: the card points the contracting team won, out of the deck's 56.
@@ -69,7 +69,7 @@ def parse_deal(
         out["auction"] = _calls(fields["auction"], table)
     if fields.get("new_game", False) is not False:
         if fields["new_game"] is not True:
-            raise InvalidInput("bad-field", "new_game must be true or false.")
+            raise InvalidInput("bad-field", "new-game-not-bool")
         out["new_game"] = True
     if previous is not None:
         check_next(table, options, standing(table, options, previous), out)
@@ -83,7 +83,7 @@ def _contract(raw: object, table: Table) -> StoredContract:
     value = integer(required(fields, "value", "contract"), "bid", LOWEST_BID, HIGHEST_BID)
     trump = required(fields, "trump", "contract")
     if trump not in TRUMPS or not isinstance(trump, str):
-        raise InvalidInput("bad-field", f"trump must be one of {', '.join(TRUMPS)}.")
+        raise InvalidInput("bad-field", "not-a-choice", what="trump", allowed=list(TRUMPS))
     # F9: 0 (not doubled), 1 (doubled) or 2 (redoubled).
     double = integer(fields.get("double", 0), "double", 0, len(DOUBLE_LEVELS) - 1)
     return {"seat": seat, "value": value, "trump": trump, "double": double}
@@ -93,5 +93,5 @@ def _calls(raw: object, table: Table) -> list[dict[str, Any]]:
     """A recorded auction's calls, each readable; whether they are legal, and give the
     contract, depends on the deals before (who is out): see check_next."""
     if not isinstance(raw, list):
-        raise InvalidInput("bad-auction", "A recorded auction is a list of calls.")
+        raise InvalidInput("bad-auction", "auction-not-list")
     return [parse_call(item, table.seats).to_json() for item in raw]

@@ -184,7 +184,7 @@ def _check_auction(
     if not done.finished:
         raise InvalidInput(
             "bad-auction",
-            f"The auction is not over: it is seat {done.next_seat}'s call (F10).",
+            "auction-not-over",
             {"why": "not-over", "seat": done.next_seat},
         )
     contract = None if done.standing is None else done.contract
@@ -192,11 +192,11 @@ def _check_auction(
     if wanted is not None:
         del wanted["team"]
     if wanted != deal["contract"]:
-        said = "everyone passed" if contract is None else contract.describe()
         raise InvalidInput(
             "bad-auction",
-            f"The auction's contract ({said}) is not the deal's.",
+            "auction-passed-contract" if contract is None else "auction-other-contract",
             {"why": "other-contract", "contract": None if contract is None else contract.to_json()},
+            said=None if contract is None else contract.describe(),
         )
 
 
@@ -221,24 +221,16 @@ def check_next(
         _check_auction(table, options, deal, deal.get("dealer", now["next_dealer"]), out)
     if deal.get("new_game"):
         if winner is None:
-            raise InvalidInput(
-                "game-not-over",
-                f"Game {now['game']} is still being played: a new game starts when one team "
-                "holds every table (F6).",
-            )
+            raise InvalidInput("game-not-over", "game-not-over", game=now["game"])
         return
     if winner is not None:
-        raise InvalidInput(
-            "game-over",
-            f"Game {now['game']} is over: {teams[winner]} holds every table (F6). "
-            "Start a new game to play on.",
-        )
+        raise InvalidInput("game-over", "tables-won", game=now["game"], winner=teams[winner])
     contract = deal["contract"]
     if contract is not None and table.team_of(contract["seat"]) in now["out"]:
         team = table.team_of(contract["seat"])
         raise InvalidInput(
             "team-out",
-            f"Seat {contract['seat']} plays for {teams[team]}, which is out of tables, so it "
-            "cannot bid (F6).",
+            "team-out",
             {"seat": contract["seat"], "team": team},
+            team_name=teams[team],
         )

@@ -80,7 +80,7 @@ def parse_position(raw: object) -> TrickPosition:
     """Read a trick position; raise InvalidInput naming what is impossible in it."""
     fields = record(raw, "A trick position", ("phase", "players", "trump", "hand", "trick"))
     if fields.get("phase", "play") != "play":
-        raise InvalidInput("bad-field", 'A trick position has "phase": "play".')
+        raise InvalidInput("bad-field", "trick-phase")
     players = check_players(required(fields, "players", "A trick position"))
     trump = parse_trump(required(fields, "trump", "A trick position"))
     hand = parse_cards(required(fields, "hand", "A trick position"), "hand")
@@ -94,23 +94,16 @@ def _check_cards(players: int, hand: tuple[Card, ...], trick: tuple[Card, ...]) 
     if foreign:
         removed = "2s–6s" if players == 8 else "2s–8s"
         raise InvalidInput(
-            "not-in-pack",
-            f"{foreign[0].pretty} is not in the pack with {players} players: "
-            f"the {removed} are taken out (F3).",
+            "not-in-pack", "not-in-pack", card=foreign[0].pretty, players=players, removed=removed
         )
     if not hand or len(hand) > hand_size(players):
-        raise InvalidInput(
-            "bad-hand", f"A hand holds 1 to {hand_size(players)} cards with {players} players (F4)."
-        )
+        raise InvalidInput("bad-hand", "hand-size", most=hand_size(players), players=players)
     if len(trick) > players - 1:
-        raise InvalidInput(
-            "bad-trick", f"A trick still to be completed holds at most {players - 1} cards."
-        )
+        raise InvalidInput("bad-trick", "trick-size", most=players - 1)
     card, count = Counter((*hand, *trick)).most_common(1)[0]
     if count > COPIES:
         raise InvalidInput(
-            "duplicate-card",
-            f"{card.pretty} appears {count} times; the pack holds it {COPIES} times (F3).",
+            "duplicate-card", "card-too-often", card=card.pretty, count=count, copies=COPIES
         )
 
 

@@ -67,25 +67,23 @@ def parse_start(raw: object, table: Table, dealer: int | None = None) -> Start:
     fields = record(raw, WHAT, ("dealer", "bid", "floor"))
     given = dealer if fields.get("dealer") is None else fields["dealer"]  # null: left out
     if given is None:
-        raise InvalidInput("missing-field", f"{WHAT} needs the field 'dealer'.")
+        raise InvalidInput("missing-field", "missing-field", what=WHAT, field="dealer")
     dealer = integer(given, "dealer", 0, table.seats - 1)
     bid_fields = record(required(fields, "bid", WHAT), "bid", ("seat", "value"))
     seat = integer(required(bid_fields, "seat", "bid"), "bid seat", 0, table.seats - 1)
     if seat != table.after(dealer):
         # S1: the bidder is the seat after the dealer.
-        raise InvalidInput(
-            "bad-bid", f"The bidder sits after the dealer: seat {table.after(dealer)}."
-        )
+        raise InvalidInput("bad-bid", "bidder-after-dealer", seat=table.after(dealer))
     # S2: a bid is a house value from 9 to 13.
     value = integer(required(bid_fields, "value", "bid"), "bid value", 9, 13)
     floor = parse_cards(required(fields, "floor", WHAT), "floor")
     ensure_distinct(floor)
     if len(floor) != FLOOR:
         # S1: the dealer turns up four floor cards.
-        raise InvalidInput("bad-floor", f"The floor starts with {FLOOR} cards, not {len(floor)}.")
+        raise InvalidInput("bad-floor", "floor-size", floor=FLOOR, given=len(floor))
     if sum(c.rank == value for c in floor) == len(Suit):
         # S2: the bidder must hold a card of the bid, and all four are on the floor.
-        raise InvalidInput("bad-bid", f"A bid of {value} needs a {value} in the bidder's hand.")
+        raise InvalidInput("bad-bid", "bid-not-in-bidders-hand", bid=value)
     return Start(dealer, Bid(seat, value), floor)
 
 
@@ -256,9 +254,9 @@ class SeepLiveDeal:
     def record(self) -> SeepRecord:
         """The deal record as the score keeper stores it (record.py), once the deal is over."""
         if not self.finished:
-            raise InvalidInput("not-finished", f"The deal has {len(self.plays)} of {PLAYS} plays.")
+            raise InvalidInput("not-finished", "plays-left", played=len(self.plays), plays=PLAYS)
         if self.last_capturer is None:
-            raise InvalidInput("no-capture", "Nobody captured anything: E1 has nobody to give to.")
+            raise InvalidInput("no-capture", "no-capture")
         sweeps = tuple(s for s, _ in self.sweeps)
         return SeepDeal(self.final_piles(), sweeps, self.start.bid, self.start.dealer).to_json()
 
@@ -269,7 +267,7 @@ class SeepLiveDeal:
         seat, move = parse_play(raw, self.table)
         number = len(self.plays) + 1
         if self.finished:
-            raise InvalidInput("deal-over", f"The deal is over: all {PLAYS} cards are played.")
+            raise InvalidInput("deal-over", "all-played", plays=PLAYS)
         if seat != self.next_seat:
             said = {"say": "turn", "seat": self.next_seat}
             raise PlayRefused(Violation(None, "not-your-turn", "turn", said, tuple(said)))
@@ -414,7 +412,7 @@ LIVE = SeepLive()
 def parse_play(raw: object, table: Table) -> tuple[int, Move]:
     """Read `{"seat": s, ...the move as /api/v1/check takes it}`."""
     if not isinstance(raw, dict):
-        raise InvalidInput("bad-field", "A play must be an object.")
+        raise InvalidInput("bad-field", "play-not-object")
     seat = integer(required(raw, "seat", "A play"), "seat", 0, table.seats - 1)
     return seat, parse_move({k: v for k, v in raw.items() if k != "seat"})
 

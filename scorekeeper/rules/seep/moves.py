@@ -95,7 +95,7 @@ def parse_move(raw: object) -> Move:
     action = choice(required(fields, "action", "A move"), "action", ACTIONS)
     if action in ("raise", "throw") and parse_cards(fields.get("loose", []), "loose"):
         # R1, T1: a raise or a throw plays the one card and takes nothing from the floor.
-        raise InvalidInput("bad-field", f"A {action} takes no loose cards.")
+        raise InvalidInput("bad-field", "no-loose-cards", action=action)
     if action == "throw":
         return Throw(card)
     if action == "raise":
@@ -107,5 +107,5 @@ def parse_move(raw: object) -> Move:
         return Build(card, value, frozenset(loose))
     house = fields.get("house", False)
     if not isinstance(house, bool):
-        raise InvalidInput("bad-field", "house must be true or false in a capture.")
+        raise InvalidInput("bad-field", "house-not-bool")
     return Capture(card, frozenset(loose), house)

@@ -42,13 +42,11 @@ def parse_rule_options(raw: object) -> dict[str, Any]:
 def table_for(players: int, options: Mapping[str, Any]) -> Table:
     """Two teams: of two partners opposite, or of one player each."""
     if players not in PLAYERS:
-        raise InvalidInput("bad-players", "Seep is played by 4 players, or by 2.")
+        raise InvalidInput("bad-players", "seep-players")
     return Table(2, players // 2)
 
 
 def check_table(table: Table, options: Mapping[str, Any]) -> None:
     """Two teams of two (partners opposite), or two players alone."""
     if table.teams != 2 or table.players_per_team not in (1, 2):
-        raise InvalidInput(
-            "bad-teams", "Seep is played by two teams of two players, or by two players."
-        )
+        raise InvalidInput("bad-teams", "seep-teams")

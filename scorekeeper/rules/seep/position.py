@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import Card, ensure_distinct, names, parse_cards
+from ..cards import Card, ensure_distinct, parse_cards, pretty
 from ..errors import InvalidInput
 from ..fields import integer, record, required
 from .options import parse_rule_options
@@ -93,29 +93,27 @@ def parse_position(raw: object) -> Position:
     fields = record(raw, "A Seep position", FIELDS)
     players = required(fields, "players", "A Seep position")
     if type(players) is not int or players not in (2, 4):
-        raise InvalidInput("bad-position", "Seep is played by 2 or 4 players.")
+        raise InvalidInput("bad-position", "seep-position-players")
     seat = integer(required(fields, "seat", "A Seep position"), "seat", 0, players - 1)
     hand = parse_cards(required(fields, "hand", "A Seep position"), "hand")
     if len(hand) > MOST_IN_HAND:
-        raise InvalidInput("bad-position", f"A Seep hand holds at most {MOST_IN_HAND} cards.")
+        raise InvalidInput("bad-position", "seep-hand-size", most=MOST_IN_HAND)
     loose = parse_cards(fields.get("loose", []), "loose")
     houses = _parse_houses(fields.get("houses", []), players)
     ensure_distinct([*hand, *loose, *(c for h in houses for c in h.cards)])
     for card in loose:
         if any(h.value == card.rank for h in houses):
             # H2: a house absorbs every loose card of its value.
-            raise InvalidInput(
-                "bad-position", f"Loose {card.pretty} would be part of the house of {card.rank}."
-            )
+            raise InvalidInput("bad-position", "loose-in-house", card=card.pretty, value=card.rank)
     bid = fields.get("opening_bid")
     if bid is not None:
         bid = integer(bid, "opening_bid", 9, 13)
         if all(card.rank != bid for card in hand):
             # S2: the bidder must hold a card of the bid, and has played none yet.
-            raise InvalidInput("bad-bid", f"A bid of {bid} needs a card of {bid} in hand.")
+            raise InvalidInput("bad-bid", "bid-not-in-hand", bid=bid)
     last_play = fields.get("last_play", False)
     if not isinstance(last_play, bool):
-        raise InvalidInput("bad-field", "last_play must be true or false.")
+        raise InvalidInput("bad-field", "last-play-not-bool")
     return Position(
         players,
         seat,
@@ -130,13 +128,13 @@ def parse_position(raw: object) -> Position:
 
 def _parse_houses(raw: object, players: int) -> tuple[House, ...]:
     if not isinstance(raw, list):
-        raise InvalidInput("bad-field", "houses must be a list.")
+        raise InvalidInput("bad-field", "houses-not-list")
     houses = tuple(_parse_house(item, players) for item in raw)
     values = [h.value for h in houses]
     for value in set(values):
         if values.count(value) > 1:
             # H2: at most one house of each value.
-            raise InvalidInput("bad-position", f"There can be only one house of {value}.")
+            raise InvalidInput("bad-position", "house-twice", value=value)
     return houses
 
 
@@ -146,21 +144,22 @@ def _parse_house(raw: object, players: int) -> House:
     cards = parse_cards(required(fields, "cards", "A house"), "A house's cards")
     owners = required(fields, "owners", "A house")
     if not isinstance(owners, list) or not owners:
-        raise InvalidInput("bad-position", f"The house of {value} needs an owner.")
+        raise InvalidInput("bad-position", "house-without-owner", value=value)
     seats = frozenset(integer(o, "An owner", 0, players - 1) for o in owners)
     if len(cards) < 2 or not splits_into(values_key(c.rank for c in cards), value):
         # H1, H3: two or more cards, in sets each summing to the value.
-        raise InvalidInput(
-            "bad-position", f"{names(cards) or 'No cards'} cannot make a house of {value}."
-        )
+        key = "house-cannot-make" if cards else "house-of-no-cards"
+        raise InvalidInput("bad-position", key, cards=pretty(cards), value=value)
     house = House(value, cards, seats)
     kind = "cemented" if house.cemented else "ordinary"
     if fields.get("cemented", house.cemented) is not house.cemented:
         # H3: whether a house is cemented follows from its cards.
-        raise InvalidInput("bad-position", f"With {names(cards)} the house of {value} is {kind}.")
+        raise InvalidInput(
+            "bad-position", "house-kind", cards=pretty(cards), value=value, kind=kind
+        )
     if not house.cemented and len(seats) > 1:
         # H4: only adding to a house or merging it gives it a second owner; both cement it.
-        raise InvalidInput("bad-position", f"The ordinary house of {value} has a single owner.")
+        raise InvalidInput("bad-position", "ordinary-house-owners", value=value)
     return house
 
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NotRequired, TypedDict
 
-from ..cards import BY_NAME, Card, ensure_distinct, names, parse_cards
+from ..cards import BY_NAME, Card, ensure_distinct, parse_cards, pretty
 from ..errors import InvalidInput
 from ..fields import choice, integer, record, required
-from ..table import Table, team_label
+from ..table import Table
 from .cards import POINT_CARDS, card_points, stored_points
 
 # C4: a sweep scores 50; on the opening play 25; on the last play 0.
@@ -147,28 +147,23 @@ def parse_deal(raw: object, table: Table) -> SeepDeal:
     bid = _parse_bid(fields.get("bid"), table)
     if bid is not None and dealer is not None and bid.seat != table.after(dealer):
         # S1: the bidder is the seat after the dealer.
-        raise InvalidInput(
-            "bad-bid", f"The bidder sits after the dealer: seat {table.after(dealer)}."
-        )
+        raise InvalidInput("bad-bid", "bidder-after-dealer", seat=table.after(dealer))
     sweeps = _parse_sweeps(fields.get("sweeps"), bid, table)
     return SeepDeal(captured, sweeps, bid, dealer)
 
 
 def _parse_captured(raw: object) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     if not isinstance(raw, list) or len(raw) != TEAMS:
-        raise InvalidInput("bad-field", "captured must be two lists of cards, one per team.")
+        raise InvalidInput("bad-field", "captured-not-two-lists")
     piles = (
-        parse_cards(raw[0], f"{team_label(0)}'s cards"),
-        parse_cards(raw[1], f"{team_label(1)}'s cards"),
+        parse_cards(raw[0], "team-cards", team_label=0),
+        parse_cards(raw[1], "team-cards", team_label=1),
     )
     ensure_distinct(piles[0] + piles[1])
     given = set(piles[0]) | set(piles[1])
     missing = [card for card in POINT_CARDS if card not in given]
     if missing:
-        raise InvalidInput(
-            "missing-point-card",
-            f"Give {names(missing)} to a team: every point card belongs to exactly one team.",
-        )
+        raise InvalidInput("missing-point-card", "point-card-unowned", cards=pretty(missing))
     return piles
 
 
@@ -186,9 +181,7 @@ def _parse_sweeps(raw: object, bid: Bid | None, table: Table) -> tuple[Sweep, ..
     if raw is None:
         return ()  # optional, like bid and dealer
     if not isinstance(raw, list):
-        raise InvalidInput(
-            "bad-field", 'sweeps must be a list such as [{"team": 0, "when": "play"}].'
-        )
+        raise InvalidInput("bad-field", "sweeps-not-list")
     sweeps = []
     for item in raw:
         fields = record(item, "A sweep", ("team", "when"))
@@ -196,14 +189,12 @@ def _parse_sweeps(raw: object, bid: Bid | None, table: Table) -> tuple[Sweep, ..
         when = choice(fields.get("when", "play"), "A sweep's when", tuple(SWEEP_POINTS))
         sweeps.append(Sweep(team, when))
     if len(sweeps) > MAX_SWEEPS:
-        raise InvalidInput("bad-sweep", f"A deal has at most {MAX_SWEEPS} sweeps.")
+        raise InvalidInput("bad-sweep", "too-many-sweeps", most=MAX_SWEEPS)
     for when in ("opening", "last"):
         if sum(s.when == when for s in sweeps) > 1:
-            raise InvalidInput(
-                "bad-sweep", f"A deal has only one {when} play, so one {when} sweep."
-            )
+            raise InvalidInput("bad-sweep", "one-sweep-when", when=when)
     opening = next((s for s in sweeps if s.when == "opening"), None)
     if opening and bid and opening.team != table.team_of(bid.seat):
         # S3: the opening play is the bidder's.
-        raise InvalidInput("bad-sweep", "Only the bidder's team can make the opening sweep.")
+        raise InvalidInput("bad-sweep", "opening-sweep-bidder")
     return tuple(sweeps)

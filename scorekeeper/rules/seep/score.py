@@ -15,9 +15,7 @@ from .record import SeepDeal, from_stored
 UNDER = 9  # M3
 # M4: no deal follows once the session is decided.
 check_next = over_at_winner(
-    lambda winner: InvalidInput(
-        "session-over", f"This session is over: {winner} won. Start a rematch to play on."
-    )
+    lambda winner: InvalidInput("session-over", "session-over", winner=winner)
 )
 
 

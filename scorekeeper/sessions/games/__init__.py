@@ -7,13 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...rules import GAMES, InvalidInput
+from ...web.input_words import in_words
 from ..setup import SetupForm, session_form
 from . import casino, fifty_six, seep
 
 
 def _as_said(_session: Any, error: InvalidInput) -> str:
-    """The engine's own message, for a game whose refusals name no seat or side."""
-    return error.message
+    """The engine's refusal in the reader's words, for a game whose refusals name no seat or
+    side."""
+    return in_words(error)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from ...rules import InvalidInput
 from ...rules.casino import score
 from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
+from ...web.input_words import in_words
 from ...web.names import first_name
 from ...web.words import gettext, lazy_gettext, ngettext
 from ..charts import drawn_once, polyline
@@ -219,7 +220,7 @@ def problem(game_session: Any, error: InvalidInput) -> str:
     facts = error.params
     say = PROBLEMS.get(str(facts.get("problem")))
     if say is None or not isinstance(facts.get("side"), int):
-        return error.message
+        return in_words(error)
     return say(game_session.teams[facts["side"]].name, facts)
 
 

@@ -20,6 +20,7 @@ from ...rules.fifty_six.score import (
     tables_moved,
 )
 from ...rules.table import Table
+from ...web.input_words import in_words
 from ...web.words import gettext, lazy_gettext, ngettext
 from ..charts import drawn_once, polyline
 from ..setup import Number, Radio, Seat, Setup, options
@@ -220,7 +221,7 @@ def problem(game_session: Any, error: InvalidInput) -> str:
         )
     if error.code == "bad-auction" and said.get("why") == "other-contract":
         return _other_contract(said["contract"], seats)
-    return error.message
+    return in_words(error)
 
 
 def _other_contract(contract: dict[str, Any] | None, seats: list[str]) -> str:
