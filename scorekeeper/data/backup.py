@@ -540,8 +540,10 @@ def checked_session(raw: Mapping[str, Any], session_id: str, where: str) -> Game
         options = game.parse_options(field(raw, "options", dict, where))
         game.check_table(table, options)
     except (InvalidInput, AttributeError) as error:
-        damaged = not isinstance(error, InvalidInput)
-        why = gettext("its teams are damaged") if damaged else in_words(error)
+        if isinstance(error, InvalidInput):
+            why = in_words(error)
+        else:
+            why = gettext("its teams are damaged")
         raise BackupError(gettext("%(where)s: %(why)s", where=where, why=why)) from None
     club_id = field(raw, "club", (str, type(None)), where)
     if club_id is not None and db.session.get(Club, club_id) is None:
