@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from ..rules.live import LiveDeal, PlayRefused
 from ..rules.violation import Violation
 from .card_words import together
-from .words import ngettext
+from .words import gettext, ngettext
 
 JSON = dict[str, Any]
 
@@ -44,12 +44,36 @@ def flag_reason(flag: HeldFlag, seats: Sequence[str]) -> str:
     )
 
 
+def claim_reason(flag: JSON, seats: Sequence[str]) -> str:
+    """Why a Casino claim was flagged (K5, K9): its maker by name, and what the table saw."""
+    said = {"player": seats[flag["seat"]], "play": flag["declared_at"], "value": flag["value"]}
+    said |= {"rule": flag["rule"]}
+    if flag["why"] == "seen":
+        return gettext(
+            "%(player)s claimed at play %(play)d to hold a card of %(value)d (%(rule)s), but "
+            "every card of %(value)d is seen.",
+            **said,
+        )
+    return ngettext(
+        "%(player)s claimed at play %(play)d to hold a card of %(value)d (%(rule)s), but "
+        "%(num)d card left cannot hold builds of %(owed)s.",
+        "%(player)s claimed at play %(play)d to hold a card of %(value)d (%(rule)s), but "
+        "%(num)d cards left cannot hold builds of %(owed)s.",
+        flag["left"],
+        owed=together([str(value) for value in flag["owed"]]),
+        **said,
+    )
+
+
 def worded(shown: JSON, state: LiveDeal, seats: Sequence[str]) -> JSON:
-    """A live state as the API shows it (`shown`), its flags' reasons in the reader's words
-    (a game whose flags carry no owners keeps its own)."""
+    """A live state as the API shows it (`shown`), its flags' reasons in the reader's words:
+    Seep's held houses, Casino's claims."""
     flags = getattr(state, "flags", ())
-    held = all(hasattr(f, "owners") and hasattr(f, "left") for f in flags)
-    if not shown.get("flags") or not held:
+    if not shown.get("flags"):
         return shown
-    reasons = [{"reason": flag_reason(f, seats)} for f in flags]
-    return shown | {"flags": [f | r for f, r in zip(shown["flags"], reasons, strict=True)]}
+    if all(hasattr(f, "owners") and hasattr(f, "left") for f in flags):
+        reasons = [flag_reason(f, seats) for f in flags]
+    else:
+        reasons = [claim_reason(f, seats) for f in shown["flags"]]
+    said = [f | {"reason": r} for f, r in zip(shown["flags"], reasons, strict=True)]
+    return shown | {"flags": said}

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.violation import Violation
-from scorekeeper.web.live_words import flag_reason, together
+from scorekeeper.web.live_words import claim_reason, flag_reason, together
 from scorekeeper.web.verdicts import reason
 from tests.helpers.api import SESSIONS, bearer
 from tests.helpers.seep import seep_session
@@ -103,3 +104,25 @@ def test_a_flags_owners_are_named_together_and_the_unseen_counted(app: Flask) ->
             "The house of 11 is owned by Meena and Dev, bound to hold a 11 each (H5), but only "
             "1 is left unseen."
         )
+
+
+@pytest.mark.parametrize(
+    ("why", "sentence"),
+    [
+        (
+            {"why": "seen"},
+            "Asha claimed at play 1 to hold a card of 7 (K5), but every card of 7 is seen.",
+        ),
+        (
+            {"why": "too-few", "left": 1, "owed": [7, 9]},
+            "Asha claimed at play 1 to hold a card of 7 (K5), but 1 card left cannot hold builds "
+            "of 7 and 9.",
+        ),
+    ],
+)
+def test_a_casino_claim_flagged_names_its_maker(
+    client: FlaskClient, why: dict[str, Any], sentence: str
+) -> None:
+    flag = {"play": 5, "seat": 0, "value": 7, "declared_at": 1, "rule": "K5", **why}
+    with client.application.test_request_context():
+        assert claim_reason(flag, ["Asha", "Meena"]) == sentence

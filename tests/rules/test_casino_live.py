@@ -250,8 +250,7 @@ def test_a_claim_the_seat_never_plays_is_flagged_when_its_hand_runs_out() -> Non
     assert [(f["play"], f["seat"], f["value"], f["declared_at"], f["rule"]) for f in flags] == [
         (7, 0, 7, 1, "K5")
     ]
-    reason = flags[0]["reason"]
-    assert "1 card" not in reason and "they have left, 0, are too few" in reason
+    assert (flags[0]["why"], flags[0]["left"], flags[0]["owed"]) == ("too-few", 0, [7])
 
 
 def test_a_claim_is_flagged_when_every_card_of_its_value_is_seen() -> None:
@@ -259,9 +258,9 @@ def test_a_claim_is_flagged_when_every_card_of_its_value_is_seen() -> None:
     owner's later plays are not blocked by a claim already shown false."""
     plays = [build(0, "3S", 7, "4C"), trail(1, "7C"), take(0, "9C", "9H"), trail(1, "7H")]
     deal = live(plays, table="4C 7S 7D 9H")
-    assert [(f["play"], f["seat"], f["value"], f["rule"]) for f in deal.to_json()["flags"]] == [
-        (4, 0, 7, "K5")
-    ]
+    assert [
+        (f["play"], f["seat"], f["value"], f["rule"], f["why"]) for f in deal.to_json()["flags"]
+    ] == [(4, 0, 7, "K5", "seen")]
     after = live([*plays, build(0, "AC", 8, "7S")], table="4C 7S 7D 9H").to_json()
     assert len(after["flags"]) == 1 and after["declarations"][-1]["value"] == 8
     # K9's trailing restriction is public and still holds.

@@ -25,7 +25,7 @@ whose owner's claim is already shown false does not block that owner's later pla
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -257,28 +257,21 @@ class CasinoLiveDeal:
         for seat in range(self.table.seats):
             for claim in self._open(seat):
                 if not claim.flagged and not self._unseen(claim.value):
-                    self._flag_one(number, claim, f"every card of {claim.value} is seen")
+                    self._flag_one(number, claim, {"why": "seen"})
             claims = [c for c in self._open(seat) if not c.flagged]
             owed = sorted({c.value for c in claims})
             held = self.hands[seat]
             if len(owed) > held:
-                why = f"the cards they have left, {held}, are too few for {_values(owed)}"
+                why = {"why": "too-few", "left": held, "owed": owed}
                 for claim in claims:
                     self._flag_one(number, claim, why)
 
-    def _flag_one(self, number: int, claim: Declaration, why: str) -> None:
+    def _flag_one(self, number: int, claim: Declaration, why: JSON) -> None:
+        """Flag `claim` at play `number`, for `why` as data (the web layer words it): "seen",
+        every card of its value is; "too-few", the `left` cards cannot hold the values `owed`."""
         claim.flagged = True
-        self.flags.append(
-            {
-                "play": number,
-                "seat": claim.seat,
-                "value": claim.value,
-                "declared_at": claim.play,
-                "rule": claim.rule,
-                "reason": f"Seat {claim.seat} claimed at play {claim.play} to hold a card of "
-                f"{claim.value} ({claim.rule}), but {why}.",
-            }
-        )
+        where = {"play": number, "seat": claim.seat, "value": claim.value}
+        self.flags.append(where | {"declared_at": claim.play, "rule": claim.rule, **why})
 
     def _residue(self) -> None:
         """K10: the table cards left go to the side that captured last (the dealer's if none)."""
@@ -423,10 +416,3 @@ def _claim_rule(move: Move, before: Position, value: int) -> str:
 def _any_of(value: int, variant: str, other: Card) -> Card:
     """A card of this value other than `other`: it stands for a claim already shown false."""
     return min(OF_VALUE[variant][value] - {other})
-
-
-def _values(owed: Sequence[int]) -> str:
-    """Build values for a sentence: 'builds of 7', 'builds of 5, 7 and 9'."""
-    shown = [str(n) for n in owed]
-    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-    return f"build{'s' if len(shown) > 1 else ''} of {listed}"
