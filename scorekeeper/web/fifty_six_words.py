@@ -218,6 +218,19 @@ FIFTY_SIX_SENTENCES: dict[str, Writer] = {
 }
 
 
+def call(s: Mapping[str, Any]) -> str:
+    """A call inside a sentence: "seat 1 bids 28♦", "seat 3 doubles"."""
+    if s["call"] == "bid":
+        return gettext(
+            "seat %(seat)d bids %(bid)s", seat=s["seat"], bid=bid(s["value"], s["trump"])
+        )
+    if s["call"] == "double":
+        return gettext("seat %(seat)d doubles", seat=s["seat"])
+    if s["call"] == "redouble":
+        return gettext("seat %(seat)d redoubles", seat=s["seat"])
+    return gettext("seat %(seat)d passes", seat=s["seat"])
+
+
 def _call(s: Said) -> str:
     if s["call"] == "bid":
         return gettext(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import InvalidInput
+from . import fifty_six_words
 from .words import gettext, lazy_gettext
 
 Msgid = Any  # a lazy_gettext string: translated when it is made a str
@@ -264,7 +265,7 @@ SENTENCES: dict[str, Msgid | Choose] = {
     ),
     "bid-value": lazy_gettext("A bid's value must be a whole number from 28 to 56."),
     "calls-not-list": lazy_gettext("calls must be a list of calls."),
-    # `call` is the call as the rules engine words it; `rule` and `rule_code` the rule it breaks.
+    # `call` is the call, said here; `rule` and `rule_code` the rule it breaks.
     "illegal-call": lazy_gettext("Call %(number)s (%(call)s) is illegal: %(rule)s %(rule_code)s."),
 }
 
@@ -352,6 +353,10 @@ def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
         shown["team_label"] = gettext("Team %(letter)s", letter=_letter(team))
     if "what" in params:
         shown["what"] = _what(params)
+    if isinstance(params.get("call"), dict):  # a Fifty-six call, as the engine writes it
+        shown["call"] = fifty_six_words.call(params["call"])
+    if isinstance(params.get("said"), dict):  # a Fifty-six contract
+        shown["said"] = fifty_six_words.contract(params["said"])
     return shown
 
 

@@ -22,7 +22,6 @@ LOWEST_BID, HIGHEST_BID = 28, 56  # F8
 TEAMINGS = ("sides", "pairs")  # F2
 KINDS = ("bid", "pass", "double", "redouble")
 CONVENTIONS = ("number-suit", "suit-number", "NT", "noes", "plus")  # F11: labels only
-DOUBLE_WORDS = ("", ", doubled", ", redoubled")
 
 Kind = Literal["bid", "pass", "double", "redouble"]
 _KINDS: dict[str, Kind] = {"bid": "bid", "pass": "pass", "double": "double", "redouble": "redouble"}
@@ -43,14 +42,6 @@ class Call:
     trump: str | None = None
     # F11: a convention is recorded, never enforced, and does not make a call different.
     convention: str | None = field(default=None, compare=False)
-
-    def describe(self) -> str:
-        """The call in words: 'seat 1 bids 28♦'."""
-        if self.kind == "bid":
-            assert self.value is not None and self.trump is not None
-            return f"seat {self.seat} bids {bid_text(self.value, self.trump)}"
-        verb = {"pass": "passes", "double": "doubles", "redouble": "redoubles"}[self.kind]
-        return f"seat {self.seat} {verb}"
 
     def to_json(self) -> dict[str, Any]:
         """The call in the API's notation."""
@@ -100,11 +91,6 @@ class Contract:
     value: int
     trump: str
     double: int = 0  # 0, 1 doubled, 2 redoubled (F9)
-
-    def describe(self) -> str:
-        """'28♦ by seat 1 (team 1), doubled'."""
-        text = f"{bid_text(self.value, self.trump)} by seat {self.seat} (team {self.team})"
-        return text + DOUBLE_WORDS[self.double]
 
     def to_json(self) -> dict[str, Any]:
         """The contract in the API's notation."""
@@ -437,7 +423,7 @@ def parse_auction(raw: object) -> Auction:
                 "bad-auction",
                 "illegal-call",
                 number=number,
-                call=call.describe(),
+                call=call.to_json(),
                 rule=violation.rule,
                 rule_code=violation.code,
             )

@@ -196,7 +196,7 @@ def _check_auction(
             "bad-auction",
             "auction-passed-contract" if contract is None else "auction-other-contract",
             {"why": "other-contract", "contract": None if contract is None else contract.to_json()},
-            said=None if contract is None else contract.describe(),
+            said=None if contract is None else contract.to_json(),
         )
 
 
