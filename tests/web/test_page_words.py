@@ -1,10 +1,11 @@
 """Every word of the pages outside the sessions' goes through gettext: drawn in a language
-that marks each message (tests/helpers/marked_pages.py), nothing English is left unmarked
+that marks each message (tests/helpers/untranslated.py), nothing English is left unmarked
 but the names the table chose."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -12,14 +13,12 @@ import pytest
 from babel.dates import format_date, get_month_names
 from flask.testing import FlaskClient
 
-from scorekeeper.rules import GAMES
-from scorekeeper.sessions.games import PAGES
 from scorekeeper.web.languages import LANGUAGES
 from tests.helpers import fifty_six
 from tests.helpers.api import new_club, played
-from tests.helpers.marked_pages import mark_everything, unmarked
 from tests.helpers.pages import start
 from tests.helpers.seep import deal
+from tests.helpers.untranslated import leftovers, marking
 
 LIONS = {"name": "Lions", "players": ["Asha", "Ravi"]}
 TIGERS = {"name": "Tigers", "players": ["Meena", "Dev"]}
@@ -30,16 +29,13 @@ CASINO_DEAL = {
     "big_casino": 1,
     "little_casino": 0,
 }
-NAMES = ["Thursday table", "Lions", "Tigers", "Asha", "Ravi", "Meena", "Dev", "Zed"]
-# Not words of these pages': the language menu (each in its own name), a file format, and
-# what other helpers of issue 24 mark (game titles come from the engine; the figures' labels
-# from sessions/games).
+NAMES = ["Asha's table", "Thursday table", "Lions", "Tigers", "Asha", "Ravi", "Meena", "Dev", "Zed"]
+# Not words to translate: the language menu (each in its own name), a file format, and the
+# months Babel writes in the reader's language.
 OTHERS = [
     *(language.name for language in LANGUAGES.values()),
     "JSON",
-    *get_month_names("abbreviated", locale="en").values(),  # Babel's, in the reader's language
-    *(game.title for game in GAMES.values()),
-    *(str(label) for pages in PAGES.values() for label, _key, _percent in pages.figures),
+    *get_month_names("abbreviated", locale="en").values(),
 ]
 
 
@@ -90,13 +86,19 @@ def left_unmarked(page: str) -> set[str]:
     """The page's unmarked words but names and others' words."""
     # A session's standing in a line is sessions/games' (another helper marks Fifty-six's).
     page = re.sub(r'data-testid="standing-line">.*?</span>', ">", page, flags=re.S)
-    return unmarked(page, NAMES + OTHERS)
+    return set(leftovers(page, NAMES + OTHERS))
+
+
+@pytest.fixture
+def marked() -> Iterator[None]:
+    """Every message drawn between marks while the test runs."""
+    with marking():
+        yield
 
 
 def test_every_word_of_these_pages_is_marked(
-    client: FlaskClient, club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+    client: FlaskClient, club: dict[str, Any], marked: None
 ) -> None:
-    mark_everything(monkeypatch)
     left, drawn = {}, ""
     for path in pages(club):
         page = client.get(path).get_data(as_text=True)
@@ -111,9 +113,8 @@ def test_every_word_of_these_pages_is_marked(
 
 
 def test_a_keepers_message_is_marked(
-    client: FlaskClient, club: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+    client: FlaskClient, club: dict[str, Any], marked: None
 ) -> None:
-    mark_everything(monkeypatch)
     players, club_id = club["players"], club["id"]
     merged = client.post(
         f"/c/{club_id}/merge",
