@@ -30,7 +30,9 @@ OTHERS = [code for code in LANGUAGES if code != "en"]
 # What the table and the club are called (every_page's club), which no language changes.
 PLAYERS = [player for side in PLAIN for player in side["players"]]
 TEAMS = [side["name"] for side in PLAIN]
-NAMES = sorted({"Thursday table", *TEAMS, *PLAYERS}, key=len, reverse=True)
+# The app's name, and a rule's code (`throw-can-capture`), which no language changes either.
+NAMES = sorted({"Thursday table", *TEAMS, *PLAYERS, "Scorekeeper"}, key=len, reverse=True)
+CODE = re.compile(r"^[a-z]+(?:-[a-z]+)+$")
 NAMED = re.compile("|".join(map(re.escape, NAMES)))
 WORD = re.compile(r"[A-Za-z]{2,}")
 READ = """() => {
@@ -43,7 +45,8 @@ READ = """() => {
 
 def sentences(page: Page) -> set[str]:
     """The page's lines and control words that say something in words of letters."""
-    return {text for text in page.evaluate(READ) if len(WORD.findall(NAMED.sub("", text))) >= 2}
+    lines = [text for text in page.evaluate(READ) if not CODE.match(text)]
+    return {text for text in lines if len(WORD.findall(NAMED.sub("", text))) >= 2}
 
 
 def choose(phone: Page, base: str, code: str) -> None:
