@@ -8,6 +8,7 @@ import { RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, setRadio } from "./dom.js";
 import { afterRows, looseChoice, moveParam, pileChoice, pileEditor, readMove, toggled } from "./floor.js";
 import { createFloorPage } from "./floor-page.js";
+import { BUILD } from "./piles.js";
 import { cardReader, dotted, number, query, undotted } from "./link.js";
 import { _, ngettext } from "./words.js";
 
@@ -20,16 +21,6 @@ const KINDS = {
   build: { title: _("Build"), count: (n) => ngettext("{n} build", "{n} builds", n) },
   raise: { title: _("Raise"), count: (n) => ngettext("{n} raise", "{n} raises", n) },
   trail: { title: _("Trail"), count: (n) => ngettext("{n} trail", "{n} trails", n) },
-};
-// A build in words (floor.js).
-const BUILD = {
-  the: (value) => _("the build of {value}", { value }),
-  short: (value) => _("B{value}", { value }),
-  target: (value) => _("Build {value}", { value }),
-  of: (value) => _("Build of {value}", { value }),
-  head: _("Build of"),
-  values: _("Build value"),
-  remove: _("Remove build"),
 };
 // The moves that name loose cards: a raise too, for the loose sets it takes in (K6).
 const LOOSE_WITH = ["capture", "build", "raise"];

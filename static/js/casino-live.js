@@ -5,6 +5,7 @@
 import { DECK, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, inSentence, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
+import { BUILD } from "./piles.js";
 import { liveConfig, liveDeal, moveKeeper, named } from "./live-driver.js";
 import { cardStep, choices, deckOf, noteBox, typeBox } from "./live-widgets.js";
 import { _, ngettext } from "./words.js";
@@ -255,7 +256,7 @@ function moveFloor() {
       build: () => _("Add to the build of {value}", { value: build.value }),
       raise: () => _("Raise the build of {value}", { value: build.value }) }[m.action]();
     return pileChoice(build, {
-      word: "build", pressed, active: true, label, chips: [seatChip(build.owner)],
+      word: "build", says: BUILD, pressed, active: true, label, chips: [seatChip(build.owner)],
       tap: () => {
         if (m.action === "capture") m.builds = toggled(m.builds, build.value);
         else if (m.action === "build") m.value = build.value;

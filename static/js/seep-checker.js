@@ -7,6 +7,7 @@ import { RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, setRadio } from "./dom.js";
 import { afterRows, looseChoice, moveParam, pileChoice, pileEditor, readMove, toggled } from "./floor.js";
 import { createFloorPage } from "./floor-page.js";
+import { HOUSE } from "./piles.js";
 import { cardReader, dotted, number, query, undotted } from "./link.js";
 import { _, ngettext } from "./words.js";
 
@@ -18,16 +19,6 @@ const KINDS = {
   build: { title: _("Build"), count: (n) => ngettext("{n} build", "{n} builds", n) },
   raise: { title: _("Raise"), count: (n) => ngettext("{n} raise", "{n} raises", n) },
   throw: { title: _("Throw"), count: (n) => ngettext("{n} throw", "{n} throws", n) },
-};
-// A house in words (floor.js).
-const HOUSE = {
-  the: (value) => _("the house of {value}", { value }),
-  short: (value) => _("H{value}", { value }),
-  target: (value) => _("House {value}", { value }),
-  of: (value) => _("House of {value}", { value }),
-  head: _("House of"),
-  values: _("House value"),
-  remove: _("Remove house"),
 };
 // The house rules' summary, by choice.
 const CAPTURE_RULE = { maximal: _("capture maximal"), free: _("capture free") };

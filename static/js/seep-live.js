@@ -6,6 +6,7 @@
 import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
+import { HOUSE } from "./piles.js";
 import { liveConfig, liveDeal, moveKeeper } from "./live-driver.js";
 import { cardStep, choices as segmentButtons, deckOf, noteBox, typeBox } from "./live-widgets.js";
 import { _, ngettext } from "./words.js";
@@ -222,7 +223,7 @@ function moveFloor() {
       label = _("Raise the house of {value}", { value: house.value });
     }
     return pileChoice(house, {
-      word: "house", pressed, active, label, chips: house.owners.map(seatChip),
+      word: "house", says: HOUSE, pressed, active, label, chips: house.owners.map(seatChip),
       tap: () => {
         if (m.action === "capture") m.house = !m.house;
         else if (m.action === "build") m.value = house.value;

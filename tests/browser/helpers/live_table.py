@@ -18,6 +18,7 @@ from scorekeeper.rules import GAMES
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.cards import names as card_names
 from scorekeeper.rules.violation import Violation
+from scorekeeper.web.verdicts import reason
 
 from . import seep
 from .phones import Phones
@@ -172,7 +173,7 @@ def refusal_shown(page: Page, violation: Violation) -> None:
     named as the page names its players ('Seat 1 cannot double' reads 'Meena cannot double')."""
     refusal = page.get_by_test_id("refusal")
     expect(refusal).to_contain_text(f"{violation.rule} {violation.code}")
-    expect(refusal).to_contain_text(named(page, violation.reason))
+    expect(refusal).to_contain_text(named(page, reason(violation)))  # in English, as the page
 
 
 def named(page: Page, sentence: str) -> str:
