@@ -1,8 +1,10 @@
-"""The pages' script catalogs: for each language, static/i18n/<lang>.js, a module holding the
-translations of the messages found in the static files, and the language's plural rule.
+"""The pages' script catalogs: for each language, static/i18n/<lang>.js, a classic script that
+sets `WORDS`: the translations of the messages found in the static files, and the language's
+plural rule.
 
 `python -m scorekeeper.web.catalogs` writes them from the .po files (`make catalogs` does, after
-`pybabel compile`); words.js imports the page's one.
+`pybabel compile`). A page runs its language's before its modules, so that words.js has it when
+they first run (a module awaiting it would run after DOMContentLoaded, and miss it).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def scripted(message: Message) -> bool:
 
 
 def module(catalog: Catalog) -> str:
-    """The catalog's script messages as an ES module: `messages` and `plural`."""
+    """The catalog's script messages as a classic script: `WORDS.messages` and `WORDS.plural`."""
     said: dict[str, str | list[str]] = {}
     for message in catalog:
         if not message.id or message.fuzzy or not scripted(message):
@@ -46,7 +48,7 @@ def module(catalog: Catalog) -> str:
     # Plural-Forms is a C expression of n, which is JavaScript too (0 or 1 for a comparison).
     rule = catalog.plural_expr
     written = json.dumps(said, ensure_ascii=False, sort_keys=True, indent=0)
-    return f"export const plural = (n) => Number({rule});\nexport const messages = {written};\n"
+    return f"globalThis.WORDS = {{\nplural: (n) => Number({rule}),\nmessages: {written}\n}};\n"
 
 
 def write_all(output: Path = OUTPUT) -> list[Path]:

@@ -1,10 +1,10 @@
 // Words at the edge, for the pages' script. Each sentence is one msgid of the catalogs, with
 // "{name}" for what it names: _("{who} to call", {who: "Dev"}), ngettext("{n} point", "{n} points", n).
-// The page names its language's catalog (static/i18n/<lang>.js, made by `make catalogs` from
-// scorekeeper/translations); an English page has none, and says the msgids themselves.
-const root = document.documentElement;
-const lang = root.lang || "en";
-const catalog = root.dataset.words ? await import(root.dataset.words) : null;
+// The page runs its language's catalog before its modules (static/i18n/<lang>.js, made by
+// `make catalogs` from scorekeeper/translations), which sets WORDS; an English page has none, and
+// says the msgids themselves.
+const lang = document.documentElement.lang || "en";
+const catalog = globalThis.WORDS || null;
 const messages = catalog ? catalog.messages : {};
 const pluralForm = catalog ? catalog.plural : (n) => (n === 1 ? 0 : 1);
 const numbers = new Intl.NumberFormat(lang);
@@ -12,7 +12,7 @@ const numbers = new Intl.NumberFormat(lang);
 // In right-to-left words a name, a number or a card keeps its own direction: each value filled
 // in is isolated (FSI … PDI), so "10♥", "3–12" and a Latin name are not turned round by the
 // bidirectional algorithm, nor do they turn the words beside them.
-const isolate = root.dir === "rtl" ? (value) => `\u2068${value}\u2069` : String;
+const isolate = document.documentElement.dir === "rtl" ? (value) => `\u2068${value}\u2069` : String;
 
 /** `text` with each "{name}" replaced by `values[name]`: fill("{who} to call", {who: "Dev"}). */
 export const fill = (text, values = {}) =>

@@ -61,7 +61,7 @@ def catalog() -> str:
             else:
                 messages[message] = f"‹{message}›"
     said = json.dumps(messages)
-    return f"export const plural = (n) => Number(n != 1);\nexport const messages = {said};\n"
+    return f"globalThis.WORDS = {{plural: (n) => Number(n != 1), messages: {said}}};\n"
 
 
 def portuguese_phone(phones: Phones) -> Page:

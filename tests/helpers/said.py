@@ -20,12 +20,12 @@ def translations(code: str) -> Translations:
 
 
 def said(code: str, message: str, **params: object) -> str:
-    """A server-side message in `code`, its %(name)s filled from `params`."""
-    text = translations(code).gettext(message)
+    """A server-side message in `code`, its %(name)s filled from `params` (English: itself)."""
+    text = message if code == "en" else translations(code).gettext(message)
     return text % params if params else text
 
 
 def scripted(code: str, message: str, **values: object) -> str:
     """A script message in `code` (words.js's `_`), its {name}s filled from `values`."""
-    text = translations(code).gettext(message)
+    text = message if code == "en" else translations(code).gettext(message)
     return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m[1], m[0])), text)

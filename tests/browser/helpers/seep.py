@@ -9,6 +9,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scorekeeper.rules.seep.cards import POINT_CARDS
+from tests.helpers.said import said
 
 POINTS = [str(card) for card in POINT_CARDS]
 PLAIN = [
@@ -81,7 +82,9 @@ def stored_deals(context: BrowserContext, started: Started) -> list[dict[str, An
 def join(page: Page, link: str) -> None:
     """Open a scorer (or keeper) link; the page hands its key over and keeps score from then on."""
     page.goto(link)
-    expect(page.get_by_test_id("flash")).to_contain_text("keeps score of this session")
+    language = page.locator("html").get_attribute("lang") or "en"
+    now = said(language, "This phone keeps score of this session now.")
+    expect(page.get_by_test_id("flash")).to_contain_text(now)
     assert "#" not in page.url  # the key left the address bar
 
 
