@@ -8,7 +8,7 @@ from typing import Any
 from ..data.live import Played
 from ..data.models import Club, Deal, DealRow, GameSession
 from ..rules.live import LiveDeal as LiveState
-from ..web.live_words import worded
+from ..words.live import worded
 
 JSON = dict[str, Any]
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..rules import get_game
 from ..rules.fields import integer, required
-from ..web.verdicts import worded
+from ..words.verdicts import worded
 from .http import bp, json_body
 
 MOVES_PAGE = 100  # moves listed unless the request asks for more (its "limit")

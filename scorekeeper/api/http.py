@@ -11,7 +11,7 @@ from ..data.errors import Conflict
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
 from ..web.errors import READS, error_response
-from ..web.words import gettext
+from ..words import gettext
 from .answers import deal_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

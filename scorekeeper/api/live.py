@@ -11,8 +11,8 @@ from ..rules import InvalidInput
 from ..rules.fields import integer, required
 from ..rules.limits import MOST_PLAYS
 from ..rules.live import PlayRefused
-from ..web.live_words import Refused, worded
-from ..web.words import format_number, gettext
+from ..words import format_number, gettext
+from ..words.live import Refused, worded
 from .answers import live_answer, play_answer
 from .http import bp, created, editable_session, json_body, tagged
 

@@ -12,7 +12,7 @@ from ..data.models import DealRow, GameSession
 from ..rules.fields import integer
 from ..rules.limits import MOST_DEALS
 from ..web.rate_limits import count_creation
-from ..web.words import gettext
+from ..words import gettext
 from .answers import deal_answer, deal_json, session_json
 from .http import (
     bearer_token,

@@ -11,9 +11,9 @@ from ..data.models import Club
 from ..rules import GAMES
 from ..rules.stats import head_to_head
 from ..sessions.games import PAGES
-from ..web.collation import sort_key
-from ..web.languages import current
-from ..web.words import gettext
+from ..words import gettext
+from ..words.collation import sort_key
+from ..words.languages import current
 from .charts import form_chart, histogram
 from .stats import Figures, figures
 from .views import bp, is_keeper

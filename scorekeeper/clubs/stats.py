@@ -29,7 +29,7 @@ from ..data.models import (
 from ..data.standings import WROTE
 from ..rules import InvalidInput
 from ..rules.stats import aggregate
-from ..web.words import gettext
+from ..words import gettext
 
 _SUMMARIES = kept_summaries.MEMO  # session summaries, by session id and version
 FIGURES_KEPT = 64  # clubs whose figures each process keeps (the least recently read go first)

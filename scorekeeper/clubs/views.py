@@ -18,9 +18,9 @@ from ..sessions.export import as_json, download
 from ..sessions.games import PAGES
 from ..web.errors import error_response
 from ..web.held import held_clubs, remember_club
-from ..web.input_words import in_words
 from ..web.pages import conditional, page, say, undo_flash, viewer_etag
-from ..web.words import gettext, ngettext
+from ..words import gettext, ngettext
+from ..words.inputs import in_words
 
 bp = Blueprint("clubs", __name__)
 # The history shows this many sessions at first, and this many more at each tap: a club of 500

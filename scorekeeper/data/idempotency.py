@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from flask import request
-from flask_babel import gettext  # web/words.py is above data
+from flask_babel import gettext  # not ..words' gettext, which isolates names (rtl)
 from sqlalchemy import JSON, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column

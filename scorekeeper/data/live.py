@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, ngettext  # web/words.py is above data
+from flask_babel import gettext, ngettext  # not ..words' gettext, which isolates names (rtl)
 
 from ..rules import InvalidInput
 from ..rules.live import LiveDeal as LiveState

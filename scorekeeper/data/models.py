@@ -16,7 +16,11 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
 from flask import current_app
-from flask_babel import format_number, gettext, ngettext  # web/words.py is above data
+from flask_babel import (  # not ..words' gettext, which isolates names (rtl)
+    format_number,
+    gettext,
+    ngettext,
+)
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 

@@ -10,7 +10,7 @@ class InvalidInput(ValueError):
     """Input that cannot be read: an unknown card, a card twice, a missing field.
 
     The engine says what is wrong as data: `code` is the API's error code, `key` names the
-    sentence the web layer writes in the reader's language (scorekeeper/web/input_words.py),
+    sentence the web layer writes in the reader's language (scorekeeper/words/inputs.py),
     and `params` what it names (fields, the value as given, limits, cards as printed). A
     refusal the web layer raises itself passes a sentence it has written as `key`.
     """

@@ -1,6 +1,6 @@
 """Small readers for fields of JSON records, raising InvalidInput that names the field.
 
-`what` is the thing read, as the web layer's sentences name it (web/input_words.py WORDS: "A
+`what` is the thing read, as the web layer's sentences name it (words/inputs.py WORDS: "A
 move", or a field of the API such as "hand"); `about` gives what that phrase names (a team).
 """
 

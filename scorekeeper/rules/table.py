@@ -80,7 +80,7 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
 def _parse_team(raw: object, number: int) -> TeamEntry:
-    # The sentences name the team as the pages do before it has a name (web/input_words.py).
+    # The sentences name the team as the pages do before it has a name (words/inputs.py).
     fields = record(raw, "team", ("name", "players"), team_label=number)
     players = required(fields, "players", "team", team_label=number)
     if not isinstance(players, list) or not players or len(players) > len(ORDINALS):

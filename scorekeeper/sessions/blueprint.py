@@ -6,7 +6,7 @@ from flask import Blueprint, abort, request
 
 from ..data.models import Club, GameSession
 from ..web.held import held_clubs, held_tokens
-from ..web.words import gettext
+from ..words import gettext
 
 bp = Blueprint("sessions", __name__)
 

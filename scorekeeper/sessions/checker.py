@@ -12,7 +12,7 @@ from __future__ import annotations
 from flask import abort, render_template
 
 from ..rules import GAMES
-from ..web.words import gettext
+from ..words import gettext
 from .blueprint import bp
 from .games import game_title
 

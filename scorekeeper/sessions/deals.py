@@ -13,9 +13,9 @@ from ..data.extensions import db
 from ..data.idempotency import Answer, checked_key, once, request_key
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
-from ..web.input_words import in_words
 from ..web.pages import page, say, undo_flash
-from ..web.words import gettext
+from ..words import gettext
+from ..words.inputs import in_words
 from .blueprint import bp, editable
 from .games import PAGES
 from .games.deal_form import set_sent

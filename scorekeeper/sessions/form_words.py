@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_babel import get_translations  # type: ignore[import-untyped]
 
-from ..web.words import lazy_gettext
+from ..words import lazy_gettext
 
 # The messages of WTForms a session form may show (its fields and validators as used here),
 # listed so that `make translations` extracts them.

@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 from ..data.models import GameSession
 from ..web.held import forget_token, held_tokens, remember_token
 from ..web.pages import say, undo_flash
-from ..web.words import gettext
+from ..words import gettext
 from .blueprint import bp
 
 

@@ -9,7 +9,7 @@ from flask import Response, abort, render_template, url_for
 from ..data.models import GameSession, LiveDeal
 from ..web.held import held_tokens
 from ..web.pages import page
-from ..web.words import gettext
+from ..words import gettext
 from .blueprint import bp, can_edit
 from .games import PAGES, game_title
 

@@ -9,7 +9,7 @@ from ..data.extensions import db
 from ..data.models import Club, GameSession
 from ..web.held import held_clubs, held_tokens
 from ..web.pages import say, undo_flash
-from ..web.words import gettext
+from ..words import gettext
 from .blueprint import bp
 
 

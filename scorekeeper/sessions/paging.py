@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from flask import abort
 
-from ..web.words import gettext
+from ..words import gettext
 
 # The scoreboard's own rows, newest first: what a table looks back at during an evening (the
 # last round or two of dealers, the last baazi) fits in two phone screens; the rest is a tap away.

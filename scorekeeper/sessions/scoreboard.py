@@ -11,7 +11,7 @@ from ..data.extensions import db
 from ..data.models import GameSession, LiveDeal
 from ..web.held import held_clubs, held_tokens, remember_token
 from ..web.pages import conditional, say, viewer_etag
-from ..web.words import gettext
+from ..words import gettext
 from .blueprint import bp, can_edit, editable, known_clubs
 from .games import PAGES
 from .paging import parse_before

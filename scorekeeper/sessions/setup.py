@@ -21,7 +21,7 @@ from wtforms.widgets import HiddenInput
 
 from ..rules import Game, InvalidInput, Table
 from ..rules.limits import MAX_NAME, MAX_TEAM_NAME
-from ..web.words import gettext, lazy_gettext
+from ..words import gettext, lazy_gettext
 from .form_words import WordsMeta
 
 LETTERS = "abcd"

@@ -11,13 +11,13 @@ from werkzeug.wrappers import Response
 from ..data.idempotency import checked_key, start_session
 from ..data.models import GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
-from ..web.bidi import plain
 from ..web.held import held_tokens, remember_club, remember_token
-from ..web.input_words import in_words
 from ..web.languages import in_reader_order
 from ..web.pages import page
 from ..web.rate_limits import count_creation, refusal
-from ..web.words import gettext
+from ..words import gettext
+from ..words.bidi import plain
+from ..words.inputs import in_words
 from .blueprint import bp, editable, known_clubs
 from .games import PAGES
 

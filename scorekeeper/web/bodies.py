@@ -11,8 +11,8 @@ from __future__ import annotations
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..words import gettext
 from .errors import CODES, error_response
-from .words import gettext
 
 
 def register(app: Flask) -> None:

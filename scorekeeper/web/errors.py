@@ -15,10 +15,10 @@ from ..data.errors import Conflict, NotFound
 from ..data.extensions import db
 from ..rules import InvalidInput
 from ..rules.live import PlayRefused
-from .http_words import described
-from .input_words import in_words
-from .verdicts import reason, shown_params
-from .words import gettext
+from ..words import gettext
+from ..words.http import described
+from ..words.inputs import in_words
+from ..words.verdicts import reason, shown_params
 
 CODES = {
     400: "bad-request",
@@ -103,7 +103,7 @@ def _invalid_input(error: InvalidInput) -> Response:
 def _play_refused(error: PlayRefused) -> Response:
     refused = error.violation
     # As /check names them: `rule` the code, `rule_id` the rule's id (S3, F12).
-    seats = getattr(error, "seats", None)  # live_words.Refused: the table's names
+    seats = getattr(error, "seats", None)  # words.live.Refused: the table's names
     params = shown_params(refused, seats)
     said = {"params": params} if params else {}
     message = reason(refused, seats)

@@ -7,41 +7,20 @@ cookie it never set; pages send their own language with each API call they make.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TypeVar
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
-from flask_babel import get_locale  # type: ignore[import-untyped]
 from werkzeug.wrappers import Response
 
-from . import bidi
-from .collation import by_name
-from .words import babel
+from ..words import babel, bidi
+from ..words.collation import by_name
+from ..words.languages import COOKIE, DEFAULT, LANGUAGES, current
 
 T = TypeVar("T")
 
-COOKIE = "lang"
 YEAR = 365 * 24 * 3600
 
-
-@dataclass(frozen=True)
-class Language:
-    """A language the pages speak: its name in itself, and its direction of writing."""
-
-    name: str
-    direction: str = "ltr"
-
-
-LANGUAGES = {
-    "en": Language("English"),
-    "pt": Language("Português"),
-    "eo": Language("Esperanto"),
-    "hi": Language("हिन्दी"),
-    "ur": Language("اردو", "rtl"),
-    "ml": Language("മലയാളം"),
-}
-DEFAULT = "en"
 
 bp = Blueprint("languages", __name__)
 
@@ -55,11 +34,6 @@ def select_locale() -> str:
     if chosen in LANGUAGES and not request.path.startswith("/api/"):
         return chosen
     return request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
-
-
-def current() -> str:
-    """The language of this request's words."""
-    return str(get_locale() or DEFAULT)
 
 
 def in_reader_order(items: Iterable[T], attribute: str | None = None) -> list[T]:

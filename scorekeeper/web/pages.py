@@ -11,7 +11,8 @@ from flask import Response, flash, make_response, request, session
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
-from . import assets, languages
+from ..words import languages
+from . import assets
 
 
 class Message(TypedDict):

@@ -7,8 +7,8 @@ import json
 from flask import Blueprint, Response, abort, render_template, url_for
 from flask_babel import force_locale  # type: ignore[import-untyped]
 
-from . import assets, languages
-from .words import gettext
+from ..words import gettext, languages
+from . import assets
 
 bp = Blueprint("pwa", __name__)
 

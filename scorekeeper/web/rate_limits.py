@@ -19,8 +19,8 @@ from flask_limiter import Limiter, RateLimitExceeded, RouteLimit
 from limits import RateLimitItem
 
 from ..data.idempotency import is_stored
+from ..words import gettext, ngettext
 from .errors import error_response
-from .words import gettext, ngettext
 
 EXTENSION = "scorekeeper.creations"
 # A limiter that cannot be reached must not stop the tables: it waits half a second at most,

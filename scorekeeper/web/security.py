@@ -14,7 +14,7 @@ from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadData
 
-from .words import gettext
+from ..words import gettext
 
 # No inline script or style anywhere: pages load /static files only.
 CSP = "; ".join(

@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.violation import Violation
-from scorekeeper.web.live_words import claim_reason, flag_reason, together
-from scorekeeper.web.verdicts import reason
+from scorekeeper.words.live import claim_reason, flag_reason, together
+from scorekeeper.words.verdicts import reason
 from tests.helpers.api import SESSIONS, bearer
 from tests.helpers.seep import seep_session
 from tests.rules.seep_positions import build, throw

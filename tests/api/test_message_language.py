@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.web.words import babel
+from scorekeeper.words import babel
 from tests.helpers.api import bearer, new_session
 
 PORTUGUESE = {

@@ -1,5 +1,5 @@
 """The checker's verdicts are worded at the edge (issue 24): the engine gives a sentence's key
-and its params; web/verdicts.py has one sentence for every key, in the reader's language, while
+and its params; words/verdicts.py has one sentence for every key, in the reader's language, while
 the API's codes (`rule`, `rule_id`) stay as they are."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from flask import Flask
 
 import scorekeeper.rules
 from scorekeeper.app import create_app
-from scorekeeper.web.verdicts import DESCRIPTIONS, SENTENCES
+from scorekeeper.words.verdicts import DESCRIPTIONS, SENTENCES
 
 RULES = Path(scorekeeper.rules.__file__).parent
 

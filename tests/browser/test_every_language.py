@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper.web.languages import COOKIE, LANGUAGES
+from scorekeeper.words.languages import COOKIE, LANGUAGES
 
 from .helpers import every_page
 from .helpers.artifacts import artifact

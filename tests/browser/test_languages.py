@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.web.languages import COOKIE
+from scorekeeper.words.languages import COOKIE
 from tests.helpers.said import said, scripted
 
 from .helpers.artifacts import ARTIFACTS

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import InvalidInput
-from scorekeeper.web.input_words import SENTENCES, in_words
+from scorekeeper.words.inputs import SENTENCES, in_words
 
 ROOT = Path(__file__).resolve().parents[2]
 

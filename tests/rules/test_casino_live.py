@@ -22,7 +22,7 @@ from scorekeeper.rules.casino.selfplay import Deal, play_deal
 from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.rules.live import PlayRefused
 from scorekeeper.rules.table import Table
-from scorekeeper.web.verdicts import reason
+from scorekeeper.words.verdicts import reason
 
 Json = dict[str, Any]
 TWO = Table(2, 1)

@@ -13,7 +13,7 @@ import pytest
 
 from scorekeeper.rules.casino import answers, position, selfplay, values
 from scorekeeper.rules.errors import InvalidInput
-from scorekeeper.web.verdicts import worded
+from scorekeeper.words.verdicts import worded
 
 from .helpers import said
 
@@ -21,7 +21,7 @@ Json = dict[str, Any]
 
 
 def checked(position: Any, move: Any) -> dict[str, Any]:
-    """The checker's answer with its verdict in words, as the API gives it (web/verdicts.py)."""
+    """The checker's answer with its verdict in words, as the API gives it (words/verdicts.py)."""
     return worded(answers.check_move(position, move))
 
 

@@ -28,7 +28,7 @@ from scorekeeper.rules.fifty_six.auction import (
     plus,
     redouble,
 )
-from scorekeeper.web.verdicts import reason
+from scorekeeper.words.verdicts import reason
 
 from .helpers import said
 

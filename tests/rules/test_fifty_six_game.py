@@ -20,7 +20,7 @@ from scorekeeper.rules.cards import Suit
 from scorekeeper.rules.fifty_six import FIFTY_SIX
 from scorekeeper.rules.fifty_six.selfplay import play_deal
 from scorekeeper.rules.game import Game
-from scorekeeper.web.verdicts import worded
+from scorekeeper.words.verdicts import worded
 
 from .helpers import WEB, loaded_by, refused, said
 
@@ -29,7 +29,7 @@ GAME: Game = FIFTY_SIX  # mypy: the object satisfies the protocol
 
 
 def checked(position: Any, move: Any) -> dict[str, Any]:
-    """The checker's answer with its verdict in words, as the API gives it (web/verdicts.py)."""
+    """The checker's answer with its verdict in words, as the API gives it (words/verdicts.py)."""
     return worded(GAME.check_move(position, move))
 
 

@@ -27,7 +27,7 @@ from scorekeeper.rules.fifty_six.selfplay import PlayedDeal, play_deal, play_gam
 from scorekeeper.rules.fifty_six.trick import parse_trump
 from scorekeeper.rules.live import PlayRefused
 from scorekeeper.rules.violation import Violation
-from scorekeeper.web.verdicts import reason
+from scorekeeper.words.verdicts import reason
 
 Json = dict[str, Any]
 WORDS = {"p": "pass", "x": "double", "xx": "redouble"}

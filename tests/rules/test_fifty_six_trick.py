@@ -26,7 +26,7 @@ from scorekeeper.rules.fifty_six.trick import (
     parse_card_move,
     parse_position,
 )
-from scorekeeper.web.verdicts import reason
+from scorekeeper.words.verdicts import reason
 
 from .helpers import said
 

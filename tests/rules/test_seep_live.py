@@ -25,7 +25,7 @@ from scorekeeper.rules.seep.play import apply
 from scorekeeper.rules.seep.position import Position
 from scorekeeper.rules.seep.record import parse_deal
 from scorekeeper.rules.seep.selfplay import SelfPlayDeal, play_deals
-from scorekeeper.web.verdicts import reason
+from scorekeeper.words.verdicts import reason
 
 from .helpers import CONFIGS  # 2 or 4 players, each capture and throw option
 from .seep_positions import Json, build, capture, raise_, throw

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.web.languages import LANGUAGES
+from scorekeeper.words.languages import LANGUAGES
 from tests.helpers import casino, fifty_six, seep
 from tests.helpers.api import FOUR, Json, played
 from tests.helpers.pages import deal_form, start

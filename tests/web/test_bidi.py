@@ -1,4 +1,4 @@
-"""Right-to-left sentences isolate what they name (scorekeeper/web/bidi.py): a name or a card
+"""Right-to-left sentences isolate what they name (scorekeeper/words/bidi.py): a name or a card
 filled into an Urdu sentence keeps its own direction; English sentences are untouched."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from flask import Flask, render_template_string
 from markupsafe import Markup
 
-from scorekeeper.web.words import gettext, ngettext
+from scorekeeper.words import gettext, ngettext
 
 FSI, PDI = "\u2068", "\u2069"
 

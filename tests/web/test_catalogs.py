@@ -15,7 +15,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from scorekeeper.web.catalogs import TRANSLATIONS, catalogs, module
-from scorekeeper.web.languages import LANGUAGES
+from scorekeeper.words.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 OTHERS = sorted(code for code in LANGUAGES if code != "en")
@@ -110,8 +110,11 @@ def placeholders(text: str | tuple[str, ...]) -> set[str]:
 def test_the_script_catalog_holds_the_script_messages_and_the_plural_rule() -> None:
     catalog = Catalog(locale="pt")
     catalog.add("Deal {num}", "Mão {num}", locations=[("static/js/live.js", 3)])
-    catalog.add(("{n} card", "{n} cards"), ("{n} carta", "{n} cartas", "{n} de cartas"),
-                locations=[("static/js/live.js", 9)])
+    catalog.add(
+        ("{n} card", "{n} cards"),
+        ("{n} carta", "{n} cartas", "{n} de cartas"),
+        locations=[("static/js/live.js", 9)],
+    )
     catalog.add("Save", "Guardar", locations=[("templates/base.html", 1)])
     catalog.add("Undo", "", locations=[("static/js/app.js", 1)])
     written = module(catalog)

@@ -1,4 +1,4 @@
-"""Names in the reader's order (scorekeeper/web/collation.py): tables of names per language, each
+"""Names in the reader's order (scorekeeper/words/collation.py): tables of names per language, each
 in the order the browsers' Intl.Collator (ICU) gives for that language, shuffled and sorted again.
 
 Where this collation knowingly differs from ICU for a reader of another language, the tables keep
@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from scorekeeper.web.collation import by_name, sort_key
+from scorekeeper.words.collation import by_name, sort_key
 
 # Case and accents: a difference of case (lower first) or accent counts only between names whose
 # letters are the same; spaces and punctuation sort before letters.

@@ -15,8 +15,8 @@ from flask.testing import FlaskClient
 from flask_babel import get_domain
 
 from scorekeeper.rules import InvalidInput
-from scorekeeper.web.input_words import SENTENCES, WORDS, Choose, in_words
-from scorekeeper.web.languages import COOKIE
+from scorekeeper.words.inputs import SENTENCES, WORDS, Choose, in_words
+from scorekeeper.words.languages import COOKIE
 from tests.helpers.pages import FORMS
 
 RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"

@@ -7,7 +7,8 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.web.languages import COOKIE, LANGUAGES, select_locale
+from scorekeeper.web.languages import select_locale
+from scorekeeper.words.languages import COOKIE, LANGUAGES
 from tests.helpers.api import Json
 from tests.helpers.pages import FORMS, session_of, start
 from tests.helpers.said import said

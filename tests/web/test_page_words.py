@@ -13,7 +13,7 @@ import pytest
 from babel.dates import format_date, get_month_names
 from flask.testing import FlaskClient
 
-from scorekeeper.web.languages import LANGUAGES
+from scorekeeper.words.languages import LANGUAGES
 from tests.helpers import fifty_six
 from tests.helpers.api import new_club, played
 from tests.helpers.pages import start

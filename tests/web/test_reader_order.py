@@ -1,4 +1,4 @@
-"""Names in lists are in the reader's order (scorekeeper/web/collation.py): the new-session form's
+"""Names in lists are in the reader's order (scorekeeper/words/collation.py): the new-session form's
 recent names, the club's players in its menus, its statistics' equal rows, a player's opponents.
 
 Esperanto tells the orders apart: its ŝ and ŭ are letters after s and u, where English sorts

@@ -136,7 +136,7 @@ class Flag:
     marker: Card  # a card of the flagged house, to know whether it still stands
 
     def to_json(self) -> JSON:
-        """The flag as the API shows it (its "reason" the web layer writes: live_words.py)."""
+        """The flag as the API shows it (its "reason" the web layer writes: words/live.py)."""
         return {
             "play": self.play,
             "rule": "H5",

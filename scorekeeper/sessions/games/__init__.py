@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...rules import GAMES, InvalidInput
-from ...web.input_words import in_words
+from ...words.inputs import in_words
 from ..setup import SetupForm, session_form
 from . import casino, fifty_six, seep
 

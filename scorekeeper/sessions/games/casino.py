@@ -12,9 +12,9 @@ from ...rules import InvalidInput
 from ...rules.casino import score
 from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
-from ...web.input_words import in_words
 from ...web.names import first_name
-from ...web.words import gettext, lazy_gettext, ngettext
+from ...words import gettext, lazy_gettext, ngettext
+from ...words.inputs import in_words
 from ..charts import drawn_once, polyline
 from ..setup import Radio, Setup
 from .deal_form import DealForm

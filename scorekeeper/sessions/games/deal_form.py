@@ -11,7 +11,7 @@ from wtforms import IntegerField
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from ...web.words import gettext, lazy_gettext
+from ...words import gettext, lazy_gettext
 from ..form_words import WordsMeta
 
 WHOLE = [Optional(), NumberRange(1, 100_000, lazy_gettext("The form is damaged: reload the page."))]

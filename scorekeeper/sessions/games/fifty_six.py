@@ -20,8 +20,8 @@ from ...rules.fifty_six.score import (
     tables_moved,
 )
 from ...rules.table import Table
-from ...web.input_words import in_words
-from ...web.words import gettext, lazy_gettext, ngettext
+from ...words import gettext, lazy_gettext, ngettext
+from ...words.inputs import in_words
 from ..charts import drawn_once, polyline
 from ..setup import Number, Radio, Seat, Setup, options
 from .deal_form import DealForm

@@ -12,7 +12,7 @@ from ...rules.seep.cards import POINT_CARDS, POINTS
 from ...rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, SeepRecord, parse_deal
 from ...rules.seep.score import UNDER, Baazi, SeepStanding, next_dealer
 from ...rules.table import Table
-from ...web.words import gettext, lazy_gettext, ngettext
+from ...words import gettext, lazy_gettext, ngettext
 from ..charts import lead_chart
 from ..setup import Radio, Setup, options
 from .deal_form import DealForm

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..rules.cards import Card
-from .words import gettext
+from . import gettext
 
 Said = Mapping[str, Any]
 Seats = Sequence[str] | None

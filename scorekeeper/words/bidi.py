@@ -4,7 +4,7 @@ In an Urdu sentence, a Latin name, "A♠" or "3–12" filled into a placeholder 
 by Unicode's bidirectional algorithm ("♠A", "12–3") and could drag the punctuation beside it
 along. On a right-to-left page, each text value filled into a sentence is isolated (FSI … PDI:
 it takes its own direction from its first strong letter and leaves the words around it alone),
-in Python's gettext (scorekeeper.web.words) and the templates' `_`, `ngettext` and `{% trans %}`.
+in Python's gettext (scorekeeper.words) and the templates' `_`, `ngettext` and `{% trans %}`.
 Integers (`%(num)d`) are left as they are: a number alone keeps its place. Left-to-right pages
 are untouched.
 """
@@ -19,6 +19,8 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from .languages import LANGUAGES, current
+
 FSI, PDI = "\u2068", "\u2069"
 
 
@@ -26,8 +28,6 @@ def right_to_left() -> bool:
     """Whether this request's reader reads right to left."""
     if not has_request_context():
         return False
-    from .languages import LANGUAGES, current  # languages imports words, which imports this
-
     return LANGUAGES[current()].direction == "rtl"
 
 

@@ -25,7 +25,7 @@ babel = Babel()
 
 def gettext(string: str, **variables: Any) -> str:
     """The sentence in the reader's language, its `%(name)s`s filled (each isolated on a
-    right-to-left page: scorekeeper.web.bidi)."""
+    right-to-left page: scorekeeper.words.bidi)."""
     return str(flask_babel.gettext(string, **isolated(variables)))
 
 

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import InvalidInput
-from . import fifty_six_words
-from .words import gettext, lazy_gettext
+from . import fifty_six, gettext, lazy_gettext
 
 Msgid = Any  # a lazy_gettext string: translated when it is made a str
 
@@ -354,9 +353,9 @@ def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
     if "what" in params:
         shown["what"] = _what(params)
     if isinstance(params.get("call"), dict):  # a Fifty-six call, as the engine writes it
-        shown["call"] = fifty_six_words.call(params["call"])
+        shown["call"] = fifty_six.call(params["call"])
     if isinstance(params.get("said"), dict):  # a Fifty-six contract
-        shown["said"] = fifty_six_words.contract(params["said"])
+        shown["said"] = fifty_six.contract(params["said"])
     return shown
 
 

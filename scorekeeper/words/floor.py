@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from .card_words import Said, Seats, Writer, card, cards, player, rank, together
-from .words import gettext, ngettext
+from . import gettext, ngettext
+from .cards import Said, Seats, Writer, card, cards, player, rank, together
 
 
 def _no_groups(s: Said, _: Seats) -> str:

@@ -9,8 +9,8 @@ from typing import Any, Protocol
 
 from ..rules.live import LiveDeal, PlayRefused
 from ..rules.violation import Violation
-from .card_words import together
-from .words import gettext, ngettext
+from . import gettext, ngettext
+from .cards import together
 
 JSON = dict[str, Any]
 

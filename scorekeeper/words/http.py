@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from werkzeug import exceptions as http
 
-from .words import lazy_gettext
+from . import lazy_gettext
 
 # Werkzeug's sentences, word for word: the English answers stay as they were.
 DESCRIPTIONS = {

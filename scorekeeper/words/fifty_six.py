@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..rules.fifty_six.auction import TRUMP_SIGNS
-from .card_words import Said, Seats, Writer, card, cards, together
-from .words import gettext
+from . import gettext
+from .cards import Said, Seats, Writer, card, cards, together
 
 
 def bid(value: int, trump: str) -> str:

@@ -3,7 +3,7 @@ legal move does, as data (a sentence's key and its params: cards in notation, va
 this writes each as one gettext sentence, cards as printed (K♠), players by name where the
 table's names are known.
 
-Each game's sentences are a table from key to writer (floor_words.py, fifty_six_words.py);
+Each game's sentences are a table from key to writer (floor.py, fifty_six.py);
 `SENTENCES` and `DESCRIPTIONS` join them, and a test proves every key the engine gives has one.
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..rules.violation import Description, Violation
-from .fifty_six_words import FIFTY_SIX_DESCRIPTIONS, FIFTY_SIX_SENTENCES
-from .floor_words import FLOOR_DESCRIPTIONS, FLOOR_SENTENCES, Writer
+from .fifty_six import FIFTY_SIX_DESCRIPTIONS, FIFTY_SIX_SENTENCES
+from .floor import FLOOR_DESCRIPTIONS, FLOOR_SENTENCES, Writer
 
 JSON = dict[str, Any]
 Seats = Sequence[str] | None
