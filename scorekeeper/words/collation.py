@@ -1,7 +1,7 @@
 """Names in the reader's order: a collation key close to the Unicode Collation Algorithm's.
 
 No ICU binding is installed, so this is a small pure-Python one that agrees with the browsers'
-`Intl.Collator` (ICU) on the names a card table writes (tests/web/test_collation.py compares):
+`Intl.Collator` (ICU) on the names a card table writes (tests/words/test_collation.py compares):
 
 - Three levels, as ICU's: letters first (the whole name), then accents (é after e, ड़ after ड,
   آ after ا), then case (lower before upper). NFKD takes accents off their letters; ø, đ, ł, æ

@@ -40,7 +40,7 @@ def loaded_by(code: str) -> list[str]:
     return modules
 
 
-# -- the engine's refusals in words (the web layer writes them: web/input_words.py) -----------
+# -- the engine's refusals in words (the web layer writes them: words/inputs.py) -----------
 
 
 def said(error: InvalidInput) -> str:

@@ -18,7 +18,7 @@ from scorekeeper.rules import GAMES
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.cards import names as card_names
 from scorekeeper.rules.violation import Violation
-from scorekeeper.web.verdicts import reason
+from scorekeeper.words.verdicts import reason
 
 from . import seep
 from .phones import Phones

@@ -1,4 +1,4 @@
-"""The engine's bad input in words (web/input_words.py): every key it raises has a sentence, and
+"""The engine's bad input in words (words/inputs.py): every key it raises has a sentence, and
 the sentence follows the reader's language while the API's `error` code stays."""
 
 from __future__ import annotations
