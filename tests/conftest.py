@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import flask_babel
 import pytest
 import sqlalchemy as sa
 from flask import Flask
@@ -21,6 +22,14 @@ from tests.helpers.api import Json, played
 from tests.helpers.postgres import create_database, drop_database, throwaway_cluster
 
 TEMPLATE = "scorekeeper_migrated"
+
+
+@pytest.fixture(autouse=True)
+def fresh_catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Catalogs read afresh in each test: Flask-Babel keeps those it has read in one domain that
+    every app shares, so a test's throwaway catalog must not outlive it."""
+    cache: dict[object, object] = {}
+    monkeypatch.setattr(flask_babel.Domain, "get_translations_cache", lambda _self, _ctx: cache)
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.words import babel
 from tests.helpers.api import bearer, new_session
 
 PORTUGUESE = {
@@ -60,12 +59,6 @@ def speaking(fresh_db: str, tmp_path: Path, **config: object) -> Flask:
             **config,
         }
     )
-
-
-@pytest.fixture(autouse=True)
-def own_catalogs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Catalogs read afresh: Flask-Babel keeps those it read in its one domain, every app's."""
-    monkeypatch.setattr(babel.domain_instance, "cache", {})
 
 
 @pytest.fixture
