@@ -8,6 +8,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper.words.languages import LANGUAGES
+from tests.helpers.said import said
+
 CHECK, MOVES = "/api/v1/check", "/api/v1/moves"
 FIELDS = {"players", "seat", "hand", "loose", "houses", "opening_bid", "last_play", "options"}
 RULE_CODES = {
@@ -594,3 +597,22 @@ def test_a_hand_of_thirteen_is_refused(client: FlaskClient) -> None:
     response = client.post("/api/v1/moves", json={"game": "seep", "position": position})
     assert response.status_code == 400
     assert "at most 12" in response.get_json()["message"]  # S4
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_the_reason_comes_in_the_language_asked_for_and_the_codes_do_not(
+    client: FlaskClient, code: str
+) -> None:
+    """API.md: Accept-Language chooses the language of `reason` (the project's own catalogs);
+    `rule` and `rule_id` never change with it."""
+    move = {"card": "9C", "action": "throw"}
+    body = {"game": "seep", "position": position(), "move": move}
+    answer = client.post(CHECK, json=body, headers={"Accept-Language": code}).get_json()
+    assert (answer["legal"], answer["rule"], answer["rule_id"]) == (
+        False,
+        "throw-can-capture",
+        "T3",
+    )
+    reason = said(code, "%(card)s can capture, so it cannot be thrown.", card="9♣")
+    assert answer["reason"] == reason
+    assert (reason == "9♣ can capture, so it cannot be thrown.") == (code == "en")

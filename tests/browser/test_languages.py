@@ -147,3 +147,22 @@ def test_a_casino_deal_in_portuguese(live_server: str, phones: Phones) -> None:
     save(phone, "pt")
     expect(phone.get_by_test_id("score-0")).to_contain_text("11")
     keep(phone, "casino-pt-board")
+
+
+def test_each_phone_at_the_table_reads_its_own_language(live_server: str, phones: Phones) -> None:
+    """The scorer's phone in Urdu enters a deal; a watcher's in Hindi follows it, in Hindi."""
+    scorer = phone_in(phones, live_server, "ur")
+    start(scorer, "seep", {"a1": "آصف", "a2": "Ravi", "b1": "मीना", "b2": "Dev"})
+    watcher = phone_in(phones, live_server, "hi")
+    watcher.goto(scorer.url.removesuffix("/deals/new"))
+    expect(watcher.locator(".next-dealer .label")).to_have_text(said("hi", "Next dealer:"))
+    scorer.locator(".pick-team[data-team='0']").click()
+    for card in ("AS", "KS", "QS", "10D", "AH"):
+        scorer.locator(f".card-pick[data-card='{card}'] .card-face").click()
+    scorer.locator("#rest-to-other").click()
+    scorer.locator(".stepper.team-0 [data-step='1']").click()
+    save(scorer, "ur")
+    expect(watcher.get_by_test_id("lead")).to_contain_text("+16")  # followed, not reloaded
+    expect(watcher.locator("html")).to_have_attribute("lang", "hi")
+    expect(watcher.locator(".next-dealer .label")).to_have_text(said("hi", "Next dealer:"))
+    keep(watcher, "seep-hi-watcher")

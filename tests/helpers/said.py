@@ -9,6 +9,8 @@ from functools import cache
 from babel.support import Translations
 
 from scorekeeper.web.catalogs import TRANSLATIONS
+from scorekeeper.words.bidi import FSI, PDI
+from scorekeeper.words.languages import LANGUAGES
 
 
 @cache
@@ -20,8 +22,14 @@ def translations(code: str) -> Translations:
 
 
 def said(code: str, message: str, **params: object) -> str:
-    """A server-side message in `code`, its %(name)s filled from `params` (English: itself)."""
+    """A server-side message in `code`, its %(name)s filled from `params` (English: itself), a
+    text among them isolated in a right-to-left language, as the app writes it (words/bidi.py)."""
     text = message if code == "en" else translations(code).gettext(message)
+    if LANGUAGES[code].direction == "rtl":
+        params = {
+            name: f"{FSI}{value}{PDI}" if isinstance(value, str) else value
+            for name, value in params.items()
+        }
     return text % params if params else text
 
 
