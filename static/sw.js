@@ -102,10 +102,13 @@ async function navigation(request) {
   }
 }
 
-/** The phone's language: the menu's choice (its cookie), else the one this worker was fetched in. */
+/** The phone's language: the menu's choice (its cookie), else the first of the browser's languages
+ * the app speaks (as Accept-Language chooses a first visit's), else English. */
 async function language() {
   const chosen = self.cookieStore && (await self.cookieStore.get(BUILD.cookie).catch(() => null));
-  return chosen && chosen.value in BUILD.offline ? chosen.value : BUILD.language;
+  if (chosen && chosen.value in BUILD.offline) return chosen.value;
+  const asked = (self.navigator.languages || []).map((tag) => tag.split("-")[0]);
+  return asked.find((code) => code in BUILD.offline) || BUILD.language;
 }
 
 /** A page's own fetch (the live poll, the forms kept for later): the network, and a 200 page

@@ -56,12 +56,13 @@ def service_worker() -> Response:
     the static files to keep, by the hashed names the pages use, and a version that changes
     exactly when one of those names does."""
     files = assets.manifest()
-    # The offline page in every language, so that the phone's choice (its cookie, read by the
-    # worker) finds its own; the language of this request if the worker cannot read cookies.
+    # The offline page in every language: the worker picks the phone's (its menu's cookie, else
+    # the browser's languages). The script is the same in every language, so that choosing one
+    # does not make the browser install the worker, and fetch every file it keeps, again.
     offline = {code: url_for(".offline_in", code=code) for code in languages.LANGUAGES}
     shell = [url_for("static", filename=name) for name in _shell(files)] + [*offline.values()]
     build = {"version": files.version, "shell": shell, "offline": offline}
-    build |= {"language": languages.current(), "cookie": languages.COOKIE}
+    build |= {"language": languages.DEFAULT, "cookie": languages.COOKIE}
     worker = "\n".join(files.files[name].body.decode() for name in WORKER)
     response = Response(f"const BUILD = {json.dumps(build)};\n{worker}", mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # a deploy reaches phones at their next visit
