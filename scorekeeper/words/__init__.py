@@ -12,8 +12,6 @@ from typing import Any
 import flask_babel  # type: ignore[import-untyped]
 from flask_babel import (
     Babel,
-    format_date,
-    format_datetime,
     format_number,
     lazy_gettext,
 )
@@ -36,8 +34,6 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 
 __all__ = [
     "babel",
-    "format_date",
-    "format_datetime",
     "format_number",
     "gettext",
     "lazy_gettext",

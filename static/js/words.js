@@ -15,7 +15,7 @@ const numbers = new Intl.NumberFormat(lang);
 const isolate = document.documentElement.dir === "rtl" ? (value) => `\u2068${value}\u2069` : String;
 
 /** `text` with each "{name}" replaced by `values[name]`: fill("{who} to call", {who: "Dev"}). */
-export const fill = (text, values = {}) =>
+const fill = (text, values = {}) =>
   text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? isolate(values[key]) : all));
 
 /** A number as the page's language writes it. */

@@ -8,13 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from tests.helpers.api import bearer, new_session
+from tests.helpers.said import throwaway_catalog
 
 PORTUGUESE = {
     "There is no session %(id)r.": "Não existe a sessão %(id)r.",
@@ -34,18 +33,6 @@ PORTUGUESE = {
 PT = {"Accept-Language": "pt-PT,pt;q=0.9"}
 
 
-def catalog_in(directory: Path) -> Path:
-    """Compile PORTUGUESE as the pt catalog under `directory`."""
-    catalog = Catalog(locale="pt")
-    for english, portuguese in PORTUGUESE.items():
-        catalog.add(english, portuguese)
-    target = directory / "pt" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with (target / "messages.mo").open("wb") as file:
-        write_mo(file, catalog)
-    return directory
-
-
 def speaking(fresh_db: str, tmp_path: Path, **config: object) -> Flask:
     """The app reading its catalogs from a temporary directory holding PORTUGUESE."""
     return create_app(
@@ -55,7 +42,9 @@ def speaking(fresh_db: str, tmp_path: Path, **config: object) -> Flask:
             "SQLALCHEMY_DATABASE_URI": fresh_db,
             "RATELIMIT_ENABLED": False,
             "WTF_CSRF_ENABLED": False,
-            "BABEL_TRANSLATION_DIRECTORIES": str(catalog_in(tmp_path / "translations")),
+            "BABEL_TRANSLATION_DIRECTORIES": str(
+                throwaway_catalog(tmp_path / "translations", "pt", PORTUGUESE)
+            ),
             **config,
         }
     )

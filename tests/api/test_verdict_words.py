@@ -7,13 +7,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 from flask import Flask
 
 import scorekeeper.rules
 from scorekeeper.app import create_app
 from scorekeeper.words.verdicts import DESCRIPTIONS, SENTENCES
+from tests.helpers.said import throwaway_catalog
 
 RULES = Path(scorekeeper.rules.__file__).parent
 
@@ -77,16 +76,10 @@ def test_every_key_the_engine_gives_has_one_sentence_and_no_sentence_is_left_ove
 
 def pt_app(tmp_path: Path, fresh_db: str, messages: dict[str, str]) -> Flask:
     """The app with a throwaway Portuguese catalog holding `messages`."""
-    catalog = Catalog(locale="pt")
-    for msgid, text in messages.items():
-        catalog.add(msgid, text)
-    folder = tmp_path / "translations" / "pt" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / "messages.mo").open("wb") as mo:
-        write_mo(mo, catalog)
+    translations = throwaway_catalog(tmp_path / "translations", "pt", messages)
     config = {
         "SQLALCHEMY_DATABASE_URI": fresh_db,
-        "BABEL_TRANSLATION_DIRECTORIES": str(tmp_path / "translations"),
+        "BABEL_TRANSLATION_DIRECTORIES": str(translations),
     }
     return create_app({"TESTING": True, "SECRET_KEY": "test", **config})
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from babel.support import Translations
 
 from scorekeeper.web.catalogs import TRANSLATIONS
@@ -37,3 +40,16 @@ def scripted(code: str, message: str, **values: object) -> str:
     """A script message in `code` (words.js's `_`), its {name}s filled from `values`."""
     text = message if code == "en" else translations(code).gettext(message)
     return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m[1], m[0])), text)
+
+
+def throwaway_catalog(directory: Path, code: str, messages: dict[str, str]) -> Path:
+    """A catalog for `code` holding only `messages`, compiled under `directory` (a translations
+    folder for BABEL_TRANSLATION_DIRECTORIES); `directory`."""
+    catalog = Catalog(locale=code)
+    for msgid, text in messages.items():
+        catalog.add(msgid, text)
+    folder = directory / code / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "messages.mo").open("wb") as file:
+        write_mo(file, catalog)
+    return directory

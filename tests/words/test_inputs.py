@@ -8,16 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_babel import get_domain
 
 from scorekeeper.rules import InvalidInput
 from scorekeeper.words.inputs import SENTENCES, WORDS, Choose, in_words
 from scorekeeper.words.languages import COOKIE
 from tests.helpers.pages import FORMS
+from tests.helpers.said import throwaway_catalog
 
 RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
 
@@ -165,16 +163,8 @@ ESPERANTO = {
 @pytest.fixture
 def esperanto(app: Flask, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The app reads its catalogs from `tmp_path`, where eo has the few messages above."""
-    catalog = Catalog(locale="eo")
-    for msgid, text in ESPERANTO.items():
-        catalog.add(msgid, text)
-    folder = tmp_path / "eo" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    with (folder / "messages.mo").open("wb") as mo:
-        write_mo(mo, catalog)
-    monkeypatch.setattr(app.extensions["babel"], "translation_directories", [str(tmp_path)])
-    with app.app_context():
-        monkeypatch.setattr(get_domain(), "cache", {})  # translations are cached per language
+    translations = throwaway_catalog(tmp_path, "eo", ESPERANTO)
+    monkeypatch.setattr(app.extensions["babel"], "translation_directories", [str(translations)])
 
 
 @pytest.mark.usefixtures("esperanto")
