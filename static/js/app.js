@@ -30,9 +30,20 @@ document.addEventListener("DOMContentLoaded", () => {
     }));
   });
 
-  // The language menu takes effect as soon as a language is picked: one tap, no button.
-  document.querySelectorAll("[data-submit-on-change]").forEach((menu) =>
-    menu.addEventListener("change", () => menu.form.requestSubmit()));
+  // The language menu takes effect once a language is chosen: at once with a tap; from the
+  // keyboard, whose arrows step through the languages, on Enter or on leaving the menu.
+  document.querySelectorAll("[data-submit-on-change]").forEach((menu) => {
+    const shown = menu.value;
+    let stepping = false;
+    const send = () => { if (menu.value !== shown) menu.form.requestSubmit(); };
+    menu.addEventListener("pointerdown", () => { stepping = false; });
+    menu.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") stepping = true;
+      else { event.preventDefault(); send(); }
+    });
+    menu.addEventListener("change", () => { if (!stepping) send(); });
+    menu.addEventListener("blur", send);
+  });
 
   document.querySelectorAll("[data-back]").forEach((button) =>
     button.addEventListener("click", () => history.back()));

@@ -166,3 +166,23 @@ def test_each_phone_at_the_table_reads_its_own_language(live_server: str, phones
     expect(watcher.locator("html")).to_have_attribute("lang", "hi")
     expect(watcher.locator(".next-dealer .label")).to_have_text(said("hi", "Next dealer:"))
     keep(watcher, "seep-hi-watcher")
+
+
+def test_the_menu_steps_by_keyboard_and_changes_at_once_by_tap(
+    live_server: str, phones: Phones
+) -> None:
+    """Arrows step through the languages without leaving the page; Enter chooses. A tap (a
+    choice made with the pointer) takes effect at once."""
+    phone = phones(base_url=live_server)
+    phone.goto("/check")
+    menu = phone.locator("select[name=lang]")
+    menu.focus()
+    phone.keyboard.press("ArrowDown")
+    phone.keyboard.press("ArrowDown")
+    expect(menu).to_have_value("eo")
+    expect(phone.locator("html")).to_have_attribute("lang", "en")  # still stepping
+    phone.keyboard.press("Enter")
+    expect(phone.locator("html")).to_have_attribute("lang", "eo")
+    assert "/check?" in phone.url  # the same page (its script writes the question in the link)
+    phone.locator("select[name=lang]").select_option("ml")
+    expect(phone.locator("html")).to_have_attribute("lang", "ml")
