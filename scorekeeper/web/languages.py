@@ -10,10 +10,10 @@ from collections.abc import Iterable, Mapping
 from typing import TypeVar
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
+from flask import Blueprint, Flask, abort, has_request_context, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from ..words import babel, bidi
+from ..words import babel, bidi, gettext
 from ..words.collation import by_name
 from ..words.languages import COOKIE, DEFAULT, LANGUAGES, current
 
@@ -54,11 +54,19 @@ def choose() -> Response:
     """Remember the menu's choice on this phone, and show the page it was made on again (the
     Referer: this site's pages send theirs, Referrer-Policy same-origin)."""
     code = request.form.get("lang", "")
-    back = _same_site(request.referrer or "") or url_for("sessions.index")
-    response = redirect(back, code=303)
-    if code in LANGUAGES:
-        # Not HttpOnly: the service worker reads it to pick its offline page's language.
-        response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax")
+    if code not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        abort(
+            400,
+            gettext(
+                "There is no language %(code)r here: choose one of %(known)s.",
+                code=code[:20],
+                known=known,
+            ),
+        )
+    response = redirect(_same_site(request.referrer or "") or url_for("sessions.index"), code=303)
+    # Not HttpOnly: the service worker reads it to pick its offline page's language.
+    response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax")
     return response
 
 

@@ -64,7 +64,9 @@ def test_the_menu_never_sends_the_phone_to_another_site(client: FlaskClient, ref
 
 
 def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:
-    client.post("/language", data={"lang": "xx"})
+    refused = client.post("/language", data={"lang": "xx"})
+    assert refused.status_code == 400
+    assert "There is no language &#39;xx&#39; here" in refused.get_data(as_text=True)
     assert client.get_cookie(COOKIE) is None
     assert page_language(client) == ("en", "ltr")
 
