@@ -301,7 +301,7 @@ def test_best_of_n(
 # After a baazi the project reads "the player who would have dealt" as: the team that won the
 # baazi counts as leading (it reached the target, or its opponents fell under 9), so the seat
 # after the dealer would have dealt if that is the dealer's team, else the dealer; and the deal
-# goes to that player's partner (two players: the other player).
+# goes to that player's partner; with two players (no partners) that player deals.
 
 M5_ROWS = [
     pytest.param(FOUR, [deal(60, dealer=0)], [0], 1, id="dealer's team leads: next seat"),
@@ -355,8 +355,10 @@ M5_ROWS = [
     pytest.param(TWO, [deal(40, dealer=0)], [0], 0, id="two: dealer behind, deals again"),
     pytest.param(TWO, [deal(40, dealer=1)], [1], 0, id="two: dealer 1 leads, seat 0 next"),
     pytest.param(TWO, [deal(50, dealer=1)], [1], 1, id="two: level, dealer 1 again"),
-    pytest.param(TWO, [deal(100, dealer=0)], [0], 0, id="two: baazi to dealer: partner of 1"),
-    pytest.param(TWO, [deal(0, dealer=0)], [0], 1, id="two: baazi to the other: partner of 0"),
+    pytest.param(TWO, [deal(100, dealer=0)], [0], 1, id="two: baazi to dealer: 1 would deal"),
+    pytest.param(TWO, [deal(0, dealer=0)], [0], 0, id="two: baazi to the other: 0 would deal"),
+    pytest.param(TWO, [deal(0, dealer=1)], [1], 0, id="two: baazi to 0 against 1: 0 would"),
+    pytest.param(TWO, [deal(100, dealer=1)], [1], 1, id="two: baazi to 0 by 1's deal: 1 again"),
 ]
 
 
@@ -651,7 +653,8 @@ def reference(
         dealer_team = dealer % 2  # M5
         leading = baazi[0] if baazi else (None if signed == 0 else (0 if signed > 0 else 1))
         would = (dealer + 1) % table.seats if leading == dealer_team else dealer
-        dealer = (would + table.seats // 2) % table.seats if baazi else would
+        partnered = baazi and table.seats == 4  # two players: the one who would have dealt
+        dealer = (would + table.seats // 2) % table.seats if partnered else would
     return rows, winner, dealer
 
 

@@ -336,3 +336,21 @@ def test_the_home_page_lists_only_this_browsers_sessions(app: Any, client: Flask
     start(client)
     assert "Asha &amp; Ravi" in client.get("/").get_data(as_text=True)
     assert "No sessions yet" in app.test_client().get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("points", "dealer", "deals_next"), [(100, 0, "1"), (0, 0, "0")])
+def test_two_players_after_a_baazi_the_one_who_would_have_dealt_deals(
+    client: FlaskClient, points: int, dealer: int, deals_next: str
+) -> None:
+    # M5: there is no partner to pass the deal to. Asha (seat 0) deals deal 1 and a baazi ends
+    # it: won by her, she leads and Meena would have dealt; lost, she would have dealt again.
+    board = start(client, "seep", {"players": "2", "a1": "Asha", "b1": "Meena"})
+    won = (*ALL_SPADES_BUT_ACE, "AS", "AH", "AD", "AC", "10D") if points else ()
+    client.post(board + "/deals/new", data=deal_form(won, dealer=str(dealer)))
+    page = client.get(board).get_data(as_text=True)
+    name = {"0": "Asha", "1": "Meena"}[deals_next]
+    assert re.search(r"Next dealer:</span> <strong><bdi>" + name, page)
+    form = client.get(board + "/deals/new").get_data(as_text=True)
+    assert re.search(rf'name="dealer" value="{deals_next}"\s+checked', form)
+    live = client.get(board + "/live").get_data(as_text=True)
+    assert f'data-next-dealer="{deals_next}"' in live

@@ -81,11 +81,13 @@ def deal_result(deal: SeepDeal, lead: int, options: Mapping[str, Any]) -> tuple[
 
 
 def next_dealer(table: Table, dealer: int, lead: int, baazi: Baazi | None) -> int:
-    """M5: a leading dealer's team passes the deal on; after a baazi, the partner deals."""
+    """M5: a leading dealer's team passes the deal on; after a baazi, the partner deals, and
+    with two players (no partners) the player who would have dealt."""
     team = table.team_of(dealer)
     leads = baazi.winner == team if baazi else lead != 0 and (lead > 0) == (team == 0)
     would_deal = table.after(dealer) if leads else dealer
-    return table.partner_seat(would_deal) if baazi else would_deal
+    partnered = baazi is not None and table.players_per_team > 1
+    return table.partner_seat(would_deal) if partnered else would_deal
 
 
 def standing(
