@@ -5,7 +5,10 @@
     listed moves, each play listed once, and count_moves must count them. A move is a play,
     not a way of writing it (API.md "Listing legal moves"): a build that names a loose card
     of its value and one that leaves it for H2 to absorb are one play, so moves are compared
-    by their effect (apply's position, the cards captured, the sweep).
+    by their effect (apply's position, the cards captured, the sweep). The options of play
+    are drawn at random; and each combination of R3's raise options is put to the same 150
+    positions, each given a house the mover could raise were it theirs, a partner's or an
+    opponent's.
 (b) Crowded floors of up to 16 small cards, too many subsets for brute force: every listed
     move passes check, the count is exact, and random moves check accepts are listed (as
     one writing of their play).
