@@ -138,6 +138,14 @@ FLOOR_SENTENCES: dict[str, Writer] = {
     "raise-own-house": lambda s, _: gettext(
         "You cannot raise your own house of %(value)d.", value=s["value"]
     ),
+    "raise-shared-house": lambda s, _: gettext(
+        "You share the house of %(value)d: only a house you own alone may be raised.",
+        value=s["value"],
+    ),
+    "raise-partner-house": lambda s, _: gettext(
+        "This table's rules do not let you raise your partner's house of %(value)d.",
+        value=s["value"],
+    ),
     "raise-cemented-house": lambda s, _: gettext(
         "The house of %(value)d is cemented: it cannot be raised.", value=s["value"]
     ),

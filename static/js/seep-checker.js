@@ -23,6 +23,11 @@ const KINDS = {
 // The house rules' summary, by choice.
 const CAPTURE_RULE = { maximal: _("capture maximal"), free: _("capture free") };
 const THROW_RULE = { strict: _("throw strict"), matching: _("throw matching") };
+// R3's house rules in the summary, said only when a table changes them.
+const RAISE_OWN_RULE = { on: _("own house may be raised") };
+const RAISE_PARTNER_RULE = { off: _("partner's house may not be raised") };
+// The options a position carries, with the defaults of rules/seep.md (C2, T3, R3).
+const OPTIONS = { capture: "maximal", throw: "strict", raise_own: "off", raise_partner: "on" };
 const LOOSE_WITH = ["capture", "build"]; // the moves that name loose cards
 
 // -- cards: a Seep card's value is its rank, ace 1 to king 13 --------------------------------
@@ -34,7 +39,7 @@ let houseIds = 0;
 const blankMove = () => ({ card: null, action: null, loose: [], house: false, value: null, raise: null });
 const blankState = () => ({
   players: 4, seat: 0, hand: [], loose: [], houses: [], bid: null, last: false,
-  capture: "maximal", throw: "strict", move: blankMove(),
+  ...OPTIONS, move: blankMove(),
 });
 let state = blankState();
 
@@ -48,7 +53,7 @@ function positionJson() {
     players: state.players, seat: state.seat, hand: state.hand.slice(), loose: state.loose.slice(),
     houses: state.houses.map((x) => ({ value: x.value, cards: x.cards.slice(), owners: x.owners.slice().sort() })),
     opening_bid: state.bid, last_play: state.last,
-    options: { capture: state.capture, throw: state.throw },
+    options: Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, state[name]])),
   };
 }
 
@@ -100,8 +105,7 @@ function encode() {
   state.houses.forEach((x) => parts.push(`house=${x.value}:${dotted(x.cards)}:${dotted(x.owners.slice().sort())}`));
   if (state.bid) parts.push("bid=" + state.bid);
   if (state.last) parts.push("last=1");
-  if (state.capture !== "maximal") parts.push("capture=" + state.capture);
-  if (state.throw !== "strict") parts.push("throw=" + state.throw);
+  Object.entries(OPTIONS).forEach(([name, usual]) => { if (state[name] !== usual) parts.push(`${name}=${state[name]}`); });
   const m = state.move;
   if (m.card) parts.push(moveParam(m, { capture: m.house ? "h" : "", build: m.value || "", raise: m.raise ?? "" }[m.action]));
   return query(parts);
@@ -127,6 +131,8 @@ function decode(search, notes) {
   s.last = ["1", "true", "yes"].includes(q.get("last"));
   s.capture = q.get("capture") === "free" ? "free" : "maximal";
   s.throw = q.get("throw") === "matching" ? "matching" : "strict";
+  s.raise_own = q.get("raise_own") === "on" ? "on" : "off";
+  s.raise_partner = q.get("raise_partner") === "off" ? "off" : "on";
   const extra = readMove(q.get("move"), ACTIONS, s.move);
   if (extra !== null) {
     if (s.move.action === "capture") s.move.house = extra === "h";
@@ -145,10 +151,10 @@ function renderTable(root) {
   setRadio(root, "seat", state.seat);
   setRadio(root, "bid", state.bid || "");
   setRadio(root, "last", state.last ? "1" : "0");
-  setRadio(root, "capture", state.capture);
-  setRadio(root, "throw", state.throw);
+  Object.keys(OPTIONS).forEach((name) => setRadio(root, name, state[name]));
   $("teams-note").hidden = state.players !== 4;
-  $("rules-summary").textContent = `${CAPTURE_RULE[state.capture]} · ${THROW_RULE[state.throw]}`;
+  const rules = [CAPTURE_RULE[state.capture], THROW_RULE[state.throw], RAISE_OWN_RULE[state.raise_own], RAISE_PARTNER_RULE[state.raise_partner]];
+  $("rules-summary").textContent = rules.filter(Boolean).join(" · ");
 }
 
 function houseNote(house) {
@@ -274,7 +280,7 @@ function tableChoice({ name, value }) {
   } else if (name === "seat") state.seat = Number(value);
   else if (name === "bid") state.bid = value ? Number(value) : null;
   else if (name === "last") state.last = value === "1";
-  else if (name === "capture" || name === "throw") state[name] = value;
+  else if (Object.hasOwn(OPTIONS, name)) state[name] = value;
 }
 
 // -- wiring --------------------------------------------------------------------------------

@@ -307,6 +307,27 @@ def test_free_capture_allows_what_maximal_refuses(client: FlaskClient) -> None:
     assert check(client, free, move)["legal"] is True
 
 
+def test_r3_options_of_a_position_decide_raises_in_check_and_moves(client: FlaskClient) -> None:
+    """R3: seat 1 may raise its own 11-house only with raise_own: on, its partner's (seat 3)
+    only while raise_partner is on; /check cites R3 when an option refuses, /moves agrees."""
+    partners = [{"value": 9, "cards": ["4D", "5D"], "owners": [3]}]
+    own = {"card": "2C", "action": "raise", "house": 11}
+    partner = {"card": "2C", "action": "raise", "house": 9}
+    pos = position(hand=["2C", "JS", "KC"], loose=[], houses=OWN_11)
+    on = {"capture": "maximal", "throw": "strict", "raise_own": "on"}
+    assert check(client, pos, own)["rule_id"] == "R1"
+    assert check(client, pos | {"options": on}, own)["legal"] is True
+    assert own in moves(client, pos | {"options": on})["moves"]
+    assert own not in moves(client, pos)["moves"]
+    pos = position(hand=["2C", "JS"], loose=[], houses=partners)
+    off = {"raise_partner": "off"}
+    assert check(client, pos, partner)["legal"] is True
+    refused = check(client, pos | {"options": off}, partner)
+    assert (refused["rule"], refused["rule_id"]) == ("raise-own-house", "R3")
+    assert "partner" in refused["reason"]
+    assert partner not in moves(client, pos | {"options": off})["moves"]
+
+
 # -- /moves: exact counts, every listed move legal ----------------------------------------------
 
 POSITIONS = {

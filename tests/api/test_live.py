@@ -46,9 +46,9 @@ def played(seed: int) -> Dealt:
 class Table:
     """One session's live deal through the API, with the keeper's token."""
 
-    def __init__(self, client: FlaskClient) -> None:
+    def __init__(self, client: FlaskClient, **options: Any) -> None:
         self.client = client
-        self.session = seep_session(client)
+        self.session = seep_session(client, **options)
         self.url = f"{SESSIONS}/{self.session['id']}/live"
         self.auth = bearer(self.session["edit_token"])
 
@@ -175,6 +175,40 @@ def test_an_illegal_play_is_refused_with_its_rule_and_nothing_is_stored(table: T
     assert set(body) == {"error", "rule", "rule_id", "message"}
     assert body["rule"] == body["error"] and body["rule_id"] is not None  # as /check names them
     assert table.read().get_json()["plays"] == []
+
+
+# The bidder (seat 0) builds 4♣+5♦ into a 9-house and, four plays on, raises it with 2♠.
+OWN_HOUSE_PLAYS = [
+    {"seat": 0, "card": "4C", "action": "build", "value": 9, "loose": ["5D"]},
+    {"seat": 1, "card": "2C", "action": "throw"},
+    {"seat": 2, "card": "3S", "action": "capture", "loose": ["3H", "AS", "2C"]},
+    {"seat": 3, "card": "6H", "action": "throw"},
+    {"seat": 0, "card": "2S", "action": "raise", "house": 9},
+]
+OWN_HOUSE_START = {"dealer": 3, "bid": {"seat": 0, "value": 9}, "floor": ["5D", "3H", "AS", "10D"]}
+
+
+@pytest.mark.parametrize("raise_own", ["off", "on"])
+def test_a_live_deal_follows_the_sessions_raise_own_option(
+    client: FlaskClient, raise_own: str
+) -> None:
+    """R3 through /live/plays: a session with raise_own: on lets the maker raise their own
+    house; by default R1 refuses it and nothing is stored."""
+    table = Table(client, raise_own=raise_own)
+    assert table.start(OWN_HOUSE_START).status_code == 201
+    for number, play in enumerate(OWN_HOUSE_PLAYS[:-1], start=1):
+        assert table.play({"number": number, **play}).status_code == 201
+    answer = table.play({"number": 5, **OWN_HOUSE_PLAYS[-1]})
+    if raise_own == "off":
+        assert answer.status_code == 400
+        refused = answer.get_json()
+        assert (refused["rule"], refused["rule_id"]) == ("raise-own-house", "R1")
+        assert len(table.read().get_json()["plays"]) == 4
+        return
+    assert answer.status_code == 201, answer.get_json()
+    houses = answer.get_json()["position"]["houses"]
+    assert [(h["value"], h["owners"], h["cemented"]) for h in houses] == [(11, [0], False)]
+    assert len(table.read().get_json()["plays"]) == 5
 
 
 def test_only_the_last_play_is_taken_back(table: Table) -> None:

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.data.models import Deal
+from scorekeeper.data.models import Deal, GameSession
 from tests.helpers import api
 from tests.helpers.seep import DEFAULT_OPTIONS, captured, deal, seep_session
 
@@ -29,6 +29,33 @@ def test_given_options_are_kept_beside_the_defaults(client: FlaskClient) -> None
     expected = {**DEFAULT_OPTIONS, "target": 50, "baazis": 3, "under9": "cards"}
     assert session["options"] == expected
     assert api.read(client, session)["options"] == expected
+
+
+@pytest.mark.parametrize("raise_own", ["off", "on"])
+@pytest.mark.parametrize("raise_partner", ["on", "off"])
+def test_r3_options_are_kept(client: FlaskClient, raise_own: str, raise_partner: str) -> None:
+    session = seep_session(client, raise_own=raise_own, raise_partner=raise_partner)
+    expected = {**DEFAULT_OPTIONS, "raise_own": raise_own, "raise_partner": raise_partner}
+    assert session["options"] == expected
+    assert api.read(client, session)["options"] == expected
+
+
+@pytest.mark.parametrize(
+    ("options", "code", "named"),
+    [
+        ({"raise_own": "yes"}, "bad-option", "raise_own"),
+        ({"raise_partner": "never"}, "bad-option", "raise_partner"),
+        ({"raise_own": True}, "bad-option", "raise_own"),
+        ({"raise_partners": "off"}, "unknown-option", "raise_partners"),
+    ],
+)
+def test_a_bad_r3_option_is_refused_naming_it(
+    client: FlaskClient, app: Flask, options: dict[str, Any], code: str, named: str
+) -> None:
+    body = {"game": "seep", "teams": api.FOUR, "options": options}
+    message = api.assert_error(client.post(api.SESSIONS, json=body), 400, code)
+    assert named in message
+    assert api.count(app, GameSession) == 0
 
 
 # -- deal records: any spelling in, canonical out --------------------------------------------

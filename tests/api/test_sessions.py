@@ -137,6 +137,26 @@ BAD_SESSIONS: list[tuple[str, Any, str]] = [
     ("under9 bad", {"game": "seep", "teams": TWO, "options": {"under9": "all"}}, "bad-option"),
     ("capture bad", {"game": "seep", "teams": TWO, "options": {"capture": "max"}}, "bad-option"),
     ("throw bad", {"game": "seep", "teams": TWO, "options": {"throw": None}}, "bad-option"),
+    (
+        "raise_own yes",
+        {"game": "seep", "teams": TWO, "options": {"raise_own": "yes"}},
+        "bad-option",
+    ),
+    (
+        "raise_own true",
+        {"game": "seep", "teams": TWO, "options": {"raise_own": True}},
+        "bad-option",
+    ),
+    (
+        "raise_partner null",
+        {"game": "seep", "teams": TWO, "options": {"raise_partner": None}},
+        "bad-option",
+    ),
+    (
+        "raise_others",
+        {"game": "seep", "teams": TWO, "options": {"raise_others": "on"}},
+        "unknown-option",
+    ),
 ]
 
 

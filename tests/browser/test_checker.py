@@ -145,6 +145,33 @@ def test_lay_out_check_list_and_share_a_move(live_server: str, phones: Phones) -
     assert fits(other)
 
 
+def test_r3_house_rules_decide_a_raise_and_travel_in_the_link(
+    live_server: str, phones: Phones
+) -> None:
+    """Seat 0 raises its own ordinary 11-house (5♥+6♥) with 2♣, holding K♦: R1 refuses it
+    until the table's house rule lets a player raise their own house (R3)."""
+    phone = phones()
+    phone.goto(
+        live_server + "/check?players=4&seat=0&hand=2C.KD&house=11:5H.6H:0&move=raise:2C::11"
+    )
+    verdict = phone.locator("#verdict")
+    expect(verdict).to_contain_text("Not allowed")
+    expect(verdict.locator(".rule-id")).to_have_text("R1")
+    phone.locator(".house-rules summary").click()
+    phone.get_by_role("group", name="We may raise our own house (R3)").get_by_text("Yes").click()
+    expect(verdict).to_contain_text("Legal")
+    expect(phone.locator("#rules-summary")).to_contain_text("own house may be raised")
+    link = phone.locator("#share-url").input_value()
+    assert "raise_own=on" in link and "raise_partner" not in link  # only what differs
+    # The partner's house (seat 2's) may not be raised once the table says so.
+    other = phones()
+    other.goto(link.replace("11:5H.6H:0", "11:5H.6H:2") + "&raise_partner=off")
+    expect(other.locator("#verdict .rule-id")).to_have_text("R3")
+    expect(other.locator("#verdict .reason")).to_contain_text("your partner's house of 11")
+    expect(other.locator("input[name='raise_partner'][value='off']")).to_be_checked()
+    assert fits(other)
+
+
 def test_an_impossible_layout_shows_the_servers_message(live_server: str, phone: Page) -> None:
     phone.goto(live_server + "/check?players=4&seat=0&hand=KS&house=13:10C.2H:1")
     problem = phone.locator("#layout-problem")

@@ -16,6 +16,7 @@ from flask_migrate import downgrade, upgrade
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from tests.helpers.postgres import create_database, drop_database
+from tests.helpers.seep import DEFAULT_OPTIONS
 
 OLD_DEALS = [(1, None), (2, "2026-11-29 20:00:00"), (3, None)]  # (seq, deleted_at)
 
@@ -32,6 +33,8 @@ def test_an_old_database_keeps_its_deals_with_ids_and_versions(tmp_path: Path) -
     identities = [(d["id"], d["number"], d["version"]) for d in answer["deals"]]
     assert identities == [(1, 1, 1), (3, 2, 1)]  # the old seq is the id; deal 2 stays deleted
     assert answer["version"] == 1
+    # 0010: options added since (R3) take their defaults; those stored are kept.
+    assert answer["options"] == DEFAULT_OPTIONS
     # 0003: the session moved into a club of its own, named after its teams, with its players.
     club = app.test_client().get(f"/api/v1/clubs/{answer['club']}").get_json()
     assert club["name"] == "Asha v Dev"

@@ -23,6 +23,8 @@ DEFAULT_OPTIONS = {
     "under9": "sweeps",
     "capture": "maximal",
     "throw": "strict",
+    "raise_own": "off",  # R3
+    "raise_partner": "on",  # R3
 }
 
 

@@ -57,13 +57,22 @@ def refused(match: str = "") -> Iterator[pytest.ExceptionInfo[InvalidInput]]:
     assert re.search(match, said(caught.value)), said(caught.value)
 
 
-# -- Seep's self-play: 2 or 4 players, each capture and throw option -------------------------
+# -- Seep's self-play: 2 or 4 players, each option of play ---------------------------------
 
+# Each capture and throw option (C2, T3) with one combination of R3's raise options, in turn,
+# so that both numbers of players meet every one of them: the defaults first.
+PLAY_OPTIONS = [
+    {"capture": capture, "throw": throw, "raise_own": own, "raise_partner": partner}
+    for (capture, throw), (own, partner) in zip(
+        [("maximal", "strict"), ("maximal", "matching"), ("free", "strict"), ("free", "matching")],
+        [("off", "on"), ("on", "on"), ("off", "off"), ("on", "off")],
+        strict=True,
+    )
+]
 CONFIGS = [
-    pytest.param(players, capture, throw, id=f"{players}p-{capture}-{throw}")
+    pytest.param(players, options, id=f"{players}p-" + "-".join(options.values()))
     for players in (4, 2)
-    for capture in ("maximal", "free")
-    for throw in ("strict", "matching")
+    for options in PLAY_OPTIONS
 ]
 
 

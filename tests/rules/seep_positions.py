@@ -49,8 +49,12 @@ def position(
     last: bool = False,
     capture: str = "maximal",
     throw: str = "strict",
+    raise_own: str = "off",
+    raise_partner: str = "on",
 ) -> Json:
     """A position in the API's notation; seat 0 moves unless told otherwise."""
+    options = {"capture": capture, "throw": throw}
+    options |= {"raise_own": raise_own, "raise_partner": raise_partner}
     return {
         "players": players,
         "seat": seat,
@@ -59,7 +63,7 @@ def position(
         "houses": list(houses),
         "opening_bid": bid,
         "last_play": last,
-        "options": {"capture": capture, "throw": throw},
+        "options": options,
     }
 
 
@@ -191,6 +195,8 @@ def random_position(
     options = {
         "capture": rng.choice(["maximal", "maximal", "free"]),
         "throw": rng.choice(["strict", "strict", "matching"]),
+        "raise_own": rng.choice(["off", "off", "on"]),  # R3
+        "raise_partner": rng.choice(["on", "on", "off"]),  # R3
     }
     if opening is None:
         opening = rng.random() < 0.12

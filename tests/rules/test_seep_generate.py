@@ -5,7 +5,10 @@
     listed moves, each play listed once, and count_moves must count them. A move is a play,
     not a way of writing it (API.md "Listing legal moves"): a build that names a loose card
     of its value and one that leaves it for H2 to absorb are one play, so moves are compared
-    by their effect (apply's position, the cards captured, the sweep).
+    by their effect (apply's position, the cards captured, the sweep). The options of play
+    are drawn at random; and each combination of R3's raise options is put to the same 150
+    positions, each given a house the mover could raise were it theirs, a partner's or an
+    opponent's.
 (b) Crowded floors of up to 16 small cards, too many subsets for brute force: every listed
     move passes check, the count is exact, and random moves check accepts are listed (as
     one writing of their play).
@@ -24,9 +27,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules.seep.generate import count_moves, legal_moves, survey
-from scorekeeper.rules.seep.moves import Build, Capture, Move, parse_move
+from scorekeeper.rules.seep.moves import Build, Capture, Move, Raise, parse_move
 from scorekeeper.rules.seep.play import apply, check
-from scorekeeper.rules.seep.position import Position, parse_position
+from scorekeeper.rules.seep.position import House, Position, parse_position
 
 from .seep_positions import (
     DECK,
@@ -35,6 +38,7 @@ from .seep_positions import (
     build,
     candidates,
     cards_of,
+    house,
     position,
     positions,
     random_candidate,
@@ -189,37 +193,110 @@ def test_a_build_absorbing_loose_cards_is_listed_once(pos: Json, writings: list[
 def test_brute_force_positions_cover_the_rules() -> None:
     """The random positions reach every kind of position and every rule code."""
     kinds: Counter[str] = Counter()
+    for seed in SEEDS:  # the brute force's positions, all of them
+        for raw in positions(seed, PER_SEED):
+            kinds.update(kinds_of(parse_position(raw)))
+    assert all(kinds[kind] for kind in kinds), kinds
     codes: Counter[str] = Counter()
     for raw in positions(SEEDS[0], PER_SEED):
         pos = parse_position(raw)
-        mine = [h for h in pos.houses if pos.seat in h.owners]
-        kinds.update(
-            {
-                "two players": pos.players == 2,
-                "opening": pos.opening_bid is not None,
-                "last play": pos.last_play,
-                "free capture": pos.options["capture"] == "free",
-                "matching throw": pos.options["throw"] == "matching",
-                "ordinary house": any(not h.cemented for h in pos.houses),
-                "cemented house": any(h.cemented for h in pos.houses),
-                "co-owned house": any(len(h.owners) > 1 for h in pos.houses),
-                "mover owns a house": bool(mine),
-                "mover short of its card": any(
-                    all(c.rank != h.value for c in pos.hand) for h in mine
-                ),
-                "8 loose cards": len(pos.loose) == 8,
-            }
-        )
         for move in candidates(pos):
             violation = check(pos, move)
             codes[violation.code if violation else "legal"] += 1
-    assert all(kinds[kind] for kind in kinds), kinds
+            if violation and violation.rule == "R3":
+                codes[f"R3 {violation.key}"] += 1  # an option of R3 decided
     expected = {  # every code but not-in-hand: candidates use the hand's cards
         "legal", "not-on-floor", "bad-sum", "house-value", "must-hold", "capture-not-maximal",
         "raise-own-house", "raise-cemented-house", "throw-can-capture", "throw-matches-house",
         "opening-bid", "nothing-captured",
+        "R3 raise-shared-house", "R3 raise-partner-house",
     }  # fmt: skip
     assert expected <= set(codes), codes
+
+
+# R3's options, each combination of them (rules/seep.md; the defaults first).
+R3_OPTIONS = [
+    pytest.param({"raise_own": own, "raise_partner": partner}, id=f"own {own}, partner {partner}")
+    for own in ("off", "on")
+    for partner in ("on", "off")
+]
+
+
+def with_raisable(raw: Json, rng: random.Random) -> Json:
+    """The position with one more ordinary house, of two cards, owned by any seat (the mover,
+    the partner or an opponent), and in hand a card that raises it to 13 at most (R1) with,
+    more often than not, a card of the value it would reach (R2)."""
+    used = {*raw["hand"], *raw["loose"], *(c for h in raw["houses"] for c in h["cards"])}
+    spare = [c for c in DECK if c not in used]
+    rng.shuffle(spare)
+    values = [v for v in range(9, 13) if all(h["value"] != v for h in raw["houses"])]
+    for value in rng.sample(values, len(values)):
+        pairs = [(a, b) for i, a in enumerate(spare) for b in spare[i + 1 :]]
+        pairs = [(a, b) for a, b in pairs if rank(a) + rank(b) == value]
+        if not pairs:
+            continue
+        first, second = rng.choice(pairs)
+        low = [c for c in spare if rank(c) <= 13 - value and c not in (first, second)]
+        if not low:
+            continue
+        raiser = low[0]
+        reached = [c for c in spare if rank(c) == value + rank(raiser)][:1]
+        hand = [*raw["hand"], raiser, *(reached if rng.random() < 0.7 else [])]
+        owner = rng.randrange(raw["players"])
+        return raw | {
+            "hand": hand,
+            "loose": [c for c in raw["loose"] if rank(c) != value],  # H2: the house has them
+            "houses": [*raw["houses"], house(value, [first, second], [owner])],
+        }
+    return raw
+
+
+@pytest.mark.parametrize("options", R3_OPTIONS)
+def test_brute_force_agrees_with_check_under_each_r3_option(options: Json) -> None:
+    """R3: which raises are listed follows whose house it is and the options, exactly as check
+    says; and the options do decide: the raises accepted are of the houses they allow."""
+    rng = random.Random(7000)  # the same positions under each option
+    raised: Counter[str] = Counter()
+    for raw in positions(7000, 3 * PER_SEED // 2, opening=False):
+        raw = with_raisable(raw, rng)
+        raw = raw | {"options": raw["options"] | options}
+        pos = parse_position(raw)
+        legal = {move for move in candidates(pos) if check(pos, move) is None}
+        for move in assert_lists_exactly(pos, legal):
+            if isinstance(move, Raise):
+                raised[whose(pos, pos.house(move.house))] += 1
+    assert raised["opponent's"], raised  # R1: always allowed
+    assert bool(raised["own"]) is (options["raise_own"] == "on"), raised
+    assert bool(raised["partner's"]) is (options["raise_partner"] == "on"), raised
+
+
+def kinds_of(pos: Position) -> dict[str, bool]:
+    """Which kinds of position `pos` is, of those the brute force must meet."""
+    mine = [h for h in pos.houses if pos.seat in h.owners]
+    return {
+        "two players": pos.players == 2,
+        "opening": pos.opening_bid is not None,
+        "last play": pos.last_play,
+        "free capture": pos.options["capture"] == "free",
+        "matching throw": pos.options["throw"] == "matching",
+        "raise own on": pos.options["raise_own"] == "on",
+        "raise partner off": pos.options["raise_partner"] == "off",
+        "ordinary house": any(not h.cemented for h in pos.houses),
+        "cemented house": any(h.cemented for h in pos.houses),
+        "co-owned house": any(len(h.owners) > 1 for h in pos.houses),
+        "mover owns a house": bool(mine),
+        "mover short of its card": any(all(c.rank != h.value for c in pos.hand) for h in mine),
+        "8 loose cards": len(pos.loose) == 8,
+    }
+
+
+def whose(pos: Position, house: House | None) -> str:
+    """Whose house it is, as seen from the mover: own, partner's or opponent's."""
+    assert house is not None
+    if pos.seat in house.owners:
+        return "own"
+    team = pos.team_of(pos.seat)
+    return "partner's" if any(pos.team_of(o) == team for o in house.owners) else "opponent's"
 
 
 def crowded(seed: int, most_moves: int) -> list[Position]:

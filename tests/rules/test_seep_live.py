@@ -27,7 +27,7 @@ from scorekeeper.rules.seep.record import parse_deal
 from scorekeeper.rules.seep.selfplay import SelfPlayDeal, play_deals
 from scorekeeper.words.verdicts import reason
 
-from .helpers import CONFIGS  # 2 or 4 players, each capture and throw option
+from .helpers import CONFIGS, PLAY_OPTIONS  # 2 or 4 players, each option of play
 from .seep_positions import Json, build, capture, raise_, throw
 
 SEEP = get_game("seep")
@@ -231,6 +231,26 @@ def test_raising_ones_own_house_is_refused() -> None:
     assert refusal(start(), [*plays, at(0, raise_("2S", 9))]) == ("R1", "raise-own-house")
 
 
+def test_r3_options_of_the_session_decide_whose_house_is_raised() -> None:
+    plays = [
+        BUILD_9,
+        at(1, throw("2C")),
+        at(2, capture("3S", ["3H", "AS", "2C"])),
+        at(3, throw("6H")),
+    ]
+    # raise_own: on: the bidder raises the 9-house they made to 11 and still owns it alone.
+    raised = derive(start(), [*plays, at(0, raise_("2S", 9))], raise_own="on")
+    assert houses(raised) == {11: (["2S", "4C", "5D"], [0], False)}
+    assert refusal(start(), [*plays, at(0, raise_("5S", 9))], raise_own="on") == (
+        "R1",
+        "house-value",
+    )
+    # raise_partner: off: seat 2 may not raise its partner's 9-house; by default it may.
+    partner = [BUILD_9, KING_TAKES, at(2, raise_("2H", 9))]
+    assert refusal(start(), partner, raise_partner="off") == ("R3", "raise-own-house")
+    assert houses(derive(start(), partner)) == {11: (["2H", "4C", "5D"], [2], False)}
+
+
 def test_capture_free_allows_any_selection() -> None:
     # C2's option capture: free: 3♠ may take 3♥ and leave A♠+2♣; C1 still holds.
     plays = [BUILD_9, at(1, throw("2C")), at(2, capture("3S", ["3H"]))]
@@ -351,7 +371,7 @@ def test_h5_counts_the_cards_left_in_hand() -> None:
     # unseen (H5 looks at the hand after the play). Plays 45-47 of four players (S4) are each
     # a seat's last card; the trial hand holds the played card and one unseen card of the value.
     found = 0
-    for deal in played(4, "maximal", "strict"):
+    for deal in played(4, **PLAY_OPTIONS[0]):
         body, plays = feed(deal)
         for index in (44, 45, 46):
             play = deal.plays[index]
@@ -377,9 +397,9 @@ def test_h5_counts_the_cards_left_in_hand() -> None:
 
 
 @cache
-def played(players: int, capture_: str, throw_: str) -> tuple[SelfPlayDeal, ...]:
-    seed = 11 * players + len(capture_) + 3 * len(throw_)
-    return tuple(play_deals(6, seed, players, {"capture": capture_, "throw": throw_}))
+def played(players: int, **options: str) -> tuple[SelfPlayDeal, ...]:
+    seed = 11 * players + len(options["capture"]) + 3 * len(options["throw"])
+    return tuple(play_deals(6, seed, players, options))
 
 
 def feed(deal: SelfPlayDeal) -> tuple[Json, list[Json]]:
@@ -424,13 +444,13 @@ def test_a_whole_deal_from_a_fixed_shuffle_records_what_the_engine_scores() -> N
     assert state.to_json()["flags"] == []
 
 
-@pytest.mark.parametrize(("players", "capture_", "throw_"), CONFIGS)
+@pytest.mark.parametrize(("players", "rules"), CONFIGS)
 def test_random_deals_play_out_live_as_selfplay_scored_them(
-    players: int, capture_: str, throw_: str
+    players: int, rules: dict[str, str]
 ) -> None:
     table = FOUR if players == 4 else TWO
-    options = SEEP.parse_options({"capture": capture_, "throw": throw_})
-    for deal in played(players, capture_, throw_):
+    options = SEEP.parse_options(rules)
+    for deal in played(players, **rules):
         body, plays = feed(deal)
         stored = LIVE.start(table, options, {"next_dealer": 0}, body)
         state = LIVE.derive(table, options, stored, plays)
@@ -465,7 +485,7 @@ def test_random_deals_play_out_live_as_selfplay_scored_them(
 
 
 def test_a_finished_deal_takes_no_more_plays_and_an_unfinished_one_no_record() -> None:
-    deal = played(4, "maximal", "strict")[0]
+    deal = played(4, **PLAY_OPTIONS[0])[0]
     body, plays = feed(deal)
     with pytest.raises(InvalidInput) as early:
         derive(body, plays[:47]).record()

@@ -22,6 +22,7 @@ from scorekeeper.rules.seep.generate import count_moves, legal_moves
 from scorekeeper.rules.seep.moves import Build, Capture, Move, Raise, Throw, parse_move
 from scorekeeper.rules.seep.play import check
 from scorekeeper.rules.seep.position import Position, parse_position
+from scorekeeper.words.verdicts import reason
 
 from .seep_positions import (
     Json,
@@ -595,6 +596,119 @@ def test_r_raises(pos: Json, move: Json, code: str | None, after: dict[str, Any]
     verify(pos, move, code, after)
 
 
+SHARED_NINE = {seats: house(9, ["4H", "5H", "9D"], list(seats)) for seats in [(0, 2), (0, 1)]}
+PARTNERS_NINE = house(9, ["4H", "5H"], [2])
+OWN, NOT_PARTNER = {"raise_own": "on"}, {"raise_partner": "off"}
+
+# Each row: the R3 options at play, then (rule id, code) refused or None, and what a legal
+# raise leaves. Seat 0 moves; its partner is seat 2.
+# fmt: off
+R3 = [
+    row("R3", "by default one's own house is refused as R1 says",
+        position(["2C", "JD"], [], [MY_NINE]), raise_("2C", 9), "raise-own-house", cited="R1"),
+    row("R3", "raise_own: on: one's own house, owned alone, may be raised",
+        position(["2C", "JD"], [], [MY_NINE], **OWN), raise_("2C", 9), None,
+        houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+    row("R3", "raise_own: on: the worked example's ordinary 11-house 5+6, one's own, raised by 2",
+        position(["2C", "KD"], [], [house(11, ["5H", "6H"], [0])], **OWN), raise_("2C", 11), None,
+        houses=[hs(13, ["5H", "6H", "2C"], [0], False)]),
+    row("R3", "raise_own: on: no 9 need be kept for the house raised away (H5 follows it)",
+        position(["2C", "JD"], ["3S"], [MY_NINE], **OWN), raise_("2C", 9), None, loose=["3S"],
+        houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+    row("R3", "raise_own: on: R2 still applies, the raiser must hold the new value",
+        position(["2C", "9D"], [], [MY_NINE], **OWN), raise_("2C", 9), "must-hold", cited="H5"),
+    row("R3", "raise_own: on: not beyond 13 (R1)",
+        position(["5C", "KD"], [], [MY_NINE], **OWN), raise_("5C", 9), "house-value", cited="R1"),
+    row("R3", "raise_own: on: one's own cemented house is still never raised (H3)",
+        position(["2C", "JD"], [], [house(9, ["4H", "5H", "9D"], [0])], **OWN), raise_("2C", 9),
+        "raise-cemented-house", cited="H3"),
+    row("R3", "raise_own: on: a house shared with the partner is not owned alone",
+        position(["2C", "JD", "9C"], [], [SHARED_NINE[(0, 2)]], **OWN), raise_("2C", 9),
+        "raise-own-house", cited="R3"),
+    row("R3", "raise_own: on: nor one shared with an opponent",
+        position(["2C", "JD", "9C"], [], [SHARED_NINE[(0, 1)]], **OWN), raise_("2C", 9),
+        "raise-own-house", cited="R3"),
+    row("R3", "raise_own: off: a shared house is one's own (R1)",
+        position(["2C", "JD", "9C"], [], [SHARED_NINE[(0, 2)]]), raise_("2C", 9),
+        "raise-own-house", cited="R1"),
+    row("R3", "raise_own: on: a raise to 12 merges with an opponent's 12-house; both own it",
+        position(["3C", "QD"], [], [MY_NINE, TWELVE_OF_3], **OWN), raise_("3C", 9), None,
+        houses=[hs(12, ["4H", "5H", "3C", "7S", "5S"], [0, 3], True)]),
+    row("R3", "raise_own: on: two players, one's own house",
+        position(["2C", "JD"], [], [MY_NINE], players=2, seat=0, **OWN), raise_("2C", 9), None,
+        houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+    row("R3", "raise_own: on changes nothing for the partner's house",
+        position(["2C", "JD"], [], [PARTNERS_NINE], **OWN), raise_("2C", 9), None,
+        houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+    row("R3", "by default the partner's house may be raised",
+        position(["2C", "JD"], [], [PARTNERS_NINE]), raise_("2C", 9), None,
+        houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+    row("R3", "raise_partner: off: the partner's house may not",
+        position(["2C", "JD"], [], [PARTNERS_NINE], **NOT_PARTNER), raise_("2C", 9),
+        "raise-own-house", cited="R3"),
+    row("R3", "raise_partner: off: nor a house the partner shares with an opponent",
+        position(["2C", "JD"], [], [house(9, ["4H", "5H", "9D"], [1, 2])], **NOT_PARTNER),
+        raise_("2C", 9), "raise-own-house", cited="R3"),
+    row("R3", "raise_partner: off: an opponent's house still may",
+        position(["2C", "JD"], [], [NINE_OF_1], **NOT_PARTNER), raise_("2C", 9), None,
+        houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+    row("R3", "raise_partner: off: an opponent's cemented house is still refused by H3",
+        position(["2C", "JD"], [], [house(9, ["4H", "5H", "9D"], [1])], **NOT_PARTNER),
+        raise_("2C", 9), "raise-cemented-house", cited="H3"),
+    row("R3", "raise_partner: off: one's own house is still refused by R1",
+        position(["2C", "JD"], [], [MY_NINE], **NOT_PARTNER), raise_("2C", 9), "raise-own-house",
+        cited="R1"),
+    row("R3", "raise_partner: off: two players, the other player is an opponent",
+        position(["2C", "JD"], [], [NINE_OF_1], players=2, seat=0, **NOT_PARTNER),
+        raise_("2C", 9), None, houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+    row("R3", "both options: one's own house may be raised",
+        position(["2C", "JD"], [], [MY_NINE], **OWN, **NOT_PARTNER), raise_("2C", 9), None,
+        houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+    row("R3", "both options: the partner's house may not",
+        position(["2C", "JD"], [], [PARTNERS_NINE], **OWN, **NOT_PARTNER), raise_("2C", 9),
+        "raise-own-house", cited="R3"),
+]
+# fmt: on
+
+
+@check_rows(R3)
+def test_r3_raise_options(pos: Json, move: Json, code: str | None, after: dict[str, Any]) -> None:
+    cited = after.get("cited")
+    verify(pos, move, code, {k: v for k, v in after.items() if k != "cited"})
+    if code is not None:
+        assert SEEP.check_move(pos, move)["rule_id"] == cited
+
+
+# The sentence says which rule refused: one's own house, a shared one, the partner's.
+R3_WORDS = [
+    pytest.param(
+        position(["2C", "JD"], [], [MY_NINE]),
+        "raise-own-house",
+        "You cannot raise your own house of 9.",
+        id="R1: own",
+    ),
+    pytest.param(
+        position(["2C", "JD", "9C"], [], [SHARED_NINE[(0, 2)]], **OWN),
+        "raise-shared-house",
+        "You share the house of 9: only a house you own alone may be raised.",
+        id="R3: shared",
+    ),
+    pytest.param(
+        position(["2C", "JD"], [], [PARTNERS_NINE], **NOT_PARTNER),
+        "raise-partner-house",
+        "This table's rules do not let you raise your partner's house of 9.",
+        id="R3: partner's",
+    ),
+]
+
+
+@pytest.mark.parametrize(("pos", "key", "sentence"), R3_WORDS)
+def test_r3_refusals_say_which_house_rule(pos: Json, key: str, sentence: str) -> None:
+    violation = check(parse_position(pos), parse_move(raise_("2C", 9)))
+    assert violation is not None and violation.key == key
+    assert reason(violation) == sentence
+
+
 # fmt: off
 T = [
     row("T1", "a thrown card becomes loose", position(["5C", "KD"], ["9H"]), throw("5C"), None,
@@ -626,6 +740,39 @@ T = [
 @check_rows(T)
 def test_t_throws(pos: Json, move: Json, code: str | None, after: dict[str, Any]) -> None:
     verify(pos, move, code, after)
+
+
+# -- the worked examples under each of R3's options ------------------------------------------
+#
+# seep.md's worked examples (houses made, raised, cemented and taken, the opening play) hold
+# whatever R3's options say: none of them raises a house of the mover's own side.
+
+R3_OPTIONS = [
+    pytest.param({"raise_own": own, "raise_partner": partner}, id=f"own {own}, partner {partner}")
+    for own in ("off", "on")
+    for partner in ("on", "off")
+]
+WORKED = [p for p in [*S3, *H3, *C2, *B] if "worked example" in str(p.id)]
+
+
+def under(pos: Json, options: Json) -> Json:
+    """The position played with these options."""
+    return pos | {"options": pos["options"] | options}
+
+
+@pytest.mark.parametrize("options", R3_OPTIONS)
+@check_rows(WORKED)
+def test_worked_examples_hold_under_each_r3_option(
+    pos: Json, move: Json, code: str | None, after: dict[str, Any], options: Json
+) -> None:
+    verify(under(pos, options), move, code, after)
+
+
+@pytest.mark.parametrize("options", R3_OPTIONS)
+def test_worked_examples_list_the_same_plays_under_each_r3_option(options: Json) -> None:
+    assert count_moves(parse_position(under(BIDDER, options))) == 2  # S3
+    assert captures_by(under(JACK, options), "JC") == captures_by(JACK, "JC")  # C2
+    assert captures_by(under(TEN, options), "10C") == captures_by(TEN, "10C")  # C2
 
 
 # -- a plain reading of the rules, written without the engine ------------------------------
@@ -708,7 +855,12 @@ def plainly_legal(pos: Position, move: Move) -> bool:
             owners[value] = {seat}
     elif isinstance(move, Raise):
         old = houses.get(move.house)
-        if old is None or seat in old.owners:  # R1
+        if old is None:  # R1
+            return False
+        own = pos.options["raise_own"] == "on" and set(old.owners) == {seat}
+        if seat in old.owners and not own:  # R1, R3: one's own house, unless owned alone
+            return False
+        if pos.options["raise_partner"] == "off" and set(old.owners) & (team - {seat}):  # R3
             return False
         if sum(c.rank for c in old.cards) > old.value:  # H3
             return False

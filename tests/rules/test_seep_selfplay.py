@@ -1,6 +1,7 @@
 """Random play-outs of whole Seep deals (rules/seep.md S1–S4, C4, E1–E2, H5).
 
-Each configuration (2 or 4 players, capture maximal/free, throw strict/matching) plays its
+Each configuration (2 or 4 players, capture maximal/free, throw strict/matching, R3's raise
+options) plays its
 deals once; every test then checks one thing that must hold in every one of them.
 Cards and points are written out from the rules text, not read off the engine.
 """
@@ -17,7 +18,7 @@ import pytest
 from scorekeeper.rules import Table, get_game
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.seep.generate import legal_moves
-from scorekeeper.rules.seep.moves import Build, Capture, Move, Throw
+from scorekeeper.rules.seep.moves import Build, Capture, Move, Raise, Throw
 from scorekeeper.rules.seep.play import check
 from scorekeeper.rules.seep.position import Position
 from scorekeeper.rules.seep.record import Bid, Sweep, parse_deal
@@ -29,7 +30,7 @@ from scorekeeper.rules.seep.selfplay import (
     random_policy,
 )
 
-from .helpers import CONFIGS
+from .helpers import CONFIGS, PLAY_OPTIONS
 
 DEALS = 40  # per configuration: 8 configurations, 320 deals
 PLAYS = 48  # S4
@@ -43,10 +44,9 @@ SWEEP_VALUES = {"opening": 25, "play": 50, "last": 0}  # C4
 
 
 @cache
-def played(players: int, capture: str, throw: str) -> tuple[SelfPlayDeal, ...]:
+def played(players: int, **options: str) -> tuple[SelfPlayDeal, ...]:
     """The configuration's deals, played once and shared by every test."""
-    seed = 1000 * players + 10 * len(capture) + len(throw)
-    options = {"capture": capture, "throw": throw}
+    seed = 1000 * players + 10 * len(options["capture"]) + len(options["throw"])
     return tuple(play_deals(DEALS, seed, players, options))
 
 
@@ -54,11 +54,11 @@ def points_of(cards: Any) -> int:
     return sum(POINTS.get(card, 0) for card in cards)
 
 
-@pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_all_52_cards_are_on_the_table_after_every_play(
-    players: int, capture: str, throw: str
+    players: int, options: dict[str, str]
 ) -> None:
-    for deal in played(players, capture, throw):
+    for deal in played(players, **options):
         for board in [*(play.board for play in deal.plays), deal.end]:
             # Hands, loose cards, houses, undealt stock and captured piles: the deck, once each.
             assert Counter(board.cards()) == DECK
@@ -69,9 +69,9 @@ def test_all_52_cards_are_on_the_table_after_every_play(
             assert (position.loose, position.houses) == (board.loose, board.houses)
 
 
-@pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
-def test_points_total_100_plus_the_sweeps(players: int, capture: str, throw: str) -> None:
-    for deal in played(players, capture, throw):
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_points_total_100_plus_the_sweeps(players: int, options: dict[str, str]) -> None:
+    for deal in played(players, **options):
         team0, team1 = deal.record.captured
         assert points_of(team0) + points_of(team1) == 100
         assert deal.record.card_points() == (points_of(team0), points_of(team1))
@@ -83,11 +83,11 @@ def test_points_total_100_plus_the_sweeps(players: int, capture: str, throw: str
         assert sweeps == sum(p.outcome.sweep_points for p in swept)
 
 
-@pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_sweeps_are_opening_only_on_the_first_play_and_last_only_on_the_48th(
-    players: int, capture: str, throw: str
+    players: int, options: dict[str, str]
 ) -> None:
-    for deal in played(players, capture, throw):
+    for deal in played(players, **options):
         whens = iter(deal.record.sweeps)
         for n, play in enumerate(deal.plays):
             if play.outcome.sweep:
@@ -97,11 +97,11 @@ def test_sweeps_are_opening_only_on_the_first_play_and_last_only_on_the_48th(
                 assert play.outcome.sweep_points == 0
 
 
-@pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_every_deal_ends_after_48_plays_with_an_empty_table(
-    players: int, capture: str, throw: str
+    players: int, options: dict[str, str]
 ) -> None:
-    for deal in played(players, capture, throw):
+    for deal in played(players, **options):
         assert len(deal.plays) == PLAYS
         end = deal.end
         assert end.houses == ()  # H5, E1: no house can remain
@@ -111,12 +111,32 @@ def test_every_deal_ends_after_48_plays_with_an_empty_table(
         assert [p.position.opening_bid is not None for p in deal.plays] == [True] + [False] * 47
 
 
-@pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
-def test_every_play_made_is_legal(players: int, capture: str, throw: str) -> None:
-    for deal in played(players, capture, throw):
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_every_play_made_is_legal(players: int, options: dict[str, str]) -> None:
+    for deal in played(players, **options):
         for play in deal.plays:
-            assert play.position.options == {"capture": capture, "throw": throw}
+            assert play.position.options == options
             assert check(play.position, play.move) is None, (play.position, play.move)
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_the_raises_made_are_of_the_houses_r3_allows(players: int, options: dict[str, str]) -> None:
+    """R1, R3: an opponent's house is raised in every configuration; one's own only with
+    raise_own: on, and it is, now and then; a partner's only with raise_partner: on."""
+    raised: Counter[str] = Counter()
+    for deal in played(players, **options):
+        for play in deal.plays:
+            if isinstance(play.move, Raise):
+                owners = next(h.owners for h in play.position.houses if h.value == play.move.house)
+                mine = {s for s in range(players) if s % 2 == play.seat % 2}
+                whose = "own" if play.seat in owners else "partner" if owners & mine else "other"
+                raised[whose] += 1
+    assert raised["other"], raised
+    assert bool(raised["own"]) is (options["raise_own"] == "on"), raised
+    if options["raise_partner"] == "off" or players == 2:
+        assert not raised["partner"], raised
+    else:
+        assert raised["partner"], raised
 
 
 def uses(move: Move, bid: int) -> bool:
@@ -126,11 +146,11 @@ def uses(move: Move, bid: int) -> bool:
     return isinstance(move, Capture | Throw) and move.card.rank == bid
 
 
-@pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_the_bidder_after_the_dealer_bids_a_held_value_and_opens_with_it(
-    players: int, capture: str, throw: str
+    players: int, options: dict[str, str]
 ) -> None:
-    for n, deal in enumerate(played(players, capture, throw)):
+    for n, deal in enumerate(played(players, **options)):
         bid, opening = deal.record.bid, deal.plays[0]
         assert bid is not None
         assert deal.record.dealer == n % players  # the deal passes round
@@ -141,11 +161,11 @@ def test_the_bidder_after_the_dealer_bids_a_held_value_and_opens_with_it(
         assert uses(opening.move, bid.value), opening.move  # S3
 
 
-@pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_hands_are_dealt_and_played_in_turn_as_s1_and_s4_say(
-    players: int, capture: str, throw: str
+    players: int, options: dict[str, str]
 ) -> None:
-    for deal in played(players, capture, throw):
+    for deal in played(players, **options):
         bidder = deal.plays[0].seat
         sizes = [[len(hand) for hand in play.board.hands] for play in deal.plays]
         # S1: 4 to the bidder, 4 to the floor (two players: 4 to the dealer too).
@@ -162,21 +182,21 @@ def test_hands_are_dealt_and_played_in_turn_as_s1_and_s4_say(
         assert [p.seat for p in deal.plays] == [(bidder + n) % players for n in range(PLAYS)]
 
 
-@pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_the_loose_cards_left_go_to_the_last_capturer_without_a_sweep(
-    players: int, capture: str, throw: str
+    players: int, options: dict[str, str]
 ) -> None:
-    for deal in played(players, capture, throw):
+    for deal in played(players, **options):
         last = deal.plays[-1].outcome.position
         capturer = [p.seat % 2 for p in deal.plays if p.outcome.captured][-1]
         assert set(last.loose) <= set(deal.record.captured[capturer])  # E1
         assert len(deal.record.sweeps) == sum(p.outcome.sweep for p in deal.plays)
 
 
-@pytest.mark.parametrize(("players", "capture", "throw"), CONFIGS)
-def test_the_record_is_one_the_score_keeper_accepts(players: int, capture: str, throw: str) -> None:
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_the_record_is_one_the_score_keeper_accepts(players: int, options: dict[str, str]) -> None:
     table = Table(2, players // 2)
-    for deal in played(players, capture, throw):
+    for deal in played(players, **options):
         raw = deal.record.to_json()
         assert parse_deal(raw, table) == deal.record
         assert get_game("seep").parse_deal(raw, table, {}) == raw
@@ -189,7 +209,7 @@ def test_the_same_seed_plays_the_same_deals_and_another_seed_does_not() -> None:
     assert moves(11) == moves(11)
     assert moves(11) != moves(12)
     again = list(play_deals(DEALS, 1000 * 4 + 10 * len("maximal") + len("strict"), 4))
-    assert [d.record for d in again] == [d.record for d in played(4, "maximal", "strict")]
+    assert [d.record for d in again] == [d.record for d in played(4, **PLAY_OPTIONS[0])]
 
 
 class StackedDeck(random.Random):

@@ -46,6 +46,8 @@ def test_the_page_offers_every_setting_of_a_position(client: FlaskClient) -> Non
         "last": ["0", "1"],
         "capture": ["maximal", "free"],
         "throw": ["strict", "matching"],
+        "raise_own": ["off", "on"],  # R3
+        "raise_partner": ["on", "off"],  # R3
     }.items():
         found = re.findall(rf'name="{name}" value="([^"]*)"', page)
         assert found == values, name

@@ -65,6 +65,8 @@ SESSION_FIELDS = {
     "target": st.sampled_from(["50", "100", "150"]) | ANY_TEXT,
     "baazis": st.sampled_from(["", "1", "3", "5", "7"]) | ANY_TEXT,
     "under9": st.sampled_from(["sweeps", "cards"]) | ANY_TEXT,
+    "raise_own": st.sampled_from(["off", "on"]) | ANY_TEXT,  # R3
+    "raise_partner": st.sampled_from(["on", "off"]) | ANY_TEXT,  # R3
 }
 
 
@@ -118,6 +120,8 @@ def test_new_session_form_stores_all_or_nothing(app: Flask, client: FlaskClient,
     assert stored["options"]["target"] == int(form.get("target", "100"))
     assert stored["options"]["baazis"] == (int(form["baazis"]) if form.get("baazis") else None)
     assert stored["options"]["under9"] == form.get("under9", "sweeps")
+    assert stored["options"]["raise_own"] == form.get("raise_own", "off")
+    assert stored["options"]["raise_partner"] == form.get("raise_partner", "on")
 
 
 # -- the Seep deal form ----------------------------------------------------------------------

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import GameSession
 from scorekeeper.rules.seep.cards import POINT_CARDS
-from tests.helpers.pages import FORMS, deal_form, flashes, problems, start
+from tests.helpers.pages import FORMS, deal_form, flashes, problems, start, stored
 
 ALL_SPADES_BUT_ACE = tuple(f"{rank}S" for rank in (2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"))
 NAMES = FORMS["seep"]
@@ -52,6 +52,28 @@ def test_bad_session_forms_are_refused_and_kept(
     assert response.status_code == 400
     assert problems(page) == [message]  # one message, naming the box as the page does
     assert 'value="Meena"' in page  # what was typed is still there
+    assert "No sessions yet" in client.get("/").get_data(as_text=True)
+
+
+def test_the_r3_house_rules_are_offered_by_the_table_s_words_and_kept(client: FlaskClient) -> None:
+    form = html.unescape(client.get("/new/seep").get_data(as_text=True))
+    assert "We may raise our own house" in form and "We may raise a partner's house" in form
+    for name, checked in (("raise_own", "off"), ("raise_partner", "on")):  # R3's defaults
+        assert re.search(rf'name="{name}"[^>]*value="{checked}"[^>]*checked', form), name
+    default = stored(client, start(client))["options"]
+    assert (default["raise_own"], default["raise_partner"]) == ("off", "on")
+    board = start(client, raise_own="on", raise_partner="off")
+    options = stored(client, board)["options"]
+    assert (options["raise_own"], options["raise_partner"]) == ("on", "off")
+    page = client.get(board)
+    assert page.status_code == 200 and "Enter deal 1" in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("fields", [{"raise_own": "maybe"}, {"raise_partner": ""}])
+def test_a_house_rule_not_offered_is_refused(client: FlaskClient, fields: dict[str, str]) -> None:
+    response = client.post("/new/seep", data=NAMES | fields)
+    assert response.status_code == 400
+    assert problems(response.get_data(as_text=True)) == ["Not a valid choice."]
     assert "No sessions yet" in client.get("/").get_data(as_text=True)
 
 

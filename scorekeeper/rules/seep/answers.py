@@ -1,6 +1,6 @@
 """The move checker's answers for Seep: /api/v1/check and /api/v1/moves (API.md).
 
-Every rule the floor decides is play.py's `check` (C1, C2, B1, B2, H1–H3, H5, R1, T2, T3, S3);
+Every rule the floor decides is play.py's `check` (C1, C2, B1, B2, H1–H3, H5, R1, R3, T2, T3, S3);
 the legal moves are generate.py's, which agree with it.
 """
 

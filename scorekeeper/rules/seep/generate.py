@@ -1,7 +1,8 @@
 """Every legal move of a position, listed lazily and counted exactly, without brute force.
 
 The search over how many loose cards of each value to take is shared with Casino
-(rules/floor.py); what Seep's captures and builds accept is Seep's (C1, C2, B1, H2).
+(rules/floor.py); what Seep's captures and builds accept is Seep's (C1, C2, B1, H2), and whose
+house may be raised is play.py's own answer (R1, R3).
 
 Each play is listed once (API.md "Listing legal moves": a move is a play, not a way of
 writing it). A new house absorbs every loose card of its value (H2) whether the build names
@@ -17,7 +18,7 @@ from .. import floor as value_counts
 from ..cards import Card
 from ..floor import NOTHING, Chosen
 from .moves import Build, Capture, Move, Raise, Throw
-from .play import can_capture
+from .play import can_capture, owner_refusal
 from .position import HOUSE_VALUES, Position
 
 Choice = value_counts.Choice[Move]
@@ -135,10 +136,10 @@ def _raises(
     for house in position.houses:
         new_value = house.value + card.rank
         if (
-            position.seat not in house.owners  # R1
+            owner_refusal(position, house) is None  # R1, R3
             and not house.cemented  # H3
             and new_value <= max(HOUSE_VALUES)  # R1
-            and holds(owned | {new_value})  # R2
+            and holds(owned - {house.value} | {new_value})  # R2 (R3: one's own house goes)
         ):
             yield Choice(card, "raise", floor.taking_none, partial(_raise, card, house.value))
 

@@ -1,4 +1,4 @@
-"""Seep's session and rule options, with the defaults of rules/seep.md (C2, T3, M2–M4), and
+"""Seep's session and rule options, with the defaults of rules/seep.md (C2, T3, R3, M2–M4), and
 the seating: four players, partners opposite, or two alone ("Seats and teams").
 
 >>> table_for(4, parse_options({}))
@@ -19,8 +19,15 @@ PLAYERS: tuple[int, ...] = (4, 2)  # the usual first
 RULE_CHOICES: dict[str, tuple[Any, ...]] = {
     "capture": ("maximal", "free"),  # C2
     "throw": ("strict", "matching"),  # T3
+    "raise_own": ("off", "on"),  # R3: may the mover raise a house they own alone?
+    "raise_partner": ("on", "off"),  # R3: may the mover raise a partner's house?
 }
-RULE_DEFAULTS: dict[str, Any] = {"capture": "maximal", "throw": "strict"}
+RULE_DEFAULTS: dict[str, Any] = {
+    "capture": "maximal",
+    "throw": "strict",
+    "raise_own": "off",
+    "raise_partner": "on",
+}
 CHOICES: dict[str, tuple[Any, ...]] = RULE_CHOICES | {
     "target": (50, 100, 150),  # M2: the lead that wins a baazi
     "baazis": (None, 1, 3, 5, 7),  # M4: best of N baazis; None plays on

@@ -196,8 +196,9 @@ def _check_raise(position: Position, move: Raise) -> Violation | None:
     house = position.house(move.house)
     if house is None:
         return Violation("R1", "not-on-floor", "no-house-to-raise", {"value": move.house})
-    if position.seat in house.owners:
-        return Violation("R1", "raise-own-house", "raise-own-house", {"value": house.value})
+    refused = owner_refusal(position, house)
+    if refused:
+        return refused
     if house.cemented:
         return Violation(
             "H3",
@@ -213,6 +214,28 @@ def _check_raise(position: Position, move: Raise) -> Violation | None:
             "raise-too-high",
             {"card": str(move.card), "value": total, "most": max(HOUSE_VALUES)},
         )
+    return None
+
+
+def owner_refusal(position: Position, house: House) -> Violation | None:
+    """Whether whose house it is forbids the mover to raise it (R1, and the options of R3)."""
+    seat, options, said = position.seat, position.options, {"value": house.value}
+    if seat in house.owners:
+        if options["raise_own"] == "off":
+            # R1: not a house the mover owns.
+            return Violation("R1", "raise-own-house", "raise-own-house", said)
+        if house.owners != {seat}:
+            # R3: `raise_own: on` frees a house the mover owns alone. A house shared with the
+            # partner (a merge, H2) is no more the mover's alone than one shared with an
+            # opponent (adding, H4): the house is still theirs, so R1's refusal stands. Both
+            # ways of sharing cement it (H3), so no option could free it anyway.
+            return Violation("R3", "raise-own-house", "raise-shared-house", said)
+        return None
+    team = position.team_of(seat)
+    if options["raise_partner"] == "off" and any(position.team_of(o) == team for o in house.owners):
+        # R3: `raise_partner: off` leaves only an opponent's house to raise. A partner's house
+        # is the mover's side's own (H4 counts the partner's houses as the mover's when adding).
+        return Violation("R3", "raise-own-house", "raise-partner-house", said)
     return None
 
 

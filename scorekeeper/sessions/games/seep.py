@@ -17,7 +17,7 @@ from ..charts import lead_chart
 from ..setup import Radio, Setup, options
 from .deal_form import DealForm
 
-# Players, teams and the match options of rules/seep.md (M2–M4).
+# Players, teams, the match options of rules/seep.md (M2–M4) and its house rules (R3).
 SETUP = Setup(
     players=(("4", lazy_gettext("Four, in two teams")), ("2", lazy_gettext("Two"))),
     options=(
@@ -45,6 +45,19 @@ SETUP = Setup(
                 ("cards", lazy_gettext("Card points only")),
             ),
             "sweeps",
+        ),
+        # R3: house rules some tables play, named as the table says them.
+        Radio(
+            "raise_own",
+            lazy_gettext("We may raise our own house"),
+            (("off", lazy_gettext("No")), ("on", lazy_gettext("Yes"))),
+            "off",
+        ),
+        Radio(
+            "raise_partner",
+            lazy_gettext("We may raise a partner's house"),
+            (("on", lazy_gettext("Yes")), ("off", lazy_gettext("No"))),
+            "on",
         ),
     ),
 )

@@ -1,0 +1,49 @@
+"""session options take the defaults of options added since they were stored
+
+Revision ID: 0010
+Revises: 0009
+Create Date: 2026-12-02 20:15:00
+
+A session stores its options with every default filled in (shared/API.md: SeepOptions lists
+them all), and the engine reads them so: a live Seep deal reads each option of play. Issue 25
+adds options (Seep's raise_own and raise_partner, rule R3); a session stored before has none of
+them. This fills in the defaults its game gives today, by the app's own rules engine, and keeps
+every option the session chose. Options its game cannot read are left as they are. Downgrading
+keeps the filled-in options: the older code reads the ones it knows and never looks at the rest.
+"""
+
+from alembic import op
+import sqlalchemy as sa
+
+
+revision = "0010"
+down_revision = "0009"
+branch_labels = None
+depends_on = None
+
+SESSIONS = sa.table(
+    "game_sessions",
+    sa.column("id", sa.String),
+    sa.column("game", sa.String),
+    sa.column("options", sa.JSON),
+)
+
+
+def upgrade():
+    from scorekeeper.rules import InvalidInput, get_game
+
+    connection = op.get_bind()
+    rows = connection.execute(sa.select(SESSIONS.c.id, SESSIONS.c.game, SESSIONS.c.options))
+    for session_id, game, options in list(rows):
+        try:
+            filled = get_game(game).parse_options(options)
+        except InvalidInput:  # a game or options the rules cannot read: kept as they are
+            continue
+        if filled != options:
+            connection.execute(
+                SESSIONS.update().where(SESSIONS.c.id == session_id).values(options=filled)
+            )
+
+
+def downgrade():
+    pass  # the older code reads the options it knows, and never the ones filled in here
