@@ -1,7 +1,8 @@
 """Casino's legal_moves and count_moves agree with check, the single source of truth.
 
 (a) Brute force on 1,200 random positions under each Royal `aces` option (K3: `choice`,
-    `capturing`, `one`; built from the API's notation, classic and Royal, 2-4 players, up to 6 loose cards and 2 builds, single and multiple): every move a player
+    `capturing`, `one`; built from the API's notation, classic and Royal, 2-4 players, up to
+    6 loose cards and 2 builds, single and multiple): every move a player
     could write (every card x every subset of loose cards x every choice of builds, every
     build value 1-15, every raise, the ace as 1 and 14, the trail) is put to check(). The
     plays it accepts are exactly the listed moves, each play listed once, and count_moves
