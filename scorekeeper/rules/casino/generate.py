@@ -103,7 +103,7 @@ def _captures(
         # K4: a classic face card takes one loose card of its rank.
         if card.rank in floor.cards and holds(owned):
             one = floor.given(tuple(int(r == card.rank) for r in floor.ranks))
-            yield Choice(card, "capture", one, partial(_capture, variant, aces, card, False))
+            yield Choice(card, "capture", one, partial(_capture, position, card, False))
         return
     value = max(values(card, variant, aces))
     for take in (False, True) if position.build(value) else (False,):
@@ -113,8 +113,7 @@ def _captures(
                 chosen |= floor.sets_of(ACE)  # K3: as 1 it takes loose aces, never 14s
             chosen = chosen if take else chosen.without(NOTHING)
             if chosen:
-                make = partial(_capture, variant, aces, card, take)
-                yield Choice(card, "capture", chosen, make)
+                yield Choice(card, "capture", chosen, partial(_capture, position, card, take))
 
 
 def _builds(
@@ -149,7 +148,8 @@ def _raises(
                 yield Choice(card, "raise", floor.sets_of(value), make)
 
 
-def _capture(variant: str, aces: str, card: Card, take: bool, loose: frozenset[Card]) -> Move:
+def _capture(position: Position, card: Card, take: bool, loose: frozenset[Card]) -> Move:
+    variant, aces = position.variant, position.aces
     value = max(values(card, variant, aces), default=card.rank)
     # As 1 an ace takes only loose aces: any other card or a build needs it as 14.
     high = card.rank == ACE and ace_high(variant, aces)
