@@ -158,7 +158,8 @@ ROWS = [
 # pagat's example: the capturing ace as 14, the captured ace as 1.
 A_AND_K = ("AH", "AD KC")
 ACE_ROWS = [
-    # (rule id, hand, loose, builds, move, {aces: expected code or None})
+    # (rule id, hand, loose, builds, move, the code expected under choice, capturing and one:
+    # None where legal; a row of two leaves `one` out)
     ("K4", "AH", "10D 4C", (), take("AH", "10D 4C", ace=14), (None, None, "ace-counts-one")),
     ("K4", "AH", "AD", (), take("AH", "AD"), (None, None, None)),
     # An ace on the table alone is a set of 14 only with `choice`.
@@ -173,7 +174,8 @@ ACE_ROWS = [
         take("AH", "AD 10D 4C", ace=14),
         (None, "bad-sum", "ace-counts-one"),
     ),
-    # A build of 14 taken by an ace as 14; with `one` nobody could hold one (see below).
+    # A build of 14 taken by an ace as 14; with `one` none can be on the table (the test of
+    # builds of 14 below).
     ("K4", "AH 5H", "", (build(14, "10C 4D", 0),), take("AH", "", (14,), ace=14), (None, None)),
     # Builds count a played ace 1 unless `choice`; `one` has no value 14 to hold.
     ("K5", "AH AS", "KC", (), make("AH", 14, "KC"), (None, None, "build-value")),
@@ -203,7 +205,7 @@ ACES = ("choice", "capturing", "one")
 
 
 def aces_rows() -> list[Any]:
-    """ACE_ROWS, one case per option (a row without a code for `one` has no position there)."""
+    """ACE_ROWS, one case per option."""
     cases = []
     for rule, hand, loose, builds, move, codes in ACE_ROWS:
         for aces, code in zip(ACES, codes, strict=False):
