@@ -231,6 +231,13 @@ FLOOR_SENTENCES: dict[str, Writer] = {
     "face-only-pairs": lambda s, _: gettext(
         "%(card)s has no number value: it only pairs.", card=card(s["card"])
     ),
+    "aces-count-one": lambda s, _: gettext(
+        "Aces always count 1 at this table: %(card)s cannot count 14.", card=card(s["card"])
+    ),
+    "ace-high-captures-only": lambda s, _: gettext(
+        "An ace counts 14 only when it captures at this table: %(card)s counts 1 in a build.",
+        card=card(s["card"]),
+    ),
     # Casino live (rules/casino/live.py)
     "deal-over": lambda s, _: gettext(
         "The deal is over: all %(plays)d cards are played.", plays=s["plays"]

@@ -185,6 +185,10 @@ SENTENCES: dict[str, Msgid | Choose] = {
     "its-plays-left": lazy_gettext("The deal has %(played)s of its %(plays)s plays."),
     "table-size": lazy_gettext("The table starts with %(table)s cards (K2)."),
     "ace-high-royal": lazy_gettext("An ace counts 14 only in Royal Casino (K3)."),
+    "variant-twice": lazy_gettext(
+        'The position says variant "%(variant)s" and its options say "%(option)s": '
+        "give the variant once, or the same in both."
+    ),
     # Fifty-six
     "fifty-six-players": lazy_gettext(
         "Fifty-six is played by 4, 6 or 8 players, not %(value)r (F1)."

@@ -14,6 +14,9 @@ import { _, ngettext } from "./words.js";
 
 const PLAYERS = [2, 3, 4]; // K1
 const TOP = { classic: 10, royal: 14 }; // K5: builds run 2-10, in Royal 2-14
+const ACES = ["choice", "capturing", "one"]; // K3: Royal's option `aces`
+/** The highest build value (K5): 13 in Royal when aces always count 1 (nobody holds a 14). */
+const topOf = (s) => (s.variant === "royal" && s.aces === "one" ? 13 : TOP[s.variant]);
 const ACTIONS = ["capture", "build", "raise", "trail"];
 // Each kind of move in words: the list's headings and counts.
 const KINDS = {
@@ -33,12 +36,12 @@ const valueOf = (code, variant) => {
   return RANKS.indexOf(rank) + 1;
 };
 const isAce = (code) => rankText(code) === "A";
-const buildValues = (variant) => Array.from({ length: TOP[variant] - 1 }, (_, i) => i + 2);
+const buildValues = (s) => Array.from({ length: topOf(s) - 1 }, (_, i) => i + 2);
 
 // -- the question --------------------------------------------------------------------------
 let buildIds = 0;
 const blankMove = () => ({ card: null, action: null, loose: [], builds: [], value: null, raise: null, ace: 1 });
-const blankState = () => ({ players: 2, seat: 0, variant: "classic", hand: [], loose: [], builds: [], move: blankMove() });
+const blankState = () => ({ players: 2, seat: 0, variant: "classic", aces: "choice", hand: [], loose: [], builds: [], move: blankMove() });
 let state = blankState();
 
 const newBuild = (value, cards, owner) => ({ id: "b" + (++buildIds), value, cards, owner });
@@ -47,12 +50,15 @@ const seats = () => Array.from({ length: state.players }, (_, i) => i);
 const value = (code) => valueOf(code, state.variant);
 /** The value the played card counts: a Royal ace played as 14 counts 14 (K3). */
 const playedValue = () => (state.move.ace === 14 && aceChoice() ? 14 : value(state.move.card));
-/** Whether the move's card is an ace whose value the player chooses (Royal, K3). */
-const aceChoice = () => state.variant === "royal" && Boolean(state.move.card) && isAce(state.move.card);
+/** Whether the move's card is an ace whose value the player chooses (Royal, K3): never when aces
+ * always count 1, and only in a capture when only a capturing ace counts 14. */
+const aceChoice = () => state.variant === "royal" && state.aces !== "one" && Boolean(state.move.card)
+  && isAce(state.move.card) && !(state.aces === "capturing" && ["build", "raise"].includes(state.move.action));
 
 function positionJson() {
   return {
-    players: state.players, seat: state.seat, variant: state.variant, hand: state.hand.slice(), loose: state.loose.slice(),
+    players: state.players, seat: state.seat, variant: state.variant, options: { aces: state.aces },
+    hand: state.hand.slice(), loose: state.loose.slice(),
     builds: state.builds.map((x) => ({ value: x.value, cards: x.cards.slice(), owner: x.owner })),
   };
 }
@@ -64,7 +70,7 @@ function autoValue() {
   const values = [playedValue(), ...m.loose.map(value)];
   if (values.includes(null)) return null;
   const total = values.reduce((a, b) => a + b, 0), top = Math.max(...values);
-  const fits = buildValues(state.variant).filter((v) => total % v === 0 && v >= top).reverse();
+  const fits = buildValues(state).filter((v) => total % v === 0 && v >= top).reverse();
   const held = fits.filter((v) => state.hand.some((c) => c !== m.card && value(c) === v));
   return held[0] || fits[0] || null;
 }
@@ -80,7 +86,7 @@ function moveJson() {
   if (m.action === "capture") return { move: { card: m.card, action: "capture", loose: m.loose.slice(), builds: m.builds.slice(), ...ace } };
   if (m.action === "build") {
     const v = buildValue();
-    if (!v) return { hint: _("Tap the build value, 2 to {top}.", { top: TOP[state.variant] }) };
+    if (!v) return { hint: _("Tap the build value, 2 to {top}.", { top: topOf(state) }) };
     return { move: { card: m.card, action: "build", value: v, loose: m.loose.slice(), ...ace } };
   }
   if (m.action === "raise") {
@@ -100,13 +106,14 @@ function tidyMove() {
   m.loose = m.loose.filter((c) => state.loose.includes(c));
   m.builds = m.builds.filter((v) => buildOf(v));
   if (m.raise !== null && !buildOf(m.raise)) m.raise = null;
-  if (m.value !== null && m.value > TOP[state.variant]) m.value = null;
+  if (m.value !== null && m.value > topOf(state)) m.value = null;
   if (!aceChoice()) m.ace = 1;
 }
 
 // -- the link ------------------------------------------------------------------------------
 function encode() {
   const parts = [`players=${state.players}`, `seat=${state.seat}`, `variant=${state.variant}`];
+  if (state.aces !== "choice") parts.push(`aces=${state.aces}`);
   if (state.hand.length) parts.push("hand=" + dotted(state.hand));
   if (state.loose.length) parts.push("loose=" + dotted(state.loose));
   state.builds.forEach((x) => parts.push(`build=${x.value}:${dotted(x.cards)}:${x.owner}`));
@@ -124,17 +131,18 @@ function decode(search, notes) {
   s.players = PLAYERS.includes(Number(q.get("players"))) ? Number(q.get("players")) : 2;
   s.seat = number(q.get("seat"), 0, s.players - 1) ?? 0;
   s.variant = q.get("variant") === "royal" ? "royal" : "classic";
+  s.aces = ACES.includes(q.get("aces")) ? q.get("aces") : "choice";
   s.hand = cards(q.get("hand"));
   s.loose = cards(q.get("loose"));
   q.getAll("build").forEach((text) => {
     const [v, c, o] = text.split(":");
-    const built = number(v, 2, TOP[s.variant]);
+    const built = number(v, 2, topOf(s));
     if (built === null || s.builds.some((x) => x.value === built)) { notes.push(_("“{part}” was left out", { part: `build=${text}` })); return; }
     s.builds.push(newBuild(built, cards(c), number(o, 0, s.players - 1) ?? (s.seat + 1) % s.players));
   });
   const extra = readMove(q.get("move"), ACTIONS, s.move);
   if (extra !== null) {
-    const top = TOP[s.variant];
+    const top = topOf(s);
     if (s.move.action === "capture") s.move.builds = undotted(extra).map((x) => number(x, 2, top)).filter((x) => x !== null);
     if (s.move.action === "build") s.move.value = number(extra, 2, top);
     if (s.move.action === "raise") s.move.raise = number(extra, 2, top);
@@ -151,6 +159,8 @@ function renderTable(root) {
   setRadio(root, "players", state.players);
   setRadio(root, "seat", state.seat);
   setRadio(root, "variant", state.variant);
+  setRadio(root, "aces", state.aces);
+  $("aces-option").hidden = state.variant !== "royal"; // K3: the option is Royal's
 }
 
 /** What a build's cards make: {total, sets} of its value (one: single, more: multiple,
@@ -161,8 +171,8 @@ function buildShape(build) {
   if (values.includes(null)) return { problem: _("Face cards do not build in classic Casino (K3).") };
   const total = values.reduce((a, b) => a + b, 0);
   if (total === build.value) return { total, sets: 1 };
-  // In Royal an ace may count 14 (13 more than 1) in a set of its own (K3).
-  const aces = state.variant === "royal" ? values.filter((v) => v === 1).length : 0;
+  // In Royal an ace may count 14 (13 more than 1) in a set of its own, if aces count 1 or 14 (K3).
+  const aces = state.variant === "royal" && state.aces === "choice" ? values.filter((v) => v === 1).length : 0;
   for (let fourteens = 0; fourteens <= aces; fourteens += 1) {
     const sum = total + 13 * fourteens;
     if (sum % build.value === 0 && sum > build.value) return { total: sum, sets: sum / build.value };
@@ -187,7 +197,7 @@ function buildKind(build) {
 
 function renderBuild(build) {
   return pileEditor(build, {
-    word: "build", says: BUILD, values: buildValues(state.variant), taken: (v) => Boolean(buildOf(v)),
+    word: "build", says: BUILD, values: buildValues(state), taken: (v) => Boolean(buildOf(v)),
     owners: {
       title: _("Owner (seat)"), seats: seats(), team: (seat) => seat, owns: (seat) => build.owner === seat,
       label: (seat) => _("Seat {seat} owns the build of {value}", { seat, value: build.value }),
@@ -210,7 +220,7 @@ function renderMove(root) {
     button.setAttribute("aria-pressed", String(Number(button.dataset.value) === state.move.ace));
   });
   root.querySelectorAll("#build-values .value").forEach((button) => {
-    button.hidden = Number(button.dataset.value) > TOP[state.variant];
+    button.hidden = Number(button.dataset.value) > topOf(state);
   });
 }
 
@@ -303,16 +313,17 @@ const toMove = (move) => ({
   ace: move.ace === 14 ? 14 : 1,
 });
 
-/** A choice of the table form (players, seat, variant) into the state. */
+/** A choice of the table form (players, seat, variant, aces) into the state. */
 function tableChoice({ name, value: chosen }) {
   if (name === "players") {
     state.players = Number(chosen);
     if (state.seat >= state.players) state.seat = 0;
     state.builds.forEach((build) => { if (build.owner >= state.players) build.owner = state.seat; });
   } else if (name === "seat") state.seat = Number(chosen);
-  else if (name === "variant") {
-    state.variant = chosen === "royal" ? "royal" : "classic";
-    state.builds = state.builds.filter((build) => build.value <= TOP[state.variant]);
+  else if (name === "variant" || name === "aces") {
+    if (name === "variant") state.variant = chosen === "royal" ? "royal" : "classic";
+    else state.aces = ACES.includes(chosen) ? chosen : "choice";
+    state.builds = state.builds.filter((build) => build.value <= topOf(state));
   }
 }
 
@@ -322,9 +333,9 @@ const page = createFloorPage({
   looseWith: LOOSE_WITH,
   blankState, state: () => state, setState: (s) => { state = s; },
   encode, decode, tableChoice, renderTable,
-  pileEditor: renderBuild, pileValues: () => buildValues(state.variant),
+  pileEditor: renderBuild, pileValues: () => buildValues(state),
   // An opponent owns a new build by default: owning it, the mover could not trail (K9).
-  newPile: () => newBuild(buildValues(state.variant).reverse().find((v) => !buildOf(v)), [], (state.seat + 1) % state.players),
+  newPile: () => newBuild(buildValues(state).reverse().find((v) => !buildOf(v)), [], (state.seat + 1) % state.players),
   tidyMove, buildValue, moveFloor, renderMove,
   steps: {
     capture: (card) => (card ? _("3. Tap what {card} takes", { card }) : _("3. Tap what the card takes")),

@@ -12,10 +12,13 @@ import { _, ngettext } from "./words.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);
-// K3: in Royal Casino an ace may be played as 14 (the page offers it only there).
-const royal = $("casino-live-script")?.dataset.royal === "true";
+// K3: in Royal Casino an ace may be played as 14 (the page offers it only there), as the
+// session's option `aces` lets it: `choice`, `capturing` (only a capture) or `one` (never).
+const script = $("casino-live-script");
+const royal = script?.dataset.royal === "true";
+const aces = script?.dataset.aces || "choice";
 const PLAYS = 48; // K2: 52 cards less the table's 4
-const TOP = royal ? 14 : 10; // K5: classic builds are 2-10, Royal 2-14
+const TOP = royal ? (aces === "one" ? 13 : 14) : 10; // K5: classic 2-10, Royal 2-14 (13: aces 1)
 const BUILD_VALUES = Array.from({ length: TOP - 1 }, (_, i) => i + 2);
 const ACTIONS = [["capture", _("Capture")], ["build", _("Build")], ["raise", _("Raise")], ["trail", _("Trail")]];
 const ACE_SUITS = ["♠", "♣", "♥", "♦"]; // the record's order of aces (K11)
@@ -34,6 +37,8 @@ const start = { dealer: cfg.nextDealer, table: [] };
 const builds = () => (live ? live.position.builds : []);
 const seen = () => new Set(live ? [...live.table, ...live.plays.map((p) => p.card)] : []);
 const played = () => (move.ace14 ? 14 : valueOf(move.card));
+/** Whether a played ace may count 14 in this action (K3: the option `aces`). */
+const highAllowed = (action) => royal && aces !== "one" && !(aces === "capturing" && (action === "build" || action === "raise"));
 /**
  * The values the build could have (K5): its cards (a Royal loose ace as 1 or 14, K3) in sets
  * of one sum, at least the top card; a card alone only joins a build of its value (K7).
@@ -42,10 +47,11 @@ function fits() {
   if (!move.card) return [];
   const cards = [played(), ...move.loose.map(valueOf)];
   if (!royal && cards.some((v) => v > 10)) return []; // K3: classic faces do not build
-  const aces = royal ? move.loose.filter((c) => rankText(c) === "A").length : 0;
+  // K3: a loose ace may count 14 only with `aces: choice`.
+  const high14 = royal && aces === "choice" ? move.loose.filter((c) => rankText(c) === "A").length : 0;
   const total = cards.reduce((t, v) => t + v, 0), top = Math.max(...cards);
   return BUILD_VALUES.filter((v) => (move.loose.length || builds().some((b) => b.value === v))
-    && Array.from({ length: aces + 1 }, (_, high) => high).some((high) =>
+    && Array.from({ length: high14 + 1 }, (_, high) => high).some((high) =>
       (total + 13 * high) % v === 0 && v >= (high ? 14 : top)));
 }
 /** The value tapped, or the only one the cards allow; null asks for it (as Seep's house value). */
@@ -209,7 +215,7 @@ function renderPlay() {
   const items = [
     h("h2", { id: "play-h" }, _("Play {number}: {player}", { number: live.plays.length + 1, player: mover })),
     ...cardStep(mover, unseen, move.card, (card) => { move.card = card; move.ace14 = false; render(); }),
-    royal && move.card && rankText(move.card) === "A" ? h("button", { type: "button", class: "button secondary", id: "ace-14",
+    highAllowed(move.action) && move.card && rankText(move.card) === "A" ? h("button", { type: "button", class: "button secondary", id: "ace-14",
       "aria-pressed": String(move.ace14), onclick: () => { move.ace14 = !move.ace14; render(); } },
     move.ace14 ? _("The ace counts 14 (K3): tap for 1") : _("The ace counts 1: tap for 14 (K3)")) : null,
     h("h3", {}, _("2. What it does")),
@@ -217,7 +223,8 @@ function renderPlay() {
       type: "button", class: "action", dataset: { action }, "aria-pressed": String(move.action === action),
       disabled: action === "raise" && !builds().length,
       onclick: () => {
-        move = { ...blankMove(), card: move.card, ace14: move.ace14, action: move.action === action ? null : action };
+        const next = move.action === action ? null : action;
+        move = { ...blankMove(), card: move.card, ace14: move.ace14 && highAllowed(next), action: next };
         if (move.action === "raise" && builds().length === 1) move.raise = builds()[0].value;
         render();
       },

@@ -19,6 +19,7 @@ from tests.helpers.api import (
     SESSIONS,
     alone,
     assert_error,
+    bearer,
     count,
     post_deal,
     put_deal,
@@ -37,7 +38,13 @@ from tests.helpers.casino import (
     deal,
 )
 
-DEFAULTS = {"variant": "classic", "sweeps": "off", "count_out": "off", "partnerships": "off"}
+DEFAULTS = {
+    "variant": "classic",
+    "aces": "choice",
+    "sweeps": "off",
+    "count_out": "off",
+    "partnerships": "off",
+}
 
 
 # -- starting a session --------------------------------------------------------------------
@@ -65,11 +72,12 @@ def test_two_players_alone_with_the_default_options(client: FlaskClient) -> None
     ("lineup", "options", "seats", "sides"),
     [
         (THREE, {"variant": "royal", "sweeps": "on"}, ["Asha", "Ravi", "Meena"], 3),
+        (TWO, {"variant": "royal", "aces": "capturing"}, ["Asha", "Ravi"], 2),
         (FOUR_ALONE, {"count_out": "on"}, ["A", "B", "C", "D"], 4),
         # K1: two partnerships, partners opposite: seat k is player k // 2 of side k mod 2.
         (FOUR, {"partnerships": "on"}, ["Asha", "Meena", "Ravi", "Dev"], 2),
     ],
-    ids=["three players", "four players alone", "two partnerships"],
+    ids=["three players", "royal aces capturing", "four players alone", "two partnerships"],
 )
 def test_every_table_shape_echoes_its_options_with_the_defaults_filled(
     client: FlaskClient, lineup: Any, options: dict[str, Any], seats: list[str], sides: int
@@ -489,3 +497,50 @@ def test_an_ace_as_14_outside_royal_is_bad_input(client: FlaskClient) -> None:
     )
     # K3: an ace played as 14 takes K (13) + A (1) as one group of 14.
     assert royal["legal"] is True and royal["move"]["ace"] == 14
+
+
+# -- K3: Royal's option aces --------------------------------------------------------------------
+
+
+def test_a_royal_session_with_aces_one_refuses_an_ace_played_live_as_14(
+    client: FlaskClient,
+) -> None:
+    """K3, through /live/plays: the session's option decides; the 14 is refused, the 1 taken."""
+    session = casino_session(client, variant="royal", aces="one")
+    url, auth = f"{SESSIONS}/{session['id']}/live", bearer(session["edit_token"])
+    started = client.post(url, json={"dealer": 1, "table": ["AD", "KC", "5S", "9H"]}, headers=auth)
+    assert started.status_code == 201, started.get_json()
+    high = {"number": 1, "seat": 0, "card": "AH", "action": "capture", "loose": ["AD", "KC"]}
+    refused = client.post(f"{url}/plays", json=high | {"ace": 14}, headers=auth)
+    body = refused.get_json()
+    assert refused.status_code == 400 and (body["error"], body["rule_id"]) == (
+        "ace-counts-one",
+        "K3",
+    )
+    assert "always count 1" in body["message"]
+    assert client.get(url).get_json()["plays"] == []
+    low = {"number": 1, "seat": 0, "card": "AH", "action": "capture", "loose": ["AD"]}
+    assert client.post(f"{url}/plays", json=low, headers=auth).status_code == 201
+
+
+@pytest.mark.parametrize(("aces", "legal"), [("choice", True), ("capturing", True), ("one", False)])
+def test_check_takes_the_aces_option_in_the_position(
+    client: FlaskClient, aces: str, legal: bool
+) -> None:
+    """K3: pagat's example, the capturing ace as 14 and the captured ace as 1."""
+    position = {"players": 2, "seat": 0, "hand": ["AH"], "loose": ["AD", "KC"]}
+    position["options"] = {"variant": "royal", "aces": aces}
+    move = {"card": "AH", "action": "capture", "loose": ["AD", "KC"], "ace": 14}
+    answer = check(client, position, move)
+    assert answer["legal"] is legal
+    if not legal:
+        assert (answer["rule"], answer["rule_id"]) == ("ace-counts-one", "K3")
+    listed = moves(client, position)["moves"]
+    assert (move | {"builds": []} in listed) is legal
+
+
+def test_a_variant_said_two_ways_that_disagree_is_bad_input(client: FlaskClient) -> None:
+    position = {**TABLE, "options": {"variant": "royal"}}
+    body = {"game": "casino", "position": position, "move": {"card": "8S", "action": "trail"}}
+    message = assert_error(client.post("/api/v1/check", json=body), 400, "bad-field")
+    assert "classic" in message and "royal" in message

@@ -571,6 +571,9 @@ def casino_checks(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         owner = draw(st.integers(0, players - 1))
         position["builds"] = [{"value": 7, "cards": build, "owner": owner}]
+    aces = draw(st.sampled_from([None, "choice", "capturing", "one"]))  # K3
+    if aces is not None:
+        position["options"] = {"aces": aces}
     card = draw(st.sampled_from(position["hand"]))
     action = draw(st.sampled_from(["trail", "capture", "build", "raise"]))
     loose = draw(st.lists(st.sampled_from(position["loose"] or ["AS"]), unique=True, max_size=3))

@@ -132,6 +132,37 @@ def test_a_royal_ace_counts_14_when_the_player_says(live_server: str, phone: Pag
     assert fits(phone)
 
 
+def test_the_aces_option_says_when_an_ace_may_count_14(live_server: str, phone: Page) -> None:
+    """K3: the aces option shows in Royal only; a checked position carries it and the link keeps
+    it; with "14 only when capturing" a build offers no 14, with "Always 1" nothing does."""
+    phone.goto(live_server + "/check/casino?players=2&seat=0&hand=AS.AH&loose=AD.KC")
+    option = phone.locator("#aces-option")
+    expect(option).to_be_hidden()  # classic: aces count 1 anyway
+    phone.locator("label.segment[data-value='royal']").click()
+    expect(option).to_be_visible()
+    option.locator("label.segment[data-value='capturing']").click()
+    assert "aces=capturing" in phone.locator("#share-url").input_value()
+    choice = phone.locator("#ace-choice")
+    phone.locator("#move-hand .tile[data-card='AS']").click()
+    phone.locator("#actions [data-action='capture']").click()
+    phone.locator("#move-floor .tile[data-card='AD']").click()
+    phone.locator("#move-floor .tile[data-card='KC']").click()
+    choice.locator(".value[data-value='14']").click()  # pagat: the captured ace counts 1
+    verdict = phone.locator("#verdict")
+    expect(verdict).to_contain_text("Legal")
+    phone.locator("#actions [data-action='build']").click()
+    expect(choice).to_be_hidden()  # a build counts the played ace 1
+    option.locator("label.segment[data-value='one']").click()
+    phone.locator("#actions [data-action='capture']").click()
+    expect(choice).to_be_hidden()
+    phone.locator("#move-floor .tile[data-card='AD']").click()
+    phone.locator("#move-floor .tile[data-card='KC']").click()
+    expect(verdict.locator(".rule-id")).to_have_text("K4")  # as 1 it cannot take A + K
+    link = phone.locator("#share-url").input_value()
+    assert "aces=one" in link and "ace=14" not in link
+    assert fits(phone)
+
+
 def test_a_raise_takes_in_loose_sets_of_its_new_value(live_server: str, phone: Page) -> None:
     """K6: 3♠ raises the single build of 5 (4♣ A♦) to 8, and 6♣ + 2♥ may join it."""
     phone.goto(

@@ -280,3 +280,26 @@ def test_a_build_asks_its_value_unless_one_fits_and_each_play_reads_as_made(
         assert stored.json()["plays"] == plays[:number]  # the page sent the play it tells
     assert raise_said("classic", start, plays) in said[-1]
     keeper.screenshot(path=str(artifact("live-casino-raise-said.png")), full_page=True)
+
+
+@pytest.mark.parametrize(("aces", "offered"), [("capturing", True), ("one", False)])
+def test_the_ace_is_offered_as_14_only_where_the_aces_option_lets_it(
+    live_server: str, phones: Phones, aces: str, offered: bool
+) -> None:
+    """K3: with "14 only when capturing" the ace's 14 goes when the play is a build; with
+    "Always 1" it is never offered. Pagat's example is then played: the ace as 14 captures
+    A + K, the captured ace counting 1."""
+    keeper, _ = live.open_live(live_server, phones, SIDES, "casino", variant="royal", aces=aces)
+    live.start_deal(keeper, {"dealer": 1, "table": ["AD", "KC", "5S", "9H"]})
+    keeper.locator("#play-panel .pick[data-card='AH']").click()
+    ace = keeper.locator("#ace-14")
+    expect(ace).to_have_count(int(offered))
+    if not offered:
+        return
+    keeper.locator("#play-panel .action[data-action='build']").click()
+    expect(ace).to_have_count(0)  # a build counts the played ace 1
+    keeper.locator("#play-panel .action[data-action='capture']").click()
+    live.choose(keeper, {"card": "AH", "action": "capture", "loose": ["AD", "KC"], "ace": 14})
+    live.play(keeper, 1, {}, chosen=True)
+    expect(keeper.get_by_test_id("last-play")).to_contain_text("K♣")
+    expect(keeper.get_by_test_id("live-status")).to_contain_text("Play 2 of 48")

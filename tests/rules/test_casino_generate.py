@@ -1,7 +1,8 @@
 """Casino's legal_moves and count_moves agree with check, the single source of truth.
 
-(a) Brute force on 1,200 random positions (built from the API's notation, classic and Royal,
-    2-4 players, up to 6 loose cards and 2 builds, single and multiple): every move a player
+(a) Brute force on 1,200 random positions under each Royal `aces` option (K3: `choice`,
+    `capturing`, `one`; built from the API's notation, classic and Royal, 2-4 players, up to
+    6 loose cards and 2 builds, single and multiple): every move a player
     could write (every card x every subset of loose cards x every choice of builds, every
     build value 1-15, every raise, the ace as 1 and 14, the trail) is put to check(). The
     plays it accepts are exactly the listed moves, each play listed once, and count_moves
@@ -26,7 +27,7 @@ from scorekeeper.rules.casino.moves import Build, Capture, Move, Raise, Trail
 from scorekeeper.rules.casino.play import apply, check
 from scorekeeper.rules.casino.position import Position, parse_position
 from scorekeeper.rules.casino.selfplay import play_deal
-from scorekeeper.rules.casino.values import BUILD_VALUES, VARIANTS, held, values
+from scorekeeper.rules.casino.values import ACES, VARIANTS, build_values, held, values
 from scorekeeper.rules.errors import InvalidInput
 
 SEEDS = range(12)
@@ -83,7 +84,7 @@ def assert_agree(pos: Position) -> int:
     return len(listed)
 
 
-def random_json(rng: random.Random) -> dict[str, Any]:
+def random_json(rng: random.Random, aces: str = "choice") -> dict[str, Any]:
     """A position that may occur, in the API's notation (builds of 2-3 cards, some multiple)."""
     variant = rng.choice(VARIANTS)
     players = rng.choice((2, 3, 4))
@@ -95,7 +96,7 @@ def random_json(rng: random.Random) -> dict[str, Any]:
         numbered = [c for c in deck if values(c, variant)]
         cards = numbered[: rng.choice((2, 2, 3))]
         value = sum(c.rank for c in cards)
-        if value not in BUILD_VALUES[variant] or any(b["value"] == value for b in builds):
+        if value not in build_values(variant, aces) or any(b["value"] == value for b in builds):
             continue
         twin = next((c for c in deck if c.rank == value), None)
         if twin is not None and rng.random() < 0.4:
@@ -107,7 +108,7 @@ def random_json(rng: random.Random) -> dict[str, Any]:
     deck = [c for c in deck if c not in loose]
     hand = deck[: rng.randint(1, 4)]
     for pile in builds:
-        if pile["owner"] == seat and pile["value"] not in held(hand, variant):
+        if pile["owner"] == seat and pile["value"] not in held(hand, variant, aces):
             pile["owner"] = (seat + 1) % players  # K9: the mover would hold its value
     return {
         "players": players,
@@ -116,45 +117,67 @@ def random_json(rng: random.Random) -> dict[str, Any]:
         "hand": [str(c) for c in hand],
         "loose": [str(c) for c in loose],
         "builds": [b | {"cards": [str(c) for c in b["cards"]]} for b in builds],
+        "options": {"aces": aces},
     }
 
 
-def random_positions(seed: int, count: int) -> Iterator[Position]:
+def random_positions(seed: int, count: int, aces: str = "choice") -> Iterator[Position]:
     """`count` positions from a seed; the rare impossible one is skipped for the next."""
     rng = random.Random(seed)
     made = 0
     while made < count:
         try:
-            yield parse_position(random_json(rng))
+            yield parse_position(random_json(rng, aces))
         except InvalidInput:
             continue
         made += 1
 
 
+@pytest.mark.parametrize("aces", ACES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_legal_moves_equal_brute_force(seed: int) -> None:
-    """(a) On 100 random positions per seed, listing equals brute force."""
-    counts = [assert_agree(pos) for pos in random_positions(seed, PER_SEED)]
+def test_legal_moves_equal_brute_force(seed: int, aces: str) -> None:
+    """(a) On 100 random positions per seed and `aces` option, listing equals brute force."""
+    counts = [assert_agree(pos) for pos in random_positions(seed, PER_SEED, aces)]
     assert sum(counts) > PER_SEED  # the positions are not all trivial
 
 
+@pytest.mark.parametrize("aces", ACES)
 @pytest.mark.parametrize(("players", "variant"), [(2, "royal"), (3, "classic"), (4, "royal")])
-def test_legal_moves_equal_brute_force_in_self_play(players: int, variant: str) -> None:
+def test_legal_moves_equal_brute_force_in_self_play(players: int, variant: str, aces: str) -> None:
     """(b) Every position of a few self-played deals, as builds grow at a real table."""
     for seed in range(3):
-        deal = play_deal(random.Random(seed), players, variant=variant)
+        deal = play_deal(random.Random(seed), players, variant=variant, aces=aces)
         for pos, _ in deal.plays:
             if len(pos.loose) <= MOST_LOOSE + 2:
                 assert_agree(pos)
 
 
-def test_positions_cover_every_kind_of_move() -> None:
+@pytest.mark.parametrize("aces", ACES)
+def test_positions_cover_every_kind_of_move(aces: str) -> None:
     """The random positions meet captures, builds, raises and trails, and both variants."""
     kinds: set[tuple[str, str]] = set()
-    for pos in random_positions(99, 200):
+    for pos in random_positions(99, 200, aces):
         for move in legal_moves(pos):
             kinds.add((pos.variant, move.to_json()["action"]))
     assert kinds == {(v, a) for v in VARIANTS for a in ("capture", "build", "raise", "trail")}
+
+
+@pytest.mark.parametrize(
+    ("aces", "high"),
+    # As 14 an ace raises no build: 14 is the most a build is worth.
+    [("choice", {"capture", "build"}), ("capturing", {"capture"}), ("one", set())],
+)
+def test_an_ace_counts_14_only_where_the_option_lets_it(aces: str, high: set[str]) -> None:
+    """K3: the listed moves with `"ace": 14` are of these actions only, and captures among them
+    unless aces always count 1 (brute force proves the listing complete)."""
+    actions = {
+        move.to_json()["action"]
+        for pos in random_positions(7, 300, aces)
+        for move in legal_moves(pos)
+        if move.to_json().get("ace") == 14
+    }
+    assert actions <= high
+    assert ("capture" in actions) is (aces != "one")
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -226,6 +226,32 @@ def test_an_ace_counts_14_only_in_royal() -> None:
     assert deal.to_json()["declarations"][0]["value"] == 14
 
 
+ACE_14_TAKES = {"seat": 0, "card": "AC", "action": "capture", "loose": ["9H", "5S"], "ace": 14}
+ACE_BUILDS_14 = {"seat": 0, "card": "AC", "action": "build", "value": 14, "loose": ["KD"]}
+
+
+@pytest.mark.parametrize(
+    ("aces", "play", "rule", "code"),
+    [
+        ("choice", ACE_14_TAKES, None, None),
+        ("capturing", ACE_14_TAKES, None, None),
+        ("one", ACE_14_TAKES, "K3", "ace-counts-one"),
+        ("capturing", ACE_BUILDS_14, None, None),  # the ace counts 1; an ace held takes 14
+        ("one", ACE_BUILDS_14, "K5", "build-value"),  # nobody holds a card of 14
+        ("capturing", ACE_BUILDS_14 | {"card": "AS", "ace": 14}, "K3", "ace-counts-one"),
+    ],
+)
+def test_the_sessions_aces_option_decides_live(
+    aces: str, play: Json, rule: str | None, code: str | None
+) -> None:
+    """K3: a live deal checks each play under the session's `aces`."""
+    if code is None:
+        [kept] = live([play], variant="royal", aces=aces).to_json()["plays"]
+        assert (kept["action"], kept.get("ace")) == (play["action"], play.get("ace"))
+    else:
+        assert refused([play], variant="royal", aces=aces)[:2] == (rule, code)
+
+
 # -- declarations (K5-K7, K9) ----------------------------------------------------------------
 
 
@@ -389,13 +415,19 @@ def test_a_whole_deal_scores_as_selfplay_did(
 
 
 @pytest.mark.parametrize(("players", "partnerships"), SHAPES)
-@pytest.mark.parametrize("variant", ["classic", "royal"])
-def test_random_deals_keep_their_invariants(players: int, partnerships: bool, variant: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "aces"),
+    [("classic", "choice"), ("royal", "choice"), ("royal", "capturing"), ("royal", "one")],
+)
+def test_random_deals_keep_their_invariants(
+    players: int, partnerships: bool, variant: str, aces: str
+) -> None:
     """Several seeds: cards accounted for after every play, the record as selfplay's, a
-    refused play changes nothing, and no honest deal is ever flagged."""
-    chosen = options(variant=variant, sweeps="on", partnerships="on" if partnerships else "off")
+    refused play changes nothing, and no honest deal is ever flagged (K3: under each `aces`)."""
+    paired = "on" if partnerships else "off"
+    chosen = options(variant=variant, aces=aces, sweeps="on", partnerships=paired)
     for seed in range(4):
-        deal = play_deal(random.Random(100 + seed), players, partnerships, variant, True)
+        deal = play_deal(random.Random(100 + seed), players, partnerships, variant, True, aces=aces)
         start, plays = public_plays(deal)
         state = LIVE.derive(deal.table, chosen, start, [])
         for number, play in enumerate(plays, 1):

@@ -154,6 +154,102 @@ ROWS = [
 ]
 
 
+# K3: the Royal option `aces`, each row under choice (the default), capturing and one.
+# pagat's example: the capturing ace as 14, the captured ace as 1.
+A_AND_K = ("AH", "AD KC")
+ACE_ROWS = [
+    # (rule id, hand, loose, builds, move, the code expected under choice, capturing and one:
+    # None where legal; a row of two leaves `one` out)
+    ("K4", "AH", "10D 4C", (), take("AH", "10D 4C", ace=14), (None, None, "ace-counts-one")),
+    ("K4", "AH", "AD", (), take("AH", "AD"), (None, None, None)),
+    # An ace on the table alone is a set of 14 only with `choice`.
+    ("K4", "AH", "AD", (), take("AH", "AD", ace=14), (None, "bad-sum", "ace-counts-one")),
+    ("K4", *A_AND_K, (), take("AH", "AD KC", ace=14), (None, None, "ace-counts-one")),
+    ("K4", *A_AND_K, (), take("AH", "AD KC"), ("bad-sum", "bad-sum", "bad-sum")),
+    (
+        "K4",
+        "AH",
+        "AD 10D 4C",
+        (),
+        take("AH", "AD 10D 4C", ace=14),
+        (None, "bad-sum", "ace-counts-one"),
+    ),
+    # A build of 14 taken by an ace as 14; with `one` none can be on the table (the test of
+    # builds of 14 below).
+    ("K4", "AH 5H", "", (build(14, "10C 4D", 0),), take("AH", "", (14,), ace=14), (None, None)),
+    # Builds count a played ace 1 unless `choice`; `one` has no value 14 to hold.
+    ("K5", "AH AS", "KC", (), make("AH", 14, "KC"), (None, None, "build-value")),
+    (
+        "K5",
+        "AH AS",
+        "10C 4D",
+        (),
+        make("AH", 14, "10C 4D", ace=14),
+        (None, "ace-counts-one", "ace-counts-one"),
+    ),
+    ("K5", "AH 5S", "4C", (), make("AH", 5, "4C"), (None, None, None)),
+    ("K6", "AS 8H", "", (SEVEN,), lift("AS", 7), (None, None, None)),
+    (
+        "K6",
+        "AS 8H",
+        "",
+        (SEVEN,),
+        lift("AS", 7, ace=14),
+        ("build-value", "ace-counts-one", "ace-counts-one"),
+    ),
+    # K9: with `capturing` a held ace takes a build of 14, so it is a card of 14 to hold.
+    ("K5", "KH AS", "AD", (), make("KH", 14, "AD"), (None, None, "build-value")),
+    ("K5", "KH 2S", "AD", (), make("KH", 14, "AD"), ("must-hold", "must-hold", "build-value")),
+]
+ACES = ("choice", "capturing", "one")
+
+
+def aces_rows() -> list[Any]:
+    """ACE_ROWS, one case per option."""
+    cases = []
+    for rule, hand, loose, builds, move, codes in ACE_ROWS:
+        for aces, code in zip(ACES, codes, strict=False):
+            rule_id = "K3" if code == "ace-counts-one" else rule  # K3 refuses the 14 itself
+            at = royal(hand, loose, builds, options={"aces": aces})
+            cases.append(
+                pytest.param(rule_id, at, move, code, id=f"{aces}-{hand}-{move['action']}")
+            )
+    return cases
+
+
+@pytest.mark.parametrize(("rule", "position", "move", "code"), aces_rows())
+def test_aces_option(rule: str | None, position: Json, move: Json, code: str | None) -> None:
+    """K3: a played ace counts 14 as the table's `aces` option lets it."""
+    test_rule(rule, position, move, code)
+
+
+WORKED = [  # casino.md's worked examples: (rule id, hand, loose, builds, move, code)
+    ("K4", "8S", EXAMPLE, (), take("8S", "8D 6C 2D 5S 3H"), None),
+    ("K4", "8S", EXAMPLE, (), take("8S", "8D 5S 2D AC"), None),
+    ("K4", "8S", EXAMPLE, (), take("8S", EXAMPLE), "bad-sum"),
+    ("K4", "9S", "2H", (SEVEN,), take("9S", "2H", (7,)), "bad-sum"),
+    ("K9", "6S 9H", "5D", (SIX_MINE,), trail("9H"), "owner-cannot-trail"),
+]
+VARIANTS = [{"variant": "classic"}, *({"variant": "royal", "aces": a} for a in ACES)]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: "-".join(o.values()))
+@pytest.mark.parametrize(("rule", "hand", "loose", "builds", "move", "code"), WORKED)
+def test_worked_examples_in_each_variant(
+    rule: str,
+    hand: str,
+    loose: str,
+    builds: tuple[Json, ...],
+    move: Json,
+    code: str | None,
+    options: Json,
+) -> None:
+    """casino.md's worked examples hold in classic and in Royal under each `aces` option."""
+    at = pos(hand, loose, builds) | {"options": options}
+    del at["variant"]  # the variant stands in the options alone
+    test_rule(rule, at, move, code)
+
+
 @pytest.mark.parametrize(("rule", "position", "move", "code"), ROWS)
 def test_rule(rule: str | None, position: Json, move: Json, code: str | None) -> None:
     """Each row is legal (code None) or refused with its rule id and code."""
@@ -227,6 +323,58 @@ def test_impossible_positions_are_bad_input(position: Json) -> None:
     with pytest.raises(InvalidInput) as raised:
         checked(position, trail(position["hand"][0]))
     assert raised.value.code and said(raised.value).endswith(".")
+
+
+def test_positions_take_the_aces_option_and_the_variant_in_options() -> None:
+    """K3: `options` carries `aces` (and may carry the variant); the answer writes it back."""
+    raw = pos("AS", options={"variant": "royal", "aces": "one"})
+    del raw["variant"]
+    known = position.parse_position(raw)
+    assert (known.variant, known.aces) == ("royal", "one")
+    assert position.parse_position(royal("AS")).aces == "choice"
+    after = checked(royal("AS 2C", options={"aces": "capturing"}), trail("2C"))["after"]
+    assert after["options"] == {"aces": "capturing"}
+    # In classic an ace counts 1 whatever `aces` says: accepted, as partnerships with 2 players.
+    classic = pos("AH", "AD", options={"aces": "capturing"})
+    assert checked(classic, take("AH", "AD"))["legal"] is True
+    with pytest.raises(InvalidInput) as raised:
+        checked(classic, take("AH", "AD", ace=14))
+    assert raised.value.key == "ace-high-royal"
+
+
+@pytest.mark.parametrize(
+    ("raw", "key"),
+    [
+        (royal("AS", options={"variant": "classic"}), "variant-twice"),
+        (royal("AS", options={"aces": "14"}), "option-value"),
+        (royal("AS", options={"ace": "one"}), "unknown-option"),
+        (royal("AS", options=["royal"]), "options-not-object"),
+    ],
+)
+def test_bad_position_options_are_named(raw: Json, key: str) -> None:
+    """K3: a variant said two ways that disagree, or a bad option, is refused (HTTP 400)."""
+    with pytest.raises(InvalidInput) as raised:
+        position.parse_position(raw)
+    assert raised.value.key == key and said(raised.value).endswith(".")
+
+
+@pytest.mark.parametrize(
+    ("aces", "cards", "known"),
+    [
+        ("choice", "AC 10D 4D", True),
+        ("capturing", "AC 10D 4D", False),  # K3: an ace in a build counts 1
+        ("capturing", "AC KD", True),
+        ("one", "AC KD", False),  # K3, K9: nobody holds a card of 14
+    ],
+)
+def test_builds_of_14_under_each_aces_option(aces: str, cards: str, known: bool) -> None:
+    """K3, K5: which builds of 14 can be on the table."""
+    raw = royal("AS KS", "", (build(14, cards, 1),), options={"aces": aces})
+    if known:
+        assert position.parse_position(raw).builds[0].value == 14
+    else:
+        with pytest.raises(InvalidInput):
+            position.parse_position(raw)
 
 
 def test_royal_single_and_multiple_builds_of_14_are_known_from_their_cards() -> None:

@@ -58,9 +58,10 @@ B_COUNTS_FIRST = rec([22, 30], [7, 6], [0, 0, 0, 0], 0, 1)
 
 def test_options_default_to_classic_without_sweeps_or_counting_out() -> None:
     defaults = {"variant": "classic", "sweeps": "off", "count_out": "off", "partnerships": "off"}
-    assert CASINO.parse_options(None) == defaults
+    assert CASINO.parse_options(None) == defaults | {"aces": "choice"}  # K3
     given = {"variant": "royal", "sweeps": "on", "count_out": "on", "partnerships": "on"}
-    assert CASINO.parse_options(given) == given
+    for aces in ("choice", "capturing", "one"):
+        assert CASINO.parse_options(given | {"aces": aces}) == given | {"aces": aces}
 
 
 @pytest.mark.parametrize(
@@ -69,6 +70,9 @@ def test_options_default_to_classic_without_sweeps_or_counting_out() -> None:
         ({"variant": "modern"}, "bad-option"),
         ({"sweeps": True}, "bad-option"),
         ({"count_out": 1}, "bad-option"),
+        ({"aces": "fourteen"}, "bad-option"),  # K3
+        ({"aces": 14}, "bad-option"),
+        ({"ace": "one"}, "unknown-option"),
         ({"target": 21}, "unknown-option"),
         (["royal"], "bad-options"),
     ],
@@ -77,6 +81,16 @@ def test_bad_options_are_refused(raw: object, code: str) -> None:
     with pytest.raises(InvalidInput) as caught:
         CASINO.parse_options(raw)
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize("raw", [{"aces": "fourteen"}, {"aces": 14}, {"ace": "one"}])
+def test_a_bad_aces_option_is_named(raw: dict[str, object]) -> None:
+    """K3: the refusal names the option and, for a bad value, the values there are."""
+    with pytest.raises(InvalidInput) as caught:
+        CASINO.parse_options(raw)
+    assert caught.value.params["option"] == next(iter(raw))
+    if caught.value.code == "bad-option":
+        assert caught.value.params["choices"] == ["choice", "capturing", "one"]
 
 
 # -- K1: who sits where ------------------------------------------------------------------------

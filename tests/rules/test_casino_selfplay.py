@@ -80,6 +80,24 @@ def test_random_deals(players: int, partnerships: bool, variant: str) -> None:
         assert sum(deal.sweeps) <= len(captures)  # K12: never on the last play
 
 
+@pytest.mark.parametrize("aces", ["choice", "capturing", "one"])
+@pytest.mark.parametrize(("players", "partnerships"), SHAPES)
+def test_random_royal_deals_under_each_aces_option(
+    players: int, partnerships: bool, aces: str
+) -> None:
+    """K3: 10 random Royal deals per shape under each `aces` option keep every invariant, and
+    an ace plays as 14 only where the option lets it (never in a build, or ever)."""
+    for seed in range(10):
+        deal = play_deal(random.Random(seed), players, partnerships, "royal", True, aces=aces)
+        check_deal(deal, players)
+        assert all(p.aces == aces for p, _ in deal.plays)
+        high = [m for _, m in deal.plays if getattr(m, "ace_high", False)]
+        if aces == "one":
+            assert not high
+        if aces == "capturing":
+            assert all(isinstance(m, Capture) for m in high)
+
+
 def test_sweeps_count_only_with_the_option() -> None:
     """K12: with sweeps off no deal records one; with them on, some deals do."""
     off = [play_deal(random.Random(s), 2, variant="royal").sweeps for s in range(30)]

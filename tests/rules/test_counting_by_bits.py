@@ -132,7 +132,7 @@ class OldCasinoFloor(casino.Floor):
     """Casino's sets of a value as the old search found them."""
 
     def __init__(self, loose: tuple[Card, ...], variant: str) -> None:
-        super().__init__(loose, variant)
+        super().__init__(loose, variant, "choice")  # the old search knew only `choice` (K3)
         self.none = OneByOne(self.box, [])
 
     def sets_of(self, target: int, played: int | None = None) -> Chosen:
@@ -219,7 +219,7 @@ def casino_positions(seed: int, n: int) -> Iterator[Any]:
         raw["loose"] += small[: rng.randint(0, 22 - len(raw["loose"]))]
         try:
             position = parse_casino(raw)
-            casino.Floor(position.loose, position.variant)
+            casino.Floor(position.loose, position.variant, position.aces)
         except InvalidInput:
             continue  # a floor too crowded to search, or the rare impossible position
         yield position

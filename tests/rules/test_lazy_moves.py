@@ -42,7 +42,7 @@ def seep_floor(position: SeepPosition) -> value_counts.Floor:
 
 def casino_floor(position: CasinoPosition) -> value_counts.Floor:
     """A Casino floor."""
-    return casino.Floor(position.loose, position.variant)
+    return casino.Floor(position.loose, position.variant, position.aces)
 
 
 def notation(move: Any) -> dict[str, Any]:
@@ -71,10 +71,12 @@ def test_seep_lazy_listing_equals_whole_listing(seed: int) -> None:
         assert_same(parse_seep(raw), seep, seep_floor)
 
 
+@pytest.mark.parametrize("aces", ["choice", "capturing", "one"])
 @pytest.mark.parametrize("seed", range(4))
-def test_casino_lazy_listing_equals_whole_listing(seed: int) -> None:
-    """Casino, classic and Royal: same first pages, count and summary on 200 positions a seed."""
-    for position in casino_positions(seed + 500, 200):
+def test_casino_lazy_listing_equals_whole_listing(seed: int, aces: str) -> None:
+    """Casino, classic and Royal (under each `aces`, K3): same first pages, count and summary
+    on 200 positions a seed."""
+    for position in casino_positions(seed + 500, 200, aces):
         assert_same(position, casino, casino_floor)
 
 

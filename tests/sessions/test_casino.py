@@ -49,6 +49,9 @@ def test_the_form_offers_the_players_shapes_and_options_of_the_rules(client: Fla
         assert f'name="variant" value="{value}"' in page
     for name in ("partnerships", "sweeps", "count_out"):
         assert f'name="{name}" value="on"' in page
+    for value in ("choice", "capturing", "one"):  # K3: Royal's aces
+        assert f'name="aces" value="{value}"' in page
+    assert "Aces in Royal (K3)" in page and "14 only when capturing" in page
 
 
 @pytest.mark.parametrize(
@@ -86,12 +89,29 @@ def test_the_options_are_kept_as_chosen(client: FlaskClient) -> None:
     board = start(client, "casino", variant="royal", sweeps="on", count_out="on")
     assert stored(client, board)["options"] == {
         "variant": "royal",
+        "aces": "choice",
         "sweeps": "on",
         "count_out": "on",
         "partnerships": "off",
     }
     page = client.get(board).get_data(as_text=True)
     assert "Royal · sweeps score 1 · counting out" in " ".join(page.split())
+
+
+@pytest.mark.parametrize(
+    ("aces", "said"),
+    [
+        ("capturing", "Royal · aces count 14 only when capturing ·"),
+        ("one", "Royal · aces always count 1 ·"),
+    ],
+)
+def test_k3_the_aces_chosen_are_kept_and_said(client: FlaskClient, aces: str, said: str) -> None:
+    board = start(client, "casino", variant="royal", aces=aces)
+    assert stored(client, board)["options"]["aces"] == aces
+    page = client.get(board).get_data(as_text=True)
+    assert said in " ".join(page.split())
+    live = client.get(board.rstrip("/") + "/live").get_data(as_text=True)
+    assert f'data-aces="{aces}"' in live
 
 
 def test_a_missing_partner_is_named_and_nothing_is_stored(client: FlaskClient) -> None:

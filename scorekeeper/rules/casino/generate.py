@@ -8,7 +8,9 @@ beyond every classic sum, so only its own pairing capture (K4) ever takes it.
 Each play is listed once (API.md: a move is a play, not a way of writing it). A Royal ace
 capturing as 14 takes everything it could take as 1 (loose aces, each a set of 14), so
 its captures are searched at 14 and written `"ace": 14` only when 1 would not do; its
-builds of 14, which an ace of either value may make with the same cards, likewise.
+builds of 14, which an ace of either value may make with the same cards, likewise. With
+`aces: capturing` a loose ace counts 1 (K3), so the ace's captures are its sets of 14 and,
+as 1, its loose aces; with `aces: one` it is a card of 1 like any other.
 """
 
 from __future__ import annotations
@@ -21,7 +23,17 @@ from ..cards import Card
 from ..floor import NOTHING, Chosen
 from .moves import Build, Capture, Move, Raise, Trail
 from .position import Position
-from .values import ACE, ACE_HIGH, BUILD_VALUES, ROYAL, held, is_face, splits, values
+from .values import (
+    ACE,
+    ACE_HIGH,
+    ace_high,
+    build_values,
+    held,
+    is_face,
+    splits,
+    table_aces_high,
+    values,
+)
 
 Choice = value_counts.Choice[Move]
 Survey = value_counts.Survey[Move]
@@ -31,13 +43,14 @@ Holds = Callable[[set[int]], bool]
 class Floor(value_counts.Floor):
     """The loose cards by rank, with the choices that make sets of a value (K4-K6)."""
 
-    def __init__(self, loose: tuple[Card, ...], variant: str) -> None:
+    def __init__(self, loose: tuple[Card, ...], variant: str, aces: str) -> None:
         super().__init__(loose)
         self.variant = variant
+        self.aces = aces
 
     def sets_of(self, target: int, played: int | None = None) -> Chosen:
         """Choices that, with the played card's value if given, split into sets of `target`."""
-        flexible = self.variant == ROYAL and target == ACE_HIGH  # loose aces may count 14
+        flexible = table_aces_high(self.variant, self.aces, target)  # loose aces may count 14
 
         def accepted() -> int:
             sets = self.splits(target, ACE if flexible else None)
@@ -51,7 +64,7 @@ class Floor(value_counts.Floor):
 
 def survey(position: Position) -> Survey:
     """Search the position once, lazily."""
-    floor = Floor(position.loose, position.variant)
+    floor = Floor(position.loose, position.variant, position.aces)
     return value_counts.Survey(floor, choices(position, floor))
 
 
@@ -69,7 +82,7 @@ def choices(position: Position, floor: Floor) -> Iterator[Choice]:
     """The legal moves, grouped by card and kind, in hand order."""
     owned = position.owned()
     for card in position.hand:
-        rest = held((c for c in position.hand if c != card), position.variant)
+        rest = held((c for c in position.hand if c != card), position.variant, position.aces)
 
         def holds(wanted: set[int], rest: set[int] = rest) -> bool:
             # K9: after the play, a card of each owned build's value is still in hand.
@@ -85,68 +98,70 @@ def choices(position: Position, floor: Floor) -> Iterator[Choice]:
 def _captures(
     position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
 ) -> Iterator[Choice]:
-    variant = position.variant
+    variant, aces = position.variant, position.aces
     if is_face(card, variant):
         # K4: a classic face card takes one loose card of its rank.
         if card.rank in floor.cards and holds(owned):
             one = floor.given(tuple(int(r == card.rank) for r in floor.ranks))
-            yield Choice(card, "capture", one, partial(_capture, variant, card, False))
+            yield Choice(card, "capture", one, partial(_capture, position, card, False))
         return
-    value = max(values(card, variant))
+    value = max(values(card, variant, aces))
     for take in (False, True) if position.build(value) else (False,):
         if holds(owned - {value} if take else owned):
             chosen = floor.sets_of(value)
+            if not take and value == ACE_HIGH and not table_aces_high(variant, aces, value):
+                chosen |= floor.sets_of(ACE)  # K3: as 1 it takes loose aces, never 14s
             chosen = chosen if take else chosen.without(NOTHING)
             if chosen:
-                yield Choice(card, "capture", chosen, partial(_capture, variant, card, take))
+                yield Choice(card, "capture", chosen, partial(_capture, position, card, take))
 
 
 def _builds(
     position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
 ) -> Iterator[Choice]:
-    variant = position.variant
-    for value in BUILD_VALUES[variant]:
+    variant, aces = position.variant, position.aces
+    for value in build_values(variant, aces):
         existing = position.build(value) is not None
         if not holds(owned | {value}):
             continue  # K5, K7
         found = floor.none  # the choices of either ace value, once each
-        for played in values(card, variant):
+        for played in values(card, variant, aces, building=True):
             if played <= value:
                 sets = floor.sets_of(value, played)
                 found |= sets if existing else sets.without(NOTHING)
         if found:
-            make = partial(_build, variant, card, value)
+            make = partial(_build, position, card, value)
             yield Choice(card, "build", found, make)
 
 
 def _raises(
     position: Position, floor: Floor, card: Card, owned: set[int], holds: Holds
 ) -> Iterator[Choice]:
-    variant = position.variant
+    variant, aces = position.variant, position.aces
     for pile in position.builds:
         if pile.multiple:
             continue  # K6
-        for played in values(card, variant):
+        for played in values(card, variant, aces, building=True):
             value = pile.value + played
-            if value in BUILD_VALUES[variant] and holds(owned - {pile.value} | {value}):
+            if value in build_values(variant, aces) and holds(owned - {pile.value} | {value}):
                 make = partial(_raise, card, pile.value, played == ACE_HIGH)
                 yield Choice(card, "raise", floor.sets_of(value), make)
 
 
-def _royal_ace(variant: str, card: Card) -> bool:
-    return variant == ROYAL and card.rank == ACE
-
-
-def _capture(variant: str, card: Card, take: bool, loose: frozenset[Card]) -> Move:
-    value = max(values(card, variant), default=card.rank)
+def _capture(position: Position, card: Card, take: bool, loose: frozenset[Card]) -> Move:
+    variant, aces = position.variant, position.aces
+    value = max(values(card, variant, aces), default=card.rank)
     # As 1 an ace takes only loose aces: any other card or a build needs it as 14.
-    high = _royal_ace(variant, card) and (take or any(c.rank != ACE for c in loose))
+    high = card.rank == ACE and ace_high(variant, aces)
+    high = high and (take or any(c.rank != ACE for c in loose))
     return Capture(card, loose, frozenset({value}) if take else frozenset(), high)
 
 
-def _build(variant: str, card: Card, value: int, loose: frozenset[Card]) -> Move:
-    low = splits((c.rank for c in loose), value, variant, card.rank)
-    return Build(card, value, loose, _royal_ace(variant, card) and not low)
+def _build(position: Position, card: Card, value: int, loose: frozenset[Card]) -> Move:
+    variant, aces = position.variant, position.aces
+    low = splits((c.rank for c in loose), value, variant, card.rank, aces)
+    high = card.rank == ACE and ace_high(variant, aces, building=True) and not low
+    return Build(card, value, loose, high)
 
 
 def _raise(card: Card, build: int, high: bool, loose: frozenset[Card]) -> Move:

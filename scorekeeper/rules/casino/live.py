@@ -43,18 +43,22 @@ from .play import apply, check
 from .position import Pile, Position
 from .record import PACK
 from .selfplay import HAND, TABLE
-from .values import VARIANTS, played_value, values
+from .values import ACES, CHOICE, VARIANTS, played_value, values
 
 JSON = dict[str, Any]
 PLAYS = PACK - TABLE  # K2: every card but the table's 4 is played
-ACES = tuple(Card.parse(ace) for ace in score.ACES)  # the order of a record's `aces`
+ACE_CARDS = tuple(Card.parse(ace) for ace in score.ACES)  # the order of a record's `aces`
 BIG_CASINO, LITTLE_CASINO = Card(10, Suit.DIAMONDS), Card(2, Suit.SPADES)  # K11
 START_FIELDS = ("dealer", "table")
 DECK = full_deck()
-# The cards of each value a build may have (K3, K5): a Royal ace is a card of 14.
+# The cards of each value a build may have (K3, K5): a Royal ace is a card of 14 unless
+# aces always count 1 (with `capturing` it may take a build of 14).
 OF_VALUE = {
-    variant: {v: frozenset(c for c in DECK if v in values(c, variant)) for v in range(1, 15)}
+    (variant, aces): {
+        v: frozenset(c for c in DECK if v in values(c, variant, aces)) for v in range(1, 15)
+    }
     for variant in VARIANTS
+    for aces in ACES
 }
 
 
@@ -88,6 +92,7 @@ class CasinoLiveDeal:
     def __init__(self, table: Table, options: Mapping[str, Any], start: Mapping[str, Any]):
         self.table = table
         self.variant: str = options["variant"]
+        self.aces: str = options.get("aces", CHOICE)  # K3; sessions from before it: the default
         self.sweeps_on = options["sweeps"] == "on"
         self.dealer, self.start_cards = _parse_start(start, table)
         self.loose: tuple[Card, ...] = self.start_cards
@@ -168,6 +173,7 @@ class CasinoLiveDeal:
             self.loose,
             self.builds,
             last_play=len(self.plays) == PLAYS - 1,
+            aces=self.aces,
         )
         violation = check(bare, move)
         if violation is None:
@@ -186,7 +192,7 @@ class CasinoLiveDeal:
                 vouched.append(min(unseen))
             elif value in bare.owned() and not self._unseen(value):
                 # A claim shown false before this play (flagged): it does not block its owner.
-                phantoms.append(_any_of(value, self.variant, move.card))
+                phantoms.append(_any_of(value, self.of_value(value), move.card))
             else:
                 short.append(value)
         hand = (move.card, *vouched, *phantoms)
@@ -208,7 +214,11 @@ class CasinoLiveDeal:
 
     def _unseen(self, value: int) -> set[Card]:
         """The cards of this value nobody has seen yet."""
-        return set(OF_VALUE[self.variant][value] - self.seen)
+        return set(self.of_value(value) - self.seen)
+
+    def of_value(self, value: int) -> frozenset[Card]:
+        """The cards that may take a build of this value (K3)."""
+        return OF_VALUE[self.variant, self.aces][value]
 
     def _record(
         self, seat: int, move: Move, number: int, captured: tuple[Card, ...], sweep: bool
@@ -229,7 +239,7 @@ class CasinoLiveDeal:
 
     def _declare(self, seat: int, move: Move, number: int, before: Position) -> None:
         """Keep the claims a card played fulfils, and make the claims the play implies."""
-        played = set(values(move.card, self.variant))
+        played = set(values(move.card, self.variant, self.aces))
         for claim in self._open(seat):
             if claim.value in played:
                 claim.kept = number
@@ -296,7 +306,7 @@ class CasinoLiveDeal:
         return {
             "cards": [len(p) for p in self.piles],
             "spades": [sum(c.suit is Suit.SPADES for c in p) for p in self.piles],
-            "aces": [taker(ace) for ace in ACES],
+            "aces": [taker(ace) for ace in ACE_CARDS],
             "big_casino": taker(BIG_CASINO),
             "little_casino": taker(LITTLE_CASINO),
             "sweeps": list(self.swept),
@@ -413,6 +423,6 @@ def _claim_rule(move: Move, before: Position, value: int) -> str:
     return "K9"
 
 
-def _any_of(value: int, variant: str, other: Card) -> Card:
-    """A card of this value other than `other`: it stands for a claim already shown false."""
-    return min(OF_VALUE[variant][value] - {other})
+def _any_of(value: int, cards: frozenset[Card], other: Card) -> Card:
+    """A card of `cards` (of one value) other than `other`: it stands for a claim shown false."""
+    return min(cards - {other})

@@ -12,18 +12,23 @@ from typing import Any
 from ..errors import InvalidInput
 from ..options import Choices, parse_choices
 from ..table import Table
+from .values import ACES, CHOICE, CLASSIC, VARIANTS
 
 PLAYERS = (2, 3, 4)  # K1
 PAIRED = 4  # K1: only four players may play as two partnerships
 CHOICES: dict[str, Choices] = {
-    "variant": ("classic", "royal"),  # K3
+    "variant": VARIANTS,  # K3
+    # K3: how a Royal ace counts; accepted in classic too, where aces count 1 anyway (as
+    # `partnerships` is with two or three players).
+    "aces": ACES,
     "sweeps": ("off", "on"),  # K12
     "count_out": ("off", "on"),  # K13
     # K1: four players as two partnerships (partners opposite) instead of four sides.
     "partnerships": ("off", "on"),
 }
 DEFAULTS: dict[str, Any] = {
-    "variant": "classic",
+    "variant": CLASSIC,
+    "aces": CHOICE,
     "sweeps": "off",
     "count_out": "off",
     "partnerships": "off",

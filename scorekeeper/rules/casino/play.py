@@ -14,7 +14,7 @@ from ..errors import InvalidInput
 from ..violation import Violation, notation
 from .moves import Build, Capture, Move, Raise
 from .position import Pile, Position, without
-from .values import BUILD_VALUES, ROYAL, held, is_face, played_value, splits
+from .values import CAPTURING, ONE, ROYAL, build_values, held, is_face, played_value, splits
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,23 @@ def check(position: Position, move: Move) -> Violation | None:
         raise InvalidInput("bad-field", "ace-high-royal")
     if move.card not in position.hand:
         return Violation(None, "not-in-hand", "not-in-hand", {"card": str(move.card)})
-    return _check_action(position, move) or _check_must_hold(position, move)
+    return (
+        _check_ace(position, move)
+        or _check_action(position, move)
+        or _check_must_hold(position, move)
+    )
+
+
+def _check_ace(position: Position, move: Move) -> Violation | None:
+    """K3: the option `aces` says when a played ace may count 14."""
+    if not getattr(move, "ace_high", False):
+        return None
+    said = {"card": str(move.card)}
+    if position.aces == ONE:
+        return Violation("K3", "ace-counts-one", "aces-count-one", said)
+    if position.aces == CAPTURING and not isinstance(move, Capture):
+        return Violation("K3", "ace-counts-one", "ace-high-captures-only", said)
+    return None
 
 
 def _check_action(position: Position, move: Move) -> Violation | None:
@@ -130,7 +146,7 @@ def _check_capture(position: Position, move: Capture) -> Violation | None:
             "build-not-worth",
             {"build": wrong[0], "value": value, "card": str(card)},
         )
-    if not splits((c.rank for c in move.loose), value, variant):
+    if not splits((c.rank for c in move.loose), value, variant, aces=position.aces):
         said = {"cards": notation(sorted(move.loose)), "value": value}
         return Violation("K4", "bad-sum", "no-groups", said)
     return None
@@ -141,7 +157,7 @@ def _check_build(position: Position, move: Build) -> Violation | None:
     rule = "K7" if position.build(value) else "K5"
     if is_face(card, variant):
         return _face(card)
-    allowed = BUILD_VALUES[variant]
+    allowed = build_values(variant, position.aces)
     if value not in allowed:
         said = {"least": allowed[0], "most": allowed[-1], "value": value}
         return Violation("K5", "build-value", "build-value", said)
@@ -152,7 +168,7 @@ def _check_build(position: Position, move: Build) -> Violation | None:
         # K5: a build always includes at least one table card.
         return Violation("K5", "bad-sum", "build-needs-loose")
     played = played_value(card, variant, move.ace_high)
-    if not splits((c.rank for c in move.loose), value, variant, played):
+    if not splits((c.rank for c in move.loose), value, variant, played, position.aces):
         sets: dict[str, Any] = {"cards": notation([card, *sorted(move.loose)]), "value": value}
         return Violation(rule, "bad-sum", "no-sets", sets)
     return None
@@ -173,7 +189,7 @@ def _check_raise(position: Position, move: Raise) -> Violation | None:
             {"value": pile.value},
         )
     value = pile.value + played_value(card, variant, move.ace_high)
-    allowed = BUILD_VALUES[variant]
+    allowed = build_values(variant, position.aces)
     if value not in allowed:
         return Violation(
             "K6",
@@ -184,7 +200,7 @@ def _check_raise(position: Position, move: Raise) -> Violation | None:
     problem = _check_loose("K6", position, move.loose)
     if problem:
         return problem
-    if not splits((c.rank for c in move.loose), value, variant):
+    if not splits((c.rank for c in move.loose), value, variant, aces=position.aces):
         said = {"cards": notation(sorted(move.loose)), "value": value}
         return Violation("K6", "bad-sum", "no-sets-to-take-in", said)
     return None
@@ -212,7 +228,7 @@ def _faces(position: Position, cards: frozenset[Card]) -> Violation | None:
 
 def _check_must_hold(position: Position, move: Move) -> Violation | None:
     after = apply(position, move).position
-    missing = sorted(after.owned() - held(after.hand, after.variant))
+    missing = sorted(after.owned() - held(after.hand, after.variant, after.aces))
     if not missing:
         return None
     rule = "K6" if isinstance(move, Raise) else "K9"

@@ -6,6 +6,10 @@ of its value (K5). A single build is one set, so its cards add up to the value e
 multiple build's sets add up to at least twice the value, and an ace counting 14 (Royal)
 is a set alone, so it never brings the sum down to the value.
 
+A position's `options` are a session's (options.py, API.md): `variant` and `aces` (K3) are
+the ones a move's legality depends on. `variant` may also stand at the top level; given both
+ways, they must agree.
+
 Beyond API.md's fields a build may say `"multiple"` (checked against its cards, and always
 written), and a position may say `"last_play": true` (K12: clearing the table then is not
 a sweep). A mover who owns a build holds a card of its value (K9), or the position is
@@ -14,14 +18,15 @@ refused as one that cannot occur.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import Card, ensure_distinct, parse_cards, pretty
 from ..errors import InvalidInput
 from ..fields import choice, integer, record, required
-from .values import BUILD_VALUES, CLASSIC, VARIANTS, held, is_face, splits
+from .options import parse_options
+from .values import CHOICE, VARIANTS, build_values, held, is_face, splits
 
 PLAYERS = (2, 3, 4)  # K1
 MOST_IN_HAND = 4  # K2
@@ -62,6 +67,7 @@ class Position:
     loose: tuple[Card, ...]
     builds: tuple[Pile, ...] = ()
     last_play: bool = False
+    aces: str = CHOICE  # K3: how a Royal ace counts
 
     def build(self, value: int) -> Pile | None:
         """The build of this value, if any (K5: new sets join it, so there is one)."""
@@ -85,10 +91,11 @@ class Position:
             "loose": [str(c) for c in self.loose],
             "builds": [b.to_json() for b in self.builds],
             "last_play": self.last_play,
+            "options": {"aces": self.aces},
         }
 
 
-FIELDS = ("players", "seat", "variant", "hand", "loose", "builds", "last_play")
+FIELDS = ("players", "seat", "variant", "options", "hand", "loose", "builds", "last_play")
 
 
 def parse_position(raw: object) -> Position:
@@ -98,28 +105,41 @@ def parse_position(raw: object) -> Position:
     if type(players) is not int or players not in PLAYERS:
         raise InvalidInput("bad-position", "casino-players")
     seat = integer(required(fields, "seat", WHAT), "seat", 0, players - 1)
-    variant = choice(fields.get("variant", CLASSIC), "variant", VARIANTS)
+    variant, aces = _parse_counting(fields)
     hand = parse_cards(required(fields, "hand", WHAT), "hand")
     if len(hand) > MOST_IN_HAND:
         raise InvalidInput("bad-position", "casino-hand-size", most=MOST_IN_HAND)
     loose = parse_cards(fields.get("loose", []), "loose")
-    builds = _parse_builds(fields.get("builds", []), players, variant)
+    builds = _parse_builds(fields.get("builds", []), players, variant, aces)
     ensure_distinct([*hand, *loose, *(c for b in builds for c in b.cards)])
     last_play = fields.get("last_play", False)
     if not isinstance(last_play, bool):
         raise InvalidInput("bad-field", "last-play-not-bool")
-    position = Position(players, seat, variant, hand, loose, builds, last_play)
-    missing = sorted(position.owned() - held(hand, variant))
+    position = Position(players, seat, variant, hand, loose, builds, last_play, aces)
+    missing = sorted(position.owned() - held(hand, variant, aces))
     if missing:
         # K9: an owner keeps a card of the build's value until the build is taken.
         raise InvalidInput("bad-position", "build-owner-without-card", value=missing[0])
     return position
 
 
-def _parse_builds(raw: object, players: int, variant: str) -> tuple[Pile, ...]:
+def _parse_counting(fields: Mapping[str, Any]) -> tuple[str, str]:
+    """The variant and the aces option (K3), from the top level or `options`."""
+    raw = fields.get("options")
+    options = parse_options(raw)
+    if "variant" not in fields:
+        return options["variant"], options["aces"]
+    variant = choice(fields["variant"], "variant", VARIANTS)
+    if isinstance(raw, dict) and raw.get("variant", variant) != variant:
+        # Said twice, two ways: nothing says which one the table plays.
+        raise InvalidInput("bad-field", "variant-twice", variant=variant, option=raw["variant"])
+    return variant, options["aces"]
+
+
+def _parse_builds(raw: object, players: int, variant: str, aces: str) -> tuple[Pile, ...]:
     if not isinstance(raw, list):
         raise InvalidInput("bad-field", "builds-not-list")
-    builds = tuple(_parse_build(item, players, variant) for item in raw)
+    builds = tuple(_parse_build(item, players, variant, aces) for item in raw)
     values = [b.value for b in builds]
     for value in set(values):
         if values.count(value) > 1:
@@ -128,9 +148,9 @@ def _parse_builds(raw: object, players: int, variant: str) -> tuple[Pile, ...]:
     return builds
 
 
-def _parse_build(raw: object, players: int, variant: str) -> Pile:
+def _parse_build(raw: object, players: int, variant: str, aces: str) -> Pile:
     fields = record(raw, "A build", ("value", "cards", "owner", "multiple"))
-    allowed = BUILD_VALUES[variant]
+    allowed = build_values(variant, aces)
     value = integer(required(fields, "value", "A build"), "A build's value", 2, allowed[-1])
     cards = parse_cards(required(fields, "cards", "A build"), "A build's cards")
     owner = integer(required(fields, "owner", "A build"), "A build's owner", 0, players - 1)
@@ -138,7 +158,7 @@ def _parse_build(raw: object, players: int, variant: str) -> Pile:
     if faces:
         # K3: classic face cards only pair; they are never built.
         raise InvalidInput("bad-position", "faces-in-build", cards=pretty(faces))
-    if len(cards) < 2 or not splits((c.rank for c in cards), value, variant):
+    if len(cards) < 2 or not splits((c.rank for c in cards), value, variant, aces=aces):
         # K5: the played card and at least one table card, in sets each worth the value.
         key = "build-cannot-make" if cards else "build-of-no-cards"
         raise InvalidInput("bad-position", key, cards=pretty(cards), value=value)

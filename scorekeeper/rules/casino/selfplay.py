@@ -21,7 +21,7 @@ from .generate import legal_moves
 from .moves import Capture, Move
 from .play import apply
 from .position import Pile, Position
-from .values import CLASSIC
+from .values import CHOICE, CLASSIC
 
 Policy = Callable[[Position, random.Random], Move]
 HAND = 4  # K2
@@ -72,6 +72,7 @@ def play_deal(
     variant: str = CLASSIC,
     sweeps: bool = False,
     policy: Policy = random_policy,
+    aces: str = CHOICE,
 ) -> Deal:
     """Play one deal; seat 0 sits after the dealer and plays first (K1)."""
     table = Table(2, 2) if partnerships else Table(players, 1)
@@ -91,6 +92,7 @@ def play_deal(
                 state.loose,
                 state.builds,
                 last_play=not stock and seat == players - 1 and len(state.hands[seat]) == 1,
+                aces=aces,
             )
             move = policy(position, rng)
             plays.append((position, move))

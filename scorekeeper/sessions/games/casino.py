@@ -35,6 +35,16 @@ SETUP = Setup(
             "classic",
         ),
         Radio(
+            "aces",
+            lazy_gettext("Aces in Royal (K3)"),
+            (
+                ("choice", lazy_gettext("Count 1 or 14")),
+                ("capturing", lazy_gettext("14 only when capturing")),
+                ("one", lazy_gettext("Always 1")),
+            ),
+            "choice",
+        ),
+        Radio(
             "sweeps",
             lazy_gettext("Sweeps score 1 (K12)"),
             (("off", lazy_gettext("No")), ("on", lazy_gettext("Yes"))),
