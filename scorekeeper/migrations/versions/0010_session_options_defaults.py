@@ -8,7 +8,8 @@ A session stores its options with every default filled in (shared/API.md: SeepOp
 them all), and the engine reads them so: a live Seep deal reads each option of play. Issue 25
 adds options (Seep's raise_own and raise_partner, rule R3); a session stored before has none of
 them. This fills in the defaults its game gives today, by the app's own rules engine, and keeps
-every option the session chose. Options its game cannot read are left as they are. Downgrading
+every option the session chose; the session's version moves, so no copy kept under its
+old ETag is taken for the new one. Options its game cannot read are left as they are. Downgrading
 keeps the filled-in options: the older code reads the ones it knows and never looks at the rest.
 """
 
@@ -26,6 +27,7 @@ SESSIONS = sa.table(
     sa.column("id", sa.String),
     sa.column("game", sa.String),
     sa.column("options", sa.JSON),
+    sa.column("version", sa.Integer),
 )
 
 
@@ -41,7 +43,7 @@ def upgrade():
             continue
         if filled != options:
             connection.execute(
-                SESSIONS.update().where(SESSIONS.c.id == session_id).values(options=filled)
+                SESSIONS.update().where(SESSIONS.c.id == session_id).values(options=filled, version=SESSIONS.c.version + 1)
             )
 
 
