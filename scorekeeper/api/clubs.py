@@ -71,14 +71,14 @@ def stats_api(club_id: str) -> Response | dict[str, Any]:
 
 
 @bp.get("/clubs/<club_id>/rules")
-def read_rules_api(club_id: str) -> Response:
+def read_house_rules(club_id: str) -> Response:
     """The club's house rules: every game's options for its new sessions, defaults filled in."""
     club = Club.find(club_id)
     return tagged(full_rules(club), f"c{club.version}")
 
 
 @bp.put("/clubs/<club_id>/rules")
-def set_rules_api(club_id: str) -> Response:
+def set_house_rules(club_id: str) -> Response:
     """Set the club's house rules (the keeper's token): the body is all of them, so a game left
     out plays the usual rules; nothing is kept if any game's options are wrong."""
     club = Club.find(club_id, for_update=True)
