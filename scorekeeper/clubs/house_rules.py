@@ -16,7 +16,7 @@ from wtforms import Field
 from ..data.models import Club
 from ..rules import GAMES, Game, InvalidInput, get_game
 from ..sessions.form_words import WordsMeta
-from ..sessions.games import PAGES
+from ..sessions.games import PAGES, rules_played
 from ..sessions.setup import (
     Number,
     Radio,
@@ -24,7 +24,6 @@ from ..sessions.setup import (
     as_field,
     option_field,
     rule_options,
-    rules_said,
     value_of,
 )
 from ..words import gettext
@@ -61,20 +60,14 @@ def full_rules(club: Club) -> dict[str, dict[str, Any]]:
 
 
 def rules_lines(club: Club) -> list[tuple[str, list[str]]]:
-    """Each game whose house rules differ from its usual ones, with each difference as the
-    new-session form names it (for the club page)."""
+    """Each game whose house rules are not its usual ones, with each rule as the new-session
+    form names it (for the club page)."""
     lines = []
     for name in PAGES:
-        said = said_rules(name, GAMES[name].parse_options(club.rules_of(name)))
+        said = rules_played(name, GAMES[name].parse_options(club.rules_of(name)))
         if said:
             lines.append((name, said))
     return lines
-
-
-def said_rules(game_name: str, options: dict[str, Any]) -> list[str]:
-    """The rules of these options that differ from the game's defaults, in the form's words."""
-    defaults = GAMES[game_name].parse_options(None)
-    return rules_said(setup_of(game_name), options, defaults)
 
 
 def setup_of(game_name: str) -> Setup:
