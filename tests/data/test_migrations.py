@@ -230,11 +230,10 @@ def test_0010_gives_every_club_the_usual_rules_and_keeps_set_ones(empty_database
         db.session.remove()
     client = app.test_client()
     assert client.get("/api/v1/clubs/club/rules").get_json()["seep"]["target"] == 100
-    with app.app_context():
-        with db.engine.begin() as connection:
-            connection.execute(
-                sa.text("""UPDATE clubs SET house_rules = '{"seep": {"target": 150}}'""")
-            )
+    with app.app_context(), db.engine.begin() as connection:
+        connection.execute(
+            sa.text("""UPDATE clubs SET house_rules = '{"seep": {"target": 150}}'""")
+        )
     assert client.get("/api/v1/clubs/club/rules").get_json()["seep"]["target"] == 150
     with app.app_context():
         downgrade(revision="0009")
