@@ -52,11 +52,11 @@ def test_each_club_offered_carries_its_house_rules_for_the_script(client: FlaskC
     first = start(client, "casino", FORMS["casino"])  # this browser's club, made quietly
     club = stored(client, first)["club"]
     form = client.get("/new/casino").get_data(as_text=True)
-    rules = dict(re.findall(r'name="club" value="([^"]*)" data-rules="([^"]*)"', form))
+    rules = dict(re.findall(r'name="club" value="([^"]*)"[^>]*data-rules="([^"]*)"', form))
     assert json.loads(html.unescape(rules[club]))["variant"] == "classic"
     set_rules(client, {"id": club, "keeper_token": keeper_link(client, club)}, ROYAL)
     form = client.get("/new/casino").get_data(as_text=True)
-    rules = dict(re.findall(r'name="club" value="([^"]*)" data-rules="([^"]*)"', form))
+    rules = dict(re.findall(r'name="club" value="([^"]*)"[^>]*data-rules="([^"]*)"', form))
     ours, new = (json.loads(html.unescape(rules[c])) for c in (club, ""))
     assert (ours["variant"], ours["sweeps"], new["variant"]) == ("royal", "off", "classic")
 
