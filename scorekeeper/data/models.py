@@ -1094,13 +1094,25 @@ def _check_house_table(
     except InvalidInput as error:
         game.check_table(table, game.parse_options(given))  # the teams' own misfit says itself
         taken = {name: value for name, value in house.items() if name not in given}
-        rules = ", ".join(f"{name}: {json.dumps(value)}" for name, value in taken.items())
+        unfit = {n: v for n, v in taken.items() if not _fits(game, table, given | {n: v})}
+        rules = ", ".join(
+            f"{name}: {json.dumps(value)}" for name, value in (unfit or taken).items()
+        )
         message = gettext(
             "These teams do not fit the club's house rules (%(rules)s): give the options to "
             "play by in the session's options.",
             rules=rules,
         )
         raise InvalidInput(error.code, message) from error
+
+
+def _fits(game: Game, table: Table, raw: dict[str, Any]) -> bool:
+    """Whether the teams, so seated, may play by these (checked) options."""
+    try:
+        game.check_table(table, game.parse_options(raw))
+    except InvalidInput:
+        return False
+    return True
 
 
 def _club_of(raw: object) -> Club | None:

@@ -158,3 +158,13 @@ def test_the_document_has_every_game_s_house_rules() -> None:
     for name in ("HouseRules", "HouseRulesRequest"):
         assert set(schemas[name]["properties"]) == set(GAMES)
     assert schemas["HouseRules"]["required"] == list(GAMES)
+
+
+def test_only_the_house_rules_the_teams_do_not_fit_are_named(client: FlaskClient) -> None:
+    """F7: four players have no seat 7 to deal first; the club's pairs (F2) fit them."""
+    club = new_club(client)
+    put_rules(client, club, {"fifty-six": {"first_dealer": 7, "teams": "pairs"}})
+    refused = start(client, "fifty-six", FOUR, club["id"])
+    assert refused.status_code == 400
+    assert "(first_dealer: 7)" in refused.get_json()["message"]
+    assert start(client, "fifty-six", FOUR, club["id"], first_dealer=1).status_code == 201

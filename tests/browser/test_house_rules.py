@@ -57,7 +57,7 @@ def test_the_keeper_sets_house_rules_and_a_new_session_starts_with_them(
     phone.locator("#club-group label:has-text('A new club')").click()
     expect(target.locator("input[value='100']")).to_be_checked()
     expect(under9.locator("input[value=sweeps]")).to_be_checked()
-    phone.locator("#club-group label:has-text(\"Asha's table\")").click()
+    phone.locator('#club-group label:has-text("Asha\'s table")').click()
     expect(target.locator("input[value='150']")).to_be_checked()
     # The table can still change them: one baazi tonight.
     phone.locator("#baazis-group label:has-text('One')").click()
