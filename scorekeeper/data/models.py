@@ -657,8 +657,8 @@ class GameSession(Model):
         club = _club_of(body.get("club"))
         raw = body.get("options")
         house = club.rules_of(game.name) if club is not None else {}
-        options = game.parse_options(raw)
-        if house and (raw is None or isinstance(raw, dict)):
+        options = game.parse_options(raw)  # the options given, checked on their own
+        if house:
             # The club's house rules, each option given overriding its own.
             options = game.parse_options({**house, **(raw or {})})
             _check_house_table(game, table, options, house, raw or {})
