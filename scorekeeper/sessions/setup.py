@@ -316,7 +316,7 @@ def as_field(value: Any) -> Any:
 
 def rules_said(setup: Setup, options: dict[str, Any], defaults: dict[str, Any]) -> list[str]:
     """The rule options that differ from the defaults, each as the form names it ("Sweeps score
-    1 (K12): Yes"); an option the form does not offer by its name and value as the API has them."""
+    1 (K12): Yes"); an option the form does not offer, by its name and value as the API has them."""
     offered = {o.name: o for o in rule_options(setup)}
     shown = {o.name for o in setup.options} - set(offered)  # the teams' shape, a seat: not rules
     said = []
