@@ -180,9 +180,10 @@ def take_key(club_id: str) -> Response:
             description=gettext("That keeper link is wrong: ask the club's keeper for it anew."),
         )
     remember_club(club.id, key)
-    say(
-        {"text": gettext("This phone keeps the club now: it can rename, merge and delete.")}, "done"
+    text = gettext(
+        "This phone keeps the club now: it can rename, merge, delete and set the house rules."
     )
+    say({"text": text}, "done")
     return redirect(url_for(".show", club_id=club.id))
 
 
