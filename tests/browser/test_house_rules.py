@@ -9,6 +9,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .helpers import seep
+from .helpers.artifacts import artifact
 from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
@@ -45,6 +46,7 @@ def test_the_keeper_sets_house_rules_and_a_new_session_starts_with_them(
     expect(shown).to_contain_text("Under 9 counts: Card points only")
     seep.fits(phone)
     phone.get_by_test_id("house-rules-tools").locator("summary").click()  # open again
+    phone.screenshot(path=artifact("house-rules-club.png"), full_page=True)
     found = Axe().run(phone, context="[data-testid=house-rules-tools]").response["violations"]
     assert found == [], [(v["id"], [n["target"] for n in v["nodes"]]) for v in found]
 
@@ -66,3 +68,4 @@ def test_the_keeper_sets_house_rules_and_a_new_session_starts_with_them(
         "Rules played: A baazi is won by a lead of: 150 · Baazis to play: One · "
         "Under 9 counts: Card points only"
     )
+    phone.screenshot(path=artifact("house-rules-scoreboard.png"), full_page=True)
