@@ -1,19 +1,23 @@
-"""The API of clubs (shared/API.md "Clubs"): create one, read its history, its statistics."""
+"""The API of clubs (shared/API.md "Clubs"): create one, read its history, its statistics, its
+house rules."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, request, url_for
+from flask import Response, abort, current_app, request, url_for
 
+from ..clubs.house_rules import full_rules, read_rules
 from ..clubs.stats import figures, side
+from ..data.extensions import db
 from ..data.idempotency import once, request_key
 from ..data.models import Club
 from ..rules.fields import record
 from ..rules.stats import head_to_head
 from ..web.rate_limits import count_creation
+from ..words import gettext
 from .answers import club_json
-from .http import bp, json_body, replayable, tagged
+from .http import bearer_token, bp, json_body, replayable, tagged
 
 
 @bp.post("/clubs")
@@ -64,3 +68,23 @@ def stats_api(club_id: str) -> Response | dict[str, Any]:
     second = side(request.args.get("b"), found.names, "b")
     head = head_to_head(found.sessions, first, second)
     return {**found.stats, "head_to_head": head}  # a copy: the kept figures are every request's
+
+
+@bp.get("/clubs/<club_id>/rules")
+def read_house_rules(club_id: str) -> Response:
+    """The club's house rules: every game's options for its new sessions, defaults filled in."""
+    club = Club.find(club_id)
+    return tagged(full_rules(club), f"c{club.version}")
+
+
+@bp.put("/clubs/<club_id>/rules")
+def set_house_rules(club_id: str) -> Response:
+    """Set the club's house rules (the keeper's token): the body is all of them, so a game left
+    out plays the usual rules; nothing is kept if any game's options are wrong."""
+    club = Club.find(club_id, for_update=True)
+    token = bearer_token(gettext("Send the club keeper's token: Authorization: Bearer <token>."))
+    if not club.is_keeper(token):
+        abort(403, description=gettext("That token is not this club's keeper's."))
+    if club.set_house_rules(read_rules(json_body())):
+        db.session.commit()
+    return tagged(full_rules(club), f"c{club.version}")

@@ -70,11 +70,13 @@ def editable_session(session_id: str, deals: bool = True) -> GameSession:
     return session
 
 
-def bearer_token() -> str:
-    """The request's bearer token; a 401 without one."""
+def bearer_token(missing: str | None = None) -> str:
+    """The request's bearer token; a 401 without one, saying `missing` (which token to send)."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        message = gettext("Send the session's edit token: Authorization: Bearer <token>.")
+        message = missing or gettext(
+            "Send the session's edit token: Authorization: Bearer <token>."
+        )
         abort(401, description=message)
     return token.strip()
 

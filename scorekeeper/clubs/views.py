@@ -15,12 +15,13 @@ from ..data.extensions import db
 from ..data.models import Club, GameSession, LiveDeal, Player
 from ..rules import GAMES, InvalidInput
 from ..sessions.export import as_json, download
-from ..sessions.games import PAGES
+from ..sessions.games import PAGES, game_title
 from ..web.errors import error_response
 from ..web.held import held_clubs, remember_club
 from ..web.pages import conditional, page, say, undo_flash, viewer_etag
 from ..words import gettext, ngettext
 from ..words.inputs import in_words
+from .house_rules import house_form, rules_lines, set_game_rules
 
 bp = Blueprint("clubs", __name__)
 # The history shows this many sessions at first, and this many more at each tap: a club of 500
@@ -146,6 +147,8 @@ def club_page(club: Club, problems: list[str] | None = None, status: int = 200) 
         games=[GAMES[name] for name in PAGES],
         keeper=keeper,
         keeper_token=held_clubs().get(club.id) if keeper else None,
+        house_rules=rules_lines(club),
+        house_forms=[house_form(club, name) for name in PAGES] if keeper else [],
         deleted=history_rows(club.sessions(deleted=True)) if keeper else [],
     )
     return page(body, 400 if problems and status == 200 else status, fresh=True)
@@ -177,9 +180,10 @@ def take_key(club_id: str) -> Response:
             description=gettext("That keeper link is wrong: ask the club's keeper for it anew."),
         )
     remember_club(club.id, key)
-    say(
-        {"text": gettext("This phone keeps the club now: it can rename, merge and delete.")}, "done"
+    text = gettext(
+        "This phone keeps the club now: it can rename, merge, delete and set the house rules."
     )
+    say({"text": text}, "done")
     return redirect(url_for(".show", club_id=club.id))
 
 
@@ -318,6 +322,25 @@ def restore_session(club_id: str, session_id: str) -> Response:
     changed = club.find_session(session_id).set_removed(False)
     unchanged = gettext("That session is in the history already.")
     text = gettext("The session is back in the history.")
+    return answered(club, changed, text, unchanged=unchanged)
+
+
+@bp.post("/c/<club_id>/rules/<game_name>")
+def set_rules(club_id: str, game_name: str) -> Response:
+    """Keep a game's house rules: the club's new sessions of it start with them."""
+    club = kept_club(club_id)
+    if game_name not in PAGES:
+        abort(404, description=gettext("There is no game %(game)r.", game=game_name[:20]))
+    form = house_form(club, game_name, sent=True)
+    if not form.validate_on_submit():
+        problems = [m for messages in form.errors.values() for m in messages]
+        raise InvalidInput("bad-option", " ".join(str(m) for m in problems))
+    changed = set_game_rules(club, form)
+    text = gettext(
+        "New %(game)s sessions of this club start with these house rules.",
+        game=game_title(game_name),
+    )
+    unchanged = gettext("Those are the house rules already.")
     return answered(club, changed, text, unchanged=unchanged)
 
 

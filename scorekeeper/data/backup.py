@@ -46,8 +46,9 @@ from .models import (
 )
 
 FORMAT = "scorekeeper-backup"
-FORMAT_VERSION = 2  # grows when the document's shape changes; newer files are refused
+FORMAT_VERSION = 3  # grows when the document's shape changes; newer files are refused
 LIVE_SINCE = 2  # the first format whose sessions carry their live deals
+# Format 3: a club carries its house rules (none in a file from before: the usual rules).
 JSON = dict[str, Any]
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")  # a keeper's or an edit token's SHA-256, in hex
 
@@ -159,6 +160,7 @@ def club_json(club: Club, secrets: bool = False) -> JSON:
         "created_at": stamp(club.created_at),
         "updated_at": stamp(club.updated_at),
         "players": [player_json(p) for p in club.everyone],
+        "house_rules": club.house_rules or {},
     }
     if secrets:
         found["keeper_token_hash"] = club.keeper_token_hash
@@ -433,6 +435,7 @@ def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
                 version=at_least(raw, "version", 1, where),
                 created_at=time_of(raw, "created_at", where),
                 updated_at=time_of(raw, "updated_at", where),
+                house_rules=house_rules_of(raw, where),
             )
         )
         db.session.flush()  # its players refer to it
@@ -443,6 +446,20 @@ def restore_club(raw: Mapping[str, Any], done: Restored) -> None:
     db.session.flush()
     for player in players if new else []:  # a club already there keeps its own merges
         restore_merge(player, club_id)
+
+
+def house_rules_of(raw: Mapping[str, Any], where: str) -> JSON | None:
+    """A club's house rules, each game's checked as a session's options are (a file from before
+    house rules has none)."""
+    rules = raw.get("house_rules") or {}
+    if not isinstance(rules, dict):
+        raise BackupError(gettext("%(where)s: its house rules must be an object.", where=where))
+    try:
+        for name, options in rules.items():
+            get_game(name).parse_options(options)
+    except InvalidInput as error:
+        raise BackupError(gettext("%(where)s: %(why)s", where=where, why=in_words(error))) from None
+    return rules or None
 
 
 def restore_merge(raw: Mapping[str, Any], club_id: str) -> None:

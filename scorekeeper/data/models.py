@@ -99,6 +99,9 @@ class Club(Model):
     version: Mapped[int] = mapped_column(default=1, server_default="1")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Per game, the options its new sessions start with that differ from the game's defaults
+    # ({"seep": {"target": 150}}); None: the usual rules of every game.
+    house_rules: Mapped[dict[str, dict[str, Any]] | None] = mapped_column(JSON)
     everyone: Mapped[list[Player]] = relationship(order_by=Player.name)  # merged ones too
 
     @classmethod
@@ -128,6 +131,20 @@ class Club(Model):
     def many(cls, ids: list[str]) -> list[Club]:
         """The clubs with these ids (those that exist)."""
         return list(db.session.execute(db.select(cls).where(cls.id.in_(ids))).scalars())
+
+    def rules_of(self, game_name: str) -> dict[str, Any]:
+        """The house rules of a game: the options, as stored, that differ from its defaults."""
+        return dict((self.house_rules or {}).get(game_name) or {})
+
+    def set_house_rules(self, rules: Mapping[str, Mapping[str, Any]]) -> bool:
+        """Keep these house rules (checked, per game the options that differ from its
+        defaults) in place of the old ones; whether they changed."""
+        kept = {name: dict(options) for name, options in rules.items() if options} or None
+        if kept == (self.house_rules or None):
+            return False
+        self.house_rules = kept
+        self.touch()
+        return True
 
     def is_keeper(self, token: str | None) -> bool:
         """Whether `token` is the club keeper's."""
@@ -637,9 +654,15 @@ class GameSession(Model):
         """Start a session from the API's request body; raise InvalidInput if it is wrong."""
         game = get_game(required(body, "game", "A session"))
         table, teams = parse_teams(required(body, "teams", "A session"))
-        options = game.parse_options(body.get("options"))
-        game.check_table(table, options)
         club = _club_of(body.get("club"))
+        raw = body.get("options")
+        house = club.rules_of(game.name) if club is not None else {}
+        options = game.parse_options(raw)  # the options given, checked on their own
+        if house:
+            # The club's house rules, each option given overriding its own.
+            options = game.parse_options({**house, **(raw or {})})
+            _check_house_table(game, table, options, house, raw or {})
+        game.check_table(table, options)
         return cls.start(game, teams, options, idempotency_key, club)
 
     @classmethod
@@ -1059,6 +1082,37 @@ def _sessions_with(player_ids: list[int]) -> Any:
         .join(Membership, Membership.team_id == Team.id)
         .where(Membership.player_id.in_(player_ids))
     )
+
+
+def _check_house_table(
+    game: Game, table: Table, options: dict[str, Any], house: dict[str, Any], given: dict[str, Any]
+) -> None:
+    """Raise InvalidInput, naming the house rules, when the teams fit the options given but not
+    the club's house rules (a house rule that shapes the table: Casino's partnerships …)."""
+    try:
+        game.check_table(table, options)
+    except InvalidInput as error:
+        game.check_table(table, game.parse_options(given))  # the teams' own misfit says itself
+        taken = {name: value for name, value in house.items() if name not in given}
+        unfit = {n: v for n, v in taken.items() if not _fits(game, table, given | {n: v})}
+        rules = ", ".join(
+            f"{name}: {json.dumps(value)}" for name, value in (unfit or taken).items()
+        )
+        message = gettext(
+            "These teams do not fit the club's house rules (%(rules)s): give the options to "
+            "play by in the session's options.",
+            rules=rules,
+        )
+        raise InvalidInput(error.code, message) from error
+
+
+def _fits(game: Game, table: Table, raw: dict[str, Any]) -> bool:
+    """Whether the teams, so seated, may play by these (checked) options."""
+    try:
+        game.check_table(table, game.parse_options(raw))
+    except InvalidInput:
+        return False
+    return True
 
 
 def _club_of(raw: object) -> Club | None:

@@ -13,7 +13,7 @@ from ..web.held import held_clubs, held_tokens, remember_token
 from ..web.pages import conditional, say, viewer_etag
 from ..words import gettext
 from .blueprint import bp, can_edit, editable, known_clubs
-from .games import PAGES
+from .games import PAGES, rules_played
 from .paging import parse_before
 from .played import read
 
@@ -38,6 +38,7 @@ def _scoreboard(session_id: str, before: int | None) -> str:
         summary=PAGES[game_session.game_name].summary,
         clubs=known_clubs(),
         replays=LiveDeal.deals_played(game_session),
+        rules=rules_played(game_session.game_name, game_session.options),
     )
 
 

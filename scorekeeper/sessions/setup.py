@@ -243,11 +243,11 @@ class SetupForm(SessionForm):
             {"name": name.data or None, "players": [box.data for box in boxes[:seated]]}
             for name, boxes in self.team_boxes()[: table.teams]
         ]
-        chosen = {option.name: _value(self[option.name].data) for option in self.setup.options}
+        chosen = {option.name: value_of(self[option.name].data) for option in self.setup.options}
         return {"game": self.game.name, "teams": teams, "options": chosen}
 
 
-def _value(data: Any) -> Any:
+def value_of(data: Any) -> Any:
     """A choice as the API takes it: "" is none, digits a whole number, else the text."""
     if data in ("", None):
         return None
@@ -280,18 +280,57 @@ def session_form(game: Game, setup: Setup) -> type[SetupForm]:
             )
     seats = max(t.seats for t in every)
     for option in setup.options:
-        if isinstance(option, Radio):
-            fields[option.name] = radio(option.label, option.choices, option.default)
-        elif isinstance(option, Seat):
-            places = tuple(
-                (str(seat), lazy_gettext("Seat %(num)d", num=seat + 1)) for seat in range(seats)
-            )
-            fields[option.name] = radio(option.label, places, "0")
-        else:
-            fields[option.name] = IntegerField(
-                option.label,
-                default=option.default,
-                # left empty: the engine names the option
-                validators=[Optional(), Between(option.label, option.low, option.high)],
-            )
+        fields[option.name] = option_field(option, seats)
     return type(f"{game.title.replace('-', '')}SessionForm", (SetupForm,), fields)
+
+
+def option_field(option: Radio | Number | Seat, seats: int = 0) -> Field:
+    """The form's control of an option (a seat's: of `seats` seats)."""
+    if isinstance(option, Radio):
+        return radio(option.label, option.choices, option.default)
+    if isinstance(option, Seat):
+        places = tuple(
+            (str(seat), lazy_gettext("Seat %(num)d", num=seat + 1)) for seat in range(seats)
+        )
+        return radio(option.label, places, "0")
+    return IntegerField(
+        option.label,
+        default=option.default,
+        # left empty: the engine names the option
+        validators=[Optional(), Between(option.label, option.low, option.high)],
+    )
+
+
+def rule_options(setup: Setup) -> tuple[Radio | Number, ...]:
+    """The options that are rules of play, as a club's house rules set them: not the one that
+    shapes the teams, nor a seat (who deals first)."""
+    return tuple(o for o in setup.options if not isinstance(o, Seat) and o.name != setup.shaped_by)
+
+
+def as_field(value: Any) -> Any:
+    """An option's value as its control holds it: a choice's text ("" for none), a number."""
+    if value is None:
+        return ""
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def rules_said(setup: Setup, options: dict[str, Any], defaults: dict[str, Any]) -> list[str]:
+    """The rule options that differ from the defaults, each as the form names it ("Sweeps score
+    1 (K12): Yes"); an option the form does not offer, by its name and value as the API has them."""
+    offered = {o.name: o for o in rule_options(setup)}
+    shown = {o.name for o in setup.options} - set(offered)  # the teams' shape, a seat: not rules
+    said = []
+    for name, value in options.items():
+        if name in shown or value == defaults.get(name):
+            continue
+        option = offered.get(name)
+        if option is None:
+            said.append(f"{name}: {json.dumps(value)}")
+            continue
+        text = (
+            dict(option.choices).get(str(as_field(value)), value)
+            if isinstance(option, Radio)
+            else value
+        )
+        said.append(gettext("%(option)s: %(value)s", option=str(option.label), value=str(text)))
+    return said

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
@@ -9,7 +10,7 @@ from flask_limiter import RateLimitExceeded
 from werkzeug.wrappers import Response
 
 from ..data.idempotency import checked_key, start_session
-from ..data.models import GameSession, recent_player_names
+from ..data.models import Club, GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from ..web.held import held_tokens, remember_club, remember_token
 from ..web.languages import in_reader_order
@@ -20,6 +21,7 @@ from ..words.bidi import plain
 from ..words.inputs import in_words
 from .blueprint import bp, editable, known_clubs
 from .games import PAGES
+from .setup import Seat, SetupForm, as_field
 
 
 @bp.route("/new/<game_name>", methods=["GET", "POST"])
@@ -31,6 +33,7 @@ def new(game_name: str) -> Any:
     clubs = known_clubs()
     if not form.is_submitted():
         form.club.data = request.args.get("club") or (clubs[0].id if clubs else "")
+        with_house_rules(form, form.club.data)
     status, wait = (400 if form.is_submitted() else 200), None
     if form.validate_on_submit():
         try:
@@ -47,12 +50,39 @@ def new(game_name: str) -> Any:
     # The latest names this phone has seen, in the reader's alphabetical order to find one by.
     names = in_reader_order(recent_player_names(list(held_tokens())))
     body = render_template(
-        "sessions/new.html", form=form, game=GAMES[game_name], recent_names=names, clubs=clubs
+        "sessions/new.html",
+        form=form,
+        game=GAMES[game_name],
+        recent_names=names,
+        clubs=clubs,
+        house=house_values(form, clubs),
     )
     response = page(body, status)
     if wait is not None:
         response.headers["Retry-After"] = str(wait)
     return response
+
+
+def with_house_rules(form: SetupForm, club_id: str) -> None:
+    """The form's options as the club's house rules set them (the table can still change
+    them)."""
+    for club in Club.many([club_id]) if club_id else []:
+        for name, value in club.rules_of(form.game.name).items():
+            if name in form:
+                form[name].data = as_field(value)
+
+
+def house_values(form: SetupForm, clubs: list[Club]) -> dict[str, str]:
+    """For the page's script, by club id ("": a new club): the options the form starts with
+    when that club is chosen, its house rules or else the usual ones (not who deals first)."""
+    game = form.game
+    names = [o.name for o in form.setup.options if not isinstance(o, Seat)]
+
+    def values(rules: dict[str, Any]) -> str:
+        options = game.parse_options(rules)
+        return json.dumps({name: as_field(options[name]) for name in names})
+
+    return {"": values({})} | {club.id: values(club.rules_of(game.name)) for club in clubs}
 
 
 @bp.post("/s/<session_id>/rematch")

@@ -1,5 +1,6 @@
 // New session: show as many teams and name boxes as the players chosen make, say who sits
-// where, and tap a recent name to fill the next empty box.
+// where, tap a recent name to fill the next empty box, and start the options at the club's
+// house rules.
 import { byId, h, inSentence, radioValue } from "./dom.js";
 import { _ } from "./words.js";
 
@@ -69,6 +70,15 @@ function newSession(form) {
     const taken = boxes.some((box) => box.value.trim().toLowerCase() === chip.dataset.name.toLowerCase());
     const empty = boxes.find((box) => !box.value.trim());
     if (!taken && empty) { empty.value = chip.dataset.name; chip.disabled = true; render(); }
+  }));
+  // Another club chosen: the options start at its house rules (the table can still change them).
+  form.querySelectorAll("input[name=club][data-rules]").forEach((club) => club.addEventListener("change", () => {
+    for (const [name, value] of Object.entries(JSON.parse(club.dataset.rules))) {
+      const number = form.querySelector(`input[type=number][name="${CSS.escape(name)}"]`);
+      if (number) number.value = String(value);
+      const choice = form.querySelector(`input[type=radio][name="${CSS.escape(name)}"][value="${CSS.escape(String(value))}"]`);
+      if (choice) choice.checked = true;
+    }
   }));
   form.addEventListener("change", render);
   form.addEventListener("input", render);

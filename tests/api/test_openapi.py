@@ -267,7 +267,9 @@ class Table:
         self.app = app
         self.game = game
         self.client = app.test_client()
-        self.club: str = self.client.post("/api/v1/clubs", json={"name": game}).get_json()["id"]
+        club = self.client.post("/api/v1/clubs", json={"name": game}).get_json()
+        self.club: str = club["id"]
+        self.club_keeper: str = club["keeper_token"]
         body = SESSION_BODIES[game][0] | {"club": self.club}
         created = self.client.post("/api/v1/sessions", json=body)
         assert created.status_code == 201
@@ -284,6 +286,14 @@ class Table:
 
     def auth(self, token: str | None = None) -> dict[str, str]:
         return {"Authorization": f"Bearer {token or self.keeper}"}
+
+    def keeper_for(self, path: str, method: str) -> str:
+        """The token an operation takes: the club keeper's, or the session keeper's."""
+        schemes = {name for s in operation_of(path, method).get("security", []) for name in s}
+        return self.club_keeper if "clubKeeperAuth" in schemes else self.keeper
+
+    def auth_for(self, path: str, method: str) -> dict[str, str]:
+        return self.auth(self.keeper_for(path, method))
 
     def post(self, tail: str, **kwargs: Any) -> Any:
         return self.client.post(self.url(tail), headers=self.auth(), **kwargs)
@@ -591,6 +601,12 @@ def casino_checks(draw: st.DrawFn) -> dict[str, Any]:
 
 CASINO_VARIANTS = ("classic", "royal")
 CLUB_NAMES = ("Thursday table", "  Sunday   lunch ", "x" * 60, "Ravi's")
+HOUSE_RULES: tuple[dict[str, Any], ...] = (
+    {},
+    {"seep": {"target": 150, "throw": "matching"}},
+    {"casino": {"variant": "royal"}, "fifty-six": {"doubling": "additive", "tables": 8}},
+    {"seep": None, "casino": {}},
+)
 CALLS = ("bid", "pass", "double", "redouble")
 BID = {"seat": 1, "call": "bid", "value": 28, "trump": "D"}
 # The calls of auctions that can occur (dealer 0), and whose call it is: none yet, a bid, a
@@ -697,12 +713,15 @@ def steer(
     if "deal" not in faults and "number" in case.path_parameters:
         case.path_parameters["number"] = plays if taken_back == "last" else plays + 1
     if operation.get("security"):
-        aim_token(case, faults, table)
+        aim_token(case, faults, table, table.keeper_for(case.operation.path, case.method.lower()))
     for header in PRECONDITIONS.keys() & names:
         how = "stale" if "stale" in faults else preconditions[header]
         aim_precondition(case, header, how, table)
     if "body" not in faults and "requestBody" in operation:
         case.body = live_play(body, plays, table) if operation["operationId"] in UNDER_WAY else body
+    elif operation["operationId"] == "set_house_rules":
+        # The document says every house rule exactly, so a generated body is a valid one.
+        case.body = {"seep": {"target": 120}}  # out of range (M2): a 400, nothing stored
     elif operation["operationId"] == "add_live_play" and isinstance(case.body, dict):
         case.body["number"] = plays + 1  # a generated play, read (400) as the next one, not a 409
     if "guessable" in faults and "Idempotency-Key" in names:
@@ -747,9 +766,9 @@ def aim_deal(case: Any, index: int, table: Table, deleted: bool) -> None:
     case.path_parameters["deal_id"] = pool[index % len(pool)]
 
 
-def aim_token(case: Any, faults: set[str], table: Table) -> None:
+def aim_token(case: Any, faults: set[str], table: Table, keeper: str) -> None:
     case.headers.pop("Authorization", None)
-    token = "not-a-token" if "wrong-token" in faults else table.keeper
+    token = "not-a-token" if "wrong-token" in faults else keeper
     token = table.scorer if "scorer" in faults else token
     if "no-token" not in faults:
         case.headers["Authorization"] = f"Bearer {token}"
@@ -784,6 +803,8 @@ def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
         )
     if operation_id == "create_club":
         return st.sampled_from(CLUB_NAMES).map(lambda name: {"name": name})
+    if operation_id == "set_house_rules":
+        return st.sampled_from(HOUSE_RULES).map(copy.deepcopy)
     if operation_id == "start_live_deal":
         return st.just(table.live_start).map(copy.deepcopy)
     if operation_id == "add_live_play":
@@ -919,8 +940,8 @@ def bodies() -> Iterator[tuple[str, str]]:
 def test_too_large(app: Flask, path: str, method: str) -> None:
     table = Table(app)
     case = SCHEMA[path][method.upper()].Case(
-        path_parameters=in_path(path, session_id=table.id, deal_id=1),
-        headers=table.auth(),
+        path_parameters=in_path(path, session_id=table.id, deal_id=1, club_id=table.club),
+        headers=table.auth_for(path, method),
         body={"padding": "x" * 300_000},
     )
     response = case.call(app=app)
@@ -993,6 +1014,8 @@ def base_body(operation_id: str) -> dict[str, Any]:
         return copy.deepcopy(SESSION_BODIES["seep"][0])
     if operation_id == "create_club":
         return {"name": "Thursday table"}
+    if operation_id == "set_house_rules":
+        return {"seep": {"target": 150, "throw": "matching"}}
     if operation_id in ("add_deal", "replace_deal"):
         return fixed_deal(50)
     example = schema("CheckRequest" if operation_id == "check_move" else "MovesRequest")
@@ -1000,7 +1023,7 @@ def base_body(operation_id: str) -> dict[str, Any]:
 
 
 def put_inside(body: dict[str, Any], text: str) -> None:
-    """Replace a name, a card or the move's card with `text`."""
+    """Replace a name, a card, the move's card or a house rule with `text`."""
     if "name" in body:
         body["name"] = text
     elif "teams" in body:
@@ -1009,6 +1032,8 @@ def put_inside(body: dict[str, Any], text: str) -> None:
         body["captured"][0][0] = text
     elif "move" in body:
         body["move"]["card"] = text
+    elif "seep" in body:
+        body["seep"]["throw"] = text
     else:
         body["position"]["hand"][0] = text
 
@@ -1021,7 +1046,7 @@ def test_lone_surrogates_are_bad_input_not_a_crash(app: Flask, path: str, method
     table = Table(app)
     operation = SCHEMA[path][method.upper()]
     operation_id = operation_of(path, method)["operationId"]
-    url = path.format(session_id=table.id, deal_id=1)
+    url = path.format(session_id=table.id, deal_id=1, club_id=table.club)
 
     @settings(max_examples=25, deadline=None, derandomize=True, database=None)
     @given(where=st.sampled_from(["value", "key", "inside"]), text=ODD_TEXT, keyed=st.booleans())
@@ -1031,7 +1056,7 @@ def test_lone_surrogates_are_bad_input_not_a_crash(app: Flask, path: str, method
             put_inside(body, text)
         else:
             body.update({"note": text} if where == "value" else {text: 1})
-        headers = table.auth() | (
+        headers = table.auth_for(path, method) | (
             {"Idempotency-Key": f"key-{where}-0123456789abcdef"} if keyed else {}
         )
         raw = json.dumps(body)  # ASCII, with \ud800 escapes
@@ -1051,11 +1076,11 @@ def test_a_body_sent_as_another_type_is_bad_json(app: Flask, path: str, method: 
     table = Table(app)
     body = json.dumps(base_body(operation_of(path, method)["operationId"]))
     response = table.client.open(
-        path.format(session_id=table.id, deal_id=1),
+        path.format(session_id=table.id, deal_id=1, club_id=table.club),
         method=method,
         data=body,
         content_type="text/plain",
-        headers=table.auth(),
+        headers=table.auth_for(path, method),
     )
     assert response.status_code == 400
     assert response.get_json()["error"] == "bad-json"
@@ -1077,8 +1102,10 @@ def test_the_document_s_examples_are_accepted(
 ) -> None:
     game = "fifty-six" if "contract" in example else "casino" if "cards" in example else "seep"
     table = Table(app, game)
-    url = path.format(session_id=table.id, deal_id=1)
-    response = table.client.open(url, method=method, json=example, headers=table.auth())
+    url = path.format(session_id=table.id, deal_id=1, club_id=table.club)
+    response = table.client.open(
+        url, method=method, json=example, headers=table.auth_for(path, method)
+    )
     assert response.status_code in (200, 201), response.get_json()
     SCHEMA[path][method.upper()].validate_response(response)
 

@@ -184,7 +184,7 @@ def bodies(app: Flask) -> Iterator[tuple[Table, str, str, Any]]:
         yield table, "/api/v1/sessions/{session_id}/live/plays", "post", table.live_play(1, 0)
 
 
-UNKNOWN = {"unknown-field", "unknown-option"}
+UNKNOWN = {"unknown-field", "unknown-option", "unknown-game"}  # a house rule's game is a field
 
 
 def test_an_unknown_field_is_refused_where_the_document_refuses_it(app: Flask) -> None:
@@ -196,8 +196,9 @@ def test_an_unknown_field_is_refused_where_the_document_refuses_it(app: Flask) -
                 table.bare_live()
             elif path.endswith("/live"):
                 table.client.delete(table.url("live"), headers=table.auth())
-            url = path.format(session_id=table.id, deal_id=1)
-            answer = table.client.open(url, method=method, json=sent, headers=table.auth())
+            url = path.format(session_id=table.id, deal_id=1, club_id=table.club)
+            headers = table.auth_for(path, method)
+            answer = table.client.open(url, method=method, json=sent, headers=headers)
             # Accepted, or refused for that field (not for another reason).
             accepted = answer.status_code < 300
             refused = answer.status_code == 400 and answer.get_json()["error"] in UNKNOWN

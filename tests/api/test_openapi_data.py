@@ -179,7 +179,8 @@ def aim(case: Any, table: Table, operation_id: str) -> None:
     valid = type(number) in (int, float) and number in range(1, MOST_PLAYS + 1)  # 2.0 is 2
     if operation_id == "add_live_play" and valid:
         body["number"] = plays + 1
-    case.headers = {**(case.headers or {}), "Authorization": f"Bearer {table.keeper}"}
+    keeper = table.keeper_for(case.operation.path, case.method.lower())
+    case.headers = {**(case.headers or {}), "Authorization": f"Bearer {keeper}"}
 
 
 def discard_live(table: Table) -> None:

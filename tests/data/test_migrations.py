@@ -211,3 +211,36 @@ def test_0009_works_out_the_summaries_a_database_from_before_lacks(tmp_path: Pat
             assert row.summary == summarize("seep", 2, 2, found.options, records)
             assert len(row.summary["deals"]) == len(records) > 0
         db.engine.dispose()
+
+
+def test_0010_gives_every_club_the_usual_rules_and_keeps_set_ones(empty_database: str) -> None:
+    """A club from before house rules comes up with none (every game's usual rules) and can
+    set them; downgrading forgets them and keeps the club."""
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": empty_database}
+    )
+    club = (
+        "INSERT INTO clubs (id, name, keeper_token_hash, version, created_at, updated_at) "
+        "VALUES ('club', 'Thursday', 'x', 1, '2026-12-01', '2026-12-01')"
+    )
+    rules = "SELECT house_rules FROM clubs"
+    with app.app_context():
+        upgrade(revision="0009")
+        with db.engine.begin() as connection:
+            connection.execute(sa.text(club))
+        upgrade()
+        assert db.session.execute(sa.text(rules)).scalars().all() == [None]
+        db.session.remove()
+    client = app.test_client()
+    assert client.get("/api/v1/clubs/club/rules").get_json()["seep"]["target"] == 100
+    with app.app_context(), db.engine.begin() as connection:
+        connection.execute(
+            sa.text("""UPDATE clubs SET house_rules = '{"seep": {"target": 150}}'""")
+        )
+    assert client.get("/api/v1/clubs/club/rules").get_json()["seep"]["target"] == 150
+    with app.app_context():
+        downgrade(revision="0009")
+        with db.engine.begin() as connection:
+            names = connection.execute(sa.text("SELECT name FROM clubs")).scalars().all()
+        assert names == ["Thursday"]
+        db.engine.dispose()

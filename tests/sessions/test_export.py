@@ -122,7 +122,7 @@ def test_a_session_as_json_has_its_raw_records_with_ids_and_deleted_ones_marked(
     )
     assert f'filename="seep-{seep["id"]}.json"' in response.headers["Content-Disposition"]
     body = response.get_json()
-    assert body["format"] == "scorekeeper-session" and body["format_version"] == 2
+    assert body["format"] == "scorekeeper-session" and body["format_version"] == 3
     session = body["session"]
     assert session["id"] == seep["id"] and session["club"] == played["club"]["id"]
     assert [(t["name"], t["players"]) for t in session["teams"]] == [
@@ -183,7 +183,7 @@ def test_export_then_import_into_an_empty_database_reproduces_everything(
     clubs = [played["club"]["id"], other["id"]]
     before = everything(client, clubs)
     document = export(app, tmp_path / "backup.json")
-    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 2
+    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 3
     assert document["schema"]
 
     restored = empty_app(tmp_path / "restored.sqlite")
@@ -225,6 +225,27 @@ def test_links_keep_working_after_a_restore(
     assert counts(restored)["Player"] == counts(app)["Player"] + 2
 
 
+def test_a_club_s_house_rules_come_back_and_a_file_from_before_them_still_imports(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    club = client.post(CLUBS, json={"name": "Thursday"}).get_json()
+    rules = {"seep": {"target": 150, "throw": "matching"}, "casino": {"variant": "royal"}}
+    url = f"{CLUBS}/{club['id']}/rules"
+    assert client.put(url, json=rules, headers=bearer(club["keeper_token"])).status_code == 200
+    document = export(app, tmp_path / "backup.json")
+    assert document["clubs"][0]["house_rules"] == rules
+    restored = empty_app(tmp_path / "restored.sqlite")
+    assert import_into(restored, tmp_path / "backup.json").exit_code == 0
+    assert restored.test_client().get(url).get_json() == client.get(url).get_json()
+    # A file of format 2 has no house rules: its clubs play the usual rules.
+    del document["clubs"][0]["house_rules"]
+    document["format_version"] = 2
+    (tmp_path / "old.json").write_text(json.dumps(document), encoding="utf-8")
+    older = empty_app(tmp_path / "older.sqlite")
+    assert import_into(older, tmp_path / "old.json").exit_code == 0
+    assert older.test_client().get(url).get_json()["seep"]["target"] == 100
+
+
 @pytest.fixture
 def backup_file(app: Flask, client: FlaskClient, tmp_path: Path) -> Path:
     """A backup of a club that played each game, written by `flask export`."""
@@ -260,7 +281,7 @@ def refused_session(doc: dict[str, Any]) -> None:
 
 
 DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
-    "newer format": (lambda d: d.update(format_version=3), "newer than this scorekeeper"),
+    "newer format": (lambda d: d.update(format_version=4), "newer than this scorekeeper"),
     "newer schema": (lambda d: d.update(schema="9999_future"), "newer database"),
     "not a backup": (lambda d: d.update(format="scorekeeper-club"), "not a scorekeeper backup"),
     "no sessions": (lambda d: d.pop("sessions"), "has no 'sessions'"),
@@ -281,6 +302,18 @@ DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
     "an unknown game": (lambda d: d["sessions"][2].update(game="bridge"), "bridge"),
     "a record the engine refuses": (break_first_seep_deal, "the rules refuse it"),
     "teams the game refuses": (refused_session, "Session"),
+    "house rules of an unknown option": (
+        lambda d: d["clubs"][0].update(house_rules={"seep": {"colour": "red"}}),
+        "Unknown option 'colour'",
+    ),
+    "house rules of an unknown game": (
+        lambda d: d["clubs"][0].update(house_rules={"bridge": {}}),
+        "bridge",
+    ),
+    "house rules that are not an object": (
+        lambda d: d["clubs"][0].update(house_rules=["seep"]),
+        "house rules must be an object",
+    ),
     "a player of no club": (
         lambda d: d["sessions"][0]["teams"][0].update(player_ids=[999, 998]),
         "is not among its club's",

@@ -89,7 +89,7 @@ def test_a_card_opens_only_when_it_shortened_something_or_a_word_is_too_long() -
 
 
 def test_a_given_name_of_two_words_stays_whole() -> None:
-    """"عبد" alone means "servant of": Abd al-Rahman is called "عبد الرحمن", never "عبد"."""
+    """ "عبد" alone means "servant of": Abd al-Rahman is called "عبد الرحمن", never "عبد"."""
     assert first_name(ABDUL) == "عبد الرحمن"
     assert first_name("Abdul Karim Qureshi") == "Abdul Karim"
     assert first_name("عبد الله") == "عبد الله"

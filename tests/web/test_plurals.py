@@ -57,4 +57,3 @@ def test_scripts_make_no_plurals_by_hand(script: Path) -> None:
 
 def test_templates_and_python_make_no_plurals_by_hand() -> None:
     assert [line for path in (*TEMPLATES, *PYTHON) for line in found(PY_PLURAL, path)] == []
-

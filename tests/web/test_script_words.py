@@ -50,7 +50,6 @@ ALLOWED = {
 }
 
 
-
 @dataclass
 class Token:
     """One token of a script: its kind (name, string, template, number, punct), text and line."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...rules import GAMES, InvalidInput
 from ...words.inputs import in_words
-from ..setup import SetupForm, session_form
+from ..setup import SetupForm, rules_said, session_form
 from . import casino, fifty_six, seep
 
 
@@ -65,3 +65,10 @@ def game_title(game: Any) -> str:
     name (the registry's `title` is the engine's English)."""
     name = game if isinstance(game, str) else game.name
     return str(PAGES[name].title) if name in PAGES else str(GAMES[name].title)
+
+
+def rules_played(game_name: str, options: Any) -> list[str]:
+    """The rules of these options that are not the game's usual ones, each as the new-session
+    form names it ("Sweeps score 1 (K12): Yes")."""
+    setup = PAGES[game_name].session_form.setup
+    return rules_said(setup, dict(options), GAMES[game_name].parse_options(None))
