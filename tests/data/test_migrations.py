@@ -32,8 +32,9 @@ def test_an_old_database_keeps_its_deals_with_ids_and_versions(tmp_path: Path) -
     answer = app.test_client().get("/api/v1/sessions/old").get_json()
     identities = [(d["id"], d["number"], d["version"]) for d in answer["deals"]]
     assert identities == [(1, 1, 1), (3, 2, 1)]  # the old seq is the id; deal 2 stays deleted
-    assert answer["version"] == 1
-    # 0010: options added since (R3) take their defaults; those stored are kept.
+    # 0010: options added since (R3) take their defaults, those stored are kept, and the
+    # session's version moves with them.
+    assert answer["version"] == 2
     assert answer["options"] == DEFAULT_OPTIONS
     # 0003: the session moved into a club of its own, named after its teams, with its players.
     club = app.test_client().get(f"/api/v1/clubs/{answer['club']}").get_json()
@@ -213,7 +214,7 @@ def test_0009_works_out_the_summaries_a_database_from_before_lacks(tmp_path: Pat
         db.engine.dispose()
 
 
-def test_0010_gives_every_club_the_usual_rules_and_keeps_set_ones(empty_database: str) -> None:
+def test_0011_gives_every_club_the_usual_rules_and_keeps_set_ones(empty_database: str) -> None:
     """A club from before house rules comes up with none (every game's usual rules) and can
     set them; downgrading forgets them and keeps the club."""
     app = create_app(
@@ -225,7 +226,7 @@ def test_0010_gives_every_club_the_usual_rules_and_keeps_set_ones(empty_database
     )
     rules = "SELECT house_rules FROM clubs"
     with app.app_context():
-        upgrade(revision="0009")
+        upgrade(revision="0010")
         with db.engine.begin() as connection:
             connection.execute(sa.text(club))
         upgrade()
@@ -239,7 +240,7 @@ def test_0010_gives_every_club_the_usual_rules_and_keeps_set_ones(empty_database
         )
     assert client.get("/api/v1/clubs/club/rules").get_json()["seep"]["target"] == 150
     with app.app_context():
-        downgrade(revision="0009")
+        downgrade(revision="0010")
         with db.engine.begin() as connection:
             names = connection.execute(sa.text("SELECT name FROM clubs")).scalars().all()
         assert names == ["Thursday"]

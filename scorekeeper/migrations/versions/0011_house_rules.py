@@ -1,7 +1,7 @@
 """house rules: a club's default options per game for its new sessions (issue 25)
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-12-02 20:00:00
 
 Each club keeps, per game, the options its new sessions start with: only those that differ from
@@ -13,8 +13,8 @@ from alembic import op
 import sqlalchemy as sa
 
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
