@@ -1,4 +1,5 @@
-"""The API of clubs (shared/API.md "Clubs"): create one, read its history, its statistics."""
+"""The API of clubs (shared/API.md "Clubs"): create one, read its history, its statistics,
+its ratings."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from flask import Response, current_app, request, url_for
 
+from ..clubs import ratings
 from ..clubs.stats import figures, side
 from ..data.idempotency import once, request_key
 from ..data.models import Club
@@ -64,3 +66,25 @@ def stats_api(club_id: str) -> Response | dict[str, Any]:
     second = side(request.args.get("b"), found.names, "b")
     head = head_to_head(found.sessions, first, second)
     return {**found.stats, "head_to_head": head}  # a copy: the kept figures are every request's
+
+
+# -- ratings (issue 25) ---------------------------------------------------------------------
+
+
+@bp.get("/clubs/<club_id>/ratings")
+def ratings_api(club_id: str) -> dict[str, Any]:
+    """A game's ratings in the club, players and partnerships; with `teams`, each side's
+    chance of winning."""
+    club = Club.find(club_id)
+    game = ratings.read_game(request.args.get("game"))
+    found = figures(club)
+    rated = ratings.of_club(found, game)
+    answer = ratings.ratings_json(rated, found.names)
+    if "teams" in request.args:
+        sides = ratings.read_sides(request.args["teams"], found.names)
+        chances = ratings.chances(rated, sides)
+        answer["prediction"] = [
+            {"players": side, "chance": round(chance, ratings.DIGITS)}
+            for side, chance in zip(sides, chances, strict=True)
+        ]
+    return answer
