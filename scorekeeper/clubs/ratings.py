@@ -187,14 +187,18 @@ def read_sides(raw: str, names: Mapping[int, str]) -> list[list[int]]:
         raise InvalidInput("bad-field", gettext("teams must name two sides or more."))
     unknown = [str(p) for side in sides for p in side if p not in names]
     if unknown:
-        message = gettext("teams names no player of this club: %(ids)s.", ids=", ".join(unknown))
+        message = gettext(
+            "teams must name the club's players by id; the club has no player %(ids)s.",
+            ids=", ".join(unknown),
+        )
         raise InvalidInput("bad-field", message)
     seen: set[int] = set()
     for side in sides:
         twice = [p for p in side if p in seen] or [p for p in side if side.count(p) > 1]
         if twice:
             message = gettext(
-                "%(name)s is named twice in teams: a player plays on one side.",
+                "teams must name the club's players by id, each on one side only: %(name)s "
+                "is named twice.",
                 name=names[twice[0]],
             )
             raise InvalidInput("bad-field", message)
