@@ -78,13 +78,13 @@ def ratings_api(club_id: str) -> dict[str, Any]:
     club = Club.find(club_id)
     game = ratings.read_game(request.args.get("game"))
     found = figures(club)
-    rated = ratings.of_club(found, game)
-    answer = ratings.ratings_json(rated, found.names)
-    if "teams" in request.args:
-        sides = ratings.read_sides(request.args["teams"], found.names)
-        chances = ratings.chances(rated, sides)
-        answer["prediction"] = [
-            {"players": side, "chance": round(chance, ratings.DIGITS)}
-            for side, chance in zip(sides, chances, strict=True)
-        ]
-    return answer
+    answer = ratings.answer(found, game)
+    if "teams" not in request.args:
+        return answer
+    sides = ratings.read_sides(request.args["teams"], found.names)
+    chances = ratings.chances(ratings.of_club(found, game), sides)
+    prediction = [
+        {"players": side, "chance": round(chance, ratings.DIGITS)}
+        for side, chance in zip(sides, chances, strict=True)
+    ]
+    return {**answer, "prediction": prediction}  # a copy: the kept answer is every reader's

@@ -82,6 +82,16 @@ def of_club(found: Figures, game: str) -> Ratings:
     return kept  # type: ignore[no-any-return]
 
 
+def answer(found: Figures, game: str) -> dict[str, Any]:
+    """The club's ratings of `game` as the API gives them, made once per version of the club:
+    shared by every reader, so never changed (add to a copy)."""
+    key = ("ratings-json", game)
+    kept = found.drawn.get(key)
+    if kept is None:
+        kept = found.drawn[key] = ratings_json(of_club(found, game), found.names)
+    return kept  # type: ignore[no-any-return]
+
+
 def games_of(
     sessions: Iterable[Mapping[str, Any]], game: str
 ) -> Iterator[tuple[list[list[int]], list[int]]]:
@@ -111,9 +121,18 @@ def rate(sessions: Iterable[Mapping[str, Any]], game: str) -> Ratings:
     return ratings
 
 
+def _track(tracks: dict[Any, Track], key: Any) -> Track:
+    """The track kept under `key`, new if none is (setdefault would make a rating, and its
+    uuid, for every seat of every game)."""
+    track = tracks.get(key)
+    if track is None:
+        track = tracks[key] = Track()
+    return track
+
+
 def _rate(tracks: dict[int, Track], teams: list[list[int]], ranks: list[int]) -> None:
     """Rate one game of teams of players."""
-    found = [[tracks.setdefault(p, Track()) for p in team] for team in teams]
+    found = [[_track(tracks, p) for p in team] for team in teams]
     rated = MODEL.rate([[t.rating for t in team] for team in found], ranks=list(ranks))
     for team, new in zip(found, rated, strict=True):
         for track, rating in zip(team, new, strict=True):
@@ -123,7 +142,7 @@ def _rate(tracks: dict[int, Track], teams: list[list[int]], ranks: list[int]) ->
 
 def _rate_pairs(tracks: dict[Pair, Track], pairs: list[Pair], ranks: list[int]) -> None:
     """Rate one game of partnerships, each a team of one."""
-    found = [tracks.setdefault(pair, Track()) for pair in pairs]
+    found = [_track(tracks, pair) for pair in pairs]
     rated = MODEL.rate([[track.rating] for track in found], ranks=list(ranks))
     for track, (rating,) in zip(found, rated, strict=True):
         track.rating = rating
