@@ -5,6 +5,7 @@ applies it), then what the ratings are derived from: edits, merges, other clubs.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Club
-from tests.helpers.api import FOUR, alone, new_club, played, put_deal
+from tests.helpers.api import FOUR, add_deals, alone, new_club, new_session, played, put_deal
 from tests.helpers.casino import SEVEN_FOUR
 from tests.helpers.seep import deal
 
@@ -204,3 +205,44 @@ def test_no_finished_game_no_rating(client: FlaskClient) -> None:
     played(client, "seep", deal(60), lineup=FOUR, club=club)  # no baazi yet
     assert ratings(client, club) == {"game": "seep", "players": [], "partnerships": []}
     assert ratings(client, club, "fifty-six")["players"] == []
+
+
+def chance_lines(client: FlaskClient, session: Json) -> list[str]:
+    """The chances a session's scoreboard shows, as text."""
+    page = client.get(f"/s/{session['id']}").get_data(as_text=True)
+    found = re.findall(r'data-testid="chance">(.*?)</(?:p|li)>', page)
+    return [re.sub(r"<[^>]+>", "", line).replace("&amp;", "&") for line in found]
+
+
+def test_the_scoreboard_shows_each_side_s_chance_before_the_first_deal(
+    client: FlaskClient,
+) -> None:
+    """After Lions' baazi (67 % by hand, test_the_chance_of_each_side), the next session of the
+    same four shows it until its first deal; a table nobody rated shows none."""
+    club = new_club(client)["id"]
+    first = played(client, "seep", deal(95), lineup=FOUR, club=club)
+    following = new_session(client, "seep", FOUR, club)
+    assert chance_lines(client, following) == ["Asha & Ravi vs Meena & Dev: 67%"]
+    assert chance_lines(client, first) == []  # played already
+    strangers = [{"players": ["Kiran", "Lata"]}, {"players": ["Omar", "Uma"]}]
+    assert chance_lines(client, new_session(client, "seep", strangers, club)) == []
+    add_deals(client, following, deal(60))
+    assert chance_lines(client, following) == []
+
+
+def test_three_sides_each_with_a_chance_and_a_page_that_follows_the_club(
+    client: FlaskClient,
+) -> None:
+    """Casino of three alone: a line per side. The page's tag moves when another session of
+    the club changes the ratings, so a browser holding it gets the new chances."""
+    club = new_club(client)["id"]
+    three = new_session(client, "casino", alone("Asha", "Meena", "Dev"), club)
+    url = f"/s/{three['id']}"
+    assert chance_lines(client, three) == []  # nobody rated yet
+    tag = client.get(url).headers["ETag"]
+    played(client, "casino", *[SEVEN_FOUR] * 3, lineup=alone("Asha", "Meena"), club=club)
+    assert client.get(url, headers={"If-None-Match": tag}).status_code == 200
+    lines = chance_lines(client, three)
+    assert [line.split(":")[0] for line in lines] == ["Asha", "Meena", "Dev"]
+    percents = [int(line.split(": ")[1].rstrip("%")) for line in lines]
+    assert percents[0] > percents[2] > percents[1]  # Asha won, Dev is new, Meena lost
