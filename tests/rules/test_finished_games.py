@@ -85,6 +85,17 @@ def casino(cards: list[int], spades: list[int], aces: list[int], big: int, littl
             {},
             [{"ranks": [0, 1, 2], "deal": 3}],
         ),
+        # K13 counting out: 6-5 three times is 18-15; then side 0's most cards (3) bring it
+        # to 21 first, though side 1's spades, casinos, aces and 3 sweeps (11) end it at 26:
+        # the winner still comes first.
+        (
+            "casino",
+            Table(2, 1),
+            [casino([30, 22], [7, 6], [1, 1, 1, 1], 0, 1)] * 3
+            + [casino([30, 22], [6, 7], [1, 1, 1, 1], 1, 1) | {"sweeps": [0, 3]}],
+            {"count_out": "on", "sweeps": "on"},
+            [{"ranks": [0, 1], "deal": 4}],
+        ),
         # Not yet 21: nothing finished.
         ("casino", Table(2, 1), [casino([30, 22], [7, 6], [0, 1, 0, 1], 1, 0)], {}, []),
     ],
