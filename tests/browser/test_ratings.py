@@ -4,6 +4,7 @@ named for a screen reader, nothing wider than the phone, and no serious axe viol
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -77,3 +78,19 @@ def test_the_players_page_shows_the_ratings(live_server: str, phones: Phones, sc
         if rule["impact"] in {"serious", "critical"}
     ]
     assert found == []
+
+
+def test_a_new_session_s_scoreboard_shows_each_side_s_chance(
+    live_server: str, phones: Phones
+) -> None:
+    """Lions won two baazis of three: the same four's next session, before its first deal, says
+    how likely each side is to win, on one line that fits the phone."""
+    phone = phones(color_scheme="dark")
+    club = rated_club(phone, live_server)
+    body = {"game": "seep", "teams": TEAMS, "club": club}
+    session = phone.context.request.post(f"{live_server}/api/v1/sessions", data=body).json()
+    phone.goto(f"{live_server}/s/{session['id']}")
+    chance = phone.get_by_test_id("chance")
+    expect(chance).to_have_text(re.compile(r"^Asha & Ravi vs Meena & Dev: (5[1-9]|[6-9][0-9])%$"))
+    seep.fits(phone)
+    phone.get_by_test_id("chances").screenshot(path=str(artifact("ratings-chances.png")))

@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Club
+from tests.helpers import fifty_six
 from tests.helpers.api import FOUR, add_deals, alone, new_club, new_session, played, put_deal
 from tests.helpers.casino import SEVEN_FOUR
 from tests.helpers.seep import deal
@@ -246,3 +247,34 @@ def test_three_sides_each_with_a_chance_and_a_page_that_follows_the_club(
     assert [line.split(":")[0] for line in lines] == ["Asha", "Meena", "Dev"]
     percents = [int(line.split(": ")[1].rstrip("%")) for line in lines]
     assert percents[0] > percents[2] > percents[1]  # Asha won, Dev is new, Meena lost
+
+
+def test_casino_sides_level_at_the_end_are_rated_equal(client: FlaskClient) -> None:
+    """K13: Asha wins 27-3-3; Meena and Dev, level, come second together: the same rating."""
+    club = new_club(client)["id"]
+    level = {"cards": [30, 11, 11], "spades": [9, 2, 2], "aces": [0, 0, 1, 2]}
+    record = level | {"big_casino": 0, "little_casino": 0}
+    played(client, "casino", *[record] * 3, lineup=alone("Asha", "Meena", "Dev"), club=club)
+    rows = by_name(ratings(client, club, "casino"))
+    assert rows["Meena"]["mu"] == rows["Dev"]["mu"] < 25 < rows["Asha"]["mu"]
+    assert rows["Meena"]["games"] == rows["Dev"]["games"] == rows["Asha"]["games"] == 1
+
+
+def test_fifty_six_teams_ranked_by_when_they_ran_out(client: FlaskClient) -> None:
+    """F6, F17 at 2 tables: Asha & Ravi's lost 28 pays Kiran & Lata both tables (out first),
+    Kiran & Lata's 40 made takes Meena & Dev's two (out second): Kiran & Lata, then Meena &
+    Dev, then Asha & Ravi, in the players' ratings and the partnerships'."""
+    club = new_club(client)["id"]
+    six = [{"players": ["Meena", "Dev"]}, {"players": ["Asha", "Ravi"]}]
+    six.append({"players": ["Kiran", "Lata"]})
+    records = [fifty_six.deal(1, 10, 28), fifty_six.deal(2, 40, 40)]
+    played(client, "fifty-six", *records, lineup=six, club=club, teams="pairs", tables=2)
+    answer = ratings(client, club, "fifty-six")
+    order = [row["name"] for row in answer["players"]]
+    assert {*order[:2]} == {"Kiran", "Lata"} and {*order[2:4]} == {"Meena", "Dev"}
+    assert {*order[4:]} == {"Asha", "Ravi"}
+    rows = by_name(answer)
+    assert rows["Kiran"]["mu"] > rows["Meena"]["mu"] > rows["Asha"]["mu"]
+    names = {row["id"]: name for name, row in rows.items()}
+    pairs = [sorted(names[p] for p in row["players"]) for row in answer["partnerships"]]
+    assert pairs == [["Kiran", "Lata"], ["Dev", "Meena"], ["Asha", "Ravi"]]
