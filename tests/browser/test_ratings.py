@@ -29,8 +29,9 @@ AXE_OPTIONS = {
 }
 
 
-def rated_club(page: Page, base: str) -> str:
-    """A club with a Seep session of three baazis (Lions, Tigers, Lions); its id."""
+def rated_club(page: Page, base: str) -> dict[str, str]:
+    """A club with a Seep session of three baazis (Lions, Tigers, Lions); its id and keeper's
+    token."""
     request = page.context.request
     club = request.post(f"{base}/api/v1/clubs", data={"name": "Thursday table"}).json()
     body = {"game": "seep", "teams": TEAMS, "club": club["id"]}
@@ -43,13 +44,13 @@ def rated_club(page: Page, base: str) -> str:
             headers=auth,
         )
         assert posted.ok, posted.text()
-    return str(club["id"])
+    return {"id": club["id"], "token": club["keeper_token"]}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_players_page_shows_the_ratings(live_server: str, phones: Phones, scheme: str) -> None:
     phone = phones(color_scheme=scheme)
-    club = rated_club(phone, live_server)
+    club = rated_club(phone, live_server)["id"]
     phone.goto(f"{live_server}/c/{club}/players")
     table = phone.get_by_test_id("ratings-seep")
     expect(table).to_be_visible()
@@ -86,7 +87,7 @@ def test_a_new_session_s_scoreboard_shows_each_side_s_chance(
     """Lions won two baazis of three: the same four's next session, before its first deal, says
     how likely each side is to win, on one line that fits the phone."""
     phone = phones(color_scheme="dark")
-    club = rated_club(phone, live_server)
+    club = rated_club(phone, live_server)["id"]
     body = {"game": "seep", "teams": TEAMS, "club": club}
     session = phone.context.request.post(f"{live_server}/api/v1/sessions", data=body).json()
     phone.goto(f"{live_server}/s/{session['id']}")
@@ -94,3 +95,29 @@ def test_a_new_session_s_scoreboard_shows_each_side_s_chance(
     expect(chance).to_have_text(re.compile(r"^Asha & Ravi vs Meena & Dev: (5[1-9]|[6-9][0-9])%$"))
     seep.fits(phone)
     phone.get_by_test_id("chances").screenshot(path=str(artifact("ratings-chances.png")))
+
+
+def test_the_new_session_form_says_each_side_s_chance(live_server: str, phones: Phones) -> None:
+    """The keeper's phone starts a Seep session in the club: once the four boxes name the
+    club's players, the form says how likely each side is to win; a stranger's name in a box,
+    and it says nothing."""
+    phone = phones()
+    club = rated_club(phone, live_server)
+    phone.goto(f"{live_server}/c/{club['id']}#key={club['token']}")
+    expect(phone.get_by_test_id("flash")).to_contain_text("keeps the club")
+    phone.goto(f"{live_server}/new/seep")
+    phone.locator(f"#club-group input[value='{club['id']}']").check()
+    note = phone.get_by_test_id("session-chances")
+    for box, name in (("a1", "Asha"), ("a2", "Ravi"), ("b1", "Meena")):
+        phone.locator(f"input[name={box}]").fill(name)
+    expect(note).to_be_hidden()  # a box still empty
+    phone.locator("input[name=b2]").fill("Dev")
+    expect(note).to_have_text(
+        re.compile(
+            r"^The chance of winning, from the club's ratings: "
+            r"Asha & Ravi vs Meena & Dev: (5[1-9]|[6-9][0-9])%$"
+        )
+    )
+    seep.fits(phone)
+    phone.locator("input[name=b2]").fill("Zed")
+    expect(note).to_be_hidden()
