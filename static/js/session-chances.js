@@ -65,7 +65,8 @@ async function update() {
   }
   if (question !== asked) return;
   note.hidden = !text;
-  note.textContent = text ? `${_("The chance of winning, from the club's ratings:")} ${text}` : "";
+  const lead = _("The chance of winning, from the club's ratings:");
+  note.textContent = text ? [lead, text].join(" ") : "";
 }
 
 if (note && form) {
