@@ -230,13 +230,14 @@ def read_sides(raw: str, names: Mapping[int, str]) -> list[list[int]]:
 def club_before_first_deal(game_session: GameSession) -> Club | None:
     """The session's club while the session, in its history, has no deal yet: then its
     scoreboard shows each side's chance (and changes with the club's version)."""
-    club = game_session.club
-    if club is None or game_session.deleted_at is not None:
+    if game_session.club_id is None or game_session.deleted_at is not None:
         return None
     dealt = db.select(Deal.serial).where(
         Deal.session_id == game_session.id, Deal.deleted_at.is_(None)
     )
-    return None if db.session.execute(dealt.limit(1)).first() else club
+    # One small read on every scoreboard of a club session (a watcher's poll too); the club
+    # is loaded only before the first deal.
+    return None if db.session.execute(dealt.limit(1)).first() else game_session.club
 
 
 def chances_before(game_session: GameSession) -> list[dict[str, Any]]:
