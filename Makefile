@@ -49,9 +49,10 @@ translations: $(VENV)/.installed
 # a 100-deal scoreboard and its 304, and a Seep scoreboard at 2,000 deals beside 200 (bytes and
 # time); the session API, its exports and adding a deal at 2,000 deals beside 200; Fifty-six
 # games played out at random; Casino's moves; the first page and the count of moves on floors
-# of 22 loose cards; a 15,000-deal club's statistics cold, after a restart and warm; a live
+# of 22 loose cards; a 15,000-deal club's statistics cold, after a restart and warm, and its
+# ratings (each game's API and the players' page) against the 0.5 s budget; a live
 # watcher's poll and how many watchers one gunicorn worker serves; a live play, a watcher's
-# read and a replay late in a deal beside early (about 8 min in all).
+# read and a replay late in a deal beside early (about 9 min in all).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.reads
@@ -60,6 +61,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.casino_moves $(ARGS)
 	$(BIN)/python -m bench.crowded_floors
 	$(BIN)/python -m bench.club_stats
+	$(BIN)/python -m bench.club_ratings
 	$(BIN)/python -m bench.watchers
 	$(BIN)/python -m bench.live_plays
 

@@ -1,5 +1,5 @@
 """The API of clubs (shared/API.md "Clubs"): create one, read its history, its statistics, its
-house rules."""
+house rules and its ratings."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Response, abort, current_app, request, url_for
 
+from ..clubs import ratings
 from ..clubs.house_rules import full_rules, read_rules
 from ..clubs.stats import figures, side
 from ..data.extensions import db
@@ -88,3 +89,25 @@ def set_house_rules(club_id: str) -> Response:
     if club.set_house_rules(read_rules(json_body())):
         db.session.commit()
     return tagged(full_rules(club), f"c{club.version}")
+
+
+# -- ratings (issue 25) ---------------------------------------------------------------------
+
+
+@bp.get("/clubs/<club_id>/ratings")
+def ratings_api(club_id: str) -> dict[str, Any]:
+    """A game's ratings in the club, players and partnerships; with `teams`, each side's
+    chance of winning."""
+    club = Club.find(club_id)
+    game = ratings.read_game(request.args.get("game"))
+    found = figures(club)
+    answer = ratings.answer(found, game)
+    if "teams" not in request.args:
+        return answer
+    sides = ratings.read_sides(request.args["teams"], found.names)
+    chances = ratings.chances(ratings.of_club(found, game), sides)
+    prediction = [
+        {"players": side, "chance": round(chance, ratings.DIGITS)}
+        for side, chance in zip(sides, chances, strict=True)
+    ]
+    return {**answer, "prediction": prediction}  # a copy: the kept answer is every reader's

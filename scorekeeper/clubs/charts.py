@@ -1,5 +1,5 @@
 """The players' pages' charts, drawn on the server as inline SVG: win rate over time, points
-per deal."""
+per deal, ratings over time."""
 
 from __future__ import annotations
 
@@ -86,3 +86,56 @@ def histogram(deal_points: Mapping[str, int]) -> Histogram | None:
         for i, n in enumerate(bins)
     )
     return Histogram(WIDTH, HEIGHT, bars, low, high)
+
+
+SPARK_WIDTH, SPARK_HEIGHT, SPARK_PAD = 96, 28, 3
+SPARK_POINTS = 48  # at most: more would not show at 96 px, and would only weigh the page
+
+
+@dataclass(frozen=True)
+class RatingLine:
+    """A player's conservative rating after each of their games, oldest first, as a small
+    line; every player of a game on one scale, so that the lines compare."""
+
+    width: int
+    height: int
+    points: str
+    zero: float | None  # where a rating of 0 is, when it is within the scale
+    first: float
+    last: float
+    games: int
+
+
+def rating_lines(histories: Mapping[Any, Sequence[float]]) -> dict[Any, RatingLine]:
+    """Each one's rating over time (by key), drawn on the scale of them all."""
+    values = [value for history in histories.values() for value in history]
+    if not values:
+        return {}
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    inner = SPARK_HEIGHT - 2 * SPARK_PAD
+
+    def y(value: float) -> float:
+        return round(SPARK_HEIGHT - SPARK_PAD - (value - low) / span * inner, 1)
+
+    lines = {}
+    for key, history in histories.items():
+        if not history:
+            continue
+        # One game: a level line, so that there is something to see.
+        shown = _thinned(history) if len(history) > 1 else [history[0], history[0]]
+        step = (SPARK_WIDTH - 2 * SPARK_PAD) / (len(shown) - 1)
+        points = " ".join(f"{round(SPARK_PAD + i * step, 1)},{y(v)}" for i, v in enumerate(shown))
+        zero = y(0.0) if low <= 0 <= high else None
+        lines[key] = RatingLine(
+            SPARK_WIDTH, SPARK_HEIGHT, points, zero, history[0], history[-1], len(history)
+        )
+    return lines
+
+
+def _thinned(values: Sequence[float]) -> list[float]:
+    """At most SPARK_POINTS of the values, evenly spread, the first and the last kept."""
+    if len(values) <= SPARK_POINTS:
+        return list(values)
+    last = len(values) - 1
+    return [values[round(i * last / (SPARK_POINTS - 1))] for i in range(SPARK_POINTS)]

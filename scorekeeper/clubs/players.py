@@ -14,7 +14,8 @@ from ..sessions.games import PAGES
 from ..words import gettext
 from ..words.collation import sort_key
 from ..words.languages import current
-from .charts import form_chart, histogram
+from . import ratings
+from .charts import form_chart, histogram, rating_lines
 from .stats import Figures, figures
 from .views import bp, is_keeper
 
@@ -23,7 +24,8 @@ from .views import bp, is_keeper
 def players_page(club_id: str) -> str:
     """Every player and team of the club, per game: played, won, win rate, one figure."""
     club = Club.find(club_id)
-    stats = figures(club).stats
+    found = figures(club)
+    stats = found.stats
     return render_template(
         "clubs/players.html",
         club=club,
@@ -33,7 +35,41 @@ def players_page(club_id: str) -> str:
         },
         games=GAMES,
         key={name: pages.key_figure for name, pages in PAGES.items()},
+        ratings={name: _ratings_shown(found, name) for name in stats["games"]},
     )
+
+
+def _ratings_shown(found: Figures, game: str) -> dict[str, Any]:
+    """A game's ratings as the players' page shows them: each player's with a line of it over
+    time, each partnership's; drawn once per version of the club."""
+    key = ("ratings-shown", game)
+    shown = found.drawn.get(key)
+    if shown is None:
+        rated = ratings.of_club(found, game)
+        players = ratings.ranked(rated.players)
+        lines = rating_lines({player: track.history for player, track in players})
+        names = found.names
+        shown = found.drawn[key] = {
+            "players": [
+                {
+                    "id": player,
+                    "name": names.get(player, "?"),
+                    "rating": track.conservative,
+                    "games": len(track.history),
+                    "line": lines.get(player),
+                }
+                for player, track in players
+            ],
+            "partnerships": [
+                {
+                    "names": [names.get(p, "?") for p in pair],
+                    "rating": track.conservative,
+                    "games": len(track.history),
+                }
+                for pair, track in ratings.ranked(rated.partnerships)
+            ],
+        }
+    return shown  # type: ignore[no-any-return]
 
 
 @bp.get("/c/<club_id>/players/<int:player_id>")

@@ -1036,7 +1036,9 @@ class SessionSummary(Model):
     summary: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
-SUMMARY_FORM = 1  # grows whenever a game's summarize changes what it gives
+# Grows whenever a summary changes what it gives: 2 adds the finished games (the ratings');
+# migration 0012 works the summaries of an older form out again.
+SUMMARY_FORM = 2
 
 _EVERYTHING = (
     selectinload(GameSession.teams).selectinload(Team.members).selectinload(Membership.player),

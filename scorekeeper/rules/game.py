@@ -6,7 +6,8 @@ one entry from them with `Game.of_rooms`:
 - options.py: the session's options and how its players sit (`OptionsRoom`);
 - record.py: a deal's record, read and checked (`RecordRoom`);
 - score.py: the standing, and which deal may follow it (`ScoreRoom`);
-- stats.py: a session's facts for the club statistics (`StatsRoom`, rules/stats.py);
+- stats.py: a session's facts for the club statistics, and its finished games for the
+  club's ratings (`StatsRoom`, rules/stats.py);
 - answers.py: the move checker's answers (`AnswersRoom`), from the game's moves: play.py
   and generate.py (Seep, Casino), auction.py and trick.py (Fifty-six);
 - live.py: play by play (`LiveRoom`, rules/live.py);
@@ -24,6 +25,7 @@ from typing import Any, Generic, Protocol, TypedDict, TypeVar
 from .errors import InvalidInput
 from .live import LiveRules
 from .pack import Pack
+from .stats import FinishedGame
 from .table import Table
 
 JSON = dict[str, Any]
@@ -109,6 +111,12 @@ class StatsRoom(Protocol):
         """One session's facts per team and per deal for the club statistics."""
         ...
 
+    def finished_games(
+        self, table: Table, options: Options, standing: Standing[Any], /
+    ) -> list[FinishedGame]:
+        """The games finished in the session, in order: where each team came, and when."""
+        ...
+
 
 class AnswersRoom(Protocol):
     """A game's answers.py."""
@@ -146,6 +154,7 @@ class Game:
     check_next: NextCheck
     standing: Callable[[Table, Options, Records], Standing[Any]]
     summarize: Callable[[Table, Options, Records, Standing[Any]], JSON]
+    finished_games: Callable[[Table, Options, Standing[Any]], list[FinishedGame]]
     check_move: Callable[[object, object], JSON]
     list_moves: Callable[[object, int], JSON]
     live: LiveRules
@@ -179,6 +188,7 @@ class Game:
             score.check_next,
             score.standing,
             stats.summarize,
+            stats.finished_games,
             answers.check_move,
             answers.list_moves,
             live.LIVE,

@@ -6,15 +6,17 @@ same id is the same person (merges are the caller's business). A *team* is the s
 players, so a pair that played together in two sessions is one team.
 
 A summary holds `"teams"` (one mapping of figures per team), `"deals"` (facts per deal),
-`"finished"` and `"winner"` (the team the session went to, or None). Figures add up across
-sessions: numbers are summed, `best_…` figures keep the highest, mappings add key by key.
+`"finished"`, `"winner"` (the team the session went to, or None) and, for the club's ratings,
+`"games"`: the session's finished games (`FinishedGame`, each game's `finished_games`).
+Figures add up across sessions: numbers are summed, `best_…` figures keep the highest,
+mappings add key by key.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 JSON = dict[str, Any]
 BEST = "best_"
@@ -44,6 +46,23 @@ def deal_figures(
     if own:
         figures["best_deal"] = max(own)
     return figures
+
+
+class FinishedGame(TypedDict):
+    """A game finished in a session, as the ratings take it: where each team came, and when."""
+
+    ranks: list[int]  # per team: 0 first; teams that came equal have equal ranks
+    deal: int  # the deal that ended it, from 1
+
+
+def ranked(standings: Sequence[float]) -> list[int]:
+    """Each team's rank from how far it got (higher: better): the number of teams that got
+    strictly further, so teams that got as far come equal.
+
+    >>> ranked([21, 25, 21])
+    [1, 0, 1]
+    """
+    return [sum(other > mine for other in standings) for mine in standings]
 
 
 Flat = list[tuple[tuple[str, ...], Any, bool]]  # (path, number, whether it is a best_…)

@@ -7,6 +7,7 @@ from typing import Any
 from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..clubs.ratings import chances_before, club_before_first_deal
 from ..data.extensions import db
 from ..data.models import GameSession, LiveDeal
 from ..web.held import held_clubs, held_tokens, remember_token
@@ -39,6 +40,7 @@ def _scoreboard(session_id: str, before: int | None) -> str:
         clubs=known_clubs(),
         replays=LiveDeal.deals_played(game_session),
         rules=rules_played(game_session.game_name, game_session.options),
+        chances=chances_before(game_session),
     )
 
 
@@ -57,7 +59,9 @@ def _scoreboard_etag(game_session: GameSession, before: int | None) -> str | Non
     with it."""
     # The clubs held too: the page offers to move the session into one of them.
     held = (held_tokens().get(game_session.id), held_clubs(), before)
-    return viewer_etag(game_session.etag, *held)
+    # Before its first deal, the chances it shows follow the club's other sessions.
+    club = club_before_first_deal(game_session)
+    return viewer_etag(game_session.etag, *held, club.version if club else None)
 
 
 @bp.post("/s/<session_id>/join")

@@ -245,3 +245,35 @@ def test_0011_gives_every_club_the_usual_rules_and_keeps_set_ones(empty_database
             names = connection.execute(sa.text("SELECT name FROM clubs")).scalars().all()
         assert names == ["Thursday"]
         db.engine.dispose()
+
+
+def test_0012_works_out_again_the_summaries_of_an_older_form(tmp_path: Path) -> None:
+    """A summary kept before the ratings (form 1, no finished games) is worked out again with
+    them, so that the first ratings read after a deploy reads no deal."""
+    from scorekeeper.data.models import SUMMARY_FORM, SessionSummary
+    from tests.helpers.api import FOUR, add_deals, new_club, new_session
+    from tests.helpers.seep import deal
+
+    url = f"sqlite:///{tmp_path / 'forms.sqlite'}"
+    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url}
+    app = create_app(config | {"RATELIMIT_ENABLED": False})
+    with app.app_context():
+        upgrade()
+    client = app.test_client()
+    session = new_session(client, "seep", FOUR, new_club(client)["id"])
+    add_deals(client, session, deal(95))  # M3: a baazi, team 0's
+    with app.app_context():
+        row = db.session.get(SessionSummary, session["id"])
+        assert row is not None and row.summary["games"] == [{"ranks": [0, 1], "deal": 1}]
+        older = {key: value for key, value in row.summary.items() if key != "games"}
+        db.session.execute(
+            sa.update(SessionSummary).values(form=1, summary=older)
+        )  # as issue 23 kept it
+        db.session.commit()
+        db.session.remove()
+        downgrade(revision="0011")
+        upgrade()
+        row = db.session.get(SessionSummary, session["id"])
+        assert row is not None and row.form == SUMMARY_FORM == 2
+        assert row.summary["games"] == [{"ranks": [0, 1], "deal": 1}]
+        db.engine.dispose()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..stats import FinishedGame, ranked
 from ..table import Table
 from .score import SCHEDULE
 
@@ -46,7 +47,8 @@ def summarize(
     standing: Mapping[str, Any],
 ) -> dict[str, Any]:
     """Per team: contracts made and lost by bid range, doubles, tables and games won; per
-    deal: the contract and whether it was made; the team that won most games."""
+    deal: the contract and whether it was made; the team that won most games; the games won,
+    as rated."""
     teams = [_empty() for _ in range(table.teams)]
     deals = []
     for row, record in zip(standing["deals"], records, strict=True):
@@ -80,6 +82,7 @@ def summarize(
         "deals": deals,
         "finished": standing["finished"],
         "winner": _most(won, table.teams),
+        "games": finished_games(table, options, standing),
     }
 
 
@@ -88,3 +91,23 @@ def _most(won: Sequence[int], teams: int) -> int | None:
     counts = [won.count(team) for team in range(teams)]
     top = max(counts)
     return counts.index(top) if top and counts.count(top) == 1 else None
+
+
+def finished_games(
+    table: Table, options: Mapping[str, Any], standing: Mapping[str, Any]
+) -> list[FinishedGame]:
+    """Each game won (F6): the teams by when they ran out of tables, the last one holding
+    tables first; teams that ran out in the same deal come equal. A game on counts nothing."""
+    games: list[FinishedGame] = []
+    out: dict[int, int] = {}  # team: the deal it ran out in, in the game on
+    game = 1
+    for n, row in enumerate(standing["deals"], 1):
+        if row["game"] != game:
+            game, out = row["game"], {}
+        for team, tables in enumerate(row["tables"]):
+            if tables == 0:
+                out.setdefault(team, n)
+        if len(out) == table.teams - 1:  # F6: one team holds tables, and has won
+            last = [float(out.get(team, n + 1)) for team in range(table.teams)]
+            games.append({"ranks": ranked(last), "deal": n})  # the next deal starts a game
+    return games

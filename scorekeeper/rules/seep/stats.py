@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..stats import deal_figures
+from ..stats import FinishedGame, deal_figures
 from ..table import Table
 
 TEAMS = 2
@@ -19,7 +19,7 @@ def summarize(
     standing: Mapping[str, Any],
 ) -> dict[str, Any]:
     """Per team: baazis won and lost, under-9 losses, deal points and sweeps; per deal: its
-    points and sweeps; and the team the session went to."""
+    points and sweeps; the team the session went to; and its baazis, as games rated."""
     points = [row["points"] for row in standing["deals"]]
     sweeps = [_sweeps(record) for record in records]
     baazis = [row["baazi"] for row in standing["deals"] if row["baazi"]]
@@ -38,6 +38,7 @@ def summarize(
         "deals": [{"points": p, "sweeps": s} for p, s in zip(points, sweeps, strict=True)],
         "finished": standing["finished"],
         "winner": _winner(options, standing),
+        "games": finished_games(table, options, standing),
     }
 
 
@@ -55,3 +56,15 @@ def _winner(options: Mapping[str, Any], standing: Mapping[str, Any]) -> int | No
         return standing["winner"]  # type: ignore[no-any-return]
     won = standing["baazis"]
     return None if won[0] == won[1] else (0 if won[0] > won[1] else 1)
+
+
+def finished_games(
+    table: Table, options: Mapping[str, Any], standing: Mapping[str, Any]
+) -> list[FinishedGame]:
+    """Each baazi, a game of its own for the ratings: its winner first, the other team second
+    (M2, M3)."""
+    return [
+        {"ranks": [0 if row["baazi"]["winner"] == team else 1 for team in range(TEAMS)], "deal": n}
+        for n, row in enumerate(standing["deals"], 1)
+        if row["baazi"]
+    ]
