@@ -16,7 +16,7 @@ from wtforms import Field
 from ..data.models import Club
 from ..rules import GAMES, Game, InvalidInput, get_game
 from ..sessions.form_words import WordsMeta
-from ..sessions.games import PAGES, rules_played
+from ..sessions.games import PAGES, game_title, rules_played
 from ..sessions.setup import (
     Number,
     Radio,
@@ -43,7 +43,9 @@ def checked(game: Game, raw: object) -> dict[str, Any]:
         return differences(game, game.parse_options(raw))
     except InvalidInput as error:
         message = gettext(
-            "The house rules of %(game)s: %(problem)s", game=game.name, problem=in_words(error)
+            "The house rules of %(game)s: %(problem)s",
+            game=game_title(game),
+            problem=in_words(error),
         )
         raise InvalidInput(error.code, message) from error
 

@@ -316,16 +316,11 @@ def as_field(value: Any) -> Any:
 
 def rules_said(setup: Setup, options: dict[str, Any], defaults: dict[str, Any]) -> list[str]:
     """The rule options that differ from the defaults, each as the form names it ("Sweeps score
-    1 (K12): Yes"); an option the form does not offer, by its name and value as the API has them."""
-    offered = {o.name: o for o in rule_options(setup)}
-    shown = {o.name for o in setup.options} - set(offered)  # the teams' shape, a seat: not rules
+    1 (K12): Yes"). Every option has its control (tests/sessions/test_house_rules.py)."""
     said = []
-    for name, value in options.items():
-        if name in shown or value == defaults.get(name):
-            continue
-        option = offered.get(name)
-        if option is None:
-            said.append(f"{name}: {json.dumps(value)}")
+    for option in rule_options(setup):
+        value = options.get(option.name)
+        if value == defaults.get(option.name):
             continue
         text = (
             dict(option.choices).get(str(as_field(value)), value)

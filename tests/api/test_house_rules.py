@@ -81,7 +81,7 @@ def test_the_answer_sent_back_changes_nothing_and_a_game_left_out_plays_the_usua
         ({"seep": {"target": 120}}, "bad-option", "120"),
         ({"fifty-six": {"tables": 100}}, "bad-option", "tables"),
         ({"seep": {}, "casino": {"doubling": "additive"}}, "unknown-option", "doubling"),
-        ({"seep": "matching"}, "bad-options", "seep"),
+        ({"seep": "matching"}, "bad-options", "Seep"),
         (["seep"], "bad-json", "JSON object"),
     ],
     ids=["unknown game", "unknown option", "value out of range", "number out of range",

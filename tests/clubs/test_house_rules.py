@@ -59,19 +59,19 @@ def test_the_keeper_sets_a_game_s_house_rules_and_everyone_reads_them(
 def test_a_rule_set_back_to_the_usual_is_no_house_rule_and_other_options_stay(
     app: Flask, client: FlaskClient, evening: dict[str, Any]
 ) -> None:
-    """The form sets only the rules it shows: an option set through the API (Seep's throw,
-    T3) stays; a rule chosen as the game's usual one is not kept."""
+    """The form sets only the rules it shows: an option set through the API that shapes the
+    teams (Casino's partnerships, K1) stays; a rule chosen as the game's usual one is not kept."""
     club = evening["club"]
     with app.app_context():
         found = db.session.get(Club, club)
         assert found is not None
-        found.set_house_rules({"seep": {"throw": "matching", "target": 50}})
+        found.set_house_rules({"casino": {"partnerships": "on", "variant": "royal"}})
         db.session.commit()
-    usual = SEEP_RULES | {"seep-target": "100", "seep-under9": "sweeps"}
-    assert client.post(f"/c/{club}/rules/seep", data=usual).status_code == 302
-    assert stored(app, club)[0] == {"seep": {"throw": "matching"}}
+    usual = {"casino-variant": "classic", "casino-sweeps": "off", "casino-count_out": "off"}
+    assert client.post(f"/c/{club}/rules/casino", data=usual).status_code == 302
+    assert stored(app, club)[0] == {"casino": {"partnerships": "on"}}
     page = client.get(f"/c/{club}").get_data(as_text=True)
-    assert rules_shown(page) == ['Seep: throw: "matching"']
+    assert rules_shown(page) == ["The usual rules of every game."]
 
 
 def test_the_club_page_offers_the_rules_only_not_the_teams_shape_or_first_dealer(

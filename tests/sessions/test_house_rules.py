@@ -8,8 +8,11 @@ import json
 import re
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.rules import GAMES
+from scorekeeper.sessions.games import PAGES
 from tests.helpers.api import CLUBS, bearer, new_club
 from tests.helpers.pages import FORMS, keeper_link, start, stored
 
@@ -64,10 +67,10 @@ def test_each_club_offered_carries_its_house_rules_for_the_script(client: FlaskC
 def test_the_table_can_still_change_the_house_rules(client: FlaskClient) -> None:
     club = new_club(client)
     set_rules(client, club, {"seep": {"target": 150, "throw": "matching"}})
-    fields = {"club": club["id"], "target": "50", "baazis": "", "under9": "sweeps"}
+    fields = {"club": club["id"], "target": "50", "baazis": "", "throw": "matching"}
     board = start(client, "seep", FORMS["seep"], **fields)
     options = stored(client, board)["options"]
-    # The form's choice wins; a house rule the form does not show (T3) stays.
+    # The form's choice wins; a house rule the form showed as it was (T3) stays.
     assert (options["target"], options["throw"]) == (50, "matching")
 
 
@@ -78,3 +81,20 @@ def test_the_scoreboard_names_the_rules_played_as_the_form_does(client: FlaskCli
     royal = start(client, "casino", FORMS["casino"], **fields)
     line = rules_line(client.get(royal).get_data(as_text=True))
     assert line == "Rules played: Variant (K3): Royal · Sweeps score 1 (K12): Yes"
+
+
+def test_every_option_of_every_game_has_its_control(app: Flask) -> None:
+    # So a club's house rules and the scoreboard's line name each option as the form does.
+    for name, page in PAGES.items():
+        offered = {option.name for option in page.session_form.setup.options}
+        assert offered == set(GAMES[name].parse_options(None)), name
+
+
+def test_the_scoreboard_names_seep_s_rules_of_play(client: FlaskClient) -> None:
+    fields = {"capture": "free", "throw": "matching", "raise_own": "on"}
+    board = start(client, "seep", FORMS["seep"], **fields)
+    assert rules_line(client.get(board).get_data(as_text=True)) == (
+        "Rules played: A capture takes all it can (C2): No, the player chooses"
+        " · A card that could capture may be thrown (T3): Unless a loose card matches it"
+        " · We may raise our own house: Yes"
+    )

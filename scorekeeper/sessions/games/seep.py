@@ -17,7 +17,8 @@ from ..charts import lead_chart
 from ..setup import Radio, Setup, options
 from .deal_form import DealForm
 
-# Players, teams, the match options of rules/seep.md (M2–M4) and its house rules (R3).
+# Players, teams, the match options of rules/seep.md (M2–M4) and the rules tables vary (C2, T3,
+# R3).
 SETUP = Setup(
     players=(("4", lazy_gettext("Four, in two teams")), ("2", lazy_gettext("Two"))),
     options=(
@@ -45,6 +46,22 @@ SETUP = Setup(
                 ("cards", lazy_gettext("Card points only")),
             ),
             "sweeps",
+        ),
+        # C2, T3 and R3: rules tables play differently, named as the table says them.
+        Radio(
+            "capture",
+            lazy_gettext("A capture takes all it can (C2)"),
+            (("maximal", lazy_gettext("Yes")), ("free", lazy_gettext("No, the player chooses"))),
+            "maximal",
+        ),
+        Radio(
+            "throw",
+            lazy_gettext("A card that could capture may be thrown (T3)"),
+            (
+                ("strict", lazy_gettext("No")),
+                ("matching", lazy_gettext("Unless a loose card matches it")),
+            ),
+            "strict",
         ),
         # R3: house rules some tables play, named as the table says them.
         Radio(
