@@ -722,6 +722,9 @@ def steer(
     elif operation["operationId"] == "set_house_rules":
         # The document says every house rule exactly, so a generated body is a valid one.
         case.body = {"seep": {"target": 120}}  # out of range (M2): a 400, nothing stored
+    elif operation["operationId"] in CARD_TWICE:
+        # A position exactly as documented may still be impossible: a card twice (a 400).
+        case.body = copy.deepcopy(CARD_TWICE[operation["operationId"]])
     elif operation["operationId"] == "add_live_play" and isinstance(case.body, dict):
         case.body["number"] = plays + 1  # a generated play, read (400) as the next one, not a 409
     if "guessable" in faults and "Idempotency-Key" in names:
@@ -734,6 +737,17 @@ def steer(
             case.body.pop("number", None)
     return turn
 
+
+# A position the document allows and no deck does: K♠ in the hand and on the floor.
+SEEP_CARD_TWICE = {"players": 2, "seat": 0, "hand": ["KS"], "loose": ["KS"], "houses": []}
+CARD_TWICE = {
+    "check_move": {
+        "game": "seep",
+        "position": SEEP_CARD_TWICE,
+        "move": {"card": "KS", "action": "throw"},
+    },
+    "list_moves": {"game": "seep", "position": SEEP_CARD_TWICE},
+}
 
 # The live-deal operations that need a deal under way (the start answers 201 or 409 by itself).
 UNDER_WAY = {"read_live_deal", "add_live_play", "remove_live_play"}
