@@ -18,18 +18,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
 from flask import Flask
-from flask_migrate import upgrade
-
-from scorekeeper import create_app
-from scorekeeper.data.extensions import db
 
 from .club_stats import build_club, restart, timed, write_one
-from .reads import bare_app
+from .reads import bare_app, migrated_app
 
 TARGET_MS = 500.0
 
@@ -74,15 +68,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
-        config = {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "RATELIMIT_ENABLED": False}
-        app = create_app(config)
-        with app.app_context():
-            upgrade()
+    with migrated_app(RATELIMIT_ENABLED=False) as app:
         run(app, args.repeats)
-        with app.app_context():
-            db.engine.dispose()
 
 
 if __name__ == "__main__":

@@ -22,24 +22,20 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
 
-from scorekeeper import create_app
 from scorekeeper.clubs import stats as club_stats
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession, SessionSummary
 from scorekeeper.rules import InvalidInput, Table, get_game
 
-from .reads import bare_app, fifty_six_deal, seep_deal
+from .reads import bare_app, fifty_six_deal, migrated_app, seep_deal
 
 TARGET_MS = 500.0
 PLAYERS = ["Asha", "Ravi", "Meena", "Dev", "Kofi", "Lena", "Omar", "Priya", "Sam", "Tara"]
@@ -138,15 +134,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=10)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
-        config = {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "RATELIMIT_ENABLED": False}
-        app = create_app(config)
-        with app.app_context():
-            upgrade()
+    with migrated_app(RATELIMIT_ENABLED=False) as app:
         run(app, args.repeats)
-        with app.app_context():
-            db.engine.dispose()
 
 
 def restart() -> None:

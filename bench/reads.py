@@ -140,11 +140,12 @@ def main() -> None:
 
 
 @contextmanager
-def migrated_app() -> Iterator[Flask]:
-    """The app on a new SQLite file, migrated, CSRF off; the file gone afterwards."""
+def migrated_app(**settings: Any) -> Iterator[Flask]:
+    """The app on a new migrated SQLite file, CSRF off, `settings` on top; gone afterwards."""
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
         config = {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url, "WTF_CSRF_ENABLED": False}
+        config.update(settings)
         app = create_app(config)
         with app.app_context():
             upgrade()
