@@ -30,12 +30,10 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from ..data.extensions import db
-from ..data.models import Club, Deal, GameSession
 from ..rules import GAMES, InvalidInput
 from ..rules.stats import in_order
 from ..words import gettext
-from .stats import SIDE, Figures, figures
+from .stats import SIDE, Figures
 
 MODEL = PlackettLuce()
 Z = 3  # the conservative rating: mu - Z * sigma
@@ -225,37 +223,3 @@ def read_sides(raw: str, names: Mapping[int, str]) -> list[list[int]]:
             raise InvalidInput("bad-field", message)
         seen.update(side)
     return sides
-
-
-def club_before_first_deal(game_session: GameSession) -> Club | None:
-    """The session's club while the session, in its history, has no deal yet: then its
-    scoreboard shows each side's chance (and changes with the club's version)."""
-    if game_session.club_id is None or game_session.deleted_at is not None:
-        return None
-    dealt = db.select(Deal.serial).where(
-        Deal.session_id == game_session.id, Deal.deleted_at.is_(None)
-    )
-    # One small read on every scoreboard of a club session (a watcher's poll too); the club
-    # is loaded only before the first deal.
-    return None if db.session.execute(dealt.limit(1)).first() else game_session.club
-
-
-def chances_before(game_session: GameSession) -> list[dict[str, Any]]:
-    """Each side's chance of winning the session's first game, by the names the table gave,
-    from the club's ratings; none outside a club, once a deal is played, or while nobody at
-    the table has a rated game."""
-    club = club_before_first_deal(game_session)
-    if club is None:
-        return []
-    rated = of_club(figures(club), game_session.game_name)
-    person = club.person_ids()
-    teams = [
-        [person.get(m.player_id, m.player_id) for m in team.members] for team in game_session.teams
-    ]
-    seated = [p for team in teams for p in team]
-    if len(set(seated)) < len(seated) or not any(p in rated.players for p in seated):
-        return []
-    return [
-        {"names": team.players, "chance": chance}
-        for team, chance in zip(game_session.teams, chances(rated, teams), strict=True)
-    ]

@@ -7,7 +7,6 @@ from typing import Any
 from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..clubs.ratings import chances_before, club_before_first_deal
 from ..data.extensions import db
 from ..data.models import GameSession, LiveDeal
 from ..web.held import held_clubs, held_tokens, remember_token
@@ -31,16 +30,17 @@ def show(session_id: str) -> Response:
 def _scoreboard(session_id: str, before: int | None) -> str:
     # Teams and players at once; the deals are read as the page needs them (sessions/played.py).
     game_session = GameSession.find(session_id, full=True, deals=False)
+    parts = standing_parts(game_session, before)
     return render_template(
         "sessions/show.html",
-        **standing_parts(game_session, before),
+        **parts,
         can_edit=can_edit(game_session),
         is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
         summary=PAGES[game_session.game_name].summary,
         clubs=known_clubs(),
         replays=LiveDeal.deals_played(game_session),
         rules=rules_played(game_session.game_name, game_session.options),
-        chances=chances_before(game_session),
+        sides=None if parts["played"] else _chance_sides(game_session),
     )
 
 
@@ -54,14 +54,25 @@ def standing_parts(game_session: GameSession, before: int | None = None) -> dict
     return parts | scoreboard
 
 
+def _chance_sides(game_session: GameSession) -> str | None:
+    """The sides as the club's ratings API takes them (`1,2;3,4`, each player as the person they
+    are), for the chance line a club session shows before its first deal; None outside a club."""
+    club = game_session.club
+    if club is None or game_session.deleted_at is not None:
+        return None
+    person = club.person_ids()
+    sides = [
+        [person.get(m.player_id, m.player_id) for m in team.members] for team in game_session.teams
+    ]
+    return ";".join(",".join(map(str, side)) for side in sides)
+
+
 def _scoreboard_etag(game_session: GameSession, before: int | None) -> str | None:
     """The page's tag: the session's version, which deals it lists and what this browser may do
     with it."""
     # The clubs held too: the page offers to move the session into one of them.
     held = (held_tokens().get(game_session.id), held_clubs(), before)
-    # Before its first deal, the chances it shows follow the club's other sessions.
-    club = club_before_first_deal(game_session)
-    return viewer_etag(game_session.etag, *held, club.version if club else None)
+    return viewer_etag(game_session.etag, *held)
 
 
 @bp.post("/s/<session_id>/join")

@@ -85,7 +85,8 @@ def test_a_new_session_s_scoreboard_shows_each_side_s_chance(
     live_server: str, phones: Phones
 ) -> None:
     """Lions won two baazis of three: the same four's next session, before its first deal, says
-    how likely each side is to win, on one line that fits the phone."""
+    how likely each side is to win, on one line that fits the phone; four strangers' says
+    nothing."""
     phone = phones(color_scheme="dark")
     club = rated_club(phone, live_server)["id"]
     body = {"game": "seep", "teams": TEAMS, "club": club}
@@ -95,6 +96,12 @@ def test_a_new_session_s_scoreboard_shows_each_side_s_chance(
     expect(chance).to_have_text(re.compile(r"^Asha & Ravi vs Meena & Dev: (5[1-9]|[6-9][0-9])%$"))
     seep.fits(phone)
     phone.get_by_test_id("chances").screenshot(path=str(artifact("ratings-chances.png")))
+    strangers = [{"players": ["Kiran", "Lata"]}, {"players": ["Omar", "Uma"]}]
+    body = {"game": "seep", "teams": strangers, "club": club}
+    unrated = phone.context.request.post(f"{live_server}/api/v1/sessions", data=body).json()
+    with phone.expect_response(re.compile(r"/ratings\?")):
+        phone.goto(f"{live_server}/s/{unrated['id']}")
+    expect(phone.get_by_test_id("chances")).to_be_hidden()  # nobody at the table rated
 
 
 def test_the_new_session_form_says_each_side_s_chance(live_server: str, phones: Phones) -> None:

@@ -208,45 +208,62 @@ def test_no_finished_game_no_rating(client: FlaskClient) -> None:
     assert ratings(client, club, "fifty-six")["players"] == []
 
 
-def chance_lines(client: FlaskClient, session: Json) -> list[str]:
-    """The chances a session's scoreboard shows, as text."""
+def page_sides(client: FlaskClient, session: Json) -> str | None:
+    """The sides a session's scoreboard asks the club's ratings about (its chance line), if any."""
     page = client.get(f"/s/{session['id']}").get_data(as_text=True)
-    found = re.findall(r'data-testid="chance">(.*?)</(?:p|li)>', page)
-    return [re.sub(r"<[^>]+>", "", line).replace("&amp;", "&") for line in found]
+    found = re.search(r'data-sides="([^"]*)"', page)
+    return found[1] if found else None
 
 
-def test_the_scoreboard_shows_each_side_s_chance_before_the_first_deal(
+def test_the_scoreboard_asks_each_side_s_chance_before_the_first_deal(
     client: FlaskClient,
 ) -> None:
     """After Lions' baazi (67 % by hand, test_the_chance_of_each_side), the next session of the
-    same four shows it until its first deal; a table nobody rated shows none."""
+    same four asks the ratings for Lions against Tigers until its first deal; a session out of
+    a club asks nothing."""
     club = new_club(client)["id"]
     first = played(client, "seep", deal(95), lineup=FOUR, club=club)
     following = new_session(client, "seep", FOUR, club)
-    assert chance_lines(client, following) == ["Asha & Ravi vs Meena & Dev: 67%"]
-    assert chance_lines(client, first) == []  # played already
-    strangers = [{"players": ["Kiran", "Lata"]}, {"players": ["Omar", "Uma"]}]
-    assert chance_lines(client, new_session(client, "seep", strangers, club)) == []
+    sides = page_sides(client, following)
+    assert sides is not None
+    ids = {row["name"]: row["id"] for row in ratings(client, club)["players"]}
+    assert sides == f"{ids['Asha']},{ids['Ravi']};{ids['Meena']},{ids['Dev']}"
+    prediction = ratings(client, club, teams=sides)["prediction"]
+    assert round(prediction[0]["chance"] * 100) == 67
+    assert page_sides(client, first) is None  # played already
     add_deals(client, following, deal(60))
-    assert chance_lines(client, following) == []
+    assert page_sides(client, following) is None
+    assert page_sides(client, new_session(client, "seep", FOUR)) is None
 
 
-def test_three_sides_each_with_a_chance_and_a_page_that_follows_the_club(
-    client: FlaskClient,
-) -> None:
-    """Casino of three alone: a line per side. The page's tag moves when another session of
-    the club changes the ratings, so a browser holding it gets the new chances."""
+def test_a_merged_name_is_asked_as_the_person_it_is(app: Flask, client: FlaskClient) -> None:
+    """Ravi was entered as "R." too and merged: a session seating "R." asks Ravi's rating."""
+    club = new_club(client)["id"]
+    played(client, "seep", deal(95), lineup=FOUR, club=club)
+    short = [{"players": ["Asha", "R."]}, {"players": ["Meena", "Dev"]}]
+    session = new_session(client, "seep", short, club)
+    with app.app_context():
+        found = db.session.get(Club, club)
+        assert found is not None
+        people = {player.name: player for player in found.players}
+        found.merge(people["Ravi"], people["R."])
+        db.session.commit()
+    ids = {row["name"]: row["id"] for row in ratings(client, club)["players"]}
+    assert page_sides(client, session) == f"{ids['Asha']},{ids['Ravi']};{ids['Meena']},{ids['Dev']}"
+
+
+def test_three_sides_each_with_a_chance(client: FlaskClient) -> None:
+    """Casino of three alone: a side each, asked in the table's order; once Asha beat Meena,
+    Asha's chance is the best and Meena's the worst, Dev (new) between."""
     club = new_club(client)["id"]
     three = new_session(client, "casino", alone("Asha", "Meena", "Dev"), club)
-    url = f"/s/{three['id']}"
-    assert chance_lines(client, three) == []  # nobody rated yet
-    tag = client.get(url).headers["ETag"]
     played(client, "casino", *[SEVEN_FOUR] * 3, lineup=alone("Asha", "Meena"), club=club)
-    assert client.get(url, headers={"If-None-Match": tag}).status_code == 200
-    lines = chance_lines(client, three)
-    assert [line.split(":")[0] for line in lines] == ["Asha", "Meena", "Dev"]
-    percents = [int(line.split(": ")[1].rstrip("%")) for line in lines]
-    assert percents[0] > percents[2] > percents[1]  # Asha won, Dev is new, Meena lost
+    sides = page_sides(client, three)
+    assert sides is not None and sides.count(";") == 2
+    prediction = ratings(client, club, "casino", teams=sides)["prediction"]
+    percents = [side["chance"] for side in prediction]
+    assert percents[0] > percents[2] > percents[1]
+    assert sum(percents) == pytest.approx(1, abs=2e-3)  # each rounded to 3 places
 
 
 def test_casino_sides_level_at_the_end_are_rated_equal(client: FlaskClient) -> None:
