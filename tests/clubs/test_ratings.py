@@ -173,6 +173,16 @@ def test_an_edited_deal_rates_again(client: FlaskClient) -> None:
     assert_rated(by_name(ratings(client, club))["Asha"], lions[0], 1)
 
 
+def merge(app: Flask, club: str, keep: str, gone: str) -> None:
+    """The club's keeper says `gone` is `keep` (a name entered two ways)."""
+    with app.app_context():
+        found = db.session.get(Club, club)
+        assert found is not None
+        people = {player.name: player for player in found.players}
+        found.merge(people[keep], people[gone])
+        db.session.commit()
+
+
 def test_merged_names_count_as_one(app: Flask, client: FlaskClient) -> None:
     """ "Ash" won a baazi with Ravi in another session: merged into Asha, Asha has both."""
     club = new_club(client)["id"]
@@ -180,12 +190,7 @@ def test_merged_names_count_as_one(app: Flask, client: FlaskClient) -> None:
     other = [{"players": ["Ash", "Ravi"]}, {"players": ["Meena", "Dev"]}]
     played(client, "seep", deal(95), lineup=other, club=club)
     assert by_name(ratings(client, club))["Ash"]["games"] == 1
-    with app.app_context():
-        found = db.session.get(Club, club)
-        assert found is not None
-        people = {player.name: player for player in found.players}
-        found.merge(people["Asha"], people["Ash"])
-        db.session.commit()
+    merge(app, club, "Asha", "Ash")
     rows = by_name(ratings(client, club))
     assert "Ash" not in rows
     assert rows["Asha"]["games"] == rows["Ravi"]["games"] == 2
@@ -242,12 +247,7 @@ def test_a_merged_name_is_asked_as_the_person_it_is(app: Flask, client: FlaskCli
     played(client, "seep", deal(95), lineup=FOUR, club=club)
     short = [{"players": ["Asha", "R."]}, {"players": ["Meena", "Dev"]}]
     session = new_session(client, "seep", short, club)
-    with app.app_context():
-        found = db.session.get(Club, club)
-        assert found is not None
-        people = {player.name: player for player in found.players}
-        found.merge(people["Ravi"], people["R."])
-        db.session.commit()
+    merge(app, club, "Ravi", "R.")
     ids = {row["name"]: row["id"] for row in ratings(client, club)["players"]}
     assert page_sides(client, session) == f"{ids['Asha']},{ids['Ravi']};{ids['Meena']},{ids['Dev']}"
 
