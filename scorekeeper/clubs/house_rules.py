@@ -106,12 +106,11 @@ FORMS = {name: house_form_class(name) for name in PAGES}
 
 def house_form(club: Club, game_name: str, sent: bool = False) -> HouseRulesForm:
     """A game's house rules form: as sent (`sent`), else filled in with the club's rules."""
+    if sent:
+        return FORMS[game_name](prefix=game_name)
     options = GAMES[game_name].parse_options(club.rules_of(game_name))
     data = {name: as_field(value) for name, value in options.items()}
-    form_class = FORMS[game_name]
-    if sent:
-        return form_class(prefix=game_name)
-    return form_class(formdata=None, data=data, prefix=game_name)
+    return FORMS[game_name](formdata=None, data=data, prefix=game_name)
 
 
 def set_game_rules(club: Club, form: HouseRulesForm) -> bool:
