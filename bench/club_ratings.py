@@ -22,7 +22,7 @@ import time
 
 from flask import Flask
 
-from .club_stats import build_club, restart, timed, write_one
+from .club_stats import build_club, restart, timed, timed_reads, write_one
 from .reads import bare_app, migrated_app
 
 TARGET_MS = 500.0
@@ -47,20 +47,14 @@ def run(app: Flask, repeats: int) -> None:
     print(f"bare Flask page: {base:.3f} ms (median)")
     print(f"{'read':<32} {'median ms':>10} {'max ms':>8} {'x bare':>8} {'/ budget':>9}")
     rng = random.Random(23)
-    for name, path in reads.items():
-        states = (
-            ("cold", lambda: write_one(app, rng)),
-            ("restarted", restart),
-            ("warm", lambda: None),
+    states = {"cold": lambda: write_one(app, rng), "restarted": restart, "warm": lambda: None}
+    for read, times in timed_reads(client, reads, states, repeats):
+        median = statistics.median(times)
+        verdict = "ok" if median < TARGET_MS else "MISSED"
+        print(
+            f"{read:<32} {median:>10.1f} {max(times):>8.1f} "
+            f"{median / base:>8.0f} {median / TARGET_MS:>9.2f}  {verdict}"
         )
-        for state, before in states:
-            times = timed(lambda path=path: client.get(path), repeats, before)  # type: ignore[misc]
-            median = statistics.median(times)
-            verdict = "ok" if median < TARGET_MS else "MISSED"
-            print(
-                f"{name + ', ' + state:<32} {median:>10.1f} {max(times):>8.1f} "
-                f"{median / base:>8.0f} {median / TARGET_MS:>9.2f}  {verdict}"
-            )
 
 
 def main() -> None:

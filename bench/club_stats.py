@@ -23,7 +23,7 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -129,6 +129,20 @@ def timed(request: Callable[[], Any], repeats: int, before: Callable[[], None]) 
     return times
 
 
+def timed_reads(
+    client: FlaskClient,
+    reads: dict[str, str],
+    states: dict[str, Callable[[], Any]],
+    repeats: int,
+) -> Iterator[tuple[str, list[float]]]:
+    """Each read ("players page, warm") with its milliseconds, each state set up before each
+    request."""
+    for name, path in reads.items():
+        for state, before in states.items():
+            times = timed(lambda path=path: client.get(path), repeats, before)  # type: ignore[misc]
+            yield f"{name}, {state}", times
+
+
 def main() -> None:
     """Build the club and print the timings against the target."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -187,21 +201,16 @@ def run(app: Flask, repeats: int) -> None:
     print(f"bare Flask page: {base:.3f} ms (median)")
     print(f"{'read':<28} {'median ms':>10} {'max ms':>8} {'x bare':>8}  target")
     rng = random.Random(23)
-    for name, path in reads.items():
-        states = (
-            ("cold", lambda: write_one(app, rng)),
-            ("restarted", restart),
-            ("warm", lambda: None),
-            ("nothing kept", lambda: forget_all(app)),
-        )
-        for state, before in states:
-            times = timed(lambda path=path: client.get(path), repeats, before)  # type: ignore[misc]
-            median = statistics.median(times)
-            verdict = f"< {TARGET_MS:g} ms " + ("ok" if median < TARGET_MS else "MISSED")
-            print(
-                f"{name + ', ' + state:<28} {median:>10.1f} {max(times):>8.1f} "
-                f"{median / base:>8.0f}  {verdict}"
-            )
+    states = {
+        "cold": lambda: write_one(app, rng),
+        "restarted": restart,
+        "warm": lambda: None,
+        "nothing kept": lambda: forget_all(app),
+    }
+    for read, times in timed_reads(client, reads, states, repeats):
+        median = statistics.median(times)
+        verdict = f"< {TARGET_MS:g} ms " + ("ok" if median < TARGET_MS else "MISSED")
+        print(f"{read:<28} {median:>10.1f} {max(times):>8.1f} {median / base:>8.0f}  {verdict}")
     writes = []
     for _ in range(repeats):
         begun = time.perf_counter()
