@@ -57,14 +57,10 @@ def standing_parts(game_session: GameSession, before: int | None = None) -> dict
 def _chance_sides(game_session: GameSession) -> str | None:
     """The sides as the club's ratings API takes them (`1,2;3,4`, each player as the person they
     are), for the chance line a club session shows before its first deal; None outside a club."""
-    club = game_session.club
-    if club is None or game_session.deleted_at is not None:
+    if game_session.club_id is None or game_session.deleted_at is not None:
         return None
-    person = club.person_ids()
-    sides = [
-        [person.get(m.player_id, m.player_id) for m in team.members] for team in game_session.teams
-    ]
-    return ";".join(",".join(map(str, side)) for side in sides)
+    sides = [[str(m.player.person.id) for m in team.members] for team in game_session.teams]
+    return ";".join(",".join(side) for side in sides)
 
 
 def _scoreboard_etag(game_session: GameSession, before: int | None) -> str | None:

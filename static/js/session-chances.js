@@ -1,5 +1,6 @@
 // New session in a club: once every box has a name of the club's players and someone has
 // rated games of this game, say each side's chance of winning (the club's ratings API).
+import { chancesOf } from "./chances.js";
 import { byId, radioValue } from "./dom.js";
 import { _ } from "./words.js";
 
@@ -53,11 +54,8 @@ async function update() {
       const ids = names.map((team) => team.map((name) => known.get(name.toLowerCase())));
       if (ids.flat().every((player) => player !== undefined)) {
         const teams = ids.map((team) => team.join(",")).join(";");
-        const query = new URLSearchParams({ game: note.dataset.game, teams });
-        const response = await fetch(`/api/v1/clubs/${encodeURIComponent(id)}/ratings?${query}`);
-        const answer = response.ok ? await response.json() : null;
-        const rated = new Set(answer ? answer.players.map((p) => p.id) : []);
-        if (answer && ids.flat().some((player) => rated.has(player))) text = said(names, answer.prediction);
+        const prediction = await chancesOf(id, note.dataset.game, teams);
+        if (prediction) text = said(names, prediction);
       }
     } catch {
       text = ""; // offline: nothing to say
