@@ -17,6 +17,7 @@ from .rules import limits
 from .rules.limits import MAX_BODY
 from .web import bodies
 from .web.errors import READS
+from .web.pages import one_time_messages
 from .web.qr import qr_svg
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +87,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     cli.register(app)
     names.register(app)
     app.jinja_env.globals["qr"] = qr_svg
+    app.jinja_env.globals["one_time_messages"] = one_time_messages
     app.jinja_env.globals["limits"] = limits  # the name boxes' maxlength
     return app
 

@@ -138,6 +138,8 @@ self.addEventListener("message", (event) => {
   if (!event.data || !Array.isArray(event.data.keep)) return;
   const urls = event.data.keep.filter((href) => new URL(href, location.href).origin === location.origin);
   const done = Promise.allSettled(urls.map((href) =>
-    fetch(href, { credentials: "same-origin" }).then((response) => keep(new Request(href), response))));
+    // Marked as the worker's copy: the server leaves a one-time message for the page itself.
+    fetch(href, { credentials: "same-origin", headers: { "Scorekeeper-Copy": "keep" } })
+      .then((response) => keep(new Request(href), response))));
   event.waitUntil(done.then(() => event.ports[0] && event.ports[0].postMessage("kept")));
 });

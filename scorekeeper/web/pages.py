@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Callable
 from typing import NotRequired, TypedDict
 
-from flask import Response, flash, make_response, request, session
+from flask import Response, flash, get_flashed_messages, make_response, request, session
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import generate_csrf
 
@@ -26,6 +26,18 @@ class Message(TypedDict):
 def say(message: Message, category: str) -> None:
     """Show `message` once on the next page drawn, in its `category` (done, problem, undo)."""
     flash(message, category)  # type: ignore[arg-type]  # Flask keeps any JSON-able message
+
+
+# The service worker's own copy of a page (static/sw.js, kept for offline use) says so.
+COPY_HEADER = "Scorekeeper-Copy"
+
+
+def one_time_messages() -> list[str] | list[tuple[str, str]]:
+    """The messages the page shows once ("Deal 3 saved. Undo"); none in the worker's copy,
+    fetched in the background, so that it never takes them from the page the person opens."""
+    if request.headers.get(COPY_HEADER):
+        return []
+    return get_flashed_messages(with_categories=True)
 
 
 def undo_flash(text: str, action: str, label: str) -> None:

@@ -376,3 +376,18 @@ def test_two_players_after_a_baazi_the_one_who_would_have_dealt_deals(
     assert re.search(rf'name="dealer" value="{deals_next}"\s+checked', form)
     live = client.get(board + "/live").get_data(as_text=True)
     assert f'data-next-dealer="{deals_next}"' in live
+
+
+def test_the_workers_copy_leaves_a_one_time_message_for_the_page(
+    app: Any, client: FlaskClient
+) -> None:
+    """A new phone joins by a scorer link while its service worker keeps a copy of the
+    scoreboard in the background: the copy never takes "This phone keeps score …"."""
+    board = start(client)
+    key = re.search(r"#key=([^\"]+)\"", client.get(board).get_data(as_text=True))
+    assert key
+    other = app.test_client()
+    assert other.post(board + "/join", data={"key": key.group(1)}).status_code == 302
+    copy = other.get(board, headers={"Scorekeeper-Copy": "keep"}).get_data(as_text=True)
+    assert "This phone keeps score of this session now." not in copy
+    assert "This phone keeps score of this session now." in other.get(board).get_data(as_text=True)
