@@ -20,7 +20,10 @@ from .web.errors import READS
 from .web.pages import one_time_messages
 from .web.qr import qr_svg
 
+# A checkout keeps its instance/ (database, secret key, config.py) beside pyproject.toml; an
+# installed wheel uses Flask's own place for it, <prefix>/var/scorekeeper-instance.
 ROOT = Path(__file__).resolve().parent.parent
+CHECKOUT_INSTANCE = ROOT / "instance" if (ROOT / "pyproject.toml").is_file() else None
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # Sessions and clubs one client may start. A club night on one wifi is one address: twenty
 # tables starting at once, then a rematch every half hour each for six hours, is about 20 a
@@ -30,12 +33,11 @@ CREATE_LIMIT = "30 per minute;500 per day"
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; `test_config` overrides any configuration."""
+    # The templates and static files live inside the package, so that a wheel is the whole app.
     app = Flask(
         __name__,
-        instance_path=str(ROOT / "instance"),
+        instance_path=str(CHECKOUT_INSTANCE) if CHECKOUT_INSTANCE else None,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
     )
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=_database_url(app),

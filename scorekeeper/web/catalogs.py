@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 
 PACKAGE = Path(__file__).resolve().parent.parent
 TRANSLATIONS = PACKAGE / "translations"
-OUTPUT = PACKAGE.parent / "static" / "i18n"
+OUTPUT = PACKAGE / "static" / "i18n"
 
 
 def catalogs() -> Iterator[tuple[str, Path]]:
@@ -30,7 +30,7 @@ def catalogs() -> Iterator[tuple[str, Path]]:
 
 def scripted(message: Message) -> bool:
     """Whether a page's script says `message` (it is found in a static file)."""
-    return any(path.startswith("static/") for path, _line in message.locations)
+    return any(path.startswith("scorekeeper/static/") for path, _line in message.locations)
 
 
 def module(catalog: Catalog) -> str:

@@ -18,7 +18,7 @@ from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
 
-STATIC = Path(scorekeeper.__file__).parent.parent / "static"
+STATIC = Path(scorekeeper.__file__).parent / "static"
 # shared/API.md's example, K♠ taking the house of 13; then Casino's 7 built of 3♦ 4♣, 7♠ to play.
 SEEP = "/check?players=4&seat=1&hand=KS.4H.9C&loose=9D.5C&house=13:10C.3H:3&move=capture:KS::h"
 CASINO = "/check/casino?players=2&seat=0&hand=7S.4H&loose=5D&build=7:3D.4C:1&move=capture:7S::7"

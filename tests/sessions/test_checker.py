@@ -91,7 +91,7 @@ def test_the_scripts_and_styles_it_names_are_served(
         named
     )
     kinds = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "png": "image/png"}
-    static = Path(app.root_path).parent / "static"
+    static = Path(app.root_path) / "static"
     named += imported_modules(static, f"js/{script}-checker.js")
     for name in named:
         response = client.get(f"/static/{name}")

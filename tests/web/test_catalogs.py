@@ -109,14 +109,14 @@ def placeholders(text: str | tuple[str, ...]) -> set[str]:
 
 def test_the_script_catalog_holds_the_script_messages_and_the_plural_rule() -> None:
     catalog = Catalog(locale="pt")
-    catalog.add("Deal {num}", "Mão {num}", locations=[("static/js/live.js", 3)])
+    catalog.add("Deal {num}", "Mão {num}", locations=[("scorekeeper/static/js/live.js", 3)])
     catalog.add(
         ("{n} card", "{n} cards"),
         ("{n} carta", "{n} cartas", "{n} de cartas"),
-        locations=[("static/js/live.js", 9)],
+        locations=[("scorekeeper/static/js/live.js", 9)],
     )
-    catalog.add("Save", "Guardar", locations=[("templates/base.html", 1)])
-    catalog.add("Undo", "", locations=[("static/js/app.js", 1)])
+    catalog.add("Save", "Guardar", locations=[("scorekeeper/templates/base.html", 1)])
+    catalog.add("Undo", "", locations=[("scorekeeper/static/js/app.js", 1)])
     written = module(catalog)
     assert '"Deal {num}": "Mão {num}"' in written
     assert '"{n} card": [\n"{n} carta",\n"{n} cartas",\n"{n} de cartas"\n]' in written

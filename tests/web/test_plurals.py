@@ -13,8 +13,8 @@ import pytest
 import scorekeeper
 
 ROOT = Path(scorekeeper.__file__).parent.parent
-SCRIPTS = sorted((ROOT / "static" / "js").glob("*.js"))
-TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
+SCRIPTS = sorted((ROOT / "scorekeeper" / "static" / "js").glob("*.js"))
+TEMPLATES = sorted((ROOT / "scorekeeper" / "templates").rglob("*.html"))
 PYTHON = sorted((ROOT / "scorekeeper").rglob("*.py"))
 
 # A ternary on a count of one whose two branches are plain strings: `n === 1 ? "" : "s"`,

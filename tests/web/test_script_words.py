@@ -22,7 +22,7 @@ from babel.messages.extract import extract_from_file
 import scorekeeper
 
 ROOT = Path(scorekeeper.__file__).parent.parent
-STATIC = ROOT / "static"
+STATIC = ROOT / "scorekeeper" / "static"
 # static/i18n holds the catalogs `make catalogs` writes: generated, not the pages' own words.
 SCRIPTS = sorted(p for p in STATIC.rglob("*.js") if "i18n" not in p.relative_to(STATIC).parts)
 KEYWORDS = {"_": 1, "ngettext": 2}  # the function and how many leading literal msgids it takes
