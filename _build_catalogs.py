@@ -1,4 +1,4 @@
-"""The wheel's build step: compile the languages' catalogs into the package, as `make catalogs` does.
+"""The wheel's build step: compile the catalogs into the package, as `make catalogs` does.
 
 Without it a wheel would serve every page in English: the .mo files and the pages' script catalogs
 (scorekeeper/static/i18n/) are built, not committed. Loaded by path, so that the build needs Babel
