@@ -33,6 +33,16 @@ def scripted(message: Message) -> bool:
     return any(path.startswith("scorekeeper/static/") for path, _line in message.locations)
 
 
+# A message with a context is keyed "context\x04msgid", as gettext keys it (words.js's pgettext).
+CONTEXT = "\x04"
+
+
+def key(message: Message) -> str:
+    """The message's key in `WORDS.messages`: its msgid (the singular), after its context."""
+    msgid = str(message.id[0] if isinstance(message.id, tuple) else message.id)
+    return f"{message.context}{CONTEXT}{msgid}" if message.context else msgid
+
+
 def module(catalog: Catalog) -> str:
     """The catalog's script messages as a classic script: `WORDS.messages` and `WORDS.plural`."""
     said: dict[str, str | list[str]] = {}
@@ -42,9 +52,9 @@ def module(catalog: Catalog) -> str:
         if isinstance(message.id, tuple):
             forms = [str(form) for form in message.string or ()]
             if forms and all(forms):
-                said[str(message.id[0])] = forms
+                said[key(message)] = forms
         elif message.string:
-            said[str(message.id)] = str(message.string)
+            said[key(message)] = str(message.string)
     # Plural-Forms is a C expression of n, which is JavaScript too (0 or 1 for a comparison).
     rule = catalog.plural_expr
     written = json.dumps(said, ensure_ascii=False, sort_keys=True, indent=0)

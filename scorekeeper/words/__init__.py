@@ -32,10 +32,22 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     return str(flask_babel.ngettext(singular, plural, num, **isolated(variables)))
 
 
+def pgettext(context: str, string: str, **variables: Any) -> str:
+    """gettext in the sense `context` names, where one English word has two (msgctxt)."""
+    return str(flask_babel.pgettext(context, string, **isolated(variables)))
+
+
+def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+    """ngettext in the sense `context` names."""
+    return str(flask_babel.npgettext(context, singular, plural, num, **isolated(variables)))
+
+
 __all__ = [
     "babel",
     "format_number",
     "gettext",
     "lazy_gettext",
     "ngettext",
+    "npgettext",
+    "pgettext",
 ]

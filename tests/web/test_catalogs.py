@@ -117,7 +117,11 @@ def test_the_script_catalog_holds_the_script_messages_and_the_plural_rule() -> N
     )
     catalog.add("Save", "Guardar", locations=[("scorekeeper/templates/base.html", 1)])
     catalog.add("Undo", "", locations=[("scorekeeper/static/js/app.js", 1)])
+    catalog.add(
+        "The table", "A mesa", context="seats", locations=[("scorekeeper/static/js/x.js", 2)]
+    )
     written = module(catalog)
+    assert '"seats\\u0004The table": "A mesa"' in written  # gettext's key, as pgettext asks
     assert '"Deal {num}": "Mão {num}"' in written
     assert '"{n} card": [\n"{n} carta",\n"{n} cartas",\n"{n} de cartas"\n]' in written
     assert "Guardar" not in written and "Undo" not in written

@@ -27,9 +27,24 @@ export function _(text, values = {}) {
   return fill(typeof said === "string" ? said : text, values);
 }
 
+/** `text` in the sense `context` names, where one English word has two ("The table": the cards
+ * on it, or the people at it); a catalog keys it "context\x04text", as gettext does. */
+export function pgettext(context, text, values = {}) {
+  const said = messages[`${context}\x04${text}`];
+  return fill(typeof said === "string" ? said : text, values);
+}
+
 /** The plural form for `n` in the page's language ("{n}" is `n`), "{name}"s filled from `values`. */
 export function ngettext(one, other, n, values = {}) {
-  const forms = messages[one];
+  return plural(messages[one], one, other, n, values);
+}
+
+/** ngettext in the sense `context` names. */
+export function npgettext(context, one, other, n, values = {}) {
+  return plural(messages[`${context}\x04${one}`], one, other, n, values);
+}
+
+function plural(forms, one, other, n, values) {
   const form = Array.isArray(forms) ? forms[pluralForm(n)] ?? forms[forms.length - 1] : n === 1 ? one : other;
   return fill(form, { n: number(n), ...values });
 }
