@@ -14,6 +14,7 @@ from flask_babel import (
     Babel,
     format_number,
     lazy_gettext,
+    lazy_pgettext,
 )
 
 from .bidi import isolated
@@ -47,6 +48,7 @@ __all__ = [
     "format_number",
     "gettext",
     "lazy_gettext",
+    "lazy_pgettext",
     "ngettext",
     "npgettext",
     "pgettext",

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..rules.cards import Card
 from . import gettext
+from .lists import listed
 
 Said = Mapping[str, Any]
 Seats = Sequence[str] | None
@@ -16,9 +17,7 @@ Writer = Callable[[Said, Seats], str]
 
 def together(names: Sequence[str]) -> str:
     """Names in a list as a sentence has them: "Asha", "Asha and Dev", "Asha, Ravi and Dev"."""
-    if len(names) < 2:
-        return "".join(names)
-    return gettext("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
+    return listed(names)
 
 
 def card(code: str) -> str:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ..rules import InvalidInput
 from . import fifty_six, gettext, lazy_gettext
+from .lists import listed
 
 Msgid = Any  # a lazy_gettext string: translated when it is made a str
 
@@ -315,8 +316,9 @@ WORDS: dict[str, Msgid] = {
     "team-field": lazy_gettext("Team %(letter)s's %(field)s"),
 }
 
-# Params that are lists of codes or numbers, listed as the API writes them: S, H, D, C, NT.
-LISTED = frozenset({"known", "allowed", "aces"})
+# Params that are lists of codes or numbers (as the API writes them: S, H, D, C and NT), each
+# listed with the link its sentence needs: "known: a, b and c", "must be one of a, b or c".
+LISTED: dict[str, Literal["and", "or"]] = {"known": "and", "allowed": "or", "aces": "and"}
 
 # A team's players in order (rules/table.py ORDINALS), for "Team A's first player".
 ORDINALS = (
@@ -342,14 +344,14 @@ def in_words(error: InvalidInput) -> str:
 def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
     """The params as the sentence shows them: the engine's things in words, lists listed."""
     shown = dict(params)
-    for name in LISTED & params.keys():
-        shown[name] = ", ".join(str(item) for item in params[name])
+    for name in LISTED.keys() & params.keys():
+        shown[name] = listed([str(item) for item in params[name]], LISTED[name])
     if isinstance(params.get("cards"), list):  # cards as printed (a count stays a number)
         shown["cards"] = _cards(params["cards"])
     if "choices" in params:
         # None among an option's choices is the open-ended one (no limit).
         choices = [gettext("open-ended") if c is None else str(c) for c in params["choices"]]
-        shown["choices"] = ", ".join(choices)
+        shown["choices"] = listed(choices, "or")
     # A team (a Casino side) as the pages call it before it is named: Team A, Team B …
     team = params.get("team_label", params.get("side"))
     if isinstance(team, int):
@@ -385,6 +387,4 @@ def _letter(team: object) -> str:
 
 def _cards(cards: Sequence[str]) -> str:
     """Cards as printed, listed: 'A♠, 10♦ and K♥'."""
-    if len(cards) <= 1:
-        return "".join(cards)
-    return gettext("%(cards)s and %(card)s", cards=", ".join(cards[:-1]), card=cards[-1])
+    return listed(cards)

@@ -277,3 +277,49 @@ def test_0012_works_out_again_the_summaries_of_an_older_form(tmp_path: Path) -> 
         assert row is not None and row.form == SUMMARY_FORM == 2
         assert row.summary["games"] == [{"ranks": [0, 1], "deal": 1}]
         db.engine.dispose()
+
+
+def test_0013_renames_the_malayalam_clubs_named_the_old_automatic_way(
+    empty_database: str,
+) -> None:
+    """A club still named «<player>-ന്റെ മേശ» after one of its players (the automatic name, a
+    case ending glued to a name) becomes «<player> കളിക്കുന്ന മേശ»; a name its keeper chose, or
+    one of that shape naming nobody of the club, stays; downgrading gives the old form back."""
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": empty_database}
+    )
+    clubs = {
+        "auto": "അനിത പുത്തൻവീട്ടിൽ-ന്റെ മേശ",
+        "chosen": "വ്യാഴാഴ്ച മേശ",
+        "nobody": "രാജു-ന്റെ മേശ",
+    }
+    names = "SELECT id, name, version FROM clubs ORDER BY id"
+    with app.app_context():
+        upgrade(revision="0012")
+        with db.engine.begin() as connection:
+            for club_id, name in clubs.items():
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO clubs (id, name, keeper_token_hash, version, created_at, "
+                        "updated_at) VALUES (:id, :name, 'x', 1, '2026-12-01', '2026-12-01')"
+                    ),
+                    {"id": club_id, "name": name},
+                )
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO players (club_id, name, key, last_played_at) "
+                        "VALUES (:club, :name, :name, '2026-12-01')"
+                    ),
+                    {"club": club_id, "name": "അനിത പുത്തൻവീട്ടിൽ"},
+                )
+        upgrade()
+        with db.engine.begin() as connection:
+            assert connection.execute(sa.text(names)).all() == [
+                ("auto", "അനിത പുത്തൻവീട്ടിൽ കളിക്കുന്ന മേശ", 2),
+                ("chosen", "വ്യാഴാഴ്ച മേശ", 1),
+                ("nobody", "രാജു-ന്റെ മേശ", 1),
+            ]
+        downgrade(revision="0012")
+        with db.engine.begin() as connection:
+            assert connection.execute(sa.text(names)).all()[0][1] == clubs["auto"]
+        db.engine.dispose()

@@ -15,6 +15,7 @@ from ...rules.casino.score import CasinoRow, CasinoStanding, Won
 from ...web.names import first_name
 from ...words import gettext, lazy_gettext, ngettext
 from ...words.inputs import in_words
+from ...words.lists import listed as together
 from ..charts import drawn_once, polyline
 from ..setup import Radio, Setup
 from .deal_form import DealForm
@@ -395,13 +396,6 @@ def level(standing: CasinoStanding, names: list[str]) -> str:
         tied=together(tied),
         top=top,
     )
-
-
-def together(names: list[str]) -> str:
-    """Names as one list: "Asha and Meena", "Asha, Meena and Kofi"."""
-    if len(names) < 2:
-        return "".join(names)
-    return gettext("%(some)s and %(last)s", some=", ".join(names[:-1]), last=names[-1])
 
 
 def past_target(standing: CasinoStanding) -> bool:

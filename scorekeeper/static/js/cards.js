@@ -1,7 +1,7 @@
 // Card notation shared by every game's page: the 52-card codes the API speaks ("10D", "KS"),
 // how they are shown ("10♦"), and how typed words ("ks 4h t♦", "q", "♦") are read.
 // A card's value is the game's: this module knows ranks and suits, not what they are worth.
-import { _ } from "./words.js";
+import { listed } from "./words.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 export const SUITS = ["S", "H", "D", "C"];
@@ -18,12 +18,9 @@ const rtl = globalThis.document?.documentElement.dir === "rtl";
 export const pretty = (code) => (rtl ? `\u2066${rankText(code)}${SYMBOL[suitOf(code)]}\u2069` : rankText(code) + SYMBOL[suitOf(code)]);
 
 /** Cards in words: "K♠", "K♠ and 4♥", "K♠, 4♥ and 9♣"; other things written by `show`.
- * The page's language links them: its "{list}, {item}" and "{list} and {item}". */
+ * The page's language links them (words.js's `listed`). */
 export function names(cards, show = pretty) {
-  const shown = cards.map((item) => show(item));
-  if (shown.length <= 1) return shown.join("");
-  const most = shown.slice(0, -1).reduce((list, item) => _("{list}, {item}", { list, item }));
-  return _("{list} and {item}", { list: most, item: shown[shown.length - 1] });
+  return listed(cards.map((item) => show(item)));
 }
 
 /** Upper case, suit symbols as letters: " t♦" → "TD". */

@@ -8,7 +8,7 @@ import { looseChoice, pileChoice, toggled } from "./floor.js";
 import { BUILD } from "./piles.js";
 import { liveConfig, liveDeal, moveKeeper, named } from "./live-driver.js";
 import { cardStep, choices, deckOf, noteBox, typeBox } from "./live-widgets.js";
-import { _, ngettext } from "./words.js";
+import { _, ngettext, pgettext } from "./words.js";
 
 const root = $("live-deal");
 const cfg = liveConfig(root);
@@ -143,7 +143,7 @@ function describe(play, after) {
 function buildLine(build) {
   return h("div", { class: "live-house live-build", dataset: { build: build.value } },
     h("div", { class: "live-house-head" }, h("strong", {}, _("Build of {value}", { value: build.value })),
-      h("span", { class: "small live-owners" }, " · ", _("{player}'s", { player: seatName(build.owner) })),
+      h("span", { class: "small live-owners" }, " · ", _("owned by {owners}", { owners: seatName(build.owner) })),
       build.multiple ? h("span", { class: "muted small" }, " · ", _("multiple")) : ""),
     tiles(build.cards, "small"));
 }
@@ -151,7 +151,7 @@ function buildLine(build) {
 function renderFloor() {
   const last = live.plays[live.plays.length - 1];
   $("floor-panel").replaceChildren(
-    h("h2", { id: "floor-h" }, _("The table")),
+    h("h2", { id: "floor-h" }, pgettext("the cards on it", "The table")),
     h("div", { class: "live-loose", "data-testid": "loose" },
       live.position.loose.length ? tiles(live.position.loose) : h("p", { class: "muted" }, _("No loose cards."))),
     ...live.position.builds.map(buildLine),

@@ -5,8 +5,8 @@ import { SYMBOL } from "./cards.js";
 import { byId as $, h, inSentence } from "./dom.js";
 import { dotted, number, undotted } from "./link.js";
 import { latestWins, postJson } from "./requests.js";
-import { showProblem, showVerdict } from "./verdict.js";
-import { _ } from "./words.js";
+import { ruleText, showProblem, showVerdict } from "./verdict.js";
+import { _, listed } from "./words.js";
 
 const LOWEST = 28, HIGHEST = 56; // F8: the pad's range; the server judges every bid all the same
 const CODES = { pass: "p", double: "x", redouble: "xx" }; // a call in a link: "p", "x", "xx", "28D"
@@ -177,8 +177,8 @@ function problemOf(s, last, list) {
   if (last && !last.ok) return last.message;
   if (last && !last.data.legal) {
     const i = s.calls.length - 1;
-    return _("The last call, seat {seat}'s {call}, is not allowed ({rule_id} {rule}): {reason} Tap it to take it back.", {
-      seat: seatOf(s, i), call: callText(s.calls[i]), rule_id: last.data.rule_id, rule: last.data.rule, reason: last.data.reason,
+    return _("The last call, seat {seat}'s {call}, is not allowed ({rule}): {reason} Tap it to take it back.", {
+      seat: seatOf(s, i), call: callText(s.calls[i]), rule: ruleText(last.data.rule_id, last.data.rule), reason: last.data.reason,
     });
   }
   return list.ok ? null : list.message;
@@ -216,8 +216,7 @@ function legalCalls(data) {
   const kinds = ["pass", "bid", "double", "redouble"].filter((kind) => data.moves.some((m) => m.call === kind));
   const words = kinds.map((kind) => (kind === "bid" ? _("bid {low}–{high}", { low: Math.min(...bids), high: Math.max(...bids) })
     : CALL_WORDS[kind]()));
-  const list = words.length > 1 ? _("{some} or {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] }) : words[0];
-  return _("Legal now: seat {seat} may {calls}.", { seat: data.moves[0].seat, calls: list });
+  return _("Legal now: seat {seat} may {calls}.", { seat: data.moves[0].seat, calls: listed(words, "or") });
 }
 
 /** The question changed: answers on their way, and a tap waiting for one, no longer count. */

@@ -5,6 +5,7 @@ import { drawBidPad } from "./bid-pad.js";
 import { byId, h, radioValue } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
 import { bidText, refusalText } from "./fifty-six-words.js";
+import { ruleText } from "./verdict.js";
 import { _, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
@@ -198,7 +199,7 @@ function fiftySixDeal(form) {
       if (!answer.legal) {
         // The engine's data, said with the players' names (its own sentence has seat numbers).
         const said = refusalText(answer.rule, answer.params, { player: (seat) => seats[seat], team: (team) => teams[team] });
-        problem(_("{reason} ({rule})", { reason: said ?? answer.reason, rule: answer.rule_id || answer.rule }));
+        problem(_("{reason} ({rule})", { reason: said ?? answer.reason, rule: ruleText(answer.rule_id, answer.rule) }));
         return;
       }
       calls = [...calls, move];

@@ -7,7 +7,7 @@ import { byId as $, h, inSentence, tile } from "./dom.js";
 import { dotted } from "./link.js";
 import { createPicker } from "./picker.js";
 import { latestWins, postJson } from "./requests.js";
-import { ruleLine, showProblem, showVerdict } from "./verdict.js";
+import { ruleLine, ruleText, showProblem, showVerdict } from "./verdict.js";
 import { _, ngettext } from "./words.js";
 
 const TRUMPS = ["S", "H", "D", "C", "NT"];
@@ -93,7 +93,7 @@ function renderPlay(s) {
     return tile(code, {
       class: illegal ? "greyed" : "", "aria-pressed": String(s.play === code),
       "aria-label": !known ? _("{card}: not checked yet", { card: pretty(code) })
-        : illegal ? _("{card}: not allowed ({rule})", { card: pretty(code), rule: a.data.rule }) : _("{card}: playable", { card: pretty(code) }),
+        : illegal ? _("{card}: not allowed ({rule})", { card: pretty(code), rule: ruleText(a.data.rule_id, a.data.rule) }) : _("{card}: playable", { card: pretty(code) }),
       onclick: () => { s.play = s.play === code ? null : code; page.changed(false); },
     });
   }));

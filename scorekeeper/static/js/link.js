@@ -3,7 +3,7 @@
 // Each game chooses its own parameters; lists inside a parameter are dotted: "KS.4H.9C".
 import { parseCard, pretty, words } from "./cards.js";
 import { h } from "./dom.js";
-import { _, ngettext } from "./words.js";
+import { _, listed, ngettext } from "./words.js";
 
 /** The query string of a list of "name=value" parts. */
 export const query = (parts) => "?" + parts.join("&");
@@ -55,7 +55,7 @@ export function remember(search) {
 /** Say in `box` what of the link could not be read; nothing when all of it was. */
 export function showNotes(box, notes) {
   if (!notes.length) return;
-  box.replaceChildren(h("p", {}, _("Some of the link could not be read: {notes}.", { notes: notes.join("; ") })));
+  box.replaceChildren(h("p", {}, _("Some of the link could not be read: {notes}.", { notes: listed(notes) })));
   box.hidden = false;
 }
 

@@ -3,6 +3,7 @@
 // of choices, the refusal note, the panel shown when no deal is under way.
 import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
 import { byId, h } from "./dom.js";
+import { ruleLine } from "./verdict.js";
 import { _, ngettext } from "./words.js";
 
 /**
@@ -96,7 +97,7 @@ export function noteBox(note) {
   if (note.kind === "refused") {
     return h("div", { id: "live-note", class: "verdict illegal", role: "alert", "data-testid": "refusal" },
       h("p", { class: "verdict-title" }, _("✗ Not allowed")),
-      h("p", { class: "rule" }, note.rule ? h("span", { class: "rule-id" }, note.rule) : "", " ", h("code", {}, note.code)),
+      ruleLine({ rule_id: note.rule, rule: note.code }),
       h("p", { class: "reason" }, note.message));
   }
   return h("div", { id: "live-note", class: note.kind === "info" ? "live-info" : "problem", role: "status" }, h("p", {}, note.message));

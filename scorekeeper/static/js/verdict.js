@@ -6,9 +6,20 @@ import { _ } from "./words.js";
 
 const mark = (sign) => h("span", { class: "mark", "aria-hidden": "true" }, sign);
 
-/** The rule a move breaks: its id (when the rules name one) and its code. */
+// Each rule code's name in the page's language, handed over by the server (words/verdicts.py's
+// rule_names): a player reads "S3 · Opening bid", never the API's code "opening-bid".
+let names = null;
+const ruleNameOf = (code) => {
+  names ??= JSON.parse(document.getElementById("rule-names")?.textContent || "{}");
+  return names[code] ?? code;
+};
+
+/** The rule broken, in words: its id (when the rules give one) and its name, "S3 · Opening bid". */
+export const ruleText = (id, code) => (id ? `${id} · ${ruleNameOf(code)}` : ruleNameOf(code));
+
+/** The rule a move breaks, drawn: its id (when the rules name one) and its name. */
 export const ruleLine = (a) => h("p", { class: "rule" },
-  a.rule_id ? h("span", { class: "rule-id" }, a.rule_id) : "", " ", h("code", {}, a.rule));
+  a.rule_id ? [h("span", { class: "rule-id" }, a.rule_id), " · "] : "", h("span", { class: "rule-name" }, ruleNameOf(a.rule)));
 
 /**
  * Show in `box` an answer of postJson for /check — or {hint: text} ("" for nothing) — with

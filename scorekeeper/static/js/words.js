@@ -49,5 +49,15 @@ function plural(forms, one, other, n, values) {
   return fill(form, { n: number(n), ...values });
 }
 
+/** Items as one list in the page's language: "A", "A and B", "A, B and C" (`last` "or": "… or C"),
+ * with its own comma and last link (Urdu's «،» and «اور»): the catalog's "{list}, {item}",
+ * "{list} and {item}" and "{list} or {item}", the patterns the server lists with too. */
+export function listed(items, last = "and") {
+  if (items.length < 2) return items.join("");
+  const most = items.slice(0, -1).reduce((list, item) => _("{list}, {item}", { list, item }));
+  const item = items[items.length - 1];
+  return last === "or" ? _("{list} or {item}", { list: most, item }) : _("{list} and {item}", { list: most, item });
+}
+
 /** Names in the order of the page's language (its collation), for lists a person reads. */
 export const collator = new Intl.Collator(lang);

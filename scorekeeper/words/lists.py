@@ -1,0 +1,35 @@
+"""Lists in the reader's words: "Asha, Ravi and Dev", with the language's own comma and its
+last link ("،" and «اور» in Urdu), from the catalog's "{list}, {item}", "{list} and {item}" and
+"{list} or {item}": the patterns the pages' script joins its lists with too (words.js's `listed`),
+so that a list reads the same whether the server or the browser wrote it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import flask_babel  # type: ignore[import-untyped]
+
+from .bidi import isolated
+
+
+def listed(items: Sequence[str], last: Literal["and", "or"] = "and") -> str:
+    """`items` as one list in the reader's language: "A", "A and B", "A, B and C" (or "… or C")."""
+    if len(items) < 2:
+        return "".join(items)
+    comma = str(flask_babel.gettext("{list}, {item}"))
+    final = str(
+        flask_babel.gettext("{list} or {item}")
+        if last == "or"
+        else flask_babel.gettext("{list} and {item}")
+    )
+    said = items[0]
+    for item in items[1:-1]:
+        said = _filled(comma, said, item)
+    return _filled(final, said, items[-1])
+
+
+def _filled(pattern: str, first: str, item: str) -> str:
+    """A pattern filled, each part isolated on a right-to-left page (as the script's `fill`)."""
+    return pattern.format(**isolated({"list": first, "item": item}))
