@@ -39,7 +39,7 @@ catalogs: $(VENV)/.installed
 # The messages marked in the code, templates and script, carried into every catalog: new ones
 # come in untranslated, gone ones are dropped (README, "Adding a language").
 translations: $(VENV)/.installed
-	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext:1,2 -c TRANSLATORS: --no-wrap \
+	$(BIN)/pybabel -q extract -F babel.cfg -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2 -c TRANSLATORS: --no-wrap \
 	  --sort-by-file --project scorekeeper -o scorekeeper/translations/messages.pot .
 	$(BIN)/pybabel -q update -i scorekeeper/translations/messages.pot -d scorekeeper/translations \
 	  --no-wrap --no-fuzzy-matching --ignore-obsolete

@@ -42,7 +42,7 @@ def test_the_keeper_sets_house_rules_and_a_new_session_starts_with_them(
     rules.get_by_role("button", name="Keep the Seep house rules").click()
     expect(phone.get_by_test_id("flash")).to_contain_text("start with these house rules")
     shown = phone.get_by_test_id("house-rules")
-    expect(shown).to_contain_text("Seep: A baazi is won by a lead of: 150")
+    expect(shown).to_contain_text("Seep A baazi is won by a lead of: 150")
     expect(shown).to_contain_text("Under 9 counts: Card points only")
     seep.fits(phone)
     phone.get_by_test_id("house-rules-tools").locator("summary").click()  # open again
@@ -65,7 +65,7 @@ def test_the_keeper_sets_house_rules_and_a_new_session_starts_with_them(
     phone.locator("#baazis-group label:has-text('One')").click()
     start_here(phone)
     expect(phone.get_by_test_id("rules-line")).to_have_text(
-        "Rules played: A baazi is won by a lead of: 150 · Baazis to play: One · "
+        "Rules played A baazi is won by a lead of: 150 · Baazis to play: One · "
         "Under 9 counts: Card points only"
     )
     phone.screenshot(path=artifact("house-rules-scoreboard.png"), full_page=True)

@@ -43,7 +43,7 @@ def test_the_keeper_sets_a_game_s_house_rules_and_everyone_reads_them(
     assert sent.status_code == 200
     page = sent.get_data(as_text=True)
     assert "New Seep sessions of this club start with these house rules." in flash_texts(page)
-    expected = ["Seep: A baazi is won by a lead of: 150 · Under 9 counts: Card points only"]
+    expected = ["Seep A baazi is won by a lead of: 150 · Under 9 counts: Card points only"]
     assert rules_shown(page) == expected
     assert stored(app, club) == ({"seep": {"target": 150, "under9": "cards"}}, version + 1)
     # The form shows them now.

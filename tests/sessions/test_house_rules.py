@@ -31,7 +31,7 @@ def checked(page: str, name: str) -> list[str]:
 def rules_line(page: str) -> str:
     found = re.search(r'data-testid="rules-line">(.*?)</p>', page, re.S)
     assert found, "no rules line"
-    return " ".join(html.unescape(found.group(1)).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", found.group(1))).split())
 
 
 ROYAL = {"casino": {"variant": "royal"}}
@@ -80,7 +80,7 @@ def test_the_scoreboard_names_the_rules_played_as_the_form_does(client: FlaskCli
     fields = {"variant": "royal", "sweeps": "on", "count_out": "off", "partnerships": "off"}
     royal = start(client, "casino", FORMS["casino"], **fields)
     line = rules_line(client.get(royal).get_data(as_text=True))
-    assert line == "Rules played: Variant (K3): Royal · Sweeps score 1 (K12): Yes"
+    assert line == "Rules played Variant (K3): Royal · Sweeps score 1 (K12): Yes"
 
 
 def test_every_option_of_every_game_has_its_control(app: Flask) -> None:
@@ -94,7 +94,7 @@ def test_the_scoreboard_names_seep_s_rules_of_play(client: FlaskClient) -> None:
     fields = {"capture": "free", "throw": "matching", "raise_own": "on"}
     board = start(client, "seep", FORMS["seep"], **fields)
     assert rules_line(client.get(board).get_data(as_text=True)) == (
-        "Rules played: A capture takes all it can (C2): No, the player chooses"
+        "Rules played A capture takes all it can (C2): No, the player chooses"
         " · A card that could capture may be thrown (T3): Unless a loose card matches it"
         " · We may raise our own house: Yes"
     )
