@@ -29,7 +29,9 @@ NAMES = frozenset(
     "player players team teams who name kept gone taken other others owners holders club "
     "winner team_name into tied new old dealer first_player seat".split()
 )
-# A placeholder as the catalogs write it: %(name)s or %(name)r in Python, {name} in script.
+# A placeholder as the catalogs write it: %(name)s or %(name)r in Python, {name} in script; and
+# one filled with text (a name, say), not a number.
+PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w+\}")
 FILLED = re.compile(r"%\((\w+)\)[sr]|\{(\w+)\}")
 
 
@@ -47,6 +49,7 @@ class Term:
     def named_in(self, message: Message) -> bool:
         """Whether the message's English names this term."""
         english = " ".join(message.id) if isinstance(message.id, tuple) else str(message.id)
+        english = PLACEHOLDER.sub("…", english)  # {player} names a player, it is not the word
         if self.context and not self.context.search(message.context or ""):
             return False
         return bool(self.find.search(english)) and not any(s.search(english) for s in self.skip)
@@ -58,7 +61,12 @@ def toml(path: str) -> dict[str, Any]:
 
 
 def patterns(texts: list[str]) -> tuple[re.Pattern[str], ...]:
-    return tuple(re.compile(text, re.IGNORECASE) for text in texts)
+    """The glossary's forms, normalised as the translations are (ढ़ is one character or two)."""
+    return tuple(re.compile(nfc(text), re.IGNORECASE) for text in texts)
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
 
 
 @cache
@@ -87,7 +95,7 @@ def slips(code: str) -> Iterator[tuple[str, str, str, str]]:
         for term in glossary(code):
             if not term.named_in(message):
                 continue
-            for form in forms(message, catalog.num_plurals):
+            for form in map(nfc, filter(None, forms(message, catalog.num_plurals))):
                 if not any(use.search(form) for use in term.use):
                     yield term.name, "uses none of its words", english, form
                 for avoided in term.avoid:
