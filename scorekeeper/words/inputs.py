@@ -16,6 +16,7 @@ from typing import Any, Literal
 from ..rules import InvalidInput
 from . import fifty_six, gettext, lazy_gettext
 from .lists import listed
+from .verdicts import RULE_NAMES
 
 Msgid = Any  # a lazy_gettext string: translated when it is made a str
 
@@ -269,8 +270,8 @@ SENTENCES: dict[str, Msgid | Choose] = {
     ),
     "bid-value": lazy_gettext("A bid's value must be a whole number from 28 to 56."),
     "calls-not-list": lazy_gettext("calls must be a list of calls."),
-    # `call` is the call, said here; `rule` and `rule_code` the rule it breaks.
-    "illegal-call": lazy_gettext("Call %(number)s (%(call)s) is illegal: %(rule)s %(rule_code)s."),
+    # `call` is the call, said here; `rule` and `rule_name` the rule it breaks (its id and name).
+    "illegal-call": lazy_gettext("Call %(number)s (%(call)s) is illegal (%(rule)s · %(rule_name)s)."),
 }
 
 # What the engine names with `what`: its things, said here (a field of the API, such as
@@ -362,6 +363,8 @@ def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
         shown["call"] = fifty_six.call(params["call"])
     if isinstance(params.get("said"), dict):  # a Fifty-six contract
         shown["said"] = fifty_six.contract(params["said"])
+    if "rule_code" in params:  # a rule broken is named in words, never by the API's code
+        shown["rule_name"] = str(RULE_NAMES[params["rule_code"]])
     return shown
 
 

@@ -290,13 +290,13 @@ BAD_INPUT = [
                  "bad-field", "trump", id="F8 bad trump"),
     pytest.param(auction("28D x p") | {"calls": [*auction("28D x")["calls"],
                  {"seat": 3, "call": "double"}]}, "bad-auction",
-                 "Call 3 (seat 3 doubles) is illegal: F9 cannot-double",
+                 "Call 3 (seat 3 doubles) is illegal (F9 · Who may double)",
                  id="F9 an illegal call in the calls"),
     pytest.param(auction() | {"calls": [call_json(2, "28S")]}, "bad-auction",
-                 "Call 1 (seat 2 bids 28♠) is illegal: F7 out-of-turn",
+                 "Call 1 (seat 2 bids 28♠) is illegal (F7 · Out of turn)",
                  id="F7 an illegal first call"),
     pytest.param(auction() | {"calls": [call_json(1, "60S")]}, "bad-auction",
-                 "F8 bid-range", id="F8 a bid of 60 in the calls"),
+                 "F8 · Bids from 28 to 56", id="F8 a bid of 60 in the calls"),
 ]
 # fmt: on
 

@@ -31,7 +31,7 @@ NAMES = frozenset(
 )
 # A placeholder as the catalogs write it: %(name)s or %(name)r in Python, {name} in script; and
 # one filled with text (a name, say), not a number.
-PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|\{\w+\}")
+MARKUP = re.compile(r"%\(\w+\)[sdr]|\{\w+\}|<[^>]*>")
 FILLED = re.compile(r"%\((\w+)\)[sr]|\{(\w+)\}")
 
 
@@ -49,7 +49,8 @@ class Term:
     def named_in(self, message: Message) -> bool:
         """Whether the message's English names this term."""
         english = " ".join(message.id) if isinstance(message.id, tuple) else str(message.id)
-        english = PLACEHOLDER.sub("…", english)  # {player} names a player, it is not the word
+        # {player} names a player, it is not the word; nor is a tag's class="team-0".
+        english = MARKUP.sub("…", english)
         if self.context and not self.context.search(message.context or ""):
             return False
         return bool(self.find.search(english)) and not any(s.search(english) for s in self.skip)
@@ -95,9 +96,12 @@ def slips(code: str) -> Iterator[tuple[str, str, str, str]]:
         for term in glossary(code):
             if not term.named_in(message):
                 continue
-            for form in map(nfc, filter(None, forms(message, catalog.num_plurals))):
-                if not any(use.search(form) for use in term.use):
-                    yield term.name, "uses none of its words", english, form
+            said = list(map(nfc, filter(None, forms(message, catalog.num_plurals))))
+            # A plural's forms are not the English's two (Hindi's first is for 0 and 1): the
+            # term's word in one of them is enough, and no form may say a word it replaces.
+            if said and not any(use.search(form) for form in said for use in term.use):
+                yield term.name, "uses none of its words", english, said[0]
+            for form in said:
                 for avoided in term.avoid:
                     if found := avoided.search(form):
                         yield term.name, f"says «{found[0]}»", english, form
