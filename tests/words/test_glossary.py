@@ -24,11 +24,14 @@ from babel.messages.catalog import Message
 from scorekeeper.web.catalogs import TRANSLATIONS
 from tests.web.test_catalogs import OTHERS, forms, messages, read
 
-# The placeholders that are filled with a person's, a team's or a club's name (or a list of them).
+# The placeholders that are filled with a person's, a team's or a club's name (or a list of them);
+# the script's {seat} too, which names the player at a seat where the table's names are known
+# (Python's %(seat)s is a seat's number).
 NAMES = frozenset(
-    "player players team teams who name kept gone taken other others owners holders club "
-    "winner team_name into tied new old dealer first_player seat".split()
+    "player players team teams who name kept gone taken other others owners club "
+    "winner team_name into tied new old dealer bidder turn".split()
 )
+SCRIPT_NAMES = NAMES | {"seat"}
 # A placeholder as the catalogs write it: %(name)s or %(name)r in Python, {name} in script; and
 # one filled with text (a name, say), not a number.
 MARKUP = re.compile(r"%\(\w+\)[sdr]|\{\w+\}|<[^>]*>")
@@ -128,7 +131,8 @@ def suffixed_names(code: str) -> Iterator[tuple[str, str]]:
             for found in FILLED.finditer(form):
                 glued = form[found.end() : found.end() + 1]
                 letter = bool(glued) and unicodedata.category(glued)[0] in "LM"
-                if (found[1] or found[2]) in NAMES and (glued == "-" or letter):
+                named = found[1] in NAMES or found[2] in SCRIPT_NAMES
+                if named and (glued == "-" or letter):
                     english = message.id[0] if isinstance(message.id, tuple) else message.id
                     yield str(english), form
 
