@@ -123,6 +123,24 @@ def test_every_term_has_words_and_a_word_is_never_both_used_and_avoided(code: st
         assert not words & {p.pattern for p in term.avoid}, term.name
 
 
+@pytest.mark.parametrize("code", OTHERS)
+def test_no_message_says_what_the_glossary_rules_out_everywhere(code: str) -> None:
+    """A language may rule a pattern out of every message (`[[everywhere]]`, each with its
+    reason): Portuguese never puts a bare preposition before a club's name («Em Mesa de Asha»:
+    the name's own article is unknown, so it says «no clube …»)."""
+    catalog = read(code)
+    rules = toml(f"{code}/glossary.toml").get("everywhere", [])
+    assert all(len(rule["why"]) > 30 for rule in rules)
+    found = [
+        (rule["pattern"], form)
+        for rule in rules
+        for message in messages(catalog)
+        for form in forms(message, catalog.num_plurals)
+        if re.search(rule["pattern"], form)
+    ]
+    assert found == []
+
+
 def suffixed_names(code: str) -> Iterator[tuple[str, str]]:
     """Each (msgid, translation) where a name is filled in with a case ending glued to it."""
     catalog = read(code)
