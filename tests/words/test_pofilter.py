@@ -54,9 +54,10 @@ def checker(code: str) -> checks.TeeChecker:
         # The toolkit's Hindi has no full stop of its own: teach it the danda, as its Punjabi
         # and Nepali are taught theirs, so that a sentence's end is still checked.
         ends = {". ": f"{stop} ", ".\n": f"{stop}\n"}
+        kind = type(tee.checkers[0].config.lang)  # the checks read the class's puncdict
+        taught = type(kind.__name__, (kind,), {"puncdict": ends})
         for each in tee.checkers:
-            language = each.config.lang
-            each.config.lang = type(language.__name__, (language,), {"puncdict": ends})
+            each.config.lang = taught
     return tee
 
 
