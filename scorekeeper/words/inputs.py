@@ -271,7 +271,9 @@ SENTENCES: dict[str, Msgid | Choose] = {
     "bid-value": lazy_gettext("A bid's value must be a whole number from 28 to 56."),
     "calls-not-list": lazy_gettext("calls must be a list of calls."),
     # `call` is the call, said here; `rule` and `rule_name` the rule it breaks (its id and name).
-    "illegal-call": lazy_gettext("Call %(number)s (%(call)s) is illegal (%(rule)s · %(rule_name)s)."),
+    "illegal-call": lazy_gettext(
+        "Call %(number)s (%(call)s) is illegal (%(rule)s · %(rule_name)s)."
+    ),
 }
 
 # What the engine names with `what`: its things, said here (a field of the API, such as

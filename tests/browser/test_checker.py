@@ -73,7 +73,7 @@ def test_lay_out_check_list_and_share_a_move(live_server: str, phones: Phones) -
     verdict = phone.locator("#verdict")
     expect(verdict).to_contain_text("Not allowed")
     expect(verdict.locator(".rule-id")).to_have_text("T3")
-    expect(verdict).to_contain_text("throw-can-capture")
+    expect(verdict.locator(".rule-name")).to_have_text("A card that could capture")
     expect(verdict.locator(".reason")).to_contain_text("9♣ can capture")
 
     # A legal capture: K♠ takes the house of 13; 9♦ and 5♣ stay on the floor.

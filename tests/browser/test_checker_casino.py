@@ -104,7 +104,7 @@ def test_the_owner_of_a_build_may_not_trail(live_server: str, phone: Page) -> No
     phone.get_by_label("Seat 0 owns the build of 6").click()
     expect(verdict).to_contain_text("Not allowed")
     expect(verdict.locator(".rule-id")).to_have_text("K9")
-    expect(verdict).to_contain_text("owner-cannot-trail")
+    expect(verdict.locator(".rule-name")).to_have_text("A build's owner cannot trail")
     expect(verdict.locator(".reason")).to_contain_text("build of 6")
     assert "build=6:4C.2D:0" in phone.locator("#share-url").input_value()
     assert fits(phone)

@@ -44,8 +44,11 @@ def test_the_checkers_verdict_in_hindi(live_server: str, phones: Phones, scheme:
     phone.goto(SEEP_T3)
     verdict = phone.locator("#verdict")
     expect(verdict.locator(".verdict-title")).to_contain_text(scripted("hi", "Not allowed"))
+    # The rule by its id and its name in Hindi, never the API's code (throw-can-capture).
     expect(verdict.locator(".rule-id")).to_have_text("T3")
-    expect(verdict.locator("code")).to_have_text("throw-can-capture")  # codes never change
+    named = said("hi", "rule\x04A card that could capture")
+    expect(verdict.locator(".rule-name")).to_have_text(named)
+    expect(verdict).not_to_contain_text("throw-can-capture")
     reason = said("hi", "%(card)s can capture, so it cannot be thrown.", card="9♣")
     expect(verdict.locator(".reason")).to_have_text(reason)
     fits(phone)
@@ -64,11 +67,31 @@ def test_the_checkers_verdict_in_esperanto(live_server: str, phones: Phones) -> 
     verdict = phone.locator("#verdict")
     expect(verdict.locator(".verdict-title")).to_contain_text(scripted("eo", "Not allowed"))
     expect(verdict.locator(".rule-id")).to_have_text("K9")
-    expect(verdict.locator("code")).to_have_text("owner-cannot-trail")
+    expect(verdict.locator(".rule-name")).to_have_text(
+        said("eo", "rule\x04A build's owner cannot trail")
+    )
+    expect(verdict).not_to_contain_text("owner-cannot-trail")
     reason = said("eo", "You own the build of %(value)d: you may not trail.", value=6)
     expect(verdict.locator(".reason")).to_have_text(reason)
     fits(phone)
     keep(phone, "checker-eo")
+
+
+def test_a_list_in_urdu_takes_urdu_s_comma(live_server: str, phones: Phones) -> None:
+    """The calls legal now, listed by the page's script: «،» and «یا», the patterns the server
+    lists with too (words.js's `listed`), never a Latin comma."""
+    phone = phone_in(phones, live_server, "ur")
+    phone.goto("/check/fifty-six?calls=28D.x.p.p")
+    legal = phone.locator("#legal-calls")
+    for word in ("pass", "redouble"):
+        expect(legal).to_contain_text(scripted("ur", word))
+    comma = scripted("ur", "{list}, {item}", list="", item="").strip()
+    either = scripted("ur", "{list} or {item}", list="", item="").strip()
+    assert (comma, either) == ("،", "یا")
+    expect(legal).to_contain_text(comma)
+    expect(legal).to_contain_text(either)
+    expect(legal).not_to_contain_text(",")
+    keep(phone, "checker-ur-legal-calls")
 
 
 def start(phone: Page, game: str, names: dict[str, str], players: str | None = None) -> None:

@@ -1,8 +1,8 @@
-"""One term, one translation: each language's glossary (scorekeeper/translations/<lang>/glossary.toml)
-gives its words for the terms of scorekeeper/translations/glossary.toml, and every translated message
-is held to it. When a message's English names a term, its translation uses one of the term's allowed
-forms (several where grammar needs them: Malayalam's case endings, Hindi's and Urdu's oblique forms),
-and none of the words the glossary says the term's word replaces.
+"""One term, one translation: each language's glossary (translations/<lang>/glossary.toml) gives its
+words for the terms of scorekeeper/translations/glossary.toml, and every translated message is held
+to it. When a message's English names a term, its translation uses one of the term's allowed forms
+(several where grammar needs them: Malayalam's case endings, Hindi's and Urdu's oblique forms), and
+none of the words the glossary says the term's word replaces.
 
 Malayalam writes its sentences so that a name never takes a case ending (a name filled into a
 sentence cannot be declined): its glossary says so, and the catalog is held to it too.
@@ -28,8 +28,11 @@ from tests.web.test_catalogs import OTHERS, forms, messages, read
 # the script's {seat} too, which names the player at a seat where the table's names are known
 # (Python's %(seat)s is a seat's number).
 NAMES = frozenset(
-    "player players team teams who name kept gone taken other others owners club "
-    "winner team_name into tied new old dealer bidder turn".split()
+    {
+        *("player", "players", "team", "teams", "team_name", "who", "name", "club"),
+        *("kept", "gone", "taken", "other", "others", "owners", "winner", "into", "tied"),
+        *("new", "old", "dealer", "bidder", "turn"),
+    }
 )
 SCRIPT_NAMES = NAMES | {"seat"}
 # A placeholder as the catalogs write it: %(name)s or %(name)r in Python, {name} in script; and

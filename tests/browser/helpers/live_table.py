@@ -18,7 +18,7 @@ from scorekeeper.rules import GAMES
 from scorekeeper.rules.cards import Card
 from scorekeeper.rules.cards import names as card_names
 from scorekeeper.rules.violation import Violation
-from scorekeeper.words.verdicts import reason
+from scorekeeper.words.verdicts import RULE_NAMES, reason
 
 from . import seep
 from .phones import Phones
@@ -169,10 +169,12 @@ def drawn_well(page: Page) -> None:
 
 
 def refusal_shown(page: Page, violation: Violation) -> None:
-    """The page shows the engine's verdict: its rule, its code and its sentence, each seat in it
-    named as the page names its players ('Seat 1 cannot double' reads 'Meena cannot double')."""
+    """The page shows the engine's verdict: its rule's id and name (never the API's code) and its
+    sentence, each seat in it named as the page names its players ('Seat 1 cannot double' reads
+    'Meena cannot double')."""
     refusal = page.get_by_test_id("refusal")
-    expect(refusal).to_contain_text(f"{violation.rule} {violation.code}")
+    name = str(RULE_NAMES[violation.code])  # in English, as the page
+    expect(refusal).to_contain_text(f"{violation.rule} · {name}" if violation.rule else name)
     expect(refusal).to_contain_text(named(page, reason(violation)))  # in English, as the page
 
 
