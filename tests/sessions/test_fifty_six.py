@@ -132,7 +132,7 @@ def test_everyone_passed_is_one_choice(client: FlaskClient) -> None:
         ({"seat": "4"}, "contract seat must be a whole number from 0 to 3."),
         ({"seat": ""}, "Tap the player who won the contract."),
         ({"trump": ""}, "Tap the trump: ♠ ♥ ♦ ♣ or NT."),
-        ({"trump": "X"}, "trump must be one of S, H, D, C, NT."),
+        ({"trump": "X"}, "trump must be one of S, H, D, C or NT."),
         ({"auction": "[{"}, "The recorded auction is damaged: clear it and record it again."),
     ],
 )

@@ -319,12 +319,18 @@ def test_every_word_a_script_shows_is_marked(script: Path) -> None:
 def test_the_extractor_reads_every_msgid(script: Path) -> None:
     toks = tokens(script.read_text(encoding="utf-8"))
     ours = {toks[i].text for i in marked(toks)[0]}
+    keywords = {
+        "_": None,
+        "ngettext": (1, 2),
+        "pgettext": ((1, "c"), 2),
+        "npgettext": ((1, "c"), 2, 3),
+    }
     theirs = {
-        msgid
-        for _line, message, _comments, _context in extract_from_file(
-            "javascript", str(script), keywords={"_": None, "ngettext": (1, 2)}
+        text
+        for _line, message, _comments, context in extract_from_file(
+            "javascript", str(script), keywords=keywords
         )
-        for msgid in ((message,) if isinstance(message, str) else message)
-        if msgid
+        for text in ((message,) if isinstance(message, str) else message) + (context,)
+        if text
     }
     assert ours <= theirs

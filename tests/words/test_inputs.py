@@ -125,7 +125,7 @@ def test_a_key_the_table_does_not_know_is_a_sentence_written_already() -> None:
             InvalidInput(
                 "bad-option", "option-value", option="target", value="x", choices=[100, None]
             ),
-            "Option target cannot be 'x'; choose 100, open-ended.",
+            "Option target cannot be 'x'; choose 100 or open-ended.",
         ),
         (
             InvalidInput("unknown-card", "not-a-card", value=["KS"]),
