@@ -8,11 +8,13 @@ import json
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import GAMES
 from scorekeeper.sessions.games import PAGES
+from scorekeeper.words.languages import COOKIE
 from tests.helpers.api import CLUBS, bearer, new_club
 from tests.helpers.pages import FORMS, keeper_link, start, stored
 
@@ -81,6 +83,17 @@ def test_the_scoreboard_names_the_rules_played_as_the_form_does(client: FlaskCli
     royal = start(client, "casino", FORMS["casino"], **fields)
     line = rules_line(client.get(royal).get_data(as_text=True))
     assert line == "Rules played Variant (K3): Royal · Sweeps score 1 (K12): Yes"
+
+
+@pytest.mark.parametrize("code", ["en", "pt", "eo", "hi", "ur", "ml"])
+def test_the_rules_line_puts_no_colon_before_the_rules_own(client: FlaskClient, code: str) -> None:
+    """Each rule says "option: value"; the line's head is no sentence ending in a colon before
+    them ("Regras em uso: Variante (K3): Real" read twice-colonned in every language)."""
+    client.set_cookie(COOKIE, code)
+    fields = {"variant": "royal", "sweeps": "on", "count_out": "off", "partnerships": "off"}
+    royal = start(client, "casino", FORMS["casino"], **fields)
+    line = rules_line(client.get(royal).get_data(as_text=True))
+    assert line.count(":") == 2, line  # one in each of the two rules
 
 
 def test_every_option_of_every_game_has_its_control(app: Flask) -> None:
