@@ -15,9 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from jinja2.utils import htmlsafe_json_dumps
-from markupsafe import Markup
-
 from ..rules.violation import Description, Violation
 from . import lazy_pgettext
 from .fifty_six import FIFTY_SIX_DESCRIPTIONS, FIFTY_SIX_SENTENCES
@@ -63,12 +60,10 @@ RULE_NAMES = {
 }
 
 
-def rule_names() -> Markup:
-    """Every code's name in the reader's language, for a page's script (verdict.js reads it)."""
-    named = {code: str(name) for code, name in RULE_NAMES.items()}
-    return Markup('<script type="application/json" id="rule-names">%s</script>') % (
-        htmlsafe_json_dumps(named)
-    )
+def rule_names() -> dict[str, str]:
+    """Every code's name in the reader's language, for a page's script (a page's
+    data-rule-names, which verdict.js reads)."""
+    return {code: str(name) for code, name in RULE_NAMES.items()}
 
 
 def reason(violation: Violation, seats: Seats = None) -> str:

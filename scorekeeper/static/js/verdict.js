@@ -6,11 +6,12 @@ import { _ } from "./words.js";
 
 const mark = (sign) => h("span", { class: "mark", "aria-hidden": "true" }, sign);
 
-// Each rule code's name in the page's language, handed over by the server (words/verdicts.py's
-// rule_names): a player reads "S3 · Opening bid", never the API's code "opening-bid".
+// Each rule code's name in the page's language, handed over by the server on the page's root
+// (data-rule-names, words/verdicts.py's rule_names): a player reads "S3 · Opening bid", never the
+// API's code "opening-bid".
 let names = null;
 const ruleNameOf = (code) => {
-  names ??= JSON.parse(document.getElementById("rule-names")?.textContent || "{}");
+  names ??= JSON.parse(document.querySelector("[data-rule-names]")?.dataset.ruleNames || "{}");
   return names[code] ?? code;
 };
 
