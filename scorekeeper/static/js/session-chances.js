@@ -2,7 +2,7 @@
 // rated games of this game, say each side's chance of winning (the club's ratings API).
 import { chancesOf } from "./chances.js";
 import { byId, radioValue } from "./dom.js";
-import { _ } from "./words.js";
+import { _, listed } from "./words.js";
 
 const note = byId("session-chances");
 const form = byId("new-session");
@@ -39,7 +39,7 @@ function said(names, prediction) {
   if (prediction.length === 2) {
     return _("{first} vs {second}: {chance}", { first: team(0), second: team(1), chance: percent(prediction[0]) });
   }
-  return prediction.map((side, n) => _("{side}: {chance}", { side: team(n), chance: percent(side) })).join("; ");
+  return listed(prediction.map((side, n) => _("{side}: {chance}", { side: team(n), chance: percent(side) })));
 }
 
 let asked = 0; // the latest question: an older answer arriving late is dropped
