@@ -122,7 +122,7 @@ def test_a_session_as_json_has_its_raw_records_with_ids_and_deleted_ones_marked(
     )
     assert f'filename="seep-{seep["id"]}.json"' in response.headers["Content-Disposition"]
     body = response.get_json()
-    assert body["format"] == "scorekeeper-session" and body["format_version"] == 3
+    assert body["format"] == "scorekeeper-session" and body["format_version"] == 4
     session = body["session"]
     assert session["id"] == seep["id"] and session["club"] == played["club"]["id"]
     assert [(t["name"], t["players"]) for t in session["teams"]] == [
@@ -183,7 +183,7 @@ def test_export_then_import_into_an_empty_database_reproduces_everything(
     clubs = [played["club"]["id"], other["id"]]
     before = everything(client, clubs)
     document = export(app, tmp_path / "backup.json")
-    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 3
+    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 4
     assert document["schema"]
 
     restored = empty_app(tmp_path / "restored.sqlite")
@@ -281,7 +281,7 @@ def refused_session(doc: dict[str, Any]) -> None:
 
 
 DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
-    "newer format": (lambda d: d.update(format_version=4), "newer than this scorekeeper"),
+    "newer format": (lambda d: d.update(format_version=5), "newer than this scorekeeper"),
     "newer schema": (lambda d: d.update(schema="9999_future"), "newer database"),
     "not a backup": (lambda d: d.update(format="scorekeeper-club"), "not a scorekeeper backup"),
     "no sessions": (lambda d: d.pop("sessions"), "has no 'sessions'"),
