@@ -4,10 +4,15 @@ the scoreboard, the TV, the club's history and players' pages, and a deal sent a
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.helpers.api import add_deals, new_session
+from tests.helpers.casino import SEVEN_FOUR
+from tests.helpers.fifty_six import deal as fifty_six_deal
 from tests.helpers.pages import (
     club_of,
     deal_fields,
@@ -126,6 +131,29 @@ def test_a_watcher_cannot_end_or_reopen(app: Flask, client: FlaskClient) -> None
     assert watcher.post(board + "/reopen").status_code == 403
     assert 'data-testid="play-on"' not in watcher.get(board).get_data(as_text=True)
     assert stored(client, board)["ended"] is True
+
+
+@pytest.mark.parametrize(
+    ("game", "records", "ended"),
+    [
+        # Seat 1's 40 made (F15): the Tigers 14 tables to 10, no game won.
+        ("fifty-six", [fifty_six_deal(1, 45)], "Session ended: won by Tigers."),
+        ("casino", [SEVEN_FOUR], "Session ended: won by Asha."),  # K11: 7-4, before 21
+    ],
+)
+def test_fifty_six_and_casino_sessions_end_alike(
+    client: FlaskClient, game: str, records: list[Any], ended: str
+) -> None:
+    session = new_session(client, game)
+    add_deals(client, session, *records)
+    board = f"/s/{session['id']}"
+    client.post(board + "/join", data={"key": session["edit_token"]})
+    page = client.get(board).get_data(as_text=True)
+    assert buttons(page) == ["end-session"] and "Next dealer:" in page
+    client.post(board + "/end")
+    page = client.get(board).get_data(as_text=True)
+    assert ended in page and buttons(page) == ["play-on"]
+    assert "Enter deal" not in page and "Next dealer:" not in page
 
 
 def html_text(text: str) -> str:
