@@ -90,19 +90,18 @@ def computed(
     if not sessions:
         return {}
     keys = _keys(list(sessions), database)
-    versions = {sid: (row[0], row[1] is not None) for sid, row in sessions.items()}
+    states = {sid: (row[0], row[1] is not None) for sid, row in sessions.items()}
     # The deals just written were folded for the write's answer: their records are at hand.
     records = {sid: standings.folded(key, database) for sid, key in keys.items()}
     unread = [sid for sid, found in records.items() if found is None]
-    for sid, (version, key, read) in _records(unread, database).items():
-        versions[sid], keys[sid], records[sid] = version, key, read
-    return {
-        sid: (
-            versions[sid][0],
-            summarize(game, count, size, options, records[sid] or [], keys[sid], versions[sid][1]),
-        )
-        for sid, (_version, _ended, game, options, size, count) in sessions.items()
-    }
+    for sid, (state, key, read) in _records(unread, database).items():
+        states[sid], keys[sid], records[sid] = state, key, read
+    found = {}
+    for sid, (_version, _ended, game, options, size, count) in sessions.items():
+        version, ended = states[sid]  # as read with the deals, when they were read
+        deals = records[sid] or []
+        found[sid] = (version, summarize(game, count, size, options, deals, keys[sid], ended))
+    return found
 
 
 def _keys(session_ids: list[str], database: Session) -> dict[str, standings.Key]:
@@ -118,9 +117,12 @@ def _keys(session_ids: list[str], database: Session) -> dict[str, standings.Key]
     return {sid: (sid, tuple(found)) for sid, found in read.items()}
 
 
+State = tuple[int, bool]  # a session's version, and whether the table ended it
+
+
 def _records(
     session_ids: list[str], database: Session
-) -> dict[str, tuple[tuple[int, bool], standings.Key, list[Any]]]:
+) -> dict[str, tuple[State, standings.Key, list[Any]]]:
     """Each session's version and whether it is ended, its standing key and its live deal
     records, in order of play."""
     # One statement: on PostgreSQL a deal committed between two reads would otherwise be
@@ -139,7 +141,7 @@ def _records(
         .where(GameSession.id.in_(session_ids))
         .order_by(GameSession.id, Deal.serial)
     )
-    read: dict[str, tuple[tuple[int, bool], list[tuple[int, int]], list[Any]]] = {}
+    read: dict[str, tuple[State, list[tuple[int, int]], list[Any]]] = {}
     for session_id, version, ended_at, serial, deal_version, record in database.execute(query):
         _, ids, records = read.setdefault(session_id, ((version, ended_at is not None), [], []))
         if serial is not None:

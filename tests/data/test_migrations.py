@@ -11,6 +11,7 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from flask import Flask
 from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app
@@ -44,6 +45,17 @@ def test_an_old_database_keeps_its_deals_with_ids_and_versions(tmp_path: Path) -
     with app.app_context():
         keeper = db.session.execute(sa.text("SELECT keeper_token_hash FROM clubs")).scalar()
         assert keeper == "x"  # the session's keeper keeps its club
+
+
+def _upgraded(path: Path) -> Flask:
+    """The app on a new SQLite file brought up to the last revision, without rate limits (a
+    test starts many sessions)."""
+    url = f"sqlite:///{path}"
+    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url}
+    app = create_app(config | {"RATELIMIT_ENABLED": False})
+    with app.app_context():
+        upgrade()
+    return app
 
 
 def _fill_revision_0001() -> None:
@@ -182,11 +194,7 @@ def test_0009_works_out_the_summaries_a_database_from_before_lacks(tmp_path: Pat
     from tests.helpers.api import FOUR, add_deals, new_club, new_session
     from tests.helpers.seep import deal
 
-    url = f"sqlite:///{tmp_path / 'summaries.sqlite'}"
-    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url}
-    app = create_app(config | {"RATELIMIT_ENABLED": False})
-    with app.app_context():
-        upgrade()
+    app = _upgraded(tmp_path / "summaries.sqlite")
     client = app.test_client()
     club = new_club(client)["id"]
     sessions = [new_session(client, "seep", FOUR, club, baazis=3) for _ in range(3)]
@@ -254,11 +262,7 @@ def test_0012_works_out_again_the_summaries_of_an_older_form(tmp_path: Path) -> 
     from tests.helpers.api import FOUR, add_deals, new_club, new_session
     from tests.helpers.seep import deal
 
-    url = f"sqlite:///{tmp_path / 'forms.sqlite'}"
-    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url}
-    app = create_app(config | {"RATELIMIT_ENABLED": False})
-    with app.app_context():
-        upgrade()
+    app = _upgraded(tmp_path / "forms.sqlite")
     client = app.test_client()
     session = new_session(client, "seep", FOUR, new_club(client)["id"])
     add_deals(client, session, deal(95))  # M3: a baazi, team 0's
@@ -288,11 +292,7 @@ def test_0013_keeps_sessions_open_and_works_out_again_who_won(tmp_path: Path) ->
     from tests.helpers.api import FOUR, add_deals, bearer, new_club, new_session
     from tests.helpers.seep import deal
 
-    url = f"sqlite:///{tmp_path / 'ended.sqlite'}"
-    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url}
-    app = create_app(config | {"RATELIMIT_ENABLED": False})
-    with app.app_context():
-        upgrade()
+    app = _upgraded(tmp_path / "ended.sqlite")
     client = app.test_client()
     club = new_club(client)["id"]
     session = new_session(client, "seep", FOUR, club)  # played on: M4 sets no number
