@@ -15,8 +15,10 @@ from ..words import gettext
 from .blueprint import bp, editable
 
 
+@bp.app_template_global()
 def ended_words(game_session: GameSession, standing: Any) -> str:
-    """How an ended session came out, in a sentence: won by a team, or level."""
+    """How an ended session came out, in a sentence: won by a team, or level (its message, and
+    its scoreboard's banner)."""
     went_to = standing["session_winner"]
     if went_to is None:
         return gettext("Session ended level: nobody won.")
