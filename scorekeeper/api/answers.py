@@ -20,6 +20,7 @@ def session_json(session: GameSession) -> JSON:
         "id": session.id,
         **session.to_request(),
         "version": session.version,
+        "ended": session.ended_at is not None,
         "seats": session.seat_names(),
         "deals": [_deal(deal, n) for n, deal in enumerate(deals, 1)],
         "standing": standing_json(session, deals),
@@ -47,6 +48,20 @@ def _deal(deal: Deal | DealRow, number: int | None) -> JSON:
     """The deal as the API shows it: identity first, then the record as entered."""
     deleted = {"deleted": True} if deal.deleted else {}
     return {"id": deal.serial, "number": number, "version": deal.version, **deleted, **deal.record}
+
+
+def ended_answer(session: GameSession) -> JSON:
+    """The session after the table ended or reopened it: whether it is ended and finished, and
+    the standing without its per-deal rows, so that its size does not grow with the session."""
+    standing = session.standing(session.deal_rows())
+    rest = {name: value for name, value in standing.items() if name != "deals"}
+    return {
+        "id": session.id,
+        "version": session.version,
+        "ended": session.ended_at is not None,
+        "finished": standing["finished"],
+        "standing": rest,
+    }
 
 
 def standing_answer(session: GameSession, read: list[DealRow] | None = None) -> JSON:
@@ -99,5 +114,6 @@ def session_summary(session: GameSession) -> JSON:
         "created_at": session.created_at.isoformat() + "Z",
         "updated_at": session.updated_at.isoformat() + "Z",
         "standing": standing,
-        "finished": bool(standing.get("finished")),
+        "finished": standing["finished"],
+        "ended": standing["ended"],
     }

@@ -107,12 +107,31 @@ def tagged(body: dict[str, Any], etag: str) -> Response:
     return response
 
 
+def _matches(etag: str) -> bool:
+    """Whether the request's If-Match (if any) names this entity tag."""
+    etags = request.if_match
+    # The tag names a version, not the bytes sent: a proxy that compressed the answer weakened
+    # it (nginx sends W/"3.2"), and the weak form still names version 3.2.
+    return not etags or etags.star_tag or etags.contains_weak(etag)
+
+
+def require_session_match(session: GameSession) -> None:
+    """412 when If-Match names another version of the session (its ETag, `s<version>`)."""
+    if not _matches(session.etag):
+        raise Conflict(
+            412,
+            "version-mismatch",
+            gettext(
+                "The session was changed since you read it (now version %(version)d). Nothing "
+                "was changed: read it again.",
+                version=session.version,
+            ),
+        )
+
+
 def require_if_match(deal: Deal) -> None:
     """412 with the current deal when If-Match names another version of it."""
-    etags = request.if_match
-    # The tag names the deal's version, not the bytes sent: a proxy that compressed the answer
-    # weakened it (nginx sends W/"3.2"), and the weak form still names version 3.2.
-    if etags and not etags.star_tag and not etags.contains_weak(deal.etag):
+    if not _matches(deal.etag):
         raise Conflict(
             412,
             "version-mismatch",

@@ -1,4 +1,5 @@
-"""The API of sessions and their deals (shared/API.md): start, read, add, correct, delete."""
+"""The API of sessions and their deals (shared/API.md): start, read, end or reopen, add,
+correct, delete."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ..rules.fields import integer
 from ..rules.limits import MOST_DEALS
 from ..web.rate_limits import count_creation
 from ..words import gettext
-from .answers import deal_answer, deal_json, session_json
+from .answers import deal_answer, deal_json, ended_answer, session_json
 from .http import (
     bearer_token,
     bp,
@@ -21,6 +22,7 @@ from .http import (
     json_body,
     replayable,
     require_if_match,
+    require_session_match,
     tagged,
 )
 
@@ -61,6 +63,32 @@ def new_scorer_link(session_id: str) -> dict[str, Any]:
     token = session.revoke_scorers()
     db.session.commit()
     return {"scorer_token": token, "version": session.version}
+
+
+@bp.post("/sessions/<session_id>/end")
+def end_session(session_id: str) -> Response:
+    """The table ends the session where it stands: finished, and gone to the team ahead.
+    Again: nothing more happens."""
+    return _set_ended(session_id, ended=True)
+
+
+@bp.delete("/sessions/<session_id>/end")
+def reopen_session(session_id: str) -> Response:
+    """Take the end back: the session plays on. Again: nothing more happens."""
+    return _set_ended(session_id, ended=False)
+
+
+def _set_ended(session_id: str, ended: bool) -> Response:
+    """End the session or reopen it, unless it is so already (If-Match is then not asked)."""
+    session = editable_session(session_id, deals=False)
+    if (session.ended_at is not None) != ended:
+        require_session_match(session)
+        if ended:
+            session.end()
+        else:
+            session.reopen()
+        db.session.commit()
+    return tagged(ended_answer(session), session.etag)
 
 
 # -- deals ---------------------------------------------------------------------------------

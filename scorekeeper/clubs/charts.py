@@ -14,7 +14,7 @@ BARS = 12  # at most, so that each bar stays wide enough to see at 360 px
 
 @dataclass(frozen=True)
 class FormChart:
-    """The win rate after each decided session: a line from 0 % (bottom) to 100 % (top)."""
+    """The win rate after each finished session: a line from 0 % (bottom) to 100 % (top)."""
 
     width: int
     height: int

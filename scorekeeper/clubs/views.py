@@ -120,7 +120,8 @@ def _row(game_session: GameSession, live: bool) -> dict[str, Any]:
         "gs": game_session,
         "game": GAMES[game_session.game_name],
         "line": pages.standing_line(game_session, standing),
-        "finished": bool(standing["finished"]),
+        "finished": standing["finished"],  # by its rules, or ended by the table ("Ended")
+        "ended": standing["ended"],
         "live": live,  # "Live" only while a deal is played play by play, not just unfinished
         "deals": len(standing["deals"]),
     }

@@ -46,9 +46,10 @@ from .models import (
 )
 
 FORMAT = "scorekeeper-backup"
-FORMAT_VERSION = 3  # grows when the document's shape changes; newer files are refused
+FORMAT_VERSION = 4  # grows when the document's shape changes; newer files are refused
 LIVE_SINCE = 2  # the first format whose sessions carry their live deals
 # Format 3: a club carries its house rules (none in a file from before: the usual rules).
+ENDED_SINCE = 4  # the first format whose sessions say when the table ended them (or null)
 JSON = dict[str, Any]
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")  # a keeper's or an edit token's SHA-256, in hex
 
@@ -132,6 +133,7 @@ def session_json(session: GameSession, live: list[LiveDeal], secrets: bool = Fal
         "created_at": stamp(session.created_at),
         "updated_at": stamp(session.updated_at),
         "deleted_at": stamp(session.deleted_at),
+        "ended_at": stamp(session.ended_at),
         "deals": [deal_json(deal, number) for deal, number in numbered(session.all_deals)],
         "live_deals": [live_json(one) for one in live],
     }
@@ -365,7 +367,7 @@ def restore(raw: object) -> Restored:
     so importing a file twice adds nothing. Raise BackupError, having stored nothing.
     """
     backup = check_header(raw)
-    live = field(backup, "format_version", int, gettext("The backup")) >= LIVE_SINCE
+    version = field(backup, "format_version", int, gettext("The backup"))
     check_listed_once(backup)
     done = Restored({}, {})
     try:
@@ -374,7 +376,7 @@ def restore(raw: object) -> Restored:
         for player in field(backup, "players", list, gettext("The backup")):
             restore_player(player, None, done)
         for number, session in enumerate(field(backup, "sessions", list, gettext("The backup")), 1):
-            restore_session(session, gettext("Session %(number)d", number=number), done, live)
+            restore_session(session, gettext("Session %(number)d", number=number), done, version)
         for club_id in done.grown - done.new_clubs:
             # A club that was there already shows more now: its version (ETag) moves.
             Club.find(club_id).touch()
@@ -515,14 +517,14 @@ def restore_player(raw: Mapping[str, Any], club_id: str | None, done: Restored) 
     done.count("players", there is None)
 
 
-def restore_session(raw: Mapping[str, Any], where: str, done: Restored, live: bool) -> None:
+def restore_session(raw: Mapping[str, Any], where: str, done: Restored, version: int) -> None:
     """Add a session with its teams, deals and live deals, unless it is there already.
 
-    `live`: the file's format carries live deals (an older file has none to restore).
+    `version`: the file's format (an older file has no live deals to restore, and no end).
     """
     session_id = an_id(raw, where)
     where = gettext("Session %(id)r", id=session_id)
-    raws = field(raw, "live_deals", list, where) if live else []
+    raws = field(raw, "live_deals", list, where) if version >= LIVE_SINCE else []
     there = db.session.get(GameSession, session_id)
     if there is not None:
         if there.game_name != raw.get("game"):
@@ -536,6 +538,8 @@ def restore_session(raw: Mapping[str, Any], where: str, done: Restored, live: bo
         done.count("live deals", False, len(raws))
         return
     session = checked_session(raw, session_id, where)
+    if version >= ENDED_SINCE:
+        session.ended_at = time_of(raw, "ended_at", where, optional=True)
     lives = restored_live_deals(session, raws, where)
     db.session.add(session)
     db.session.flush()  # its live deals refer to it

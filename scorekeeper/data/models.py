@@ -477,6 +477,9 @@ class GameSession(Model):
     version: Mapped[int] = mapped_column(default=1, server_default="1")  # grows with each change
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    # When the table ended the session where it stood (None: it plays on): a raw record, its
+    # result derived (Game.end). Ended, it is finished, and no deal follows until it is reopened.
+    ended_at: Mapped[datetime | None]
     teams: Mapped[list[Team]] = relationship(order_by=Team.position, cascade="all, delete-orphan")
     club: Mapped[Club | None] = relationship()
     all_deals: Mapped[list[Deal]] = relationship(
@@ -559,11 +562,13 @@ class GameSession(Model):
         found = _BOARDS.get((self.id, self.version)) if memoise else None
         if found is not None:
             return (*found, {})
-        # The version with the deals, in one statement: on PostgreSQL two statements may see two
-        # states, and a standing memoised under a version must be that version's.
+        # The version and the end with the deals, in one statement: on PostgreSQL two statements
+        # may see two states, and a standing memoised under a version must be that version's.
         live = (Deal.session_id == GameSession.id) & Deal.deleted_at.is_(None)
         query = (
-            db.select(GameSession.version, Deal.serial, Deal.version, Deal.record)
+            db.select(
+                GameSession.version, GameSession.ended_at, Deal.serial, Deal.version, Deal.record
+            )
             .outerjoin(Deal, live)
             .where(GameSession.id == self.id)
             .order_by(Deal.serial)
@@ -571,10 +576,10 @@ class GameSession(Model):
         rows = db.session.execute(query).all()
         deals = [
             DealRow(serial, version, record)
-            for _, serial, version, record in rows
+            for _, _, serial, version, record in rows
             if serial is not None
         ]
-        standing = self.standing(deals)
+        standing = self.standing(deals, ended=rows[0][1] is not None)
         versions = [(deal.serial, deal.version) for deal in deals]
         if memoise:
             _BOARDS.keep((self.id, rows[0][0]), (versions, standing))
@@ -587,9 +592,12 @@ class GameSession(Model):
         )
         return {serial: record for serial, record in db.session.execute(query)}
 
-    def standing(self, rows: list[DealRow] | None = None) -> Standing[Any]:
+    def standing(
+        self, rows: list[DealRow] | None = None, ended: bool | None = None
+    ) -> Standing[Any]:
         """The standing, recomputed from the deal records (once per set of deal versions); from
-        `rows` (this session's deal_rows) if given."""
+        `rows` (this session's deal_rows) if given; ended where the table ended the session
+        (`ended`: whether it is, when read with the rows)."""
         deals: list[Deal] | list[DealRow] = self.deals if rows is None else rows
         # Keyed by the deals as loaded, not by the session's version: on PostgreSQL a read sees
         # the session row and its deals in two statements, so a deal committed in between would
@@ -603,6 +611,8 @@ class GameSession(Model):
             if standing is None:
                 standing = game.standing(table, self.options, records)
             standings.keep(key, standing, records)
+        if self.ended_at is not None if ended is None else ended:
+            return self.game.end(self.table, self.options, standing)  # the kept one is not ended
         return standing
 
     # -- who may write -----------------------------------------------------------------------
@@ -706,9 +716,52 @@ class GameSession(Model):
 
     def ensure_open(self) -> None:
         """Raise InvalidInput if no deal can follow (a Seep session that is decided, M4), and a
-        Conflict when the session keeps as many deals as one may."""
+        Conflict when the session was ended or keeps as many deals as one may."""
+        self.ensure_not_ended()
         self.ensure_room()
         self._check_next(self.standing(), None)
+
+    def ensure_not_ended(self) -> None:
+        """Refuse (409) a deal while the table has the session ended: it is reopened first."""
+        if self.ended_at is not None:
+            message = gettext(
+                "This session has ended. Nothing was stored: play on (reopen it) to add a deal."
+            )
+            raise Conflict(409, "session-ended", message)
+
+    def end(self) -> bool:
+        """End the session where it stands (the table stops playing): it is finished, and goes
+        to the team ahead. False when it is ended already; a 409 when there is nothing to end
+        (no deal, or finished by its rules) or while a deal is being played live."""
+        if self.ended_at is not None:
+            return False
+        standing = self.standing(self.deal_rows())
+        if standing["finished"] or not standing["deals"]:
+            message = (
+                gettext("This session is finished already: there is nothing to end.")
+                if standing["deals"]
+                else gettext("This session has no deal yet: there is nothing to end.")
+            )
+            raise Conflict(409, "nothing-to-end", message)
+        if LiveDeal.current(self) is not None:
+            message = gettext(
+                "Deal %(number)d is being played live: finish it, or stop playing it live, "
+                "before ending the session. Nothing was changed.",
+                number=len(standing["deals"]) + 1,
+            )
+            raise Conflict(409, "live-deal-under-way", message)
+        self.ended_at = utcnow()
+        self.touch()
+        return True
+
+    def reopen(self) -> bool:
+        """Take the end back: the session plays on from where it stood. False when it is not
+        ended."""
+        if self.ended_at is None:
+            return False
+        self.ended_at = None
+        self.touch()
+        return True
 
     def ensure_room(self, kept: int | None = None) -> None:
         """Refuse (409) a deal past the most a session keeps (MOST_DEALS, deleted ones count:
@@ -747,7 +800,7 @@ class GameSession(Model):
     def add_deal(self, raw: Any, number: int | None = None, next_id: int | None = None) -> Deal:
         """Validate and append a deal entered whole as deal `number`, or as the deal that was to
         get id `next_id` (a form's, which deletes do not move); a 409 if another came first, or
-        while the next deal is being played live, or when the session is full."""
+        while the next deal is being played live, or when the session is ended or full."""
         self.ensure_not_played_live()
         self.ensure_room()
         return self._append_deal(raw, number, next_id)
@@ -755,6 +808,7 @@ class GameSession(Model):
     def add_deal_after(self, rows: list[DealRow], raw: Any, number: int | None = None) -> Deal:
         """add_deal for a session found without its deals, `rows` its live deals (deal_rows):
         the same checks and deal, with no deal loaded as an object (a long session's write)."""
+        self.ensure_not_ended()
         self.ensure_not_played_live()
         kept, last = db.session.execute(
             db.select(db.func.count(Deal.serial), db.func.max(Deal.serial)).where(
@@ -779,6 +833,7 @@ class GameSession(Model):
         return deal
 
     def _append_deal(self, raw: Any, number: int | None = None, next_id: int | None = None) -> Deal:
+        self.ensure_not_ended()
         record = self.game.parse_deal(raw, self.table, self.options)
         if next_id is not None:
             self._ensure_none_entered_since(next_id)
@@ -1037,8 +1092,9 @@ class SessionSummary(Model):
 
 
 # Grows whenever a summary changes what it gives: 2 adds the finished games (the ratings');
-# migration 0012 works the summaries of an older form out again.
-SUMMARY_FORM = 2
+# migration 0012 works the summaries of an older form out again. 3: an unfinished session is
+# nobody's win, and one the table ended is finished (migration 0013).
+SUMMARY_FORM = 3
 
 _EVERYTHING = (
     selectinload(GameSession.teams).selectinload(Team.members).selectinload(Membership.player),

@@ -4,7 +4,8 @@ Every change to a session moves its version (GameSession.touch; a restored or ne
 with one), so the one place that sees them all is the flush: a session whose version moved is
 noted there, and just before the commit its summary for the version it ends at is written to
 `session_summaries`: worked out from its deals as this transaction leaves them when a deal
-changed, else the kept one moved to the new version (a live play or a rename costs no deals).
+changed or the table ended or reopened the session, else the kept one moved to the new version
+(a live play or a rename costs no deals).
 A rollback takes the row back with the change. Once committed, the summary is also remembered
 in this process. A club's statistics (clubs/stats.py) then read summaries, never deals.
 """
@@ -46,9 +47,11 @@ def summarize(
     options: Mapping[str, Any],
     deals: Sequence[Any],
     key: standings.Key | None = None,
+    ended: bool = False,
 ) -> JSON:
     """One session's summary, by its game's rules; its standing the one kept under `key` (the
-    session's id and its deals' ids and versions) when there is one, else kept there."""
+    session's id and its deals' ids and versions) when there is one, else kept there; `ended`
+    when the table ended the session."""
     rules = GAMES[game]
     table = Table(teams, players_per_team)
     standing = None
@@ -58,6 +61,8 @@ def summarize(
         standing = rules.standing(table, options, deals)
     if key is not None:
         standings.keep(key, standing, deals)
+    if ended:
+        standing = rules.end(table, options, standing)
     return rules.summarize(table, options, deals, standing)
 
 
@@ -71,6 +76,7 @@ def computed(
     query = db.select(
         GameSession.id,
         GameSession.version,
+        GameSession.ended_at,
         GameSession.game_name,
         GameSession.options,
         GameSession.players_per_team,
@@ -84,16 +90,18 @@ def computed(
     if not sessions:
         return {}
     keys = _keys(list(sessions), database)
-    versions = {sid: row[0] for sid, row in sessions.items()}
+    states = {sid: (row[0], row[1] is not None) for sid, row in sessions.items()}
     # The deals just written were folded for the write's answer: their records are at hand.
     records = {sid: standings.folded(key, database) for sid, key in keys.items()}
     unread = [sid for sid, found in records.items() if found is None]
-    for sid, (version, key, read) in _records(unread, database).items():
-        versions[sid], keys[sid], records[sid] = version, key, read
-    return {
-        sid: (versions[sid], summarize(game, count, size, options, records[sid] or [], keys[sid]))
-        for sid, (_version, game, options, size, count) in sessions.items()
-    }
+    for sid, (state, key, read) in _records(unread, database).items():
+        states[sid], keys[sid], records[sid] = state, key, read
+    found = {}
+    for sid, (_version, _ended, game, options, size, count) in sessions.items():
+        version, ended = states[sid]  # as read with the deals, when they were read
+        deals = records[sid] or []
+        found[sid] = (version, summarize(game, count, size, options, deals, keys[sid], ended))
+    return found
 
 
 def _keys(session_ids: list[str], database: Session) -> dict[str, standings.Key]:
@@ -109,22 +117,33 @@ def _keys(session_ids: list[str], database: Session) -> dict[str, standings.Key]
     return {sid: (sid, tuple(found)) for sid, found in read.items()}
 
 
+State = tuple[int, bool]  # a session's version, and whether the table ended it
+
+
 def _records(
     session_ids: list[str], database: Session
-) -> dict[str, tuple[int, standings.Key, list[Any]]]:
-    """Each session's version, standing key and live deal records, in order of play."""
+) -> dict[str, tuple[State, standings.Key, list[Any]]]:
+    """Each session's version and whether it is ended, its standing key and its live deal
+    records, in order of play."""
     # One statement: on PostgreSQL a deal committed between two reads would otherwise be
     # folded under a key or a version that does not name it (see GameSession.standing).
     live = (Deal.session_id == GameSession.id) & Deal.deleted_at.is_(None)
     query = (
-        db.select(GameSession.id, GameSession.version, Deal.serial, Deal.version, Deal.record)
+        db.select(
+            GameSession.id,
+            GameSession.version,
+            GameSession.ended_at,
+            Deal.serial,
+            Deal.version,
+            Deal.record,
+        )
         .outerjoin(Deal, live)
         .where(GameSession.id.in_(session_ids))
         .order_by(GameSession.id, Deal.serial)
     )
-    read: dict[str, tuple[int, list[tuple[int, int]], list[Any]]] = {}
-    for session_id, version, serial, deal_version, record in database.execute(query):
-        _, ids, records = read.setdefault(session_id, (version, [], []))
+    read: dict[str, tuple[State, list[tuple[int, int]], list[Any]]] = {}
+    for session_id, version, ended_at, serial, deal_version, record in database.execute(query):
+        _, ids, records = read.setdefault(session_id, ((version, ended_at is not None), [], []))
         if serial is not None:
             ids.append((serial, deal_version))
             records.append(record)
@@ -183,8 +202,8 @@ DEALT = "scorekeeper.deals_changed"  # ids of sessions new, or whose deals chang
 
 @event.listens_for(db.session, "before_flush")
 def _note(session: Session, _context: Any, _instances: Any) -> None:
-    """Note the sessions whose version moves, and those whose deals change (or that are new):
-    their summaries are due."""
+    """Note the sessions whose version moves, and those whose deals change, that are new or that
+    the table ended or reopened: their summaries are due."""
     versions, dealt = session.info.setdefault(VERSIONS, {}), session.info.setdefault(DEALT, set())
     for found in chain(session.new, session.dirty, session.deleted):
         if isinstance(found, Deal):
@@ -193,8 +212,9 @@ def _note(session: Session, _context: Any, _instances: Any) -> None:
             if owner is not None:
                 dealt.add(owner)
         elif isinstance(found, GameSession):
-            history = inspect(found).attrs.version.history
-            if found in session.new:
+            state = inspect(found).attrs
+            history = state.version.history
+            if found in session.new or state.ended_at.history.has_changes():
                 dealt.add(found.id)
             elif history.has_changes() and found.id not in versions:
                 versions[found.id] = history.deleted[0] if history.deleted else None

@@ -5,7 +5,8 @@ one entry from them with `Game.of_rooms`:
 
 - options.py: the session's options and how its players sit (`OptionsRoom`);
 - record.py: a deal's record, read and checked (`RecordRoom`);
-- score.py: the standing, and which deal may follow it (`ScoreRoom`);
+- score.py: the standing, which deal may follow it, and whom a session the table ended goes
+  to (`ScoreRoom`);
 - stats.py: a session's facts for the club statistics, and its finished games for the
   club's ratings (`StatsRoom`, rules/stats.py);
 - answers.py: the move checker's answers (`AnswersRoom`), from the game's moves: play.py
@@ -41,11 +42,17 @@ class Standing(TypedDict, Generic[Row]):
     """What every game's standing holds; each game's standing adds its own (SeepStanding …)."""
 
     deals: list[Row]  # a row per deal, in order: the game's own row (SeepRow …)
-    winner: int | None
-    finished: bool
+    winner: int | None  # the winner by the game's rules (M4, F6, K13)
+    finished: bool  # by the rules, or ended by the table: no deal follows
+    ended: bool  # the table ended the session (GameSession.ended_at)
+    # The team the session went to: by its rules, or once ended, the team ahead (ended_winner);
+    # None while it is not finished, and when it finished level.
+    session_winner: int | None
     next_dealer: int
 
 
+# (table, options, standing): see ScoreRoom.ended_winner.
+EndedWinner = Callable[[Table, Options, Any], int | None]
 # (table, options, standing, record, names): see ScoreRoom.check_next.
 NextCheck = Callable[[Table, Options, Standing[Any], Record | None, Sequence[str]], None]
 # (table, options, standing, record): the standing of the deals folded into it and one more.
@@ -101,6 +108,10 @@ class ScoreRoom(Protocol):
         `standing` (None: unless some deal may); `names` are the teams' names."""
         ...
 
+    def ended_winner(self, table: Table, options: Options, standing: Any, /) -> int | None:
+        """The team a session the table ended before its rules did goes to (None: level)."""
+        ...
+
 
 class StatsRoom(Protocol):
     """A game's stats.py."""
@@ -152,6 +163,7 @@ class Game:
     check_table: Callable[[Table, Options], None]
     parse_deal: Callable[[object, Table, Options], Record]
     check_next: NextCheck
+    ended_winner: EndedWinner
     standing: Callable[[Table, Options, Records], Standing[Any]]
     summarize: Callable[[Table, Options, Records, Standing[Any]], JSON]
     finished_games: Callable[[Table, Options, Standing[Any]], list[FinishedGame]]
@@ -162,6 +174,15 @@ class Game:
     # The standing one deal on, without folding the earlier ones again (a score room's
     # `extended`); None: a game whose standing is only ever folded whole.
     extend: Extension | None = None
+
+    def end(self, table: Table, options: Options, standing: Standing[Any]) -> Standing[Any]:
+        """The standing of a session the table ended: finished, and gone to the team its rules
+        gave it to if they finished it first, else to the team ahead (`ended_winner`)."""
+        ended = standing.copy()
+        if not standing["finished"]:
+            ended["session_winner"] = self.ended_winner(table, options, standing)
+        ended["finished"] = ended["ended"] = True
+        return ended
 
     @classmethod
     def of_rooms(
@@ -186,6 +207,7 @@ class Game:
             options.check_table,
             record.read_deal,
             score.check_next,
+            score.ended_winner,
             score.standing,
             stats.summarize,
             stats.finished_games,
@@ -213,3 +235,14 @@ def over_at_winner(refusal: Callable[[str], InvalidInput]) -> NextCheck:
             raise refusal(names[winner])
 
     return check_next
+
+
+def ahead(keys: Sequence[tuple[int, ...]]) -> int | None:
+    """The team whose key is strictly the greatest, compared item by item (more of the first,
+    then of the next …); None when another team's is as great.
+
+    >>> ahead([(1, -30), (1, 30)]), ahead([(2, 0), (2, 0)])
+    (1, None)
+    """
+    best = max(keys)
+    return keys.index(best) if keys.count(best) == 1 else None

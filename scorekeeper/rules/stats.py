@@ -8,8 +8,13 @@ players, so a pair that played together in two sessions is one team.
 A summary holds `"teams"` (one mapping of figures per team), `"deals"` (facts per deal),
 `"finished"`, `"winner"` (the team the session went to, or None) and, for the club's ratings,
 `"games"`: the session's finished games (`FinishedGame`, each game's `finished_games`).
-Figures add up across sessions: numbers are summed, `best_…` figures keep the highest,
-mappings add key by key.
+
+What counts: a session with a deal is *played* once it is finished (by its rules, or ended by
+the table), and *won* by the team it went to; a finished session that went to nobody is drawn.
+An unfinished one is nobody's win and nobody's loss: it is counted apart (`unfinished`), while
+its figures (points, baazis …) and its finished games (the ratings') count as any other's.
+The win rate is won / played. Figures add up across sessions: numbers are summed, `best_…`
+figures keep the highest, mappings add key by key.
 """
 
 from __future__ import annotations
@@ -95,23 +100,35 @@ def ratio(numerator: int, denominator: int) -> float | None:
     return round(numerator / denominator, DIGITS) if denominator else None
 
 
+def outcome(summary: Mapping[str, Any], team: int) -> str | None:
+    """What a session was for one of its teams: "won", "lost" or "drawn" once it is finished;
+    None while it is not (nobody's win)."""
+    if not summary["finished"]:
+        return None
+    winner = summary["winner"]
+    return "drawn" if winner is None else "won" if winner == team else "lost"
+
+
 @dataclass
 class Tally:
     """One player's or one team's sessions of one game, added up."""
 
-    played: int = 0
+    played: int = 0  # finished sessions
     won: int = 0
-    decided: int = 0
+    decided: int = 0  # finished sessions that went to a team: won or lost
+    unfinished: int = 0
     figures: dict[tuple[str, ...], Any] = field(default_factory=dict)
     form: list[JSON] = field(default_factory=list)
 
-    def count(self, session: Mapping[str, Any], figures: Flat, won: bool | None) -> None:
-        """Add one session, `won` None when it went to nobody (yet): figures are summed, but
-        `best_…` ones keep the highest."""
-        self.played += 1
-        if won is not None:
-            self.decided += 1
-            self.won += won
+    def count(self, session: Mapping[str, Any], figures: Flat, result: str | None) -> None:
+        """Add one session, its `outcome` for this side: figures are summed, but `best_…` ones
+        keep the highest."""
+        if result is None:
+            self.unfinished += 1
+        else:
+            self.played += 1
+            self.decided += result != "drawn"
+            self.won += result == "won"
         total = self.figures
         get = total.get  # bound once: this loop runs for every figure of every seat
         for path, value, best in figures:
@@ -119,13 +136,12 @@ class Tally:
                 total[path] = get(path, 0) + value
             elif (kept := get(path)) is None or value > kept:  # max(), without the call
                 total[path] = value
-        result = None if won is None else ("won" if won else "lost")
         self.form.append(
             {
                 "session": session["id"],
                 "date": session["date"],
                 "result": result,
-                "win_rate": ratio(self.won, self.decided),
+                "win_rate": ratio(self.won, self.played),
             }
         )
 
@@ -139,7 +155,8 @@ class Tally:
             "played": self.played,
             "won": self.won,
             "decided": self.decided,
-            "win_rate": ratio(self.won, self.decided),
+            "unfinished": self.unfinished,
+            "win_rate": ratio(self.won, self.played),
             "figures": figures,
             "form": self.form,
         }
@@ -158,24 +175,25 @@ def _key(players: Iterable[Any]) -> tuple[Any, ...]:
 
 def aggregate(sessions: Iterable[Mapping[str, Any]]) -> JSON:
     """Per game: every player's and every team's (of two or more) sessions, results and
-    figures, with their form (win rate after each session, oldest first)."""
+    figures, with their form (the result of each session and the win rate after it, oldest
+    first)."""
     players: dict[str, dict[Any, Tally]] = {}
     teams: dict[str, dict[tuple[Any, ...], Tally]] = {}
     for session in in_order(sessions):
         game, summary = session["game"], session["summary"]
-        winner = summary["winner"]
         for number, (seated, team) in enumerate(
             zip(session["teams"], summary["teams"], strict=True)
         ):
-            won, figures = None if winner is None else winner == number, flatten(team)
+            result, figures = outcome(summary, number), flatten(team)
             members = list(dict.fromkeys(seated))  # a merge may seat one person twice
             for player in members:
                 players.setdefault(game, {}).setdefault(player, Tally()).count(
-                    session, figures, won
+                    session, figures, result
                 )
             if len(members) > 1:
                 key = _key(members)
-                teams.setdefault(game, {}).setdefault(key, Tally()).count(session, figures, won)
+                tally = teams.setdefault(game, {}).setdefault(key, Tally())
+                tally.count(session, figures, result)
     games = sorted(set(players) | set(teams))
     return {
         "games": {
@@ -189,9 +207,10 @@ def aggregate(sessions: Iterable[Mapping[str, Any]]) -> JSON:
 
 
 def _listed(tallies: Mapping[Any, Tally], name: Any) -> list[JSON]:
-    """The tallies as a list, most sessions first, then most won."""
+    """The tallies as a list, most sessions finished first, then most won, then most not
+    finished."""
     rows = [name(key) | tally.to_json() for key, tally in tallies.items()]
-    return sorted(rows, key=lambda row: (-row["played"], -row["won"], str(row)))
+    return sorted(rows, key=lambda row: (-row["played"], -row["won"], -row["unfinished"], str(row)))
 
 
 def _seat(teams: Sequence[Collection[Any]], side: frozenset[Any]) -> int | None:
@@ -203,22 +222,26 @@ def head_to_head(
     sessions: Iterable[Mapping[str, Any]], first: Collection[Any], second: Collection[Any]
 ) -> JSON:
     """Per game, the sessions `first` and `second` (each a set of player ids: a player or a
-    team) played against each other: how many, how many each won, and their points."""
+    team) played against each other: how many finished (and how many are not), how many each
+    won, and their points in all of them."""
     sides = frozenset(first), frozenset(second)
     games: dict[str, JSON] = {}
     for session in in_order(sessions):
-        seats = [_seat(session["teams"], side) for side in sides]
-        if None in seats or seats[0] == seats[1]:
+        seats = [n for side in sides if (n := _seat(session["teams"], side)) is not None]
+        if len(seats) < len(sides) or seats[0] == seats[1]:
             continue
         summary = session["summary"]
         row = games.setdefault(
-            session["game"], {"played": 0, "won": [0, 0], "decided": 0, "points": [0, 0]}
+            session["game"],
+            {"played": 0, "won": [0, 0], "decided": 0, "unfinished": 0, "points": [0, 0]},
         )
-        row["played"] += 1
-        winner = summary["winner"]
-        if winner is not None:
-            row["decided"] += 1
+        results = [outcome(summary, seat) for seat in seats]
+        if results[0] is None:
+            row["unfinished"] += 1
+        else:
+            row["played"] += 1
+            row["decided"] += results[0] != "drawn"
         for n, seat in enumerate(seats):
-            row["won"][n] += winner == seat
+            row["won"][n] += results[n] == "won"
             row["points"][n] += summary["teams"][seat].get("points", 0)
     return {"first": list(_key(sides[0])), "second": list(_key(sides[1])), "games": games}

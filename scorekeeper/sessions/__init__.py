@@ -1,5 +1,5 @@
 """Score keeping in the browser: the home page, starting a session, the scoreboard, entering
-deals whole or play by play, the TV, exports, and the move checker's pages.
+deals whole or play by play, ending a session, the TV, exports, and the move checker's pages.
 
 Each module adds its routes to the one blueprint of blueprint.py; each game's own parts are in
 seep.py, fifty_six.py and casino.py, found through the registry in games.py.
@@ -8,6 +8,7 @@ seep.py, fifty_six.py and casino.py, found through the registry in games.py.
 from . import (  # noqa: F401  (their routes join the blueprint)
     checker,
     deals,
+    ending,
     export,
     handover,
     home,

@@ -86,10 +86,12 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
     if not form.validate_on_submit():
         raise _Refused(_deal_page(game_session, form, upcoming))
     try:
+        game_session.ensure_not_ended()
         game_session.ensure_room()
     except Conflict as error:
-        # A full session: no clash with another scorer to resolve, no next deal to save it as.
-        # Refused as a session that is over is (400): a 409 is a clash to the offline queue.
+        # An ended or full session: no clash with another scorer to resolve, no next deal to
+        # save it as. Refused as a session that is over is (400): a 409 is a clash to the
+        # offline queue.
         form.form_errors.append(error.message)
         raise _Refused(_deal_page(game_session, form, upcoming)) from error
     try:

@@ -60,6 +60,8 @@ def test_two_players_alone_with_the_default_options(client: FlaskClient) -> None
         "scores": [0, 0],
         "winner": None,
         "finished": False,
+        "ended": False,
+        "session_winner": None,
         "won": None,
         "tied": False,
         "next_dealer": 1,  # K1: seats start after the dealer, so the last seat deals first

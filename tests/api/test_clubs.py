@@ -15,7 +15,16 @@ from scorekeeper.data.models import Club, GameSession, Player
 from tests.helpers.api import CLUBS, FOUR, SESSIONS, alone, count, new_club, new_session
 from tests.helpers.casino import SEVEN_FOUR
 
-SUMMARY_FIELDS = {"id", "game", "teams", "created_at", "updated_at", "standing", "finished"}
+SUMMARY_FIELDS = {
+    "id",
+    "game",
+    "teams",
+    "created_at",
+    "updated_at",
+    "standing",
+    "finished",
+    "ended",
+}
 
 
 def read(client: FlaskClient, club_id: str) -> dict[str, Any]:

@@ -59,6 +59,8 @@ def test_four_players_make_two_sides_with_the_default_options(client: FlaskClien
         "out": [],
         "winner": None,
         "finished": False,
+        "ended": False,
+        "session_winner": None,
         "next_dealer": 0,  # F7: seat 0 deals first
         "game": 1,
         "games": [],

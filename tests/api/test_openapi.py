@@ -361,6 +361,20 @@ class Table:
             ids = self.live_deal_ids()
         return ids[0]
 
+    def set_ended(self, ended: bool) -> None:
+        """End the session or reopen it, with no live deal under way (a live deal played out
+        may have finished it by its rules: it is then left so)."""
+        read = self.client.get(self.url("live"))
+        if read.status_code == 200:  # stop playing it live: its plays are discarded
+            count = {"plays": len(plays)} if (plays := read.get_json()["plays"]) else {}
+            stop = self.client.delete(self.url("live"), query_string=count, headers=self.auth())
+            assert stop.status_code == 200, stop.get_json()
+        if ended:
+            answer = self.post("end")
+            assert answer.status_code == 200 or answer.get_json()["error"] == "nothing-to-end"
+        else:
+            assert self.client.delete(self.url("end"), headers=self.auth()).status_code == 200
+
     def live_deal_ids(self) -> list[int]:
         with self.app.app_context():
             query = db.select(LiveDeal.deal_serial).filter_by(session_id=self.id)
@@ -708,6 +722,8 @@ def steer(
             count = table.keep_live()
             if index % 2:
                 case.query = {"plays": str(count)}
+    if operation["operationId"] in ENDINGS:
+        aim_ending(operation["operationId"], index, "stale" in faults, table)
     if operation["operationId"] == "start_live_deal" and fault == "body":
         table.end_live()  # so that the body is read, not refused for the deal under way (409)
     if "deal" not in faults and "number" in case.path_parameters:
@@ -748,6 +764,28 @@ CARD_TWICE = {
     },
     "list_moves": {"game": "seep", "position": SEEP_CARD_TWICE},
 }
+
+# Ending a session and reopening it: each asked of a session ended or not.
+ENDINGS = {"end_session", "reopen_session"}
+
+
+def aim_ending(operation_id: str, index: int, stale: bool, table: Table) -> None:
+    """The session as the request finds it: open (an end is made: 200, or 412 when If-Match is
+    stale), ended (a repeat: 200), or with a live deal under way (an end is refused: 409); the
+    other way round for a reopening."""
+    ending = operation_id == "end_session"
+    if stale:
+        table.set_ended(not ending)  # so that the request would change it
+        return
+    table.set_ended(index % 2 == 1)
+    # A live deal starts only while the rules have the session go on (a Casino race ends).
+    if (
+        ending
+        and index % 4 == 0
+        and not table.client.get(table.url()).get_json()["standing"]["finished"]
+    ):
+        table.keep_live()
+
 
 # The live-deal operations that need a deal under way (the start answers 201 or 409 by itself).
 UNDER_WAY = {"read_live_deal", "add_live_play", "remove_live_play"}
@@ -800,7 +838,8 @@ def aim_precondition(case: Any, header: str, how: str, table: Table) -> None:
         return
     case.headers.pop(header, None)
     if how == "current":
-        etag = table.etag(case.formatted_path.removesuffix("/restore"))  # the deal's or session's
+        # The deal's, or the session's (a deal restored, the session ended or reopened).
+        etag = table.etag(case.formatted_path.removesuffix("/restore").removesuffix("/end"))
     else:
         etag = {"stale": '"0.0"', "*": "*"}.get(how)
     if etag:

@@ -376,6 +376,7 @@ def test_a_read_is_byte_for_byte_the_answer_built_from_the_deal_objects(
             "id": found.id,
             **found.to_request(),
             "version": found.version,
+            "ended": False,
             "seats": found.seat_names(),
             "deals": [_deal(d, n) for n, d in enumerate(found.deals, 1)],
             "standing": standing_json(found),

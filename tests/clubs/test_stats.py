@@ -102,6 +102,7 @@ def test_head_to_head_by_player_ids(client: FlaskClient, thursday: str) -> None:
         "played": 1,
         "won": [1, 0],
         "decided": 1,
+        "unfinished": 0,
         "points": [21, 12],
     }
     assert answer["games"]["seep"]["won"] == [1, 1]

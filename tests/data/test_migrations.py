@@ -11,6 +11,7 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from flask import Flask
 from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app
@@ -44,6 +45,17 @@ def test_an_old_database_keeps_its_deals_with_ids_and_versions(tmp_path: Path) -
     with app.app_context():
         keeper = db.session.execute(sa.text("SELECT keeper_token_hash FROM clubs")).scalar()
         assert keeper == "x"  # the session's keeper keeps its club
+
+
+def _upgraded(path: Path) -> Flask:
+    """The app on a new SQLite file brought up to the last revision, without rate limits (a
+    test starts many sessions)."""
+    url = f"sqlite:///{path}"
+    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url}
+    app = create_app(config | {"RATELIMIT_ENABLED": False})
+    with app.app_context():
+        upgrade()
+    return app
 
 
 def _fill_revision_0001() -> None:
@@ -182,11 +194,7 @@ def test_0009_works_out_the_summaries_a_database_from_before_lacks(tmp_path: Pat
     from tests.helpers.api import FOUR, add_deals, new_club, new_session
     from tests.helpers.seep import deal
 
-    url = f"sqlite:///{tmp_path / 'summaries.sqlite'}"
-    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url}
-    app = create_app(config | {"RATELIMIT_ENABLED": False})
-    with app.app_context():
-        upgrade()
+    app = _upgraded(tmp_path / "summaries.sqlite")
     client = app.test_client()
     club = new_club(client)["id"]
     sessions = [new_session(client, "seep", FOUR, club, baazis=3) for _ in range(3)]
@@ -254,11 +262,7 @@ def test_0012_works_out_again_the_summaries_of_an_older_form(tmp_path: Path) -> 
     from tests.helpers.api import FOUR, add_deals, new_club, new_session
     from tests.helpers.seep import deal
 
-    url = f"sqlite:///{tmp_path / 'forms.sqlite'}"
-    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url}
-    app = create_app(config | {"RATELIMIT_ENABLED": False})
-    with app.app_context():
-        upgrade()
+    app = _upgraded(tmp_path / "forms.sqlite")
     client = app.test_client()
     session = new_session(client, "seep", FOUR, new_club(client)["id"])
     add_deals(client, session, deal(95))  # M3: a baazi, team 0's
@@ -274,7 +278,7 @@ def test_0012_works_out_again_the_summaries_of_an_older_form(tmp_path: Path) -> 
         downgrade(revision="0011")
         upgrade()
         row = db.session.get(SessionSummary, session["id"])
-        assert row is not None and row.form == SUMMARY_FORM == 2
+        assert row is not None and row.form == SUMMARY_FORM >= 2
         assert row.summary["games"] == [{"ranks": [0, 1], "deal": 1}]
         db.engine.dispose()
 
@@ -322,4 +326,51 @@ def test_0013_renames_the_malayalam_clubs_named_the_old_automatic_way(
         downgrade(revision="0012")
         with db.engine.begin() as connection:
             assert connection.execute(sa.text(names)).all()[0][1] == clubs["auto"]
+        db.engine.dispose()
+
+
+def test_0014_keeps_sessions_open_and_works_out_again_who_won(tmp_path: Path) -> None:
+    """A database from before a table could end a session: every session comes up not ended,
+    and a summary kept with the old meaning (an open-ended Seep session went to the team with
+    more baazis) is worked out again, so that the first statistics read after a deploy counts
+    it as nobody's win; downgrading forgets the ends and keeps the sessions."""
+    from scorekeeper.data.models import SUMMARY_FORM, SessionSummary
+    from tests.helpers.api import FOUR, add_deals, bearer, new_club, new_session
+    from tests.helpers.seep import deal
+
+    app = _upgraded(tmp_path / "ended.sqlite")
+    client = app.test_client()
+    club = new_club(client)["id"]
+    session = new_session(client, "seep", FOUR, club)  # played on: M4 sets no number
+    add_deals(client, session, deal(5))  # M3: a baazi to team 1
+    with app.app_context():
+        row = db.session.get(SessionSummary, session["id"])
+        assert row is not None
+        # As issue 25 kept it (form 2): the team with more baazis took the unfinished session.
+        older = row.summary | {"winner": 1}
+        db.session.execute(sa.update(SessionSummary).values(form=2, summary=older))
+        db.session.commit()
+        db.session.remove()
+        downgrade(revision="0013")
+        with db.engine.connect() as connection:
+            columns = sa.inspect(connection).get_columns("game_sessions")
+        assert "ended_at" not in {column["name"] for column in columns}
+        upgrade()
+        row = db.session.get(SessionSummary, session["id"])
+        assert row is not None and row.form == SUMMARY_FORM == 3
+        assert (row.summary["finished"], row.summary["winner"]) == (False, None)
+        assert row.summary["teams"][1]["baazis_won"] == 1  # its baazi still counts
+        db.session.remove()
+        db.engine.dispose()
+    assert client.get(f"/api/v1/sessions/{session['id']}").get_json()["ended"] is False
+    rows = client.get(f"/api/v1/clubs/{club}/stats").get_json()["games"]["seep"]["players"]
+    assert {row["name"]: (row["played"], row["won"]) for row in rows}["Meena"] == (0, 0)
+    ended = client.post(
+        f"/api/v1/sessions/{session['id']}/end", headers=bearer(session["edit_token"])
+    )
+    assert ended.status_code == 200
+    with app.app_context():
+        downgrade(revision="0013")  # the end is forgotten, the session and its deal kept
+        deals = db.session.execute(sa.text("SELECT count(*) FROM deals")).scalar()
+        assert deals == 1
         db.engine.dispose()

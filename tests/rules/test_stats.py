@@ -92,7 +92,9 @@ def test_seep_summary_per_team_and_per_deal() -> None:
     [
         ([seep_deal(5)], {"baazis": 1}, True, 1),  # M4: best of 1, decided by an under-9
         ([seep_deal(5)], {"baazis": 3}, False, None),  # one baazi of the two needed
-        ([seep_deal(5)], {}, False, 1),  # played on: more baazis takes the session
+        # Played on (M4 sets no number), a session never finishes by itself: a baazi ahead,
+        # it is still nobody's win until the table ends it (tests/rules/test_ending.py).
+        ([seep_deal(5)], {}, False, None),
         ([seep_deal(60)], {}, False, None),  # played on, no baazi yet
     ],
 )
@@ -201,12 +203,18 @@ def seep_figures(deals: int, points: int, sweeps: int, best: int) -> Json:
 
 
 def session(
-    number: int, game: str, date: str, teams: list[list[str]], winner: int | None, *figures: Json
+    number: int,
+    game: str,
+    date: str,
+    teams: list[list[str]],
+    winner: int | None,
+    *figures: Json,
+    finished: bool = True,
 ) -> Json:
     summary = {
         "teams": list(figures),
         "deals": [{}] * figures[0]["deals"],
-        "finished": True,
+        "finished": finished,
         "winner": winner,
     }
     return {"id": number, "game": game, "date": date, "teams": teams, "summary": summary}
@@ -232,6 +240,7 @@ SESSIONS = [
         seep_figures(4, 80, 0, 40),
         seep_figures(4, 120, 2, 70),
     ),
+    # Not finished: nobody's win, and not yet played; its figures count.
     session(
         3,
         "seep",
@@ -240,6 +249,7 @@ SESSIONS = [
         None,
         seep_figures(1, 30, 0, 30),
         seep_figures(1, 70, 1, 70),
+        finished=False,
     ),
     session(
         4,
@@ -261,6 +271,17 @@ SESSIONS = [
 ]
 
 
+def met(played: int, won: list[int], decided: int, unfinished: int, points: list[int]) -> Json:
+    """A head-to-head row: sessions finished, won by each, decided, not finished, points."""
+    return {
+        "played": played,
+        "won": won,
+        "decided": decided,
+        "unfinished": unfinished,
+        "points": points,
+    }
+
+
 def row(rows: list[Json], **key: Any) -> Json:
     return next(r for r in rows if all(r[k] == v for k, v in key.items()))
 
@@ -268,11 +289,12 @@ def row(rows: list[Json], **key: Any) -> Json:
 @pytest.mark.parametrize(
     ("player", "played", "won", "decided", "rate", "points", "deals", "sweeps", "best"),
     [
-        # a: sessions 2 (team 1: 120 in 4), 1 (team 0: 100 in 2), 3 (team 0: 30 in 1)
-        ("a", 3, 2, 2, 1.0, 250, 7, 3, 70),
-        ("b", 3, 2, 2, 1.0, 290, 7, 4, 70),  # 120 + 100 + 70 (session 3, team 1)
-        ("c", 3, 0, 2, 0.0, 160, 7, 0, 40),  # 80 + 50 + 30
-        ("d", 3, 0, 2, 0.0, 200, 7, 1, 70),  # 80 + 50 + 70
+        # a: sessions 2 (team 1: 120 in 4), 1 (team 0: 100 in 2), and 3 not finished (team 0:
+        # 30 in 1): played 2, but the figures of all three
+        ("a", 2, 2, 2, 1.0, 250, 7, 3, 70),
+        ("b", 2, 2, 2, 1.0, 290, 7, 4, 70),  # 120 + 100 + 70 (session 3, team 1)
+        ("c", 2, 0, 2, 0.0, 160, 7, 0, 40),  # 80 + 50 + 30
+        ("d", 2, 0, 2, 0.0, 200, 7, 1, 70),  # 80 + 50 + 70
     ],
 )
 def test_seep_per_player(
@@ -287,10 +309,11 @@ def test_seep_per_player(
     best: int,
 ) -> None:
     got = row(aggregate(SESSIONS)["games"]["seep"]["players"], player=player)
-    assert (got["played"], got["won"], got["decided"], got["win_rate"]) == (
+    assert (got["played"], got["won"], got["decided"], got["unfinished"], got["win_rate"]) == (
         played,
         won,
         decided,
+        1,  # session 3
         rate,
     )
     figures = got["figures"]
@@ -305,26 +328,27 @@ def test_seep_per_player(
 
 
 @pytest.mark.parametrize(
-    ("players", "played", "won", "decided", "points"),
+    ("players", "played", "won", "unfinished", "points", "rate"),
     [
-        (["a", "b"], 2, 2, 2, 220),  # one team whichever order and side they sat
-        (["c", "d"], 2, 0, 2, 130),
-        (["a", "c"], 1, 0, 0, 30),
-        (["b", "d"], 1, 0, 0, 70),
+        (["a", "b"], 2, 2, 0, 220, 1.0),  # one team whichever order and side they sat
+        (["c", "d"], 2, 0, 0, 130, 0.0),
+        (["a", "c"], 0, 0, 1, 30, None),  # session 3 alone, not finished: no rate yet
+        (["b", "d"], 0, 0, 1, 70, None),
     ],
 )
 def test_seep_per_team(
-    players: list[str], played: int, won: int, decided: int, points: int
+    players: list[str], played: int, won: int, unfinished: int, points: int, rate: float | None
 ) -> None:
     teams = aggregate(SESSIONS)["games"]["seep"]["teams"]
     assert len(teams) == 4
     got = row(teams, players=players)
-    assert (got["played"], got["won"], got["decided"], got["figures"]["points"]) == (
+    assert (got["played"], got["won"], got["unfinished"], got["win_rate"]) == (
         played,
         won,
-        decided,
-        points,
+        unfinished,
+        rate,
     )
+    assert got["figures"]["points"] == points
 
 
 def test_games_are_apart_and_single_players_make_no_team() -> None:
@@ -376,6 +400,20 @@ def test_form_is_the_win_rate_after_each_session_in_date_order() -> None:
         f["win_rate"] for f in row(aggregate(mixed)["games"]["seep"]["players"], player="x")["form"]
     ]
     assert rates == [1.0, 0.5, 0.667]
+    # A draw is played and not won: the rate falls. A session not finished changes nothing.
+    level = seep_figures(1, 10, 0, 10)
+    mixed.append(session(10, "seep", "2024-02-04", [["x"], ["y"]], None, level, level))
+    mixed.append(
+        session(11, "seep", "2024-02-05", [["x"], ["y"]], None, level, level, finished=False)
+    )
+    form = row(aggregate(mixed)["games"]["seep"]["players"], player="x")["form"]
+    assert [(f["result"], f["win_rate"]) for f in form] == [
+        ("won", 1.0),
+        ("lost", 0.5),
+        ("won", 0.667),
+        ("drawn", 0.5),
+        (None, 0.5),
+    ]
 
 
 def test_a_merged_player_is_one_player() -> None:
@@ -402,27 +440,24 @@ def test_a_merged_player_is_one_player() -> None:
     ("first", "second", "games"),
     [
         # sessions 1 and 2 opposite (a won both); session 3 together; casino: a beat b
-        (["a"], ["c"], {"seep": {"played": 2, "won": [2, 0], "decided": 2, "points": [220, 130]}}),
+        (["a"], ["c"], {"seep": met(2, [2, 0], 2, 0, [220, 130])}),
         (
             ["a"],
             ["b"],
             {
-                "casino": {"played": 1, "won": [1, 0], "decided": 1, "points": [21, 10]},
-                "seep": {"played": 1, "won": [0, 0], "decided": 0, "points": [30, 70]},  # session 3
+                "casino": met(1, [1, 0], 1, 0, [21, 10]),
+                "seep": met(0, [0, 0], 0, 1, [30, 70]),  # session 3, not finished: its points
             },
         ),
-        # session 3: a & c against b & d, nobody won
-        (["a"], ["d"], {"seep": {"played": 3, "won": [2, 0], "decided": 2, "points": [250, 200]}}),
-        (
-            ["a", "b"],
-            ["d", "c"],
-            {"seep": {"played": 2, "won": [2, 0], "decided": 2, "points": [220, 130]}},
-        ),
+        # session 3: a & c against b & d, not finished
+        (["a"], ["d"], {"seep": met(2, [2, 0], 2, 1, [250, 200])}),
+        (["a", "b"], ["d", "c"], {"seep": met(2, [2, 0], 2, 0, [220, 130])}),
         (["a", "b"], ["a", "c"], {}),  # never opposite
         (["a"], ["z"], {}),  # z never played
     ],
 )
 def test_head_to_head(first: list[str], second: list[str], games: Json) -> None:
+    """Sessions met in count as played once finished; the points of every one count."""
     got = head_to_head(SESSIONS, first, second)
     assert got["games"] == games
     assert (got["first"], got["second"]) == (sorted(first), sorted(second))

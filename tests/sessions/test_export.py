@@ -122,7 +122,7 @@ def test_a_session_as_json_has_its_raw_records_with_ids_and_deleted_ones_marked(
     )
     assert f'filename="seep-{seep["id"]}.json"' in response.headers["Content-Disposition"]
     body = response.get_json()
-    assert body["format"] == "scorekeeper-session" and body["format_version"] == 3
+    assert body["format"] == "scorekeeper-session" and body["format_version"] == 4
     session = body["session"]
     assert session["id"] == seep["id"] and session["club"] == played["club"]["id"]
     assert [(t["name"], t["players"]) for t in session["teams"]] == [
@@ -183,7 +183,7 @@ def test_export_then_import_into_an_empty_database_reproduces_everything(
     clubs = [played["club"]["id"], other["id"]]
     before = everything(client, clubs)
     document = export(app, tmp_path / "backup.json")
-    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 3
+    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 4
     assert document["schema"]
 
     restored = empty_app(tmp_path / "restored.sqlite")
@@ -246,6 +246,33 @@ def test_a_club_s_house_rules_come_back_and_a_file_from_before_them_still_import
     assert older.test_client().get(url).get_json()["seep"]["target"] == 100
 
 
+def test_an_ended_session_comes_back_ended_and_a_file_from_before_ends_still_imports(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    club = client.post(CLUBS, json={"name": "Thursday"}).get_json()["id"]
+    ended = new_session(client, "seep", FOUR, club)
+    add_deals(client, ended, seep_deal(5))  # M3: a baazi to the Tigers
+    url = f"{SESSIONS}/{ended['id']}"
+    assert client.post(f"{url}/end", headers=bearer(ended["edit_token"])).status_code == 200
+    before = everything(client, [club])
+    document = export(app, tmp_path / "backup.json")
+    (session,) = document["sessions"]
+    assert session["ended_at"] is not None
+    json_export = client.get(f"/s/{ended['id']}/export.json").get_json()
+    assert json_export["session"]["ended_at"] == session["ended_at"]
+    restored = empty_app(tmp_path / "restored.sqlite")
+    assert import_into(restored, tmp_path / "backup.json").exit_code == 0
+    assert everything(restored.test_client(), [club]) == before
+    assert restored.test_client().get(url).get_json()["standing"]["session_winner"] == 1
+    # A file of format 3 says nothing of ends: its sessions play on.
+    del session["ended_at"]
+    document["format_version"] = 3
+    (tmp_path / "old.json").write_text(json.dumps(document), encoding="utf-8")
+    older = empty_app(tmp_path / "older.sqlite")
+    assert import_into(older, tmp_path / "old.json").exit_code == 0
+    assert older.test_client().get(url).get_json()["ended"] is False
+
+
 @pytest.fixture
 def backup_file(app: Flask, client: FlaskClient, tmp_path: Path) -> Path:
     """A backup of a club that played each game, written by `flask export`."""
@@ -281,7 +308,7 @@ def refused_session(doc: dict[str, Any]) -> None:
 
 
 DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
-    "newer format": (lambda d: d.update(format_version=4), "newer than this scorekeeper"),
+    "newer format": (lambda d: d.update(format_version=5), "newer than this scorekeeper"),
     "newer schema": (lambda d: d.update(schema="9999_future"), "newer database"),
     "not a backup": (lambda d: d.update(format="scorekeeper-club"), "not a scorekeeper backup"),
     "no sessions": (lambda d: d.pop("sessions"), "has no 'sessions'"),

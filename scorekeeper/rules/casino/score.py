@@ -1,4 +1,5 @@
-"""Casino's standing: points per deal and the race to 21, and which deal may follow (K11–K13).
+"""Casino's standing: points per deal and the race to 21, which deal may follow (K11–K13), and
+whom a game the table ended before 21 goes to.
 
 >>> deal = {"cards": [26, 26], "spades": [7, 6], "aces": [0, 1, 1, 0],
 ...         "big_casino": 1, "little_casino": 0}
@@ -12,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
 from ..errors import InvalidInput
-from ..game import Standing, over_at_winner
+from ..game import Standing, ahead, over_at_winner
 from ..table import Table
 
 TARGET = 21  # K13
@@ -147,11 +148,19 @@ def standing(
         "scores": scores,
         "winner": winner,
         "finished": winner is not None,
+        "ended": False,
+        "session_winner": winner,
         "won": won,
         "tied": winner is None and any(s >= TARGET for s in scores),
         "next_dealer": dealer,
         "target": TARGET,
     }
+
+
+def ended_winner(table: Table, options: Mapping[str, Any], standing: CasinoStanding) -> int | None:
+    """A game the table ended before anyone won the race (K13) goes to the side with the
+    higher score; level at the top, to nobody."""
+    return ahead([(score,) for score in standing["scores"]])
 
 
 def _decide(

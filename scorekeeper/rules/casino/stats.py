@@ -16,8 +16,9 @@ def summarize(
     records: Sequence[Mapping[str, Any]],
     standing: Mapping[str, Any],
 ) -> dict[str, Any]:
-    """Per side: points per deal and sweeps; per deal: its points and sweeps; the winner; the
-    game, once won, as rated."""
+    """Per side: points per deal and sweeps; per deal: its points and sweeps; whether the game is
+    finished (won, or ended by the table) and the side it went to; the game, once won, as
+    rated."""
     sides = table.teams
     points = [row["points"] for row in standing["deals"]]
     # K12: sweeps are recorded only when the option counts them.
@@ -26,7 +27,7 @@ def summarize(
         "teams": [deal_figures(points, sweeps, side) for side in range(sides)],
         "deals": [{"points": p, "sweeps": s} for p, s in zip(points, sweeps, strict=True)],
         "finished": standing["finished"],
-        "winner": standing["winner"],
+        "winner": standing["session_winner"],
         "games": finished_games(table, options, standing),
     }
 

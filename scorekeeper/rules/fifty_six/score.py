@@ -1,5 +1,6 @@
 """Fifty-six's standing: tables (tokens) moving between teams after each deal, game after
-game, and which deal may follow (F6, F10, F14–F17). A deal's record is read in record.py.
+game, which deal may follow (F6, F10, F14–F17), and whom the session goes to. A deal's record is
+read in record.py.
 
 >>> tables_moved(40, made=False, double=2, doubling="multiply")
 12
@@ -13,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
 from ..errors import InvalidInput
-from ..game import Standing
+from ..game import Standing, ahead
 from ..table import Table, team_label
 from .auction import LOWEST_BID, StoredContract, parse_auction
 
@@ -169,10 +170,27 @@ def standing(
         "out": [team for team, n in enumerate(tables) if n == 0],
         "winner": winner,
         "finished": winner is not None,
+        "ended": False,
+        # F6: a session whose game is won goes to the team that won the most games.
+        "session_winner": None if winner is None else most_games([*games, winner], table.teams),
         "next_dealer": dealer,
         "game": len(games) + 1,
         "games": games,
     }
+
+
+def most_games(won: Sequence[int], teams: int) -> int | None:
+    """The team that won strictly the most of these games (their winners), if one did (F6)."""
+    return ahead([(won.count(team),) for team in range(teams)])
+
+
+def ended_winner(
+    table: Table, options: Mapping[str, Any], standing: FiftySixStanding
+) -> int | None:
+    """A session ended while a game is on goes to the team that won more games, then to the
+    team with more tables in the game on; level, to nobody."""
+    won = standing["games"]
+    return ahead([(won.count(team), standing["tables"][team]) for team in range(table.teams)])
 
 
 def _check_auction(

@@ -47,8 +47,8 @@ def summarize(
     standing: Mapping[str, Any],
 ) -> dict[str, Any]:
     """Per team: contracts made and lost by bid range, doubles, tables and games won; per
-    deal: the contract and whether it was made; the team that won most games; the games won,
-    as rated."""
+    deal: the contract and whether it was made; whether the session is finished (a game won, or
+    ended by the table) and the team it went to; the games won, as rated."""
     teams = [_empty() for _ in range(table.teams)]
     deals = []
     for row, record in zip(standing["deals"], records, strict=True):
@@ -81,16 +81,9 @@ def summarize(
         "teams": teams,
         "deals": deals,
         "finished": standing["finished"],
-        "winner": _most(won, table.teams),
+        "winner": standing["session_winner"],
         "games": finished_games(table, options, standing),
     }
-
-
-def _most(won: Sequence[int], teams: int) -> int | None:
-    """The team that won strictly the most games, if one did (F6)."""
-    counts = [won.count(team) for team in range(teams)]
-    top = max(counts)
-    return counts.index(top) if top and counts.count(top) == 1 else None
 
 
 def finished_games(

@@ -1,5 +1,5 @@
 """Seep's standing, the match: running lead, baazis, the under-9 rule and the next dealer
-(M1 to M5), and which deal may follow (M4)."""
+(M1 to M5), which deal may follow (M4), and whom a session the table ended goes to."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from ..errors import InvalidInput
-from ..game import Standing, over_at_winner
+from ..game import Standing, ahead, over_at_winner
 from ..table import Table
 from .record import SeepDeal, from_stored
 
@@ -142,7 +142,22 @@ def _folded(
         "next_dealer": dealer,
         "winner": winner,
         "finished": winner is not None,
+        "ended": False,
+        "session_winner": winner,
     }
+
+
+def ended_winner(table: Table, options: Mapping[str, Any], standing: SeepStanding) -> int | None:
+    """A session ended before a team won it (M4; played on, it never is) goes to the team with
+    more baazis, then to the team with the lead; level, to nobody (API.md's rule for a
+    tournament table)."""
+    lead = standing["lead"]
+    return ahead(
+        [
+            (baazis, lead["points"] if lead["team"] == team else -lead["points"])
+            for team, baazis in enumerate(standing["baazis"])
+        ]
+    )
 
 
 def _row(deal: SeepDeal, dealer: int, lead: int, baazi: Baazi | None) -> SeepRow:

@@ -19,7 +19,8 @@ def summarize(
     standing: Mapping[str, Any],
 ) -> dict[str, Any]:
     """Per team: baazis won and lost, under-9 losses, deal points and sweeps; per deal: its
-    points and sweeps; the team the session went to; and its baazis, as games rated."""
+    points and sweeps; whether the session is finished (M4, or ended by the table) and the team
+    it went to; and its baazis, as games rated (finished or not)."""
     points = [row["points"] for row in standing["deals"]]
     sweeps = [_sweeps(record) for record in records]
     baazis = [row["baazi"] for row in standing["deals"] if row["baazi"]]
@@ -37,7 +38,7 @@ def summarize(
         "teams": teams,
         "deals": [{"points": p, "sweeps": s} for p, s in zip(points, sweeps, strict=True)],
         "finished": standing["finished"],
-        "winner": _winner(options, standing),
+        "winner": standing["session_winner"],
         "games": finished_games(table, options, standing),
     }
 
@@ -48,14 +49,6 @@ def _sweeps(record: Mapping[str, Any]) -> list[int]:
     for sweep in record.get("sweeps", ()):
         made[sweep["team"]] += 1
     return made
-
-
-def _winner(options: Mapping[str, Any], standing: Mapping[str, Any]) -> int | None:
-    """The session's winner (M4); played on (no best-of), the team with more baazis."""
-    if standing["winner"] is not None or options["baazis"] is not None:
-        return standing["winner"]  # type: ignore[no-any-return]
-    won = standing["baazis"]
-    return None if won[0] == won[1] else (0 if won[0] > won[1] else 1)
 
 
 def finished_games(

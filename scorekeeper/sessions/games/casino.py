@@ -430,13 +430,15 @@ def summary(game_session: Any, record: CasinoRecord) -> str:
 
 
 def standing_line(game_session: Any, standing: CasinoStanding) -> str:
-    """The standing in a line, for a club's history: each side's score, then the winner."""
+    """The standing in a line, for a club's history: each side's score, then the side the game
+    went to (by K13, or ended by the table)."""
     teams = game_session.teams
     line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["scores"], strict=True))
-    if standing["winner"] is not None:
-        return gettext(
-            "%(line)s · won by %(winner)s", line=line, winner=teams[standing["winner"]].name
-        )
+    went_to = standing["session_winner"]
+    if went_to is not None:
+        return gettext("%(line)s · won by %(winner)s", line=line, winner=teams[went_to].name)
+    if standing["ended"]:
+        return gettext("%(line)s · level", line=line)
     if past_target(standing):  # level at the top past 21: another deal decides (K13)
         return gettext("%(line)s · level past %(target)d", line=line, target=standing["target"])
     return gettext("%(line)s of %(target)d", line=line, target=standing["target"])

@@ -408,15 +408,17 @@ def summary(game_session: Any, record: FiftySixRecord) -> str:
 
 
 def standing_line(game_session: Any, standing: FiftySixStanding) -> str:
-    """The standing in a line, for a club's history: the game, each team's tables, a winner."""
+    """The standing in a line, for a club's history: the game, each team's tables, a winner (of
+    the game, or of a session the table ended)."""
     teams = game_session.teams
     tables = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["tables"], strict=True))
-    if standing["winner"] is not None:
+    won = standing["session_winner"] if standing["ended"] else standing["winner"]
+    if won is not None:
         return gettext(
             "Game %(game)d: %(tables)s tables · won by %(team)s",
             game=standing["game"],
             tables=tables,
-            team=teams[standing["winner"]].name,
+            team=teams[won].name,
         )
     return gettext("Game %(game)d: %(tables)s tables", game=standing["game"], tables=tables)
 

@@ -258,14 +258,15 @@ def summary(game_session: Any, record: SeepRecord) -> str:
 
 
 def standing_line(game_session: Any, standing: SeepStanding) -> str:
-    """The standing in a line, for a club's history: baazis, then the winner or the lead."""
+    """The standing in a line, for a club's history: baazis, then the team the session went to
+    (by M4, or ended by the table) or the lead."""
     teams, baazis = game_session.teams, standing["baazis"]
     line = " · ".join(
         ngettext("%(team)s: %(num)d baazi", "%(team)s: %(num)d baazis", n, team=t.name)
         for t, n in zip(teams, baazis, strict=True)
     )
-    if standing["winner"] is not None:
-        winner = teams[standing["winner"]].name
+    if standing["session_winner"] is not None:
+        winner = teams[standing["session_winner"]].name
         return gettext("%(line)s · won by %(team)s", line=line, team=winner)
     lead = standing["lead"]
     if lead["team"] is None:

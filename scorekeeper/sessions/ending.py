@@ -1,0 +1,51 @@
+"""A table ends its session where it stands (one tap, undone in one), or plays on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import redirect, url_for
+from werkzeug.wrappers import Response
+
+from ..data.errors import Conflict
+from ..data.extensions import db
+from ..data.models import GameSession
+from ..web.pages import say, undo_flash
+from ..words import gettext
+from .blueprint import bp, editable
+
+
+@bp.app_template_global()
+def ended_words(game_session: GameSession, standing: Any) -> str:
+    """How an ended session came out, in a sentence: won by a team, or level (its message, and
+    its scoreboard's banner)."""
+    went_to = standing["session_winner"]
+    if went_to is None:
+        return gettext("Session ended level: nobody won.")
+    return gettext("Session ended: won by %(team)s.", team=game_session.teams[went_to].name)
+
+
+@bp.post("/s/<session_id>/end")
+def end(session_id: str) -> Response:
+    """End the session where it stands; the message after it undoes that in one tap."""
+    game_session = editable(session_id)
+    try:
+        ended = game_session.end()
+    except Conflict as error:
+        say({"text": error.message}, "problem")
+        return redirect(url_for(".show", session_id=session_id))
+    if ended:
+        db.session.commit()
+    reopen = url_for(".reopen", session_id=session_id)
+    undo_flash(ended_words(game_session, game_session.standing()), reopen, gettext("Undo"))
+    return redirect(url_for(".show", session_id=session_id))
+
+
+@bp.post("/s/<session_id>/reopen")
+def reopen(session_id: str) -> Response:
+    """Take the end back: the session plays on (the end's Undo, and Play on)."""
+    game_session = editable(session_id)
+    if game_session.reopen():
+        db.session.commit()
+    say({"text": gettext("The session plays on.")}, "done")
+    return redirect(url_for(".show", session_id=session_id))
