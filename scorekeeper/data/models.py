@@ -1093,7 +1093,7 @@ class SessionSummary(Model):
 
 # Grows whenever a summary changes what it gives: 2 adds the finished games (the ratings');
 # migration 0012 works the summaries of an older form out again. 3: an unfinished session is
-# nobody's win, and one the table ended is finished (migration 0013).
+# nobody's win, and one the table ended is finished (migration 0014).
 SUMMARY_FORM = 3
 
 _EVERYTHING = (
