@@ -11,8 +11,15 @@ const numbers = new Intl.NumberFormat(lang);
 
 // In right-to-left words a name, a number or a card keeps its own direction: each value filled
 // in is isolated (FSI … PDI), so "10♥", "3–12" and a Latin name are not turned round by the
-// bidirectional algorithm, nor do they turn the words beside them.
-const isolate = document.documentElement.dir === "rtl" ? (value) => `\u2068${value}\u2069` : String;
+// bidirectional algorithm, nor do they turn the words beside them. A link never is: an isolate in
+// an address is part of it (scorekeeper/words/bidi.py says the same for the server's sentences).
+const rightToLeft = document.documentElement.dir === "rtl";
+const LINK = /^(?:https?:\/\/|\/)\S*$/i;
+
+/** A value as a right-to-left sentence takes it in: isolated, but a link (and on a left-to-right
+ * page as it is). */
+export const isolate = (value) =>
+  rightToLeft && !LINK.test(String(value)) ? `\u2068${value}\u2069` : String(value);
 
 /** `text` with each "{name}" replaced by `values[name]`: fill("{who} to call", {who: "Dev"}). */
 const fill = (text, values = {}) =>
