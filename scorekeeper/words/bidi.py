@@ -34,7 +34,9 @@ FSI, PDI = "\u2068", "\u2069"
 LINK = re.compile(r"(?:https?://|/)\S*", re.IGNORECASE)
 TAG = re.compile(r"<[^<>]*>")
 PLACEHOLDER = re.compile(r"%\((\w+)\)")
-AS_IS = " as is"  # a placeholder's key, inside a tag: its value unisolated
+REPR = re.compile(r"%\((\w+)\)r")
+# The keys a placeholder takes instead: inside a tag (its value unisolated), written with %r.
+AS_IS, AS_REPR = " as is", " as repr"
 
 
 def right_to_left() -> bool:
@@ -49,17 +51,6 @@ def is_link(value: object) -> bool:
     return isinstance(value, str) and LINK.fullmatch(value) is not None
 
 
-def isolated(variables: Mapping[str, Any], markup: bool = False) -> Mapping[str, Any]:
-    """`variables` with each text isolated on a right-to-left page (as Markup where `markup`),
-    but the links."""
-    if not variables or not right_to_left():
-        return variables
-    return {
-        name: value if is_link(value) else _isolate(value, markup)
-        for name, value in variables.items()
-    }
-
-
 def _isolate(value: Any, markup: bool) -> Any:
     """One value isolated, if it is text."""
     if not isinstance(value, str):
@@ -69,15 +60,33 @@ def _isolate(value: Any, markup: bool) -> Any:
     return f"{FSI}{value}{PDI}"
 
 
+def isolate(value: Any) -> Any:
+    """A text isolated on a right-to-left page, as a sentence fills it (Markup, escaped): a name
+    beside other words where no sentence is (the `isolated` filter: teams joined by "v")."""
+    return _isolate(value, True) if right_to_left() else value
+
+
 def fill(sentence: str, variables: Mapping[str, Any], markup: bool = False) -> str:
     """`sentence` (in the reader's language) with its `%(name)s`s filled from `variables`, each
-    isolated on a right-to-left page but the links and what stands inside a tag (an attribute's
-    value); as Markup, escaping them, where `markup`."""
-    filled = isolated(variables, markup)
-    if filled is not variables:  # isolated: each placeholder inside a tag takes the value as is
+    isolated on a right-to-left page but a link and what stands inside a tag (an attribute's
+    value), and a `%(name)r` isolated whole, quotes and all; as Markup, escaping them, where
+    `markup`."""
+    if right_to_left() and variables:
         sentence = TAG.sub(lambda tag: PLACEHOLDER.sub(rf"%(\1{AS_IS})", tag[0]), sentence)
-        filled = {**filled, **{f"{name}{AS_IS}": value for name, value in variables.items()}}
-    return (Markup(sentence) if markup else sentence) % filled
+        sentence = REPR.sub(rf"%(\1{AS_REPR})s", sentence)
+        variables = _isolated(variables, markup)
+    return (Markup(sentence) if markup else sentence) % variables
+
+
+def _isolated(variables: Mapping[str, Any], markup: bool) -> dict[str, Any]:
+    """The values a right-to-left sentence takes: each isolated (a link as it is), and under the
+    keys of a placeholder inside a tag (as it is) and of one written with %r (its repr isolated)."""
+    filled: dict[str, Any] = {}
+    for name, value in variables.items():
+        filled[name] = value if is_link(value) else _isolate(value, markup)
+        filled[f"{name}{AS_IS}"] = value
+        filled[f"{name}{AS_REPR}"] = _isolate(repr(value), markup)
+    return filled
 
 
 def plain(text: str) -> str:
@@ -110,6 +119,8 @@ def for_templates(lookup: Lookup, plural: bool) -> Callable[..., str]:
 
 
 def register(app: Flask) -> None:
-    """Make the templates' sentences fill through `fill` (in place of Flask-Babel's)."""
+    """Make the templates' sentences fill through `fill` (in place of Flask-Babel's), and give
+    them the `isolated` filter."""
     for name, (lookup, plural) in LOOKUPS.items():
         app.jinja_env.globals[name] = for_templates(lookup, plural)
+    app.jinja_env.filters["isolated"] = isolate

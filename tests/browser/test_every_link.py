@@ -95,6 +95,8 @@ def test_no_link_the_pages_show_or_hand_over_carries_a_bidi_control(
     scorer = phone(phones, live_server, redirects)
     watcher = phone(phones, live_server, redirects)
     visits = every_page.club(scorer, live_server)
+    get = scorer.context.request.get
+    visits = every_page.with_merge(visits, lambda path: get(live_server + path).json())
     found: list[str] = []
     counted: dict[str, Any] = {"codes": 0, "handed": 0}
     for code in LANGUAGES:

@@ -49,7 +49,8 @@ def laid(scorer: FlaskClient) -> list[Visit]:
     players = scorer.get(f"/c/{made['id']}/players").get_data(as_text=True)
     player = re.search(r'href="(/c/[^"]+/players/[^"]+)"', players)
     assert player, "a player's page"
-    return every_page.visits(made, sessions, player.group(1))
+    visits = every_page.visits(made, sessions, player.group(1))
+    return every_page.with_merge(visits, lambda path: scorer.get(path).get_json())
 
 
 def answer_problems(response: TestResponse) -> list[str]:

@@ -64,3 +64,9 @@ def test_a_link_in_a_sentence_is_never_isolated(app: Flask) -> None:
     )
     assert said == f"Show /s/abc to {FSI}Asha{PDI}"
     assert tagged == f'<a title="Asha">{FSI}Asha{PDI}</a>'
+
+
+def test_a_value_written_with_r_is_isolated_quotes_and_all(app: Flask) -> None:
+    with app.test_request_context(headers={"Accept-Language": "ur"}):
+        said = gettext("No table called %(id)r here.", id="x1")  # in no catalog
+    assert said == f"No table called {FSI}'x1'{PDI} here."  # not '\\u2068x1\\u2069'

@@ -167,6 +167,15 @@ def club_pages(club_id: str, player: str) -> list[Visit]:
     ]
 
 
+def with_merge(visits: list[Visit], get: Callable[[str], Json]) -> list[Visit]:
+    """`visits` and the keeper's merge page for two of their club's players (`get` reads the
+    API)."""
+    club_id = next(visit.path for visit in visits if visit.name == "club").rsplit("/", 1)[1]
+    club = get(f"/api/v1/clubs/{club_id}")
+    one, two = (player["id"] for player in club["players"][:2])
+    return [*visits, Visit("merge", True, f"/c/{club_id}/merge?other={one}&keep={two}")]
+
+
 def other_pages() -> list[Visit]:
     """The home page, each checker, the error pages and the offline page."""
     checkers = [Visit(name, False, path, ".verdict:not(:empty)") for name, path in CHECKERS.items()]
