@@ -18,7 +18,7 @@ The pages' script does the same (static/js/words.js).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from flask import Flask, has_request_context
@@ -64,6 +64,19 @@ def isolate(value: Any) -> Any:
     """A text isolated on a right-to-left page, as a sentence fills it (Markup, escaped): a name
     beside other words where no sentence is (the `isolated` filter: teams joined by "v")."""
     return _isolate(value, True) if right_to_left() else value
+
+
+def in_order(items: Iterable[Any]) -> Markup:
+    """Items read one after another ("A1 → B1 → A2 → B2": the seats around a table, tables moved
+    from one team to another) in the page's direction, each isolated, the arrows pointing the
+    way the eye moves: ← in right-to-left words. The arrows are not read out: the order is."""
+    rtl = right_to_left()
+    arrow = Markup(' <span class="next-arrow" aria-hidden="true">{}</span> ').format(
+        "←" if rtl else "→"
+    )
+    shown = arrow.join(Markup("<bdi>{}</bdi>").format(item) for item in items)
+    direction = "rtl" if rtl else "ltr"
+    return Markup('<span class="in-order" dir="{}">{}</span>').format(direction, shown)
 
 
 def fill(sentence: str, variables: Mapping[str, Any], markup: bool = False) -> str:
@@ -120,7 +133,8 @@ def for_templates(lookup: Lookup, plural: bool) -> Callable[..., str]:
 
 def register(app: Flask) -> None:
     """Make the templates' sentences fill through `fill` (in place of Flask-Babel's), and give
-    them the `isolated` filter."""
+    them the `isolated` filter and `in_order`."""
     for name, (lookup, plural) in LOOKUPS.items():
         app.jinja_env.globals[name] = for_templates(lookup, plural)
     app.jinja_env.filters["isolated"] = isolate
+    app.jinja_env.globals["in_order"] = in_order

@@ -48,7 +48,8 @@ UNISOLATED = """([latin, words]) => {
     return !["inline", "contents"].includes(style.display)
       || ["isolate", "isolate-override", "plaintext"].includes(style.unicodeBidi);
   };
-  const closing = { "\\u2066": 1, "\\u2067": 1, "\\u2068": 1 };
+  const skipped = (el) => ["SCRIPT", "STYLE"].includes(el.tagName);
+  const opening = { "\\u2066": 1, "\\u2067": 1, "\\u2068": 1 };
   // The text of a paragraph, its isolated parts taken out (as a neutral), with the offsets of
   // the characters kept.
   const own = (root) => {
@@ -56,9 +57,9 @@ UNISOLATED = """([latin, words]) => {
     const walk = (node) => {
       for (const child of node.childNodes) {
         if (child.nodeType === Node.TEXT_NODE) text += child.data;
-        else if (child.nodeType === Node.ELEMENT_NODE && !["SCRIPT", "STYLE"].includes(child.tagName)) {
-          if (isolates(child)) text += " "; else walk(child);
-        }
+        else if (child.nodeType !== Node.ELEMENT_NODE || skipped(child)) continue;
+        else if (isolates(child)) text += " ";
+        else walk(child);
       }
     };
     walk(root);
@@ -67,7 +68,7 @@ UNISOLATED = """([latin, words]) => {
   const outsideIsolates = (text) => {
     let depth = 0, kept = "";
     for (const ch of text) {
-      if (ch in closing) { depth += 1; kept += " "; }
+      if (ch in opening) { depth += 1; kept += " "; }
       else if (ch === "\\u2069") { depth = Math.max(0, depth - 1); kept += " "; }
       else kept += depth ? " " : ch;
     }
@@ -90,7 +91,7 @@ UNISOLATED = """([latin, words]) => {
     if (!latin.some((word) => node.data.includes(word))) continue;
     let root = node.parentElement;
     while (root !== document.body && !isolates(root)) root = root.parentElement;
-    if (seen.has(root) || ["SCRIPT", "STYLE"].includes(root.tagName)) continue;
+    if (seen.has(root) || skipped(root)) continue;
     seen.add(root);
     check(own(root), `<${root.localName} class="${root.className.baseVal ?? root.className}">`);
   }

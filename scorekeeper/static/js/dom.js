@@ -1,6 +1,6 @@
 // Building the page: elements, card tiles and radio rows, for every game's page.
 import { pretty, rankText, suitOf, SYMBOL } from "./cards.js";
-import { isolate } from "./words.js";
+import { isolate, NEXT } from "./words.js";
 
 export const byId = (id) => document.getElementById(id);
 
@@ -57,6 +57,17 @@ export function inSentence(text, parts) {
     const value = parts[key];
     return Array.isArray(value) ? value : [value instanceof Node ? value : isolate(value)];
   });
+}
+
+/**
+ * Items read one after another ("A1 → B1 → A2 → B2": the seats around a table) in the page's
+ * direction, each isolated, the arrows pointing the way the eye moves (scorekeeper/words/bidi.py's
+ * in_order draws the same on the server). The arrows are not read out: the order is.
+ */
+export function inOrder(items) {
+  const arrow = () => [" ", h("span", { class: "next-arrow", "aria-hidden": "true" }, NEXT), " "];
+  const shown = items.flatMap((item, at) => [...(at ? arrow() : []), h("bdi", {}, item)]);
+  return h("span", { class: "in-order", dir: NEXT === "←" ? "rtl" : "ltr" }, shown);
 }
 
 /** The value of the radio button `name` ticked inside `root`, or null when none is. */

@@ -21,6 +21,9 @@ const LINK = /^(?:https?:\/\/|\/)\S*$/i;
 export const isolate = (value) =>
   rightToLeft && !LINK.test(String(value)) ? `\u2068${value}\u2069` : String(value);
 
+/** The arrow from one thing to the next, pointing the way the eye moves: ← in right-to-left words. */
+export const NEXT = rightToLeft ? "←" : "→";
+
 /** `text` with each "{name}" replaced by `values[name]`: fill("{who} to call", {who: "Dev"}). */
 const fill = (text, values = {}) =>
   text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? isolate(values[key]) : all));
