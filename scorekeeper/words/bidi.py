@@ -29,7 +29,7 @@ from markupsafe import Markup
 
 from .languages import LANGUAGES, current
 
-FSI, PDI = "\u2068", "\u2069"
+FSI, LRI, PDI = "\u2068", "\u2066", "\u2069"
 # An address as a value: a path on this site or an absolute http(s) URL, with no space in it.
 LINK = re.compile(r"(?:https?://|/)\S*", re.IGNORECASE)
 TAG = re.compile(r"<[^<>]*>")
@@ -58,6 +58,12 @@ def _isolate(value: Any, markup: bool) -> Any:
     if markup:  # escaped once here (if not Markup already), never again by the sentence's %
         return Markup(FSI) + value + Markup(PDI)
     return f"{FSI}{value}{PDI}"
+
+
+def left_to_right(text: str) -> str:
+    """Text that always reads left to right ("+16", "28♦"), isolated so on a right-to-left page:
+    its sign or its suit stays on its side whatever surrounds it, the same on every page."""
+    return f"{LRI}{text}{PDI}" if right_to_left() else text
 
 
 def isolate(value: Any) -> Any:
@@ -104,7 +110,7 @@ def _isolated(variables: Mapping[str, Any], markup: bool) -> dict[str, Any]:
 
 def plain(text: str) -> str:
     """`text` without isolates: for words that are stored (a name), not shown in a sentence."""
-    return text.replace(FSI, "").replace(PDI, "")
+    return text.replace(FSI, "").replace(LRI, "").replace(PDI, "")
 
 
 # The catalog's sentence for each of the templates' gettext-like globals, from its arguments,
