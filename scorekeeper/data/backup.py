@@ -18,7 +18,6 @@ from typing import Any
 
 from alembic.script import ScriptDirectory
 from flask import current_app
-from flask_babel import format_number, gettext  # not ..words' gettext, which isolates names (rtl)
 from sqlalchemy import text
 from sqlalchemy.orm import selectinload
 
@@ -28,6 +27,7 @@ from ..rules.game import Record, Records
 from ..rules.limits import MOST_DEALS, MOST_PLAYS
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams, team_name_of
+from ..words import format_number, gettext
 from ..words.inputs import in_words  # the engine's refusals in words; it imports no data
 from ..words.verdicts import reason as verdict
 from .extensions import db

@@ -13,12 +13,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from flask import request
-from flask_babel import gettext  # not ..words' gettext, which isolates names (rtl)
 from sqlalchemy import JSON, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..rules import InvalidInput
+from ..words import gettext
 from .errors import Conflict
 from .extensions import Model, db
 from .models import Club, GameSession, utcnow

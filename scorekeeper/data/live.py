@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, ngettext  # not ..words' gettext, which isolates names (rtl)
-
 from ..rules import InvalidInput
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import PlayRefused, step_json
+from ..words import gettext, ngettext
 from .errors import Conflict, NotFound
 from .extensions import db
 from .models import Deal, GameSession, LiveDeal, none_under_way, utcnow

@@ -16,11 +16,6 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
 from flask import current_app
-from flask_babel import (  # not ..words' gettext, which isolates names (rtl)
-    format_number,
-    gettext,
-    ngettext,
-)
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
@@ -31,6 +26,7 @@ from ..rules.game import Record, Standing
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import step_json
 from ..rules.table import TeamEntry, parse_teams, team_name_of
+from ..words import format_number, gettext, ngettext
 from . import standings
 from .errors import Conflict, NotFound
 from .extensions import Model, db

@@ -1,6 +1,7 @@
 """The pages' script catalogs: for each language, static/i18n/<lang>.js, a classic script that
-sets `WORDS`: the translations of the messages found in the static files, and the language's
-plural rule.
+sets `WORDS`: the translations of the messages found in the static files, the language's plural
+rule, and how it writes numbers (`numbers`: Babel's symbols and patterns, as the server writes
+them in scorekeeper/words/numbers.py, for words.js's `number` and `percent`).
 
 `python -m scorekeeper.web.catalogs` writes them from the .po files (`make catalogs` does, after
 `pybabel compile`). A page runs its language's before its modules, so that words.js has it when
@@ -13,9 +14,15 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
+from babel.numbers import (
+    get_decimal_symbol,
+    get_group_symbol,
+)
 
 PACKAGE = Path(__file__).resolve().parent.parent
 TRANSLATIONS = PACKAGE / "translations"
@@ -43,8 +50,21 @@ def key(message: Message) -> str:
     return f"{message.context}{CONTEXT}{msgid}" if message.context else msgid
 
 
+def numbers(where: Locale) -> dict[str, Any]:
+    """How the locale writes numbers, for words.js: its symbols, its grouping (3, 3; Hindi's
+    3, 2) and the percent pattern's prefix and suffix."""
+    percent = where.percent_formats[None]
+    return {
+        "decimal": get_decimal_symbol(where),
+        "group": get_group_symbol(where),
+        "grouping": list(where.decimal_formats[None].grouping),
+        "percent": [percent.prefix[0], percent.suffix[0]],
+    }
+
+
 def module(catalog: Catalog) -> str:
-    """The catalog's script messages as a classic script: `WORDS.messages` and `WORDS.plural`."""
+    """The catalog's script messages as a classic script: `WORDS.messages`, `WORDS.plural` and
+    `WORDS.numbers`."""
     said: dict[str, str | list[str]] = {}
     for message in catalog:
         if not message.id or message.fuzzy or not scripted(message):
@@ -58,7 +78,11 @@ def module(catalog: Catalog) -> str:
     # Plural-Forms is a C expression of n, which is JavaScript too (0 or 1 for a comparison).
     rule = catalog.plural_expr
     written = json.dumps(said, ensure_ascii=False, sort_keys=True, indent=0)
-    return f"globalThis.WORDS = {{\nplural: (n) => Number({rule}),\nmessages: {written}\n}};\n"
+    shapes = json.dumps(numbers(catalog.locale or Locale("en")), ensure_ascii=False, sort_keys=True)
+    return (
+        f"globalThis.WORDS = {{\nplural: (n) => Number({rule}),\nnumbers: {shapes},\n"
+        f"messages: {written}\n}};\n"
+    )
 
 
 def write_all(output: Path = OUTPUT) -> list[Path]:

@@ -9,12 +9,15 @@ from typing import Any
 
 from ..rules.fifty_six.auction import TRUMP_SIGNS
 from . import gettext
+from .bidi import left_to_right
 from .cards import Said, Seats, Writer, card, cards, together
 
 
 def bid(value: int, trump: str) -> str:
-    """A bid as players say it: 28♦, 30 NT."""
-    return f"{value}{TRUMP_SIGNS[trump]}"
+    """A bid as players say it, 28♦ or 30 NT, in one shape on every page (the `bid` of the
+    templates; fifty-six-words.js's bidText in the pages' script): left to right, isolated so on
+    a right-to-left page (never ♦28)."""
+    return left_to_right(f"{value}{TRUMP_SIGNS[trump]}")
 
 
 def contract(said: Mapping[str, Any]) -> str:

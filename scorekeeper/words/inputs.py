@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from ..rules import InvalidInput
 from . import fifty_six, gettext, lazy_gettext
+from .bidi import fill
 from .lists import listed
 from .verdicts import RULE_NAMES
 
@@ -341,7 +342,7 @@ def in_words(error: InvalidInput) -> str:
         sentence = sentence.sentences.get(str(error.params.get(sentence.param)))
     if sentence is None:
         return error.key  # the web layer's own refusal, written where it was raised
-    return str(sentence) % _shown(error.params)
+    return fill(str(sentence), _shown(error.params))
 
 
 def _shown(params: Mapping[str, Any]) -> dict[str, Any]:

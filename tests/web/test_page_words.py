@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from babel.dates import format_date, get_month_names
+from babel.dates import format_date, get_month_names, get_period_names
 from flask.testing import FlaskClient
 
 from scorekeeper.words.languages import LANGUAGES
@@ -31,11 +31,12 @@ CASINO_DEAL = {
 }
 NAMES = ["Asha's table", "Thursday table", "Lions", "Tigers", "Asha", "Ravi", "Meena", "Dev", "Zed"]
 # Not words to translate: the language menu (each in its own name), a file format, and the
-# months Babel writes in the reader's language.
+# months and times of day Babel writes in the reader's language.
 OTHERS = [
     *(language.name for language in LANGUAGES.values()),
     "JSON",
-    *get_month_names("abbreviated", locale="en").values(),
+    *get_month_names("wide", locale="en").values(),
+    *get_period_names(locale="en").values(),
 ]
 
 
@@ -133,7 +134,7 @@ def test_a_clubs_dates_are_written_in_the_readers_language(
     created = client.get(f"/api/v1/clubs/{club['id']}").get_json()["sessions"][0]["created_at"]
     when = datetime.fromisoformat(created.removesuffix("Z"))
     english = client.get(f"/c/{club['id']}").get_data(as_text=True)
-    assert when.strftime("%d %b %Y") in english  # as the page always wrote it
+    assert format_date(when, "long", locale="en") in english  # "December 4, 2026"
     portuguese = client.get(f"/c/{club['id']}", headers={"Accept-Language": "pt"})
-    assert format_date(when, "dd MMM yyyy", locale="pt") in portuguese.get_data(as_text=True)
-    assert get_month_names("abbreviated", locale="pt")[when.month] != when.strftime("%b")
+    assert format_date(when, "long", locale="pt") in portuguese.get_data(as_text=True)
+    assert get_month_names("wide", locale="pt")[when.month] != when.strftime("%B")

@@ -44,3 +44,29 @@ def test_template_sentences_isolate_and_escape_once(app: Flask) -> None:
     with app.test_request_context(headers={"Accept-Language": "en"}):
         page = render_template_string(source, **names)
     assert page == "Swap A&amp;B for <b>Dev</b>?|&lt;i&gt; shuffles|2 points"
+
+
+def test_a_link_in_a_sentence_is_never_isolated(app: Flask) -> None:
+    # Issue 33: an Urdu scoreboard's club link went to /s/%E2%81%A8/c/<id>%E2%81%A9, a 404.
+    source = (
+        '{% trans url="/c/abc", club="Thursday" %}In <a href="{{ url }}">{{ club }}</a>.'
+        "{% endtrans %}|"
+        '{{ _("Open %(link)s, %(who)s", link="https://example.org/s/x#key=k", who="Dev") }}'
+    )
+    with app.test_request_context(headers={"Accept-Language": "ur"}):
+        page = render_template_string(source)
+        said = gettext("Show %(url)s to %(who)s", url="/s/abc", who="Asha")
+        # Inside a tag a value is an attribute, whatever it holds.
+        tagged = gettext('<a title="%(who)s">%(who)s</a>', who="Asha")
+    assert page == (
+        f'In <a href="/c/abc">{FSI}Thursday{PDI}</a>.|'
+        f"Open https://example.org/s/x#key=k, {FSI}Dev{PDI}"
+    )
+    assert said == f"Show /s/abc to {FSI}Asha{PDI}"
+    assert tagged == f'<a title="Asha">{FSI}Asha{PDI}</a>'
+
+
+def test_a_value_written_with_r_is_isolated_quotes_and_all(app: Flask) -> None:
+    with app.test_request_context(headers={"Accept-Language": "ur"}):
+        said = gettext("No table called %(id)r here.", id="x1")  # in no catalog
+    assert said == f"No table called {FSI}'x1'{PDI} here."  # not '\\u2068x1\\u2069'

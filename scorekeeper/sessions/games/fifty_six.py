@@ -21,6 +21,7 @@ from ...rules.fifty_six.score import (
 )
 from ...rules.table import Table
 from ...words import gettext, lazy_gettext, ngettext
+from ...words.fifty_six import bid
 from ...words.inputs import in_words
 from ..charts import drawn_once, polyline
 from ..setup import Number, Radio, Seat, Setup, options
@@ -232,7 +233,7 @@ def _other_contract(contract: dict[str, Any] | None, seats: list[str]) -> str:
             "change the one that is wrong."
         )
     said = {
-        "bid": said_bid(contract["value"], contract["trump"]),
+        "bid": bid(contract["value"], contract["trump"]),
         "player": seats[contract["seat"]],
     }
     if contract["double"] == 2:
@@ -252,13 +253,6 @@ def _other_contract(contract: dict[str, Any] | None, seats: list[str]) -> str:
         "change the one that is wrong.",
         **said,
     )
-
-
-def said_bid(value: int, trump: str) -> str:
-    """A bid as the reader's table says it: 28♦ in signs, "30 NT" in the reader's words."""
-    if trump == "NT":
-        return str(gettext("%(value)d NT", value=value))
-    return bid_text(value, trump)
 
 
 def tables_before(game_session: Any, number: int) -> list[int]:
@@ -382,7 +376,7 @@ def summary(game_session: Any, record: FiftySixRecord) -> str:
             "Everyone passed · %(num)d point", "Everyone passed · %(num)d points", points
         )
     said = {
-        "bid": said_bid(contract["value"], contract["trump"]),
+        "bid": bid(contract["value"], contract["trump"]),
         "player": seats[contract["seat"]],
     }
     return [

@@ -1,7 +1,7 @@
 // Card notation shared by every game's page: the 52-card codes the API speaks ("10D", "KS"),
 // how they are shown ("10♦"), and how typed words ("ks 4h t♦", "q", "♦") are read.
 // A card's value is the game's: this module knows ranks and suits, not what they are worth.
-import { listed } from "./words.js";
+import { leftToRight, listed } from "./words.js";
 
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 export const SUITS = ["S", "H", "D", "C"];
@@ -13,9 +13,8 @@ export const DECK = SUITS.flatMap((s) => RANKS.map((r) => r + s));
 export const rankText = (code) => code.slice(0, -1);
 export const suitOf = (code) => code.slice(-1);
 // A card in right-to-left words stays "10♦" (rank, then suit): isolated left to right (LRI … PDI).
-const rtl = globalThis.document?.documentElement.dir === "rtl";
 /** "10D" → "10♦". */
-export const pretty = (code) => (rtl ? `\u2066${rankText(code)}${SYMBOL[suitOf(code)]}\u2069` : rankText(code) + SYMBOL[suitOf(code)]);
+export const pretty = (code) => leftToRight(rankText(code) + SYMBOL[suitOf(code)]);
 
 /** Cards in words: "K♠", "K♠ and 4♥", "K♠, 4♥ and 9♣"; other things written by `show`.
  * The page's language links them (words.js's `listed`). */

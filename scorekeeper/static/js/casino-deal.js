@@ -3,8 +3,8 @@
 // side, sweeps when they count; each side's points (K11, K12) and any tie stay in view as it is
 // tapped, and Undo takes back the last tap, whatever it changed.
 import { pretty } from "./cards.js";
-import { byId, radioValue, setRadio } from "./dom.js";
-import { _, ngettext } from "./words.js";
+import { byId, inOrder, radioValue, setRadio } from "./dom.js";
+import { _, ngettext, number } from "./words.js";
 import { casinoPoints, most } from "./deal-derive.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
@@ -82,7 +82,7 @@ function casinoDeal(form) {
     form.querySelectorAll("[data-points]").forEach((el) => { el.textContent = points[el.dataset.points]; });
     form.querySelectorAll("[data-after]").forEach((el) => {
       const side = Number(el.dataset.after);
-      el.textContent = `${before[side]} → ${before[side] + points[side]}`;
+      el.replaceChildren(inOrder([number(before[side]), number(before[side] + points[side])]));
     });
     form.querySelector("[data-notes]").textContent = notes.join(" ");
   }

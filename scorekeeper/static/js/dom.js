@@ -1,5 +1,6 @@
 // Building the page: elements, card tiles and radio rows, for every game's page.
 import { pretty, rankText, suitOf, SYMBOL } from "./cards.js";
+import { isolate, NEXT } from "./words.js";
 
 export const byId = (id) => document.getElementById(id);
 
@@ -45,16 +46,28 @@ export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 /**
  * A sentence with elements in it, for h()'s children: `text` (already in the page's language,
  * its "{name}"s left in) cut at each "{name}" of `parts`, which goes in as given (an element, a
- * list of them, or a text): inSentence(_("Play goes {order}."), {order: [span, …]}). Filled in
- * one pass, so a name typed at the table never reads as a place.
+ * list of them, or a text, isolated as words.js's sentences isolate it): inSentence(_("Play
+ * goes {order}."), {order: [span, …]}). Filled in one pass, so a name typed at the table never
+ * reads as a place.
  */
 export function inSentence(text, parts) {
   return text.split(/(\{\w+\})/).flatMap((piece) => {
     const key = piece.slice(1, -1);
     if (!/^\{\w+\}$/.test(piece) || !(key in parts)) return piece ? [piece] : [];
     const value = parts[key];
-    return Array.isArray(value) ? value : [value instanceof Node ? value : String(value)];
+    return Array.isArray(value) ? value : [value instanceof Node ? value : isolate(value)];
   });
+}
+
+/**
+ * Items read one after another ("A1 → B1 → A2 → B2": the seats around a table) in the page's
+ * direction, each isolated, the arrows pointing the way the eye moves (scorekeeper/words/bidi.py's
+ * in_order draws the same on the server). The arrows are not read out: the order is.
+ */
+export function inOrder(items) {
+  const arrow = () => [" ", h("span", { class: "next-arrow", "aria-hidden": "true" }, NEXT), " "];
+  const shown = items.flatMap((item, at) => [...(at ? arrow() : []), h("bdi", {}, item)]);
+  return h("span", { class: "in-order", dir: NEXT === "←" ? "rtl" : "ltr" }, shown);
 }
 
 /** The value of the radio button `name` ticked inside `root`, or null when none is. */

@@ -1,7 +1,7 @@
 // Fifty-six's auction on the checker page: the calls so far (a tap takes one back, and those
 // after it), the pad for the next call, and what the server says: is the call legal (F7–F10),
 // which contract stands, whose turn it is, whether the auction is over.
-import { SYMBOL } from "./cards.js";
+import { bidText } from "./fifty-six-words.js";
 import { byId as $, h, inSentence } from "./dom.js";
 import { dotted, number, undotted } from "./link.js";
 import { latestWins, postJson } from "./requests.js";
@@ -22,8 +22,7 @@ export const blank = () => ({ dealer: 0, teams: "sides", calls: [], bid: LOWEST,
 const CALL_WORDS = { pass: () => _("pass"), double: () => _("double"), redouble: () => _("redouble") };
 
 /** A call in words: "28♦", "28 NT" (the notation stays as printed), "pass", "double". */
-export const callText = (call) => (call.call !== "bid" ? CALL_WORDS[call.call]()
-  : call.value + (call.trump === "NT" ? " NT" : SYMBOL[call.trump]));
+export const callText = (call) => (call.call !== "bid" ? CALL_WORDS[call.call]() : bidText(call));
 
 /** The seat making call number `i` (from 0): the calls go round from the seat after the dealer (F7). */
 const seatOf = (s, i) => (s.dealer + 1 + i) % s.players;

@@ -6,7 +6,7 @@ import { byId, h, radioValue } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
 import { bidText, refusalText } from "./fifty-six-words.js";
 import { ruleText } from "./verdict.js";
-import { _, ngettext } from "./words.js";
+import { _, isolate, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 // F8–F10: the recorded auction's end, by the double level, whole sentences.
@@ -89,7 +89,7 @@ function fiftySixDeal(form) {
       $("[data-passed-note]").textContent = _("Everyone passed: 28 no-trumps for {team} ({player} bids first, F10).",
         { team: teams[c.seat % teamCount], player: seats[c.seat] });
     }
-    $("[data-contract-team]").textContent = c ? teams[c.seat % teamCount] : _("the contracting team");
+    $("[data-contract-team]").textContent = c ? isolate(teams[c.seat % teamCount]) : _("the contracting team");
     const points = whole("points");
     if (c && points !== null && points >= 0 && points <= 56) describe(c, points);
     else $("[data-preview-box]").textContent = "";

@@ -144,7 +144,8 @@ function movedLine() {
   if (!moved.has(number)) readMoved(number);
   const transfers = moved.get(number);
   if (!transfers) return "";
-  const paid = transfers.map(([from, to, n]) => `${teams[from]} → ${teams[to]} ${n}`);
+  const paid = transfers.map(([from, to, n]) =>
+    ngettext("{from} → {to}: {n} table", "{from} → {to}: {n} tables", n, { from: teams[from], to: teams[to] }));
   return h("p", { class: "fs-moved", "data-testid": "tables-moved" }, paid.length
     ? _("Tables moved (F15–F17): {moves}.", { moves: paid.join(" · ") }) : _("Tables moved (F15–F17): none."));
 }

@@ -2,10 +2,12 @@
 // rule id and its params: the seats, the bids, why); this writes the sentence with the players'
 // and teams' names, each one whole sentence of the catalogs (words.js's _, "{name}" places).
 import { SYMBOL } from "./cards.js";
-import { _ } from "./words.js";
+import { _, leftToRight } from "./words.js";
 
-/** A bid as players say it: 28♦, 30 NT (the notation stays as printed, as the cards' does). */
-export const bidText = (bid) => `${bid.value}${bid.trump === "NT" ? " NT" : SYMBOL[bid.trump]}`;
+/** A bid as players say it: 28♦, 30 NT (the notation stays as printed, as the cards' does), in
+ * one shape on every page: left to right, isolated so in right-to-left words (never ♦28; the
+ * server's `bid`, scorekeeper/words/fifty_six.py). */
+export const bidText = (bid) => leftToRight(`${bid.value}${bid.trump === "NT" ? " NT" : SYMBOL[bid.trump]}`);
 
 /** A contract in words: "28♦ by Meena (Nines), doubled". */
 function contractText(c, names) {

@@ -1,7 +1,7 @@
 // New session: show as many teams and name boxes as the players chosen make, say who sits
 // where, tap a recent name to fill the next empty box, and start the options at the club's
 // house rules.
-import { byId, h, inSentence, radioValue } from "./dom.js";
+import { byId, h, inOrder, inSentence, radioValue } from "./dom.js";
 import { _ } from "./words.js";
 
 /** Draw and drive the new session form. */
@@ -56,12 +56,9 @@ function newSession(form) {
     });
     note.textContent = "";
     if (perTeam < 2) return;
-    const order = [];
-    for (let seat = 0; seat < teams * perTeam; seat += 1) {
-      const team = seat % teams;
-      order.push(h("span", { class: `tag team-${team}` }, seatName(team, Math.floor(seat / teams))),
-        seat + 1 < teams * perTeam ? " → " : "");
-    }
+    const tags = Array.from({ length: teams * perTeam }, (_unused, seat) =>
+      h("span", { class: `tag team-${seat % teams}` }, seatName(seat % teams, Math.floor(seat / teams))));
+    const order = inOrder(tags);
     note.append(...inSentence(_("Around the table, play goes {order}: partners never sit side by side."), { order }));
   }
 

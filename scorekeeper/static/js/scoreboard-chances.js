@@ -3,6 +3,7 @@
 // numbers, so a watcher's poll never works out ratings.
 import { chancesOf } from "./chances.js";
 import { byId } from "./dom.js";
+import { percent } from "./words.js";
 
 const box = byId("chances");
 
@@ -13,7 +14,7 @@ async function show() {
     if (!prediction) return;
     // Two sides say the first's chance only ("A vs B: 62%"); more say each one's.
     box.querySelectorAll("[data-chance]").forEach((spot) => {
-      spot.textContent = `${Math.round(prediction[spot.dataset.chance].chance * 100)}%`;
+      spot.textContent = percent(prediction[spot.dataset.chance].chance);
     });
     box.hidden = false;
   } catch {

@@ -1,6 +1,6 @@
 // Seep deal entry: tap a card to give it to the chosen team, see the totals move.
 import { byId, radioValue } from "./dom.js";
-import { _, ngettext } from "./words.js";
+import { _, isolate, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 /** Draw and drive Seep's deal form. */
@@ -48,7 +48,8 @@ function seepDeal(form) {
     form.querySelector("[data-left]").textContent = left ? ngettext("{n} card", "{n} cards", left) : _("none");
     teamButtons.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.team) === active)));
     const other = teamButtons.find((b) => Number(b.dataset.team) !== active);
-    form.querySelector("[data-other-name]").textContent = other ? other.textContent.trim() : "";
+    // The other team's name inside "All other cards → …": isolated, as the sentence filled it.
+    form.querySelector("[data-other-name]").textContent = other ? isolate(other.textContent.trim()) : "";
   }
 
   cards.forEach((pick) => {

@@ -2,7 +2,7 @@
 // rated games of this game, say each side's chance of winning (the club's ratings API).
 import { chancesOf } from "./chances.js";
 import { byId, radioValue } from "./dom.js";
-import { _, listed } from "./words.js";
+import { _, listed, percent } from "./words.js";
 
 const note = byId("session-chances");
 const form = byId("new-session");
@@ -34,12 +34,11 @@ async function clubPlayers(id) {
 
 /** "Asha & Ravi vs Meena & Dev: 62%", or each side's chance when there are more. */
 function said(names, prediction) {
-  const percent = (side) => `${Math.round(side.chance * 100)}%`;
   const team = (n) => names[n].join(" & ");
   if (prediction.length === 2) {
-    return _("{first} vs {second}: {chance}", { first: team(0), second: team(1), chance: percent(prediction[0]) });
+    return _("{first} vs {second}: {chance}", { first: team(0), second: team(1), chance: percent(prediction[0].chance) });
   }
-  return listed(prediction.map((side, n) => _("{side}: {chance}", { side: team(n), chance: percent(side) })));
+  return listed(prediction.map((side, n) => _("{side}: {chance}", { side: team(n), chance: percent(side.chance) })));
 }
 
 let asked = 0; // the latest question: an older answer arriving late is dropped

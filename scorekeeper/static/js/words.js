@@ -7,19 +7,73 @@ const lang = document.documentElement.lang || "en";
 const catalog = globalThis.WORDS || null;
 const messages = catalog ? catalog.messages : {};
 const pluralForm = catalog ? catalog.plural : (n) => (n === 1 ? 0 : 1);
-const numbers = new Intl.NumberFormat(lang);
+// How the page's language writes numbers, as the server's Babel does (scorekeeper/web/catalogs.py
+// hands them over in the catalog: a browser's Intl may lack the language, as Debian's Chromium
+// lacks Esperanto); English's, on a page with no catalog.
+const NUMBERS = (catalog && catalog.numbers) || { decimal: ".", group: ",", grouping: [3, 3], percent: ["", "%"] };
 
 // In right-to-left words a name, a number or a card keeps its own direction: each value filled
 // in is isolated (FSI … PDI), so "10♥", "3–12" and a Latin name are not turned round by the
-// bidirectional algorithm, nor do they turn the words beside them.
-const isolate = document.documentElement.dir === "rtl" ? (value) => `\u2068${value}\u2069` : String;
+// bidirectional algorithm, nor do they turn the words beside them. A link never is: an isolate in
+// an address is part of it (scorekeeper/words/bidi.py says the same for the server's sentences).
+const rightToLeft = document.documentElement.dir === "rtl";
+const LINK = /^(?:https?:\/\/|\/)\S*$/i;
+
+/** A value as a right-to-left sentence takes it in: isolated, but a link (and on a left-to-right
+ * page as it is). */
+export const isolate = (value) =>
+  rightToLeft && !LINK.test(String(value)) ? `\u2068${value}\u2069` : String(value);
+
+/** The arrow from one thing to the next, pointing the way the eye moves: ← in right-to-left words. */
+export const NEXT = rightToLeft ? "←" : "→";
 
 /** `text` with each "{name}" replaced by `values[name]`: fill("{who} to call", {who: "Dev"}). */
 const fill = (text, values = {}) =>
   text.replace(/\{(\w+)\}/g, (all, key) => (key in values ? isolate(values[key]) : all));
 
-/** A number as the page's language writes it. */
-export const number = (n) => numbers.format(n);
+/** Text that always reads left to right ("+16", "28♦", "10♦"), isolated so in right-to-left
+ * words: its sign or its suit stays on its side whatever surrounds it (bidi.py's left_to_right). */
+export const leftToRight = (text) => (rightToLeft ? `\u2066${text}\u2069` : String(text));
+
+/** `x`'s digits times 10^`scale`, rounded half to even at `places` decimals, as Babel rounds the
+ * decimal the shortest repr of a float spells (Python's str and String agree): [whole, decimals]. */
+function digits(x, scale, places) {
+  const [mantissa, exponent = "0"] = Math.abs(x).toExponential().split("e");
+  const [lead, tail = ""] = mantissa.split(".");
+  const point = lead.length + Number(exponent) + scale; // where the point falls in lead + tail
+  const all = (lead + tail).padEnd(point + places + 1, "0");
+  const padded = point > 0 ? all : "0".repeat(1 - point) + all;
+  const at = Math.max(point, 1) + places; // the digits kept
+  const kept = padded.slice(0, at), rest = padded.slice(at);
+  const tie = /^50*$/.test(rest), up = rest > "5" && !tie;
+  const odd = Number(kept.slice(-1)) % 2 === 1;
+  const rounded = up || (tie && odd) ? String(BigInt(kept) + 1n).padStart(kept.length, "0") : kept;
+  const whole = rounded.slice(0, rounded.length - places).replace(/^0+(?=\d)/, "");
+  return [whole, rounded.slice(rounded.length - places).replace(/0+$/, "")];
+}
+
+/** Whole digits grouped as the language groups them: 1,234,567; Hindi's 12,34,567. */
+function grouped(whole) {
+  const [first, then] = NUMBERS.grouping;
+  if (whole.length <= first) return whole;
+  const groups = [whole.slice(-first)];
+  for (let end = whole.length - first; end > 0; end -= then) groups.unshift(whole.slice(Math.max(0, end - then), end));
+  return groups.join(NUMBERS.group);
+}
+
+/** A number as the page's language writes it, to at most `places` decimals (numbers.py's
+ * `number`): 79.5 is «79,5» in Portuguese and Esperanto. */
+export function number(n, places = 0) {
+  const [whole, decimals] = digits(n, 0, places);
+  const said = grouped(whole) + (decimals ? NUMBERS.decimal + decimals : "");
+  return n < 0 && (whole !== "0" || decimals) ? `-${said}` : said;
+}
+
+/** A share (0.675) as a whole percentage in the page's language: 68% (numbers.py's `percent`). */
+export function percent(share) {
+  const [prefix, suffix] = NUMBERS.percent;
+  return `${prefix}${grouped(digits(share, 2, 0)[0])}${suffix}`;
+}
 
 /** `text` in the page's language, "{name}"s filled from `values`. */
 export function _(text, values = {}) {

@@ -1,9 +1,13 @@
 """Every page type of the app with data on it, for checks that visit them all (accessibility):
 a club with one session per game (a deal played live, then deals entered whole) and one live
-deal in progress per game, and the address of each page as a scorer or a watcher sees it."""
+deal in progress per game, and the address of each page as a scorer or a watcher sees it.
+
+The table is laid through the API by any client (`Post`): a browser's (`club`), or Flask's test
+client for a crawl on the server (tests/web/test_every_link.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +31,7 @@ LIVE = {
     "fifty-six": lambda: live_deals.fifty_six(5),
     "casino": lambda: live_deals.casino(5, players=2),
 }
+CLUB = "Thursday table"
 IN_PROGRESS = {"seep": 3, "fifty-six": 6, "casino": 3}  # plays made (Fifty-six: 4 passes first)
 DRAWN = "#floor-panel"  # a live page once its deal has come (whatever its language)
 CHECKERS = {
@@ -52,47 +57,87 @@ class Visit:
     drawn: str = "body"
 
 
+# Sends a JSON body to an API path (with the session's token, if given); the answer's body.
+Post = Callable[[str, Json, "str | None"], Json]
+
+
+def poster(context: BrowserContext, base: str) -> Post:
+    """A browser's client of the API: the context's own, sharing its cookies."""
+
+    def post(path: str, body: Json, token: str | None = None) -> Json:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        answer = context.request.post(f"{base}{path}", data=body, headers=headers)
+        assert answer.status in (200, 201), answer.text()
+        return dict(answer.json())
+
+    return post
+
+
 def played_live(context: BrowserContext, started: seep.Started, game: str, plays: int = 0) -> None:
     """A live deal through the API, as a phone at the table sends it: started, then `plays`
     plays (every play if 0)."""
+    play_live(poster(context, started.base), started, game, plays)
+
+
+def play_live(post: Post, started: seep.Started, game: str, plays: int = 0) -> None:
+    """played_live, through any client."""
     start, moves = LIVE[game]()
-    url = f"{started.base}/api/v1/sessions/{started.id}/live"
-    answer = context.request.post(url, data=start, headers=auth(started))
-    assert answer.status == 201, answer.text()
-    more_plays(context, started, game, range(1, (plays or len(moves)) + 1))
-
-
-def auth(started: seep.Started) -> dict[str, str]:
-    return {"Authorization": f"Bearer {started.token}"}
+    post(f"/api/v1/sessions/{started.id}/live", start, started.token)
+    for number in range(1, (plays or len(moves)) + 1):
+        body = {"number": number, **moves[number - 1]}
+        post(f"/api/v1/sessions/{started.id}/live/plays", body, started.token)
 
 
 def more_plays(context: BrowserContext, started: seep.Started, game: str, numbers: range) -> None:
     """Plays `numbers` (from 1) of the game's live deal, sent as another phone would."""
-    url = f"{started.base}/api/v1/sessions/{started.id}/live/plays"
+    post = poster(context, started.base)
     moves = LIVE[game]()[1]
     for number in numbers:
         body = {"number": number, **moves[number - 1]}
-        answer = context.request.post(url, data=body, headers=auth(started))
-        assert answer.status == 201, answer.text()
+        post(f"/api/v1/sessions/{started.id}/live/plays", body, started.token)
 
 
-def club(scorer: Page, base: str) -> list[Visit]:
+def club(
+    scorer: Page, base: str, sides: dict[str, Any] | None = None, name: str = CLUB
+) -> list[Visit]:
     """A club of three sessions (one per game) and three live deals in progress, the scorer's
-    phone keeping score of each and the club; every page type to visit."""
-    request = scorer.context.request
-    made = request.post(f"{base}/api/v1/clubs", data={"name": "Thursday table"}).json()
-    visits: list[Visit] = []
+    phone keeping score of each and the club; every page type to visit. `sides` (each game's
+    teams) and `name` call the table and the club otherwise."""
+    made, sessions = table(poster(scorer.context, base), sides or SIDES, name)
+    for started in sessions:
+        seep.join(scorer, f"{base}/s/{started.id}#key={started.token}")
+    scorer.goto(f"{base}/c/{made['id']}#key={made['keeper_token']}")
+    scorer.get_by_test_id("players-link").click()
+    player = scorer.locator("a[href*='/players/']").first.get_attribute("href")
+    return visits(made, sessions, str(player))
+
+
+def table(post: Post, sides: dict[str, Any], name: str) -> tuple[Json, list[seep.Started]]:
+    """The club (`name`), and in it each game's session (played live, then deals entered whole)
+    and a session with a live deal in progress, each game's teams as `sides` says."""
+    made = post("/api/v1/clubs", {"name": name}, None)
+    sessions = []
     for game in GAMES:
-        started = seep.start(scorer.context, base, SIDES[game], game=game, club=made["id"])
-        played_live(scorer.context, started, game)
+        body = {"game": game, "teams": sides[game], "options": {}, "club": made["id"]}
+        started, live = (post("/api/v1/sessions", body, None) for _ in range(2))
+        done, going = (seep.Started("", s["id"], s["edit_token"]) for s in (started, live))
+        play_live(post, done, game)
         for deal in DEALS[game]:
-            seep.add_deal(scorer.context, started, deal)
-        live = seep.start(scorer.context, base, SIDES[game], game=game, club=made["id"])
-        played_live(scorer.context, live, game, IN_PROGRESS[game])
-        for started_one in (started, live):
-            seep.join(scorer, started_one.keeper_link)
-        visits += game_pages(game, started, live)
-    return visits + club_pages(scorer, base, made) + other_pages()
+            post(f"/api/v1/sessions/{done.id}/deals", deal, done.token)
+        play_live(post, going, game, IN_PROGRESS[game])
+        sessions += [done, going]
+    return made, sessions
+
+
+def visits(made: Json, sessions: list[seep.Started], player: str) -> list[Visit]:
+    """Every page of the club `made` and its `sessions` (a game's finished one, then its live
+    one), `player` the address of one player's page."""
+    found = [
+        visit
+        for game, done, going in zip(GAMES, sessions[::2], sessions[1::2], strict=True)
+        for visit in game_pages(game, done, going)
+    ]
+    return found + club_pages(made["id"], player) + other_pages()
 
 
 def game_pages(game: str, started: seep.Started, live: seep.Started) -> list[Visit]:
@@ -112,17 +157,23 @@ def game_pages(game: str, started: seep.Started, live: seep.Started) -> list[Vis
     ]
 
 
-def club_pages(scorer: Page, base: str, made: Json) -> list[Visit]:
-    """The club as a watcher and as its keeper, its players and a player's page."""
-    scorer.goto(f"{base}/c/{made['id']}#key={made['keeper_token']}")
-    scorer.get_by_test_id("players-link").click()
-    player = scorer.locator("a[href*='/players/']").first.get_attribute("href")
+def club_pages(club_id: str, player: str) -> list[Visit]:
+    """The club as a watcher and as its keeper, its players and a player's page (`player`)."""
     return [
-        Visit("club", False, f"/c/{made['id']}"),
-        Visit("club-keeper", True, f"/c/{made['id']}"),
-        Visit("players", False, f"/c/{made['id']}/players"),
-        Visit("player", False, str(player)),
+        Visit("club", False, f"/c/{club_id}"),
+        Visit("club-keeper", True, f"/c/{club_id}"),
+        Visit("players", False, f"/c/{club_id}/players"),
+        Visit("player", False, player),
     ]
+
+
+def with_merge(visits: list[Visit], get: Callable[[str], Json]) -> list[Visit]:
+    """`visits` and the keeper's merge page for two of their club's players (`get` reads the
+    API)."""
+    club_id = next(visit.path for visit in visits if visit.name == "club").rsplit("/", 1)[1]
+    club = get(f"/api/v1/clubs/{club_id}")
+    one, two = (player["id"] for player in club["players"][:2])
+    return [*visits, Visit("merge", True, f"/c/{club_id}/merge?other={one}&keep={two}")]
 
 
 def other_pages() -> list[Visit]:

@@ -285,7 +285,10 @@ def tables_moved(
     """The line a finished deal's page shows of the tables it moved, a session's first deal:
     the engine's standing of that record alone (F15–F17)."""
     row = first_deal_row("fifty-six", sides, options, record)
-    paid = [f"{sides[a]['name']} → {sides[b]['name']} {n}" for a, b, n in row["transfers"]]
+    paid = [
+        f"{sides[a]['name']} → {sides[b]['name']}: {n} table{'s' if n > 1 else ''}"
+        for a, b, n in row["transfers"]
+    ]
     assert paid, "a contract made or lost moves tables"
     return f"Tables moved (F15–F17): {' · '.join(paid)}."
 
