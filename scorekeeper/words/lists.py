@@ -11,7 +11,7 @@ from typing import Literal
 
 import flask_babel  # type: ignore[import-untyped]
 
-from .bidi import isolated
+from .bidi import FSI, PDI, right_to_left
 
 
 def listed(items: Sequence[str], last: Literal["and", "or"] = "and") -> str:
@@ -32,4 +32,6 @@ def listed(items: Sequence[str], last: Literal["and", "or"] = "and") -> str:
 
 def _filled(pattern: str, first: str, item: str) -> str:
     """A pattern filled, each part isolated on a right-to-left page (as the script's `fill`)."""
-    return pattern.format(**isolated({"list": first, "item": item}))
+    if right_to_left():
+        first, item = f"{FSI}{first}{PDI}", f"{FSI}{item}{PDI}"
+    return pattern.format(list=first, item=item)
