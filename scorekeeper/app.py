@@ -19,6 +19,7 @@ from .web import bodies
 from .web.errors import READS
 from .web.pages import one_time_messages
 from .web.qr import qr_svg
+from .words.cards import spoken
 
 # A checkout keeps its instance/ (database, secret key, config.py) beside pyproject.toml; an
 # installed wheel uses Flask's own place for it, <prefix>/var/scorekeeper-instance.
@@ -91,6 +92,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["qr"] = qr_svg
     app.jinja_env.globals["one_time_messages"] = one_time_messages
     app.jinja_env.globals["limits"] = limits  # the name boxes' maxlength
+    app.jinja_env.filters["spoken"] = spoken  # a card in words: "king of spades"
     return app
 
 

@@ -45,6 +45,42 @@ def test_a_seep_deal_is_entered_with_the_keyboard(
     done(keys)
 
 
+# A whole Seep deal: the second team took these point cards, and one sweep; Meena dealt.
+THEIRS = ["5S", "KS", "AH", "10D"]
+
+
+def test_a_whole_seep_deal_takes_a_tab_per_part_and_an_arrow_per_card_apart(
+    live_server: str, phones: Phones
+) -> None:
+    """The team chooser and the card grid are one Tab stop each (a roving tabindex): from the top
+    of the page, a whole deal is 17 Tab presses (34 when each card and team was one)."""
+    phone = phones()
+    started = seep.start(phone.context, live_server)
+    seep.join(phone, started.keeper_link)
+    phone.goto(started.board + "/deals/new")
+    expect(phone.locator("[data-left]")).to_have_text(f"{len(seep.POINTS)} cards")
+    keys = Keys(phone)
+    keys.to(".pick-team[aria-checked=true]")
+    keys.key("ArrowRight")  # a radio group: the arrow chooses
+    expect(phone.locator(".pick-team[data-team='1']")).to_have_attribute("aria-checked", "true")
+    keys.to(".card-pick .card-face[tabindex='0']")
+    for card in THEIRS:
+        keys.pick(f".card-pick[data-card='{card}'] .card-face")
+    keys.press("#rest-to-other")
+    keys.press(".sweeps .stepper.team-1 [data-step='1']")
+    keys.to("#dealer-group input:checked")
+    keys.key("ArrowRight")
+    keys.press(".submit-bar button[type=submit]")
+    expect(phone.get_by_test_id("flash")).to_contain_text("saved")
+    (deal,) = seep.stored_deals(phone.context, started)
+    assert deal["captured"][1] == [c for c in seep.POINTS if c in THEIRS]
+    assert deal["sweeps"] == [{"team": 1, "when": "play"}] and deal["dealer"] == 1
+    # One Tab onto each control of the form and no more: the grid's 17 cards are one stop.
+    print(f"a Seep deal by keyboard: {keys.stops} Tab presses, {keys.presses} keys in all")
+    assert keys.stops <= 17, keys.stops
+    done(keys)
+
+
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_a_move_is_checked_with_the_keyboard(live_server: str, phones: Phones, scheme: str) -> None:
     phone = phones(color_scheme=scheme)
