@@ -4,8 +4,11 @@ spades"), while the eye reads its symbol."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from ..rules.cards import Card, Suit
 from . import gettext, pgettext
@@ -63,6 +66,24 @@ def spoken(card: Card | str) -> str:
 def suit_spoken(suit: Suit | str) -> str:
     """A suit in words, in the reader's language: "S" → "spades"."""
     return _SUIT[suit if isinstance(suit, Suit) else Suit(suit)]()
+
+
+# A card as a sentence prints it ("K♠", "10♦"), not inside a longer number ("28♠" is a bid).
+PRINTED = re.compile(r"(?<!\w)(10|[2-9AJQK])([♠♥♦♣])")
+
+
+def with_cards(text: str) -> Markup:
+    """`text` (escaped), each card printed in it an image of its sign named in words, as the
+    pages' script draws them (static/js/dom.js's withCards): a screen reader says the words."""
+    return Markup(
+        PRINTED.sub(
+            lambda m: (
+                Markup('<span class="card-sign" role="img" aria-label="%s">%s</span>')
+                % (spoken(m[0]), m[0])
+            ),
+            str(escape(text)),
+        )
+    )
 
 
 def rank(code: str) -> str:

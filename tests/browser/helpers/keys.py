@@ -16,9 +16,13 @@ FOCUS_SHOWN = """() => { const e = document.activeElement;
   return shown(e) || (face && shown(face)) ? "" : e.outerHTML.slice(0, 120); }"""
 
 # Where `selector`'s element lies from the focused one: 1 after it, -1 before it, 0 it is it.
+# A card in a grid (one Tab stop) is reached through the grid's stop: 0 once the grid has the focus.
 WHERE = """selector => {
-  const target = document.querySelector(selector), e = document.activeElement;
+  let target = document.querySelector(selector);
+  const e = document.activeElement, grid = target && target.closest("[data-rove]");
   if (!target) return null;
+  if (grid && grid.contains(e)) return 0;
+  if (grid) target = grid.querySelector("[tabindex='0']") || target;
   if (target === e) return 0;
   return e.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : -1; }"""
 
@@ -58,11 +62,14 @@ class Keys:
             self.unseen.append(missing)
 
     def to(self, selector: str, limit: int = 120) -> None:
-        """Tab (or Shift-Tab, when it lies before) until `selector` has the focus."""
+        """Tab (or Shift-Tab, when it lies before) until `selector` has the focus; within a
+        card grid, Tab to the grid and the arrows to the card."""
         for _ in range(limit):
             where = self.page.evaluate(WHERE, selector)
             assert where is not None, f"nothing matches {selector}"
             if where == 0:
+                if self.page.locator(selector).evaluate("e => Boolean(e.closest('[data-rove]'))"):
+                    self.arrow(selector)
                 return
             self.move("Tab" if where > 0 else "Shift+Tab")
             self.stops += 1
