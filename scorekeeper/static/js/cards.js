@@ -19,28 +19,29 @@ export const pretty = (code) => (rtl ? `\u2066${rankText(code)}${SYMBOL[suitOf(c
 
 // A card in words, as a screen reader says it while the eye reads "K♠": one message per rank,
 // its suit filled in, so that each language orders the words and makes its "of" agree with the
-// rank (Hindi's «हुकुम का इक्का» but «हुकुम की बेगम»). The server says the same messages
+// rank (Hindi's «हुकुम का इक्का» but «हुकुम की बेगम»). The server says the same messages and
+// fills the suit in the same way, a word of the page's language, not isolated
 // (scorekeeper/words/cards.py).
 const OF_RANK = {
-  A: (suit) => pgettext("card", "ace of {suit}", { suit }),
-  2: (suit) => pgettext("card", "two of {suit}", { suit }),
-  3: (suit) => pgettext("card", "three of {suit}", { suit }),
-  4: (suit) => pgettext("card", "four of {suit}", { suit }),
-  5: (suit) => pgettext("card", "five of {suit}", { suit }),
-  6: (suit) => pgettext("card", "six of {suit}", { suit }),
-  7: (suit) => pgettext("card", "seven of {suit}", { suit }),
-  8: (suit) => pgettext("card", "eight of {suit}", { suit }),
-  9: (suit) => pgettext("card", "nine of {suit}", { suit }),
-  10: (suit) => pgettext("card", "ten of {suit}", { suit }),
-  J: (suit) => pgettext("card", "jack of {suit}", { suit }),
-  Q: (suit) => pgettext("card", "queen of {suit}", { suit }),
-  K: (suit) => pgettext("card", "king of {suit}", { suit }),
+  A: () => pgettext("card", "ace of {suit}"),
+  2: () => pgettext("card", "two of {suit}"),
+  3: () => pgettext("card", "three of {suit}"),
+  4: () => pgettext("card", "four of {suit}"),
+  5: () => pgettext("card", "five of {suit}"),
+  6: () => pgettext("card", "six of {suit}"),
+  7: () => pgettext("card", "seven of {suit}"),
+  8: () => pgettext("card", "eight of {suit}"),
+  9: () => pgettext("card", "nine of {suit}"),
+  10: () => pgettext("card", "ten of {suit}"),
+  J: () => pgettext("card", "jack of {suit}"),
+  Q: () => pgettext("card", "queen of {suit}"),
+  K: () => pgettext("card", "king of {suit}"),
 };
 const SUIT_WORDS = { S: () => _("spades"), H: () => _("hearts"), D: () => _("diamonds"), C: () => _("clubs") };
 /** A suit in words: "S" → "spades". */
 export const suitSpoken = (suit) => SUIT_WORDS[suit]();
 /** A card in words: "KS" → "king of spades". */
-export const spoken = (code) => OF_RANK[rankText(code)](suitSpoken(suitOf(code)));
+export const spoken = (code) => OF_RANK[rankText(code)]().replace("{suit}", suitSpoken(suitOf(code)));
 
 // A card as a sentence prints it ("K♠", "10♦"): a rank and a suit's sign, not inside a longer
 // number or word ("28♠" is a bid, not the 8♠).
