@@ -1,5 +1,5 @@
 // Building the page: elements, card tiles and radio rows, for every game's page.
-import { PRINTED, spoken, rankText, suitOf, SYMBOL } from "./cards.js";
+import { PRINTED, spoken, spokenText, rankText, suitOf, SYMBOL } from "./cards.js";
 
 export const byId = (id) => document.getElementById(id);
 
@@ -26,7 +26,7 @@ function cardSign(rank, sign) {
   const el = document.createElement("span");
   el.className = "card-sign";
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", spoken(rank + Object.keys(SYMBOL).find((s) => SYMBOL[s] === sign)));
+  el.setAttribute("aria-label", spokenText(rank + sign));
   el.textContent = rank + sign;
   return el;
 }
