@@ -321,10 +321,12 @@ def test_the_extractor_reads_every_msgid(script: Path) -> None:
     ours = {toks[i].text for i in marked(toks)[0]}
     theirs = {
         msgid
-        for _line, message, _comments, _context in extract_from_file(
-            "javascript", str(script), keywords={"_": None, "ngettext": (1, 2)}
-        )
-        for msgid in ((message,) if isinstance(message, str) else message)
+        for _line, message, _comments, context in extract_from_file(
+            "javascript",
+            str(script),
+            keywords={"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
+        )  # a context is a literal the call leads with, as its msgid is
+        for msgid in ((message,) if isinstance(message, str) else message) + (context,)
         if msgid
     }
     assert ours <= theirs

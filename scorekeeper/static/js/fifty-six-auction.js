@@ -26,7 +26,7 @@ export const callText = (call) => (call.call !== "bid" ? CALL_WORDS[call.call]()
   : call.value + (call.trump === "NT" ? " NT" : SYMBOL[call.trump]));
 /** A call as a screen reader says it: "28 diamonds", "28 no trumps", "pass". */
 const callSaid = (call) => (call.call !== "bid" ? CALL_WORDS[call.call]()
-  : `${call.value} ${call.trump === "NT" ? _("no trumps") : suitSpoken(call.trump)}`);
+  : [call.value, call.trump === "NT" ? _("no trumps") : suitSpoken(call.trump)].join(" "));
 
 /** The seat making call number `i` (from 0): the calls go round from the seat after the dealer (F7). */
 const seatOf = (s, i) => (s.dealer + 1 + i) % s.players;
