@@ -87,6 +87,15 @@ document.addEventListener("focusin", (event) => {
   settle(group);
 });
 
+// Focus that left a button still on the page (and not turned off while a play is sent) went where
+// the person took it: it is not brought back.
+document.addEventListener("focusout", () => {
+  const was = held;
+  setTimeout(() => {
+    if (held === was && was && was.el.isConnected && !was.el.disabled && document.activeElement !== was.el) held = null;
+  });
+});
+
 /** The focus lost with a button a redraw took away goes to the button drawn in its place (the same
  * card, or the one now where it was). */
 function keepFocus() {
