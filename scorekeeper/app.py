@@ -19,6 +19,7 @@ from .web import bodies
 from .web.errors import READS
 from .web.pages import one_time_messages
 from .web.qr import qr_svg
+from .words.cards import spoken, suit_spoken, with_cards
 from .words.verdicts import rule_names
 
 # A checkout keeps its instance/ (database, secret key, config.py) beside pyproject.toml; an
@@ -93,6 +94,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["one_time_messages"] = one_time_messages
     app.jinja_env.globals["limits"] = limits  # the name boxes' maxlength
     app.jinja_env.globals["rule_names"] = rule_names  # for the verdicts the pages' script draws
+    app.jinja_env.filters["spoken"] = spoken  # a card in words: "king of spades"
+    app.jinja_env.filters["suit_spoken"] = suit_spoken  # a suit in words: "spades"
+    app.jinja_env.filters["with_cards"] = with_cards  # "A♠" in a text named in words
     return app
 
 

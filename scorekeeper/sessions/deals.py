@@ -242,7 +242,8 @@ def delete_deal(session_id: str, deal_id: int) -> Response:
     game_session.set_deleted(deal, True)
     db.session.commit()
     restore = url_for(".restore_deal", session_id=session_id, deal_id=deal.serial)
-    undo_flash(gettext("Deal %(num)d deleted.", num=number), restore, gettext("Restore"))
+    label = gettext("Restore deal %(num)d", num=number)  # which deal, said by its button too
+    undo_flash(gettext("Deal %(num)d deleted.", num=number), restore, label)
     return redirect(url_for(".show", session_id=session_id))
 
 

@@ -1,13 +1,17 @@
 """What every verdict's sentence names, in the reader's words: cards as printed (K♠), lists of
-them, seats by number or the players by name."""
+them, seats by number or the players by name; and each card as a screen reader says it ("king of
+spades"), while the eye reads its symbol."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..rules.cards import Card
-from . import gettext
+from markupsafe import Markup, escape
+
+from ..rules.cards import Card, Suit
+from . import gettext, pgettext
 from .lists import listed
 
 Said = Mapping[str, Any]
@@ -23,6 +27,62 @@ def together(names: Sequence[str]) -> str:
 def card(code: str) -> str:
     """A card in notation ("KS") as printed: K♠."""
     return Card.parse(code).pretty
+
+
+# A card in words: one message per rank, its suit filled in, so that each language orders the
+# words and makes its "of" agree with the rank (Hindi's «हुकुम का इक्का» but «हुकुम की बेगम»).
+# The pages' script says the same messages (static/js/cards.js), hence "{suit}", not %(suit)s.
+_OF_RANK: dict[int, Callable[[], str]] = {
+    1: lambda: pgettext("card", "ace of {suit}"),
+    2: lambda: pgettext("card", "two of {suit}"),
+    3: lambda: pgettext("card", "three of {suit}"),
+    4: lambda: pgettext("card", "four of {suit}"),
+    5: lambda: pgettext("card", "five of {suit}"),
+    6: lambda: pgettext("card", "six of {suit}"),
+    7: lambda: pgettext("card", "seven of {suit}"),
+    8: lambda: pgettext("card", "eight of {suit}"),
+    9: lambda: pgettext("card", "nine of {suit}"),
+    10: lambda: pgettext("card", "ten of {suit}"),
+    11: lambda: pgettext("card", "jack of {suit}"),
+    12: lambda: pgettext("card", "queen of {suit}"),
+    13: lambda: pgettext("card", "king of {suit}"),
+}
+# A suit in words, alone (a trump) and in a card's name.
+_SUIT: dict[Suit, Callable[[], str]] = {
+    Suit.SPADES: lambda: gettext("spades"),
+    Suit.HEARTS: lambda: gettext("hearts"),
+    Suit.DIAMONDS: lambda: gettext("diamonds"),
+    Suit.CLUBS: lambda: gettext("clubs"),
+}
+
+
+def spoken(card: Card | str) -> str:
+    """A card as a screen reader says it, in the reader's language: "KS" → "king of spades"."""
+    known = card if isinstance(card, Card) else Card.parse(card)
+    return _OF_RANK[known.rank]().replace("{suit}", suit_spoken(known.suit))
+
+
+def suit_spoken(suit: Suit | str) -> str:
+    """A suit in words, in the reader's language: "S" → "spades"."""
+    return _SUIT[suit if isinstance(suit, Suit) else Suit(suit)]()
+
+
+# A card as a sentence prints it ("K♠", "10♦"), not inside a longer number ("28♠" is a bid).
+PRINTED = re.compile(r"(?<!\w)(10|[2-9AJQK])([♠♥♦♣])")
+
+
+def with_cards(text: str) -> Markup:
+    """`text` (escaped), each card printed in it an image of its sign named in words, as the
+    pages' script draws them (static/js/dom.js's withCards): a screen reader says the words."""
+    return Markup(
+        PRINTED.sub(
+            lambda m: (
+                Markup('<span class="card-sign" role="img" aria-label="%s">%s</span>')
+                % (spoken(m[0]), m[0])
+            ),
+            str(escape(text)),
+        )
+    )
 
 
 def rank(code: str) -> str:

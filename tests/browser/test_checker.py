@@ -110,7 +110,7 @@ def test_lay_out_check_list_and_share_a_move(live_server: str, phones: Phones) -
     screenshots(phone, "checker-moves", element="#moves-panel")
 
     # Tapping a listed move chooses it: 4♥ builds onto the house of 13 with 9♦ (B3).
-    four.get_by_role("button", name="Add to the house of 13 with 9♦").click()
+    four.get_by_role("button", name="Add to the house of 13 with nine of diamonds").click()
     expect(phone.locator("#move-hand .tile[data-card='4H']")).to_have_attribute(
         "aria-pressed", "true"
     )

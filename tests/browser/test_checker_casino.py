@@ -63,7 +63,8 @@ def test_a_multiple_build_then_every_legal_move(live_server: str, phones: Phones
     expect(three.locator(".listed-move")).to_have_text(
         ["Build 8 with 5♦", "Build 8 with 2♥, 5♦ and 6♣", "Trail it"]
     )
-    three.get_by_role("button", name="Build 8 with 5♦").click()  # a listed move is chosen
+    # A listed move is chosen; its button says its cards in words.
+    three.get_by_role("button", name="Build 8 with five of diamonds").click()
     expect(phone.locator("#move-floor .tile[aria-pressed='true']")).to_have_count(1)
     expect(verdict.locator(".description")).to_contain_text("into a build of 8")
     assert fits(phone)
@@ -172,7 +173,8 @@ def test_a_raise_takes_in_loose_sets_of_its_new_value(live_server: str, phone: P
     three = phone.locator(".card-group[data-card='3S']")
     expect(three.locator("summary")).to_contain_text("3♠: 2 raises · trail it")
     three.locator("summary").click()
-    three.get_by_role("button", name="Raise the build of 5 to 8, taking in 2♥ and 6♣").click()
+    name = "Raise the build of 5 to 8, taking in two of hearts and six of clubs"
+    three.get_by_role("button", name=name).click()
     expect(phone.locator("#move-floor .tile[aria-pressed='true']")).to_have_count(2)
     verdict = phone.locator("#verdict")
     expect(verdict).to_contain_text("Legal")

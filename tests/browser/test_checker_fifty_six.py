@@ -56,14 +56,14 @@ def test_the_worked_auction_and_a_bid_too_low(live_server: str, phones: Phones) 
     expect(phone.locator("#auction-state")).to_contain_text("no bid yet")
     expect(phone.locator("#pad-h")).to_have_text("The next call: seat 1")
 
-    call(phone, "Seat 1: 28♦")
+    call(phone, "Seat 1: 28 diamonds")  # a bid said in words, as its button is named
     expect(phone.locator("#verdict .description")).to_have_text("Seat 1 bids 28♦.")
     expect(phone.locator("#bid-value")).to_have_text("29")  # the pad moves on to the next bid
     expect(phone.locator("#auction-state")).to_contain_text("Standing: 28♦ for team 1 (seat 1).")
 
     # A bid too low is refused with its rule, and not added (F8).
     phone.locator("#bid-down").click()
-    call(phone, "Seat 2: 28♠")
+    call(phone, "Seat 2: 28 spades")
     verdict = phone.locator("#verdict")
     expect(verdict).to_contain_text("Not allowed")
     expect(verdict.locator(".rule-id")).to_have_text("F8")
@@ -224,7 +224,7 @@ def test_the_card_that_revokes_is_marked_as_such_never_ticked(
     jack.click()
     expect(phone.locator("#play-verdict")).to_contain_text("Not allowed")
     expect(jack).to_have_attribute("aria-pressed", "true")
-    expect(jack).to_have_attribute("aria-label", "J♠: not allowed (F12 · Follow suit)")
+    expect(jack).to_have_attribute("aria-label", "jack of spades: not allowed (F12 · Follow suit)")
     assert mark(jack) == "✗"
     shot(phone, "checker-56-revoke")
     queen = phone.locator("#play-hand .tile[data-card='QH']")

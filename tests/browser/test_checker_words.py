@@ -26,7 +26,7 @@ CASINO = "/check/casino?players=2&seat=0&hand=7S.4H&loose=5D&build=7:3D.4C:1&mov
 # Where the checker's script draws words, and what in them the server wrote (left English).
 DRAWN = (
     "#verdict, #move-list, #list-moves, #move-floor, #piles, #step3-h, #targets, #deck,"
-    " #search-hint"
+    " #search-hint, #move-hand, [data-tiles]"
 )
 SERVER = ".reason, .description, .rule"
 UNSAID = """(args) => {
@@ -52,14 +52,14 @@ def catalog() -> str:
     """static/i18n/pt.js as `make catalogs` writes it, every script msgid said as ‹msgid›."""
     messages: dict[str, str | list[str]] = {}
     for path in sorted(STATIC.joinpath("js").glob("*.js")):
-        keywords = {"_": None, "ngettext": (1, 2)}
-        for _line, message, _comments, _context in extract_from_file(
+        keywords = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+        for _line, message, _comments, context in extract_from_file(
             "javascript", str(path), keywords=keywords
         ):
             if isinstance(message, tuple):
                 messages[message[0]] = [f"‹{form}›" for form in message]
-            else:
-                messages[message] = f"‹{message}›"
+            else:  # a message in a context is keyed "context\x04msgid", as words.js looks it up
+                messages[f"{context}\x04{message}" if context else message] = f"‹{message}›"
     said = json.dumps(messages)
     return f"globalThis.WORDS = {{plural: (n) => Number(n != 1), messages: {said}}};\n"
 
@@ -90,6 +90,10 @@ def test_the_checkers_script_speaks_the_pages_language(live_server: str, phones:
     verdict = phone.locator("#verdict")
     expect(verdict.locator(".verdict-title")).to_have_text("✓ ‹Legal›")
     expect(phone.locator("#step3-h")).to_have_text("‹3. Tap what K♠ takes›")
+    # A card is said in the catalog's words too, its suit within its rank's message.
+    king = "‹king of ‹spades››"
+    expect(phone.locator("#step3-h").get_by_role("img")).to_have_accessible_name(king)
+    expect(phone.locator("#move-hand").get_by_role("button", name=f"‹Play {king}›")).to_be_visible()
     expect(phone.locator(".house-note")).to_have_text("‹13: ordinary (one set)›")
     phone.locator("#list-moves").click()
     expect(phone.locator("#move-list .list-head")).to_have_text("‹6 legal moves›")
@@ -98,6 +102,8 @@ def test_the_checkers_script_speaks_the_pages_language(live_server: str, phones:
     four.locator("summary").click()
     expect(four.locator("h4").first).to_have_text("‹‹Build› (2)›")  # "{kind} ({n})" said too
     phone.locator("#picker-open").click()
+    queen = phone.locator("#deck .pick[data-card='QH']")
+    expect(queen).to_have_accessible_name("‹queen of ‹hearts››")
     type_cards(phone, "ks zz")
     expect(phone.locator("#search-hint")).to_contain_text("‹")
     assert unsaid(phone) == []

@@ -34,14 +34,51 @@ def test_a_seep_deal_is_entered_with_the_keyboard(
     keys = Keys(phone)
     keys.press("a[href$='/deals/new']")
     expect(phone.locator("[data-left]")).to_have_text(f"{len(seep.POINTS)} cards")
-    for card in seep.POINTS[:3]:
-        keys.press(f".card-pick[data-card='{card}'] .card-face", "Space")
+    keys.press(f".card-pick[data-card='{seep.POINTS[0]}'] .card-face", "Space")
+    for card in seep.POINTS[1:3]:  # the grid is one Tab stop: its arrows move through it
+        keys.pick(f".card-pick[data-card='{card}'] .card-face")
     keys.press("#rest-to-other")
     keys.press(".sweeps .stepper.team-1 [data-step='1']")
     assert seep.given(phone, 0) == seep.POINTS[:3]
     keys.press(".submit-bar button[type=submit]")
     expect(phone.get_by_test_id("flash")).to_contain_text("saved")
     assert len(seep.stored_deals(phone.context, started)) == 1
+    done(keys)
+
+
+# A whole Seep deal: the second team took these point cards, and one sweep; Meena dealt.
+THEIRS = ["5S", "KS", "AH", "10D"]
+
+
+def test_a_whole_seep_deal_takes_a_tab_per_part_and_an_arrow_per_card_apart(
+    live_server: str, phones: Phones
+) -> None:
+    """The team chooser and the card grid are one Tab stop each (a roving tabindex): from the top
+    of the page, a whole deal is 17 Tab presses (34 when each card and team was one)."""
+    phone = phones()
+    started = seep.start(phone.context, live_server)
+    seep.join(phone, started.keeper_link)
+    phone.goto(started.board + "/deals/new")
+    expect(phone.locator("[data-left]")).to_have_text(f"{len(seep.POINTS)} cards")
+    keys = Keys(phone)
+    keys.to(".pick-team[aria-checked=true]")
+    keys.key("ArrowRight")  # a radio group: the arrow chooses
+    expect(phone.locator(".pick-team[data-team='1']")).to_have_attribute("aria-checked", "true")
+    keys.to(".card-pick .card-face[tabindex='0']")
+    for card in THEIRS:
+        keys.pick(f".card-pick[data-card='{card}'] .card-face")
+    keys.press("#rest-to-other")
+    keys.press(".sweeps .stepper.team-1 [data-step='1']")
+    keys.to("#dealer-group input:checked")
+    keys.key("ArrowRight")
+    keys.press(".submit-bar button[type=submit]")
+    expect(phone.get_by_test_id("flash")).to_contain_text("saved")
+    (deal,) = seep.stored_deals(phone.context, started)
+    assert deal["captured"][1] == [c for c in seep.POINTS if c in THEIRS]
+    assert deal["sweeps"] == [{"team": 1, "when": "play"}] and deal["dealer"] == 1
+    # One Tab onto each control of the form and no more: the grid's 17 cards are one stop.
+    print(f"a Seep deal by keyboard: {keys.stops} Tab presses, {keys.presses} keys in all")
+    assert keys.stops <= 17, keys.stops
     done(keys)
 
 

@@ -4,6 +4,7 @@ tests of pages in other languages name no translation themselves."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -42,12 +43,16 @@ def scripted(code: str, message: str, **values: object) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m[1], m[0])), text)
 
 
-def throwaway_catalog(directory: Path, code: str, messages: dict[str, str]) -> Path:
-    """A catalog for `code` holding only `messages`, compiled under `directory` (a translations
-    folder for BABEL_TRANSLATION_DIRECTORIES); `directory`."""
+def throwaway_catalog(
+    directory: Path, code: str, messages: Mapping[str | tuple[str, str], str]
+) -> Path:
+    """A catalog for `code` holding only `messages` (each keyed by its msgid, or by its context
+    and msgid), compiled under `directory` (a translations folder for
+    BABEL_TRANSLATION_DIRECTORIES); `directory`."""
     catalog = Catalog(locale=code)
-    for msgid, text in messages.items():
-        catalog.add(msgid, text)
+    for key, text in messages.items():
+        context, msgid = key if isinstance(key, tuple) else (None, key)
+        catalog.add(msgid, text, context=context)
     folder = directory / code / "LC_MESSAGES"
     folder.mkdir(parents=True)
     with (folder / "messages.mo").open("wb") as file:

@@ -285,8 +285,10 @@ def test_k13_counting_out_says_where_the_game_was_won(client: FlaskClient) -> No
     # B's), 2♠ 19, A♠ 20, A♣ 21.
     client.post(board + "/deals/new", data=deal(3, ace_H="0", ace_D="0"))
     page = html.unescape(" ".join(client.get(board).get_data(as_text=True).split()))
+    # The card is an image of its sign, named in words for a screen reader.
+    ace = '<span class="card-sign" role="img" aria-label="ace of clubs">A♣</span>'
     assert (
-        "Won by Asha: counting deal 3 out in K13's order, Asha reached 21 with the A♣ (K13)."
+        f"Won by Asha: counting deal 3 out in K13's order, Asha reached 21 with the {ace} (K13)."
         in page
     )
 

@@ -9,6 +9,7 @@ from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
 from ...rules import InvalidInput
+from ...rules.cards import Card
 from ...rules.casino import score
 from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
@@ -169,10 +170,13 @@ class CasinoDealForm(DealForm):
         """Each side's cards, spades and sweeps fields."""
         return [(self[f"cards{s}"], self[f"spades{s}"], self[f"sweeps{s}"]) for s in range(sides)]
 
-    def scoring_fields(self) -> list[tuple[Any, str, str, Any]]:
-        """Each scoring card's field, its label, its suit (for the colour) and its name, if it
+    def scoring_fields(self) -> list[tuple[Any, Card, str, Any]]:
+        """Each scoring card's field, the card, its suit (for the colour) and its name, if it
         has one (big casino)."""
-        return [(self[name], label, suit, CARD_NAMES.get(name)) for name, label, suit in SCORING]
+        return [
+            (self[name], Card.parse(label), suit, CARD_NAMES.get(name))
+            for name, label, suit in SCORING
+        ]
 
     # For the points shown as the page is tapped (K11, K12).
     values: ClassVar[dict[str, int]] = {

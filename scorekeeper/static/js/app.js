@@ -2,11 +2,15 @@
 // one send per tap (script-runs.js marks that script runs).
 import { byId } from "./dom.js";
 import { sayOffline } from "./offline-note.js";
+import "./roving.js"; // every card grid (and chooser marked data-rove) one Tab stop, its arrows moving through it
 import { _ } from "./words.js";
+
+const SAID_AFTER_MS = 1000;
 
 // At DOMContentLoaded, after every other module of the page: offline-queue.js's submit listener
 // must come first, to stop this one when it keeps a deal offline.
 document.addEventListener("DOMContentLoaded", () => {
+  sayAtLoad();
   // A scorer link carries its key after "#", which browsers never send: hand it over by POST.
   const join = byId("join-form");
   const key = new URLSearchParams(location.hash.slice(1)).get("key");
@@ -88,3 +92,17 @@ document.addEventListener("DOMContentLoaded", () => {
   window.addEventListener("online", () =>
     document.querySelectorAll("[data-offline]").forEach((note) => note.remove()));
 });
+
+/**
+ * A status on the page as it opens ("Deal 3 saved.") is said once, a moment after: a screen
+ * reader says a live region's changes, not what it held as the page loaded, so base.html leaves
+ * an empty region for it. Its text in the flash is hidden from the reader, not to be read twice.
+ */
+function sayAtLoad() {
+  const region = document.querySelector("[data-said-at-load]");
+  if (!region) return;
+  const texts = Array.from(document.querySelectorAll("[data-said-later] > span"));
+  texts.forEach((span) => span.setAttribute("aria-hidden", "true"));
+  // Long enough for the reader to have taken in the page and its (empty) region.
+  setTimeout(() => { region.textContent = texts.map((span) => span.textContent.trim()).join(" "); }, SAID_AFTER_MS);
+}

@@ -4,7 +4,7 @@
 // Casino's own part: its values (K3), its builds of one owner, a Royal ace's 1 or 14, its
 // moves, its link and its answers; the page of a floor game (floor-page.js, shared with Seep)
 // does the rest.
-import { RANKS, names, pretty, rankText } from "./cards.js";
+import { RANKS, names, pretty, rankText, spoken } from "./cards.js";
 import { byId as $, h, setRadio } from "./dom.js";
 import { afterRows, looseChoice, moveParam, pileChoice, pileEditor, readMove, toggled } from "./floor.js";
 import { createFloorPage } from "./floor-page.js";
@@ -229,7 +229,7 @@ function moveFloor() {
   const m = state.move;
   const loose = looseChoice(state.loose, {
     chosen: m.loose, active: LOOSE_WITH.includes(m.action),
-    label: (c) => looseLabel(m.action, pretty(c)),
+    label: (c) => looseLabel(m.action, spoken(c)),
     tap: (c) => { m.loose = toggled(m.loose, c); changed(false); },
   });
   const builds = state.builds.map((build) => {

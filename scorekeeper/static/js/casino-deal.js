@@ -3,7 +3,7 @@
 // side, sweeps when they count; each side's points (K11, K12) and any tie stay in view as it is
 // tapped, and Undo takes back the last tap, whatever it changed.
 import { pretty } from "./cards.js";
-import { byId, inOrder, radioValue, setRadio } from "./dom.js";
+import { byId, inOrder, radioValue, sayChanged, setRadio, withCards } from "./dom.js";
 import { _, ngettext, number } from "./words.js";
 import { casinoPoints, most } from "./deal-derive.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
@@ -79,12 +79,15 @@ function casinoDeal(form) {
       const cards = untapped.reduce((list, item) => _("{list}, {item}", { list, item }));
       notes.push(ngettext("{n} card still to tap: {cards}.", "{n} cards still to tap: {cards}.", untapped.length, { cards }));
     }
-    form.querySelectorAll("[data-points]").forEach((el) => { el.textContent = points[el.dataset.points]; });
+    const shown = Array.from(form.querySelectorAll("[data-points]"));
+    shown.forEach((el) => { el.textContent = points[el.dataset.points]; });
+    sayChanged(form.querySelector("[data-totals-said]"),
+      shown.map((el) => [el.dataset.points, _("{team}: {points}", { team: el.dataset.name, points: el.textContent })]));
     form.querySelectorAll("[data-after]").forEach((el) => {
       const side = Number(el.dataset.after);
       el.replaceChildren(inOrder([number(before[side]), number(before[side] + points[side])]));
     });
-    form.querySelector("[data-notes]").textContent = notes.join(" ");
+    form.querySelector("[data-notes]").replaceChildren(...withCards(notes.join(" ")));
   }
 
   // Undo: what the form held before each tap, the last on top.

@@ -2,7 +2,7 @@
 // comes from GET …/live (polled every 2 s with its ETag), so a reload loses nothing and every
 // phone shows the same deal. A scorer's phone (data-token) starts the deal {dealer, table} and
 // sends each play {number, seat, …move} (the move as for /api/v1/check); the engine judges it.
-import { DECK, names, pretty, rankText } from "./cards.js";
+import { DECK, names, pretty, rankText, spoken } from "./cards.js";
 import { byId as $, h, inSentence, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
 import { BUILD } from "./piles.js";
@@ -192,15 +192,15 @@ function renderStart() {
       cls: (s) => `owner live-seat team-${sideOf(s)}`, label: (s) => _("{player} deals", { player: seatName(s) }), text: seatName,
     })),
     h("h3", {}, _("Table cards ({count} of 4)", { count: start.table.length })),
-    h("div", { class: "tiles live-start-floor" }, start.table.map((c) => tile(c, {
-      "aria-label": _("{card}: tap to take it off the table", { card: pretty(c) }), onclick: () => toggle(c) }))),
+    h("div", { class: "tiles live-start-floor", dataset: { rove: "start-floor" } }, start.table.map((c) => tile(c, {
+      "aria-label": _("{card}: tap to take it off the table", { card: spoken(c) }), onclick: () => toggle(c) }))),
     typeBox("floor-search", _("Type the table: ks 4h 9c 10d"), (cards) => {
       start.table.push(...cards);
       render();
       $("floor-search").focus();
     }, (c, taken, word) => (start.table.includes(c) || taken.includes(c) ? _("“{word}” is on the table already.", { word })
       : start.table.length + taken.length >= 4 ? _("“{word}” would be a fifth card: the table has four.", { word }) : null)),
-    deckOf(DECK, { pressed: (c) => start.table.includes(c), label: (c) => _("{card} on the table", { card: pretty(c) }), tap: toggle }),
+    deckOf(DECK, { pressed: (c) => start.table.includes(c), label: (c) => _("{card} on the table", { card: spoken(c) }), tap: toggle }),
     noteBox(deal.note),
     h("button", { type: "button", class: "button big", id: "start-button", disabled: !ready || deal.busy,
       onclick: () => write("POST", cfg.api, { dealer: start.dealer, table: start.table.slice() }),
@@ -253,7 +253,7 @@ function moveFloor() {
   const m = move;
   const loose = looseChoice(live.position.loose, {
     chosen: m.loose, active: true,
-    label: (c) => (m.action === "capture" ? _("Take {card}", { card: pretty(c) }) : _("Put in {card}", { card: pretty(c) })),
+    label: (c) => (m.action === "capture" ? _("Take {card}", { card: spoken(c) }) : _("Put in {card}", { card: spoken(c) })),
     tap: (c) => { m.loose = toggled(m.loose, c); render(); },
   });
   const piles = builds().map((build) => {

@@ -1,10 +1,39 @@
 // Building the page: elements, card tiles and radio rows, for every game's page.
-import { pretty, rankText, suitOf, SYMBOL } from "./cards.js";
+import { PRINTED, spoken, spokenText, rankText, suitOf, SYMBOL } from "./cards.js";
 import { isolate, NEXT } from "./words.js";
 
 export const byId = (id) => document.getElementById(id);
 
-/** An element: h("button", {class: "x", onclick: f}, "text", child…). */
+// Elements whose text stays text: a card in them is not drawn as an element.
+const PLAIN = new Set(["OPTION", "TITLE", "TEXTAREA", "SCRIPT", "STYLE"]);
+
+/**
+ * `text` as nodes, each card printed in it ("K♠") an image of its sign named in words, so that a
+ * screen reader says "king of spades" in the page's language where the eye reads the sign.
+ */
+export function withCards(text) {
+  const parts = String(text).split(PRINTED); // text, then rank and sign, then text …
+  if (parts.length === 1) return [document.createTextNode(parts[0])];
+  const nodes = [];
+  for (let i = 0; i < parts.length; i += 3) {
+    if (parts[i]) nodes.push(document.createTextNode(parts[i]));
+    if (i + 2 < parts.length) nodes.push(cardSign(parts[i + 1], parts[i + 2]));
+  }
+  return nodes;
+}
+
+/** A card's sign in a sentence ("K♠"), named in words. */
+function cardSign(rank, sign) {
+  const el = document.createElement("span");
+  el.className = "card-sign";
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", spokenText(rank + sign));
+  el.textContent = rank + sign;
+  return el;
+}
+
+/** An element: h("button", {class: "x", onclick: f}, "text", child…); a card printed in a text is
+ * named in words (withCards). */
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   Object.entries(attrs || {}).forEach(([key, value]) => {
@@ -16,19 +45,21 @@ export function h(tag, attrs, ...children) {
   });
   children.flat().forEach((child) => {
     if (child === null || child === undefined || child === false) return;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    if (child instanceof Node) el.append(child);
+    else el.append(...(PLAIN.has(el.tagName) ? [document.createTextNode(String(child))] : withCards(child)));
   });
   return el;
 }
 
-/** A card tile; a button when it does something on a tap. */
+/** A card tile, named in words ("king of spades"); a button when it does something on a tap,
+ * else an image of the card. */
 export function tile(code, attrs) {
   const a = attrs || {};
   const tag = a.onclick ? "button" : "span";
   return h(tag, {
-    ...a, type: tag === "button" ? "button" : null,
+    ...a, type: tag === "button" ? "button" : null, role: tag === "span" ? "img" : null,
     class: `tile suit-${suitOf(code)} ${a.class || ""}`, dataset: { card: code, ...(a.dataset || {}) },
-    "aria-label": a["aria-label"] || pretty(code),
+    "aria-label": a["aria-label"] || spoken(code),
   }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suitOf(code)]));
 }
 
@@ -68,6 +99,21 @@ export function inOrder(items) {
   const arrow = () => [" ", h("span", { class: "next-arrow", "aria-hidden": "true" }, NEXT), " "];
   const shown = items.flatMap((item, at) => [...(at ? arrow() : []), h("bdi", {}, item)]);
   return h("span", { class: "in-order", dir: NEXT === "←" ? "rtl" : "ltr" }, shown);
+}
+
+const lastSaid = new WeakMap(); // a live region → what its lines said at the last call
+
+/**
+ * Say through `region` (a polite live region) the lines of `lines` ([key, sentence] pairs) that
+ * changed since its last call, and only those: "Asha & Ravi: 83" when a tap moved their total.
+ * The first call only takes note of them (a page is not read out as it opens).
+ */
+export function sayChanged(region, lines) {
+  const before = lastSaid.get(region);
+  lastSaid.set(region, new Map(lines));
+  if (!before) return;
+  const changed = lines.filter(([key, sentence]) => before.get(key) !== sentence).map(([, sentence]) => sentence);
+  if (changed.length) region.textContent = changed.join(" ");
 }
 
 /** The value of the radio button `name` ticked inside `root`, or null when none is. */

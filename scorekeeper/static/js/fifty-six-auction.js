@@ -1,6 +1,7 @@
 // Fifty-six's auction on the checker page: the calls so far (a tap takes one back, and those
 // after it), the pad for the next call, and what the server says: is the call legal (F7–F10),
 // which contract stands, whose turn it is, whether the auction is over.
+import { suitSpoken } from "./cards.js";
 import { bidText } from "./fifty-six-words.js";
 import { byId as $, h, inSentence } from "./dom.js";
 import { dotted, number, undotted } from "./link.js";
@@ -23,6 +24,9 @@ const CALL_WORDS = { pass: () => _("pass"), double: () => _("double"), redouble:
 
 /** A call in words: "28♦", "28 NT" (the notation stays as printed), "pass", "double". */
 export const callText = (call) => (call.call !== "bid" ? CALL_WORDS[call.call]() : bidText(call));
+/** A call as a screen reader says it: "28 diamonds", "28 no trumps", "pass". */
+const callSaid = (call) => (call.call !== "bid" ? CALL_WORDS[call.call]()
+  : [call.value, call.trump === "NT" ? _("no trumps") : suitSpoken(call.trump)].join(" "));
 
 /** The seat making call number `i` (from 0): the calls go round from the seat after the dealer (F7). */
 const seatOf = (s, i) => (s.dealer + 1 + i) % s.players;
@@ -96,11 +100,11 @@ function renderTable(s) {
 
 function renderCalls(s) {
   const calls = s.calls.map((call, i) => {
-    const seat = seatOf(s, i), text = callText(call);
+    const seat = seatOf(s, i), text = callText(call), said = callSaid(call);
     return h("li", {}, h("button", {
       type: "button", class: `call call-${call.call}` + (call.trump ? ` suit-${call.trump}` : ""),
-      "aria-label": i < s.calls.length - 1 ? _("Seat {seat}: {call}. Tap to take it back, and the calls after it", { seat, call: text })
-        : _("Seat {seat}: {call}. Tap to take it back", { seat, call: text }),
+      "aria-label": i < s.calls.length - 1 ? _("Seat {seat}: {call}. Tap to take it back, and the calls after it", { seat, call: said })
+        : _("Seat {seat}: {call}. Tap to take it back", { seat, call: said }),
       dataset: { index: i },
       onclick: () => { s.calls = s.calls.slice(0, i); s.next = null; nextBid(s); page.changed(); },
     }, seatChip(seat), h("span", { class: "call-text" }, text)));
@@ -118,7 +122,7 @@ function renderPad(s) {
   $("bid-up").disabled = s.bid >= HIGHEST;
   $("pad").querySelectorAll(".call-button").forEach((button) => {
     const call = padCall(button, s);
-    button.setAttribute("aria-label", _("Seat {seat}: {call}", { seat, call: callText(call) }));
+    button.setAttribute("aria-label", _("Seat {seat}: {call}", { seat, call: callSaid(call) }));
     if (call.call === "bid") button.textContent = callText(call);
     button.disabled = pending !== null;
     button.setAttribute("aria-pressed", String(Boolean(s.next) && callCode(s.next) === callCode(call)));

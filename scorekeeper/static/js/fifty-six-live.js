@@ -4,7 +4,7 @@
 // deal and sends each call or card as a numbered play the moment it is tapped, and the engine
 // judges it (a refusal names its rule, F6–F12). This script draws the panels.
 import { drawBidPad } from "./bid-pad.js";
-import { SUITS, SYMBOL, pretty, rankText, suitOf } from "./cards.js";
+import { SUITS, SYMBOL, rankText, spoken, suitOf, suitSpoken } from "./cards.js";
 import { byId as $, h, inSentence, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
 import { refusalText } from "./fifty-six-words.js";
@@ -31,7 +31,7 @@ const out = new Set(Array.from(root.querySelectorAll("[data-out]"), (box) => Num
 /** F7: the first to call, the seat after the dealer still in the game. */
 const firstCaller = (dealer) => Array.from(seats, (_, k) => (dealer + 1 + k) % players).find((s) => !out.has(teamOf(s)));
 const name = (seat) => seats[seat];
-const trumpText = (t) => (t === "NT" ? _("no trumps") : SYMBOL[t]);
+const trumpText = (t) => (t === "NT" ? _("no trumps") : suitSpoken(t));
 
 let live = null; // the live state as the API last answered, or null when there is none
 const pad = { dealer: cfg.nextDealer, bid: LOWEST, trump: null };
@@ -199,9 +199,9 @@ function cardPad() {
   return [
     h("h2", { id: "play-h" }, _("Tap the card {player} plays", { player: who })),
     // Eight ranks a suit (eight players, F3) take one row each, as the checker's deck does.
-    h("div", { class: "deck live-deck", dataset: { columns: RANKS.length } }, SUITS.map((suit) => h("div", { class: "suit-row", dataset: { suit } },
+    h("div", { class: "deck live-deck", dataset: { columns: RANKS.length, rove: "deck" } }, SUITS.map((suit) => h("div", { class: "suit-row", dataset: { suit } },
       RANKS.map((r) => r + suit).filter((c) => (played[c] || 0) < COPIES).map((code) => h("button", {
-        type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-label": _("{player} plays {card}", { player: who, card: pretty(code) }),
+        type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-label": _("{player} plays {card}", { player: who, card: spoken(code) }),
         disabled: deal.busy, onclick: () => sendPlay({ card: code }),
       }, h("span", { class: "rank" }, rankText(code)), h("span", { class: "suit" }, SYMBOL[suitOf(code)]),
       (played[code] || 0) ? h("span", { class: "fs-left small" }, ngettext("{n} left", "{n} left", COPIES - played[code])) : null))))),

@@ -2,8 +2,8 @@
 // the mover's hand (two packs: a card may be there twice). Every card of the hand is checked:
 // playable, or greyed with the rule it breaks (F12); a tapped card shows the server's answer,
 // and when it completes the trick, which card wins it and its points (F13, F5).
-import { parseCard, pretty } from "./cards.js";
-import { byId as $, h, inSentence, tile } from "./dom.js";
+import { parseCard, pretty, spoken } from "./cards.js";
+import { byId as $, h, inSentence, tile, withCards } from "./dom.js";
 import { dotted } from "./link.js";
 import { createPicker } from "./picker.js";
 import { latestWins, postJson } from "./requests.js";
@@ -80,7 +80,7 @@ function renderZones(s) {
     document.querySelector(`[data-count="${zone}"]`).textContent = s[zone].length ? `(${s[zone].length})` : "";
     box.closest(".zone").classList.toggle("is-target", picker.isTarget(zone));
   });
-  $("trick-note").textContent = trickNote(s);
+  $("trick-note").replaceChildren(...withCards(trickNote(s)));
 }
 
 /** The hand once more, each card playable or greyed; a tap shows its answer. */
@@ -92,8 +92,8 @@ function renderPlay(s) {
     const illegal = known && !a.data.legal;
     return tile(code, {
       class: illegal ? "greyed" : "", "aria-pressed": String(s.play === code),
-      "aria-label": !known ? _("{card}: not checked yet", { card: pretty(code) })
-        : illegal ? _("{card}: not allowed ({rule})", { card: pretty(code), rule: ruleText(a.data.rule_id, a.data.rule) }) : _("{card}: playable", { card: pretty(code) }),
+      "aria-label": !known ? _("{card}: not checked yet", { card: spoken(code) })
+        : illegal ? _("{card}: not allowed ({rule})", { card: spoken(code), rule: ruleText(a.data.rule_id, a.data.rule) }) : _("{card}: playable", { card: spoken(code) }),
       onclick: () => { s.play = s.play === code ? null : code; page.changed(false); },
     });
   }));

@@ -3,8 +3,8 @@
 // the API a moment later. This module draws what both games share — the hand and loose
 // zones, the piles' list, the move chooser's steps — and wires the page's buttons; the game's
 // module gives its state, its table form, its piles, its moves and its words.
-import { pretty } from "./cards.js";
-import { byId as $, tile } from "./dom.js";
+import { pretty, spoken } from "./cards.js";
+import { byId as $, tile, withCards } from "./dom.js";
 import { floorZones } from "./floor.js";
 import { askedInAddress, copyButton, linkTo, remember, showNotes } from "./link.js";
 import { createPicker } from "./picker.js";
@@ -76,7 +76,7 @@ export function createFloorPage(game) {
     $("move-empty").hidden = s.hand.length > 0;
     $("move-chooser").hidden = s.hand.length === 0;
     $("move-hand").replaceChildren(...s.hand.map((c) => tile(c, {
-      "aria-pressed": String(m.card === c), "aria-label": _("Play {card}", { card: pretty(c) }),
+      "aria-pressed": String(m.card === c), "aria-label": _("Play {card}", { card: spoken(c) }),
       onclick: () => { m.card = m.card === c ? null : c; game.tidyMove(); changed(false); },
     })));
     root.querySelectorAll("#actions .action").forEach((button) => {
@@ -84,7 +84,7 @@ export function createFloorPage(game) {
     });
     const showFloor = Boolean(m.action) && m.action !== game.plain;
     $("step3").hidden = !showFloor;
-    $("step3-h").textContent = showFloor ? game.steps[m.action](m.card ? pretty(m.card) : null) : "";
+    $("step3-h").replaceChildren(...(showFloor ? withCards(game.steps[m.action](m.card ? pretty(m.card) : null)) : []));
     $("build-values").hidden = m.action !== "build";
     const effective = m.action === "build" ? game.buildValue() : null;
     root.querySelectorAll("#build-values .value").forEach((button) => {

@@ -77,7 +77,7 @@ export function pileEditor(pile, { word, says, values, taken, owners, cardTiles,
       h("div", { class: "values", role: "group", "aria-label": says.values }, valueButtons)),
     h("div", { class: "pile-owners" }, h("span", { class: "muted small" }, owners.title),
       h("div", { class: "owners", role: "group", "aria-label": owners.title }, ownerButtons)),
-    h("div", { class: "tiles" }, cardTiles),
+    h("div", { class: "tiles", dataset: { rove: pile.id } }, cardTiles),
     h("div", { class: "pile-foot" }, h("span", { class: `muted small pile-note ${word}-note` }, note),
       h("button", { type: "button", class: "button secondary small", onclick: remove }, says.remove)));
 }
@@ -85,7 +85,7 @@ export function pileEditor(pile, { word, says, values, taken, owners, cardTiles,
 /** The loose cards of the move chooser, each ticked on a tap: `chosen`, `label(code)`, `tap(code)`. */
 export function looseChoice(loose, { chosen, active, label, tap }) {
   if (!loose.length) return h("p", { class: "muted small" }, _("No loose cards."));
-  return h("div", { class: "tiles" }, loose.map((c) => tile(c, {
+  return h("div", { class: "tiles", dataset: { rove: "move-loose" } }, loose.map((c) => tile(c, {
     "aria-pressed": String(chosen.includes(c)), disabled: !active, "aria-label": label(c), onclick: () => tap(c),
   })));
 }

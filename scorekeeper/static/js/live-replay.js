@@ -62,7 +62,8 @@ export async function replayDeal(url, page) {
   bar.replaceChildren(back, slider, next);
   bar.hidden = false;
   document.addEventListener("keydown", (event) => {
-    if (event.target === slider || event.altKey || event.ctrlKey || event.metaKey) return; // the slider moves itself
+    // The slider moves itself, and a card grid's arrows move through its cards (roving.js).
+    if (event.defaultPrevented || event.target === slider || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === "ArrowLeft") show(at - 1);
     else if (event.key === "ArrowRight") show(at + 1);
     else if (event.key === "Home") show(0);

@@ -1,7 +1,7 @@
 // The pieces every game's live-deal page draws (Seep's seep-live.js, Casino's casino-live.js,
 // Fifty-six's fifty-six-live.js, and live-driver.js): the card buttons and typing box, the rows
 // of choices, the refusal note, the panel shown when no deal is under way.
-import { DECK, SUITS, SYMBOL, matches, pretty, rankText, suitOf, words } from "./cards.js";
+import { DECK, SUITS, SYMBOL, matches, pretty, rankText, spoken, spokenText, suitOf, words } from "./cards.js";
 import { byId, h } from "./dom.js";
 import { ruleLine } from "./verdict.js";
 import { _, ngettext } from "./words.js";
@@ -13,15 +13,17 @@ import { _, ngettext } from "./words.js";
  */
 export function tell(status) {
   const last = byId("floor-panel").querySelector("[data-testid=last-play]");
-  const sentence = [last && !byId("floor-panel").hidden ? last.textContent : "", status].filter(Boolean).join(" ");
+  // Heard, not seen: each card in it in words.
+  const sentence = spokenText([last && !byId("floor-panel").hidden ? last.textContent : "", status].filter(Boolean).join(" "));
   const told = byId("live-told");
   if (told && told.textContent !== sentence) told.textContent = sentence;
 }
 
-/** The cards of `cards`, suit by suit, each a button; `pressed(code)`, `tap(code)`, `label(code)`. */
+/** The cards of `cards`, suit by suit, each a button; `pressed(code)`, `tap(code)`, `label(code)`.
+ * One Tab stop, its arrows moving through it (roving.js). */
 export function deckOf(cards, { pressed, tap, label }) {
   const available = new Set(cards);
-  return h("div", { class: "deck live-deck" }, SUITS.map((suit) => {
+  return h("div", { class: "deck live-deck", dataset: { rove: "deck" } }, SUITS.map((suit) => {
     const row = DECK.filter((c) => suitOf(c) === suit && available.has(c));
     return row.length ? h("div", { class: "suit-row", dataset: { suit } }, row.map((code) => h("button", {
       type: "button", class: `pick suit-${suit}`, dataset: { card: code }, "aria-pressed": String(pressed(code)),
@@ -86,7 +88,7 @@ export function cardStep(mover, unseen, chosen, pick) {
       if (next) next.focus();
     }, (card, taken, word) => (taken.length ? _("“{word}” is a second card: one is played at a time.", { word })
       : unseen.includes(card) ? null : _("“{word}” is seen already: on the table or played.", { word }))),
-    deckOf(unseen, { pressed: (c) => c === chosen, label: (c) => _("{player} plays {card}", { player: mover, card: pretty(c) }),
+    deckOf(unseen, { pressed: (c) => c === chosen, label: (c) => _("{player} plays {card}", { player: mover, card: spoken(c) }),
       tap: (c) => pick(chosen === c ? null : c) }),
   ];
 }

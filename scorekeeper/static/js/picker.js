@@ -2,8 +2,8 @@
 // (#targets), and the typing box (#card-search: "ks 4h t♦", "q", "♦", then Enter).
 // It knows no game: the page passes its zones, how many copies of a card are in play (two
 // in Fifty-six's double pack) and which of the drawn cards are in the pack now.
-import { matches, names, pretty, words } from "./cards.js";
-import { byId as $, h, tile } from "./dom.js";
+import { matches, names, pretty, spoken, words } from "./cards.js";
+import { byId as $, h, tile, withCards } from "./dom.js";
 import { _, ngettext } from "./words.js";
 
 /**
@@ -35,7 +35,7 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
   /** Where the card is, in words: "your hand", "the trick and your hand". */
   const placesText = (places) => names([...new Set(places)].map((zone) => zones.name(zone)), String);
 
-  function hint(text) { $("search-hint").textContent = text; }
+  function hint(text) { $("search-hint").replaceChildren(...withCards(text)); }
 
   /** Cards now go to `zone`, and the picker opens. */
   function aim(zone) {
@@ -56,7 +56,7 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
   function zoneTiles(zone, cards) {
     return [
       ...cards.map((c, i) => tile(c, {
-        "aria-label": _("{card}: tap to take it out of {zone}", { card: pretty(c), zone: zones.name(zone) }),
+        "aria-label": _("{card}: tap to take it out of {zone}", { card: spoken(c), zone: zones.name(zone) }),
         onclick: () => { zones.remove(c, zone, i); changed(); },
       })),
       addTile(zone),
@@ -86,7 +86,7 @@ export function createPicker({ zones, first, changed, redraw, copies = 1, inPack
       button.setAttribute("aria-disabled", String(taken));
       button.querySelector(".where").textContent = here > 1 ? `×${here}`
         : here ? "" : elsewhere.map((zone) => zones.name(zone, true)).join(" ");
-      button.setAttribute("aria-label", places.length ? _("{card} (in {places})", { card: pretty(code), places: placesText(places) }) : pretty(code));
+      button.setAttribute("aria-label", places.length ? _("{card} (in {places})", { card: spoken(code), places: placesText(places) }) : spoken(code));
     });
     $("deck").querySelectorAll(".suit-row").forEach((row) => {
       row.hidden = !row.querySelector(".pick:not([hidden])");

@@ -3,7 +3,7 @@
 // into the address (so the link can be shared) and asks /api/v1/check and /api/v1/moves.
 // Seep's own part: its houses (a value, cards, owners), its table form, its moves, its link
 // and its answers; the page of a floor game (floor-page.js, shared with Casino) does the rest.
-import { RANKS, names, pretty, rankText } from "./cards.js";
+import { RANKS, names, pretty, rankText, spoken } from "./cards.js";
 import { byId as $, h, setRadio } from "./dom.js";
 import { afterRows, looseChoice, moveParam, pileChoice, pileEditor, readMove, toggled } from "./floor.js";
 import { createFloorPage } from "./floor-page.js";
@@ -190,7 +190,7 @@ function moveFloor() {
   const m = state.move;
   const loose = looseChoice(state.loose, {
     chosen: m.loose, active: LOOSE_WITH.includes(m.action),
-    label: (c) => (m.action === "build" ? _("Build with {card}", { card: pretty(c) }) : _("Take {card}", { card: pretty(c) })),
+    label: (c) => (m.action === "build" ? _("Build with {card}", { card: spoken(c) }) : _("Take {card}", { card: spoken(c) })),
     tap: (c) => { m.loose = toggled(m.loose, c); changed(false); },
   });
   const houses = state.houses.map((house) => {
@@ -200,7 +200,7 @@ function moveFloor() {
       active = Boolean(m.card) && valueOf(m.card) === value;
       pressed = active && m.house;
       label = active ? _("Take the house of {value}", { value })
-        : m.card ? _("{card} cannot take the house of {value}", { card: pretty(m.card), value })
+        : m.card ? _("{card} cannot take the house of {value}", { card: spoken(m.card), value })
           : _("This card cannot take the house of {value}", { value });
     } else if (m.action === "build") {
       pressed = buildValue() === value;

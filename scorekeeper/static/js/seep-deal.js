@@ -1,5 +1,5 @@
 // Seep deal entry: tap a card to give it to the chosen team, see the totals move.
-import { byId, radioValue } from "./dom.js";
+import { byId, radioValue, sayChanged } from "./dom.js";
 import { _, isolate, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
@@ -44,9 +44,12 @@ function seepDeal(form) {
     });
     [0, 1].forEach((team) => { totals[team] += sweepPoints.play * number("sweeps" + team); });
     if (radio("opening_sweep") !== null) totals[radio("opening_sweep")] += sweepPoints.opening;
-    form.querySelectorAll("[data-total]").forEach((el) => { el.textContent = totals[el.dataset.total]; });
+    const shown = Array.from(form.querySelectorAll("[data-total]"));
+    shown.forEach((el) => { el.textContent = totals[el.dataset.total]; });
+    sayChanged(form.querySelector("[data-totals-said]"),
+      shown.map((el) => [el.dataset.total, _("{team}: {points}", { team: el.dataset.name, points: el.textContent })]));
     form.querySelector("[data-left]").textContent = left ? ngettext("{n} card", "{n} cards", left) : _("none");
-    teamButtons.forEach((b) => b.setAttribute("aria-pressed", String(Number(b.dataset.team) === active)));
+    teamButtons.forEach((b) => b.setAttribute("aria-checked", String(Number(b.dataset.team) === active)));
     const other = teamButtons.find((b) => Number(b.dataset.team) !== active);
     // The other team's name inside "All other cards → …": isolated, as the sentence filled it.
     form.querySelector("[data-other-name]").textContent = other ? isolate(other.textContent.trim()) : "";

@@ -3,7 +3,7 @@
 // same deal. A phone that keeps score (the root's data-token) starts the deal and sends each
 // play as {number, seat, …move} (the move exactly as for /api/v1/check); the engine judges it:
 // a refusal shows its rule and nothing changes. A watcher's page only follows.
-import { DECK, RANKS, names, pretty, rankText } from "./cards.js";
+import { DECK, RANKS, names, pretty, rankText, spoken } from "./cards.js";
 import { byId as $, h, tile, tiles } from "./dom.js";
 import { looseChoice, pileChoice, toggled } from "./floor.js";
 import { HOUSE } from "./piles.js";
@@ -139,8 +139,8 @@ function renderStart() {
       pressed: (v) => v === start.bid, tap: (v) => { start.bid = v; render(); }, label: (v) => _("Bid {bid}", { bid: v }),
     })),
     h("h3", {}, _("Floor cards ({count} of 4)", { count: start.floor.length })),
-    h("div", { class: "tiles live-start-floor" }, start.floor.map((c) => tile(c, {
-      "aria-label": _("{card}: tap to take it off the floor", { card: pretty(c) }), onclick: () => { start.floor = start.floor.filter((x) => x !== c); render(); },
+    h("div", { class: "tiles live-start-floor", dataset: { rove: "start-floor" } }, start.floor.map((c) => tile(c, {
+      "aria-label": _("{card}: tap to take it off the floor", { card: spoken(c) }), onclick: () => { start.floor = start.floor.filter((x) => x !== c); render(); },
     }))),
     typeBox("floor-search", _("Type the floor: ks 4h 9c 10d"), (cards) => {
       start.floor.push(...cards);
@@ -149,7 +149,7 @@ function renderStart() {
     }, (c, taken, word) => (start.floor.includes(c) || taken.includes(c) ? _("“{word}” is on the floor already.", { word })
       : start.floor.length + taken.length >= 4 ? _("“{word}” would be a fifth card: the floor has four.", { word }) : null)),
     deckOf(DECK, {
-      pressed: (c) => start.floor.includes(c), label: (c) => _("{card} on the floor", { card: pretty(c) }),
+      pressed: (c) => start.floor.includes(c), label: (c) => _("{card} on the floor", { card: spoken(c) }),
       tap: (c) => {
         if (start.floor.includes(c)) start.floor = start.floor.filter((x) => x !== c);
         else if (start.floor.length < 4) start.floor.push(c);
@@ -206,7 +206,7 @@ function moveFloor() {
   const m = move;
   const loose = looseChoice(live.position.loose, {
     chosen: m.loose, active: m.action === "capture" || m.action === "build",
-    label: (c) => (m.action === "build" ? _("Build with {card}", { card: pretty(c) }) : _("Take {card}", { card: pretty(c) })),
+    label: (c) => (m.action === "build" ? _("Build with {card}", { card: spoken(c) }) : _("Take {card}", { card: spoken(c) })),
     tap: (c) => { m.loose = toggled(m.loose, c); render(); },
   });
   const piles = houses().map((house) => {
