@@ -116,10 +116,10 @@ def serve(filename: str) -> Response:
     if found is None:
         abort(404)
     asset, current = found
-    zipped = asset.zipped is not None and request.accept_encodings["gzip"] > 0
-    body = asset.zipped if zipped and asset.zipped is not None else asset.body
-    response = Response(body, mimetype=mimetypes.guess_type(asset.name)[0])
-    if asset.zipped is not None:
+    taken = request.accept_encodings["gzip"] > 0
+    zipped = asset.zipped if taken else None
+    response = Response(zipped or asset.body, mimetype=mimetypes.guess_type(asset.name)[0])
+    if asset.zipped is not None:  # the answer depends on what the browser takes
         response.vary.add("Accept-Encoding")
     if zipped:
         response.content_encoding = "gzip"
