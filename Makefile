@@ -52,7 +52,10 @@ translations: $(VENV)/.installed
 # of 22 loose cards; a 15,000-deal club's statistics cold, after a restart and warm, and its
 # ratings (each game's API and the players' page) against the 0.5 s budget; a live
 # watcher's poll and how many watchers one gunicorn worker serves; a live play, a watcher's
-# read and a replay late in a deal beside early (about 9 min in all).
+# read and a replay late in a deal beside early; each main page type in a fresh Chromium over
+# an emulated phone network, gunicorn alone, make serve and make serve over TLS: the rounds of
+# file fetches after the page and the time until it is ready, beside a bare page (about 12 min
+# in all).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.reads
@@ -64,6 +67,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.club_ratings
 	$(BIN)/python -m bench.watchers
 	$(BIN)/python -m bench.live_plays
+	$(BIN)/python -m bench.first_page
 
 # The server on 127.0.0.1 under load, over SQLite and then PostgreSQL: gunicorn straight, then
 # make serve's nginx in front of it (about 30 s each), each followed by a check that every

@@ -119,9 +119,12 @@ def gunicorn(
 
 
 @contextmanager
-def proxied(url: str, workers: int, log: Path) -> Iterator[tuple[int, int]]:
+def proxied(
+    url: str, workers: int, log: Path, extra: dict[str, str] | None = None
+) -> Iterator[tuple[int, int]]:
     """`make serve`'s setup (deploy/serve.py: nginx, gunicorn, memcached) on 127.0.0.1 over the
-    database (migrated first), with no access log; yields (port, the launcher's pid)."""
+    database (migrated first), with no access log and `extra` in its environment (a TLS
+    certificate, say); yields (port, the launcher's pid)."""
     port = free_port()
     run = Path(tempfile.mkdtemp(prefix="sk-load-"))
     run.chmod(0o711)  # nginx's workers (www-data under root) reach their socket in it
@@ -136,6 +139,7 @@ def proxied(url: str, workers: int, log: Path) -> Iterator[tuple[int, int]]:
     }
     for name in ("SCOREKEEPER_PROXIES", "SCOREKEEPER_LIMITS_STORAGE", "SCOREKEEPER_TLS_CERT"):
         env.pop(name, None)
+    env |= extra or {}
     flask = [sys.executable, "-m", "flask", "--app", "scorekeeper", "init-db"]
     subprocess.run(flask, cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)
     with log.open("w") as output:

@@ -70,8 +70,8 @@ class Settings:
             fail("Set both SCOREKEEPER_TLS_CERT and SCOREKEEPER_TLS_KEY, or neither.")
         tls = None
         if cert and key:
-            port = number(env, "SCOREKEEPER_TLS_PORT", 8443)
-            tls = (str(Path(cert).resolve()), str(Path(key).resolve()), port)
+            tls_port = number(env, "SCOREKEEPER_TLS_PORT", 8443)
+            tls = (str(Path(cert).resolve()), str(Path(key).resolve()), tls_port)
         proxies = number(env, "SCOREKEEPER_PROXIES", 1)
         if proxies < 1:
             fail("SCOREKEEPER_PROXIES counts nginx too: at least 1 under make serve.")

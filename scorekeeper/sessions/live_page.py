@@ -8,7 +8,7 @@ from flask import Response, abort, render_template, url_for
 
 from ..data.models import GameSession, LiveDeal
 from ..web.held import held_tokens
-from ..web.pages import page
+from ..web.pages import conditional, page, page_tag, viewer_etag
 from ..words import gettext
 from .blueprint import bp, can_edit
 from .games import PAGES, game_title
@@ -16,14 +16,28 @@ from .games import PAGES, game_title
 
 @bp.get("/s/<session_id>/live")
 def live(session_id: str) -> Response:
-    """The live deal of a session whose game has a live page; watchers get no token."""
-    game_session = GameSession.find(session_id, full=True)
+    """The live deal of a session whose game has a live page; watchers get no token.
+
+    The page says whether a deal is under way, so that its script asks the live API only
+    then (no deal is a 404 there). While none is, the script asks for the page again with its
+    tag instead, a 304 until the session changes (a deal started, one entered whole)."""
+    game_session = GameSession.find(session_id)
     template = PAGES[game_session.game_name].live
     if template is None:
         abort(404, description=gettext("This game cannot be followed play by play yet."))
     token = held_tokens().get(session_id) if can_edit(game_session) else None
+    tag = viewer_etag(game_session.etag, token)
+    response = conditional(tag, lambda: _live_shell(session_id, template, token, page_tag(tag)))
     # The page may carry the edit token: never kept by the browser or a cache.
-    return page(_shell(game_session, template, token=token), fresh=True)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _live_shell(session_id: str, template: str, token: str | None, tag: str | None) -> str:
+    """The live page, drawn: whether a deal is under way, and the page's own tag."""
+    game_session = GameSession.find(session_id, full=True)
+    under_way = LiveDeal.current(game_session) is not None
+    return _shell(game_session, template, token=token, under_way=under_way, tag=tag)
 
 
 @bp.get("/s/<session_id>/deals/<int:deal_id>/replay")

@@ -66,12 +66,19 @@ def viewer_etag(version: str, *held: object) -> str | None:
     return f"{version}-{hashlib.sha256(viewer.encode()).hexdigest()[:16]}"
 
 
+def page_tag(etag: str | None) -> str | None:
+    """The tag a page that follows the table is sent with (weak, unquoted), from `etag`."""
+    if not etag:
+        return None
+    # The page names static files by their hashes (a deploy that renames one redraws it) and
+    # is written in the reader's language (another one's copy must not be kept).
+    return f"{etag}-{assets.manifest().version}-{languages.current()}"
+
+
 def conditional(etag: str | None, draw: Callable[[], ResponseReturnValue]) -> Response:
     """A page that follows the table: drawn only when the browser does not hold this version
     of it (a 304 then, next to nothing for the server); the browser asks again every time."""
-    if etag:  # the page names static files by their hashes (a deploy that renames one redraws
-        # it) and is written in the reader's language (another one's copy must not be kept)
-        etag = f"{etag}-{assets.manifest().version}-{languages.current()}"
+    etag = page_tag(etag)
     if etag and request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:

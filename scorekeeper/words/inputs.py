@@ -93,6 +93,9 @@ SENTENCES: dict[str, Msgid | Choose] = {
         },
     ),
     "ordinary-house-owners": lazy_gettext("The ordinary house of %(value)s has a single owner."),
+    "house-owner-without-card": lazy_gettext(
+        "You own the house of %(value)s but hold no card of %(value)s (H5)."
+    ),
     "seep-players": lazy_gettext("Seep is played by 4 players, or by 2."),
     "seep-teams": lazy_gettext("Seep is played by two teams of two players, or by two players."),
     "bidder-after-dealer": lazy_gettext("The bidder sits after the dealer: seat %(seat)s."),

@@ -148,11 +148,11 @@ def test_lay_out_check_list_and_share_a_move(live_server: str, phones: Phones) -
 def test_r3_house_rules_decide_a_raise_and_travel_in_the_link(
     live_server: str, phones: Phones
 ) -> None:
-    """Seat 0 raises its own ordinary 11-house (5♥+6♥) with 2♣, holding K♦: R1 refuses it
-    until the table's house rule lets a player raise their own house (R3)."""
+    """Seat 0 raises its own ordinary 11-house (5♥+6♥) with 2♣, holding K♦ and its J♣ (H5):
+    R1 refuses it until the table's house rule lets a player raise their own house (R3)."""
     phone = phones()
     phone.goto(
-        live_server + "/check?players=4&seat=0&hand=2C.KD&house=11:5H.6H:0&move=raise:2C::11"
+        live_server + "/check?players=4&seat=0&hand=2C.KD.JC&house=11:5H.6H:0&move=raise:2C::11"
     )
     verdict = phone.locator("#verdict")
     expect(verdict).to_contain_text("Not allowed")
@@ -184,6 +184,18 @@ def test_an_impossible_layout_shows_the_servers_message(live_server: str, phone:
     type_cards(phone, "3h")
     expect(problem).to_be_hidden()
     assert fits(phone)
+
+
+def test_owning_a_house_without_its_card_is_named_with_h5(live_server: str, phone: Page) -> None:
+    """H5: the mover (seat 0) owns the house of 11 and holds no jack: the layout cannot occur,
+    and the page says so instead of listing no move; a jack in hand clears it."""
+    phone.goto(live_server + "/check?players=4&seat=0&hand=KS.4H&house=11:5D.6D:0")
+    problem = phone.locator("#layout-problem")
+    expect(problem).to_have_text("You own the house of 11 but hold no card of 11 (H5).")
+    phone.locator("#picker-open").click()
+    phone.locator("#targets [data-target='hand']").click()
+    type_cards(phone, "jc")
+    expect(problem).to_be_hidden()
 
 
 def test_a_link_that_cannot_be_read_says_so_and_keeps_the_rest(

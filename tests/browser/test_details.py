@@ -130,6 +130,7 @@ def test_no_page_breaks_the_content_security_policy(live_server: str, phones: Ph
     keeper.get_by_role("link", name="Enter deal 3").click()
     keeper.locator(".card-pick[data-card='KS'] .card-face").click()
     keeper.goto(f"{started.board}/deals/1/edit")
+    keeper.get_by_test_id("delete-deal").locator("summary").click()
     keeper.get_by_role("button", name="Delete deal 1").click()
     keeper.get_by_test_id("deleted-deals").locator("summary").click()
     keeper.goto(f"{started.board}/deals/1/edit")  # a deleted deal's page

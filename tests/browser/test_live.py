@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from tests.helpers.said import scripted
 
 from .helpers import seep
+from .helpers.every_page import played_live
 from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
@@ -39,10 +40,12 @@ def test_a_live_page_says_its_words_and_asks_the_api_in_its_own_language(
     watcher = phones()  # the browser's own language is English
     started = seep.start(watcher.context, live_server)
     watcher.context.add_cookies([{"name": "lang", "value": "pt", "url": live_server}])
-    with watcher.expect_request(lambda r: "/api/" in r.url and r.url.endswith("/live")) as asked:
-        watcher.goto(f"{started.board}/live")
+    watcher.goto(f"{started.board}/live")
     status = scripted("pt", "No deal is being played live.")
     assert status != "No deal is being played live."  # the catalog says it in Portuguese
     expect(watcher.get_by_test_id("live-status")).to_have_text(status)
+    # A deal started on another phone: the page is told by its poll, and asks the API.
+    with watcher.expect_request(lambda r: "/api/" in r.url and r.url.endswith("/live")) as asked:
+        played_live(watcher.context, started, "seep", plays=1)
     # The API follows Accept-Language only: the page sends its own, not the browser's.
     assert asked.value.headers["accept-language"] == "pt"

@@ -139,6 +139,7 @@ def test_two_deleted_deals_are_each_restored_with_a_tap(live_server: str, phone:
     seep.join(phone, started.keeper_link)
     for _ in range(2):  # delete deal 1 twice: first #1, then #2, which had become deal 1
         phone.get_by_role("link", name="Edit deal 1").click()
+        phone.get_by_test_id("delete-deal").locator("summary").click()
         phone.get_by_role("button", name="Delete deal 1").click()
         expect(phone.get_by_test_id("flash")).to_contain_text("Deal 1 deleted.")
     deleted = phone.get_by_test_id("deleted-deals")

@@ -45,6 +45,7 @@ def test_a_stale_edit_of_a_deal_deleted_on_another_phone_changes_nothing(
     a.get_by_role("link", name="Edit deal 2").click()
 
     b.get_by_role("link", name="Edit deal 2").click()
+    b.get_by_test_id("delete-deal").locator("summary").click()
     b.get_by_role("button", name="Delete deal 2").click()
     expect(b.get_by_test_id("flash")).to_contain_text("Deal 2 deleted.")
 

@@ -4,9 +4,10 @@ Everything here writes JSON as a client would (API.md "Seep positions and moves"
 engine only ever sees it through parse_position (the brute-force tests build Move objects
 directly, for speed). The random positions obey the invariants of rules/seep.md (H1-H4:
 houses 9 to 13 made of sets of their value, one per value, no loose card of a house's value,
-one owner for an ordinary house; S2: the bidder holds the bid) but are otherwise chosen to
-be awkward: crowded small floors, cemented and ordinary houses owned by either team, the
-mover owning a house with one, two or no cards of its value.
+one owner for an ordinary house; H5: a mover who owns a house holds a card of its value; S2:
+the bidder holds the bid) but are otherwise chosen to be awkward: crowded small floors,
+cemented and ordinary houses owned by either team, the mover owning a house with one or two
+cards of its value, and holding none of a house they do not own.
 """
 
 from __future__ import annotations
@@ -210,12 +211,16 @@ def random_position(
     values = {h["value"] for h in houses}
     hand: list[str] = []
     for h in houses:
-        if seat in h["owners"] or rng.random() < 0.3:
-            # The mover often holds one or two cards of a house's value; sometimes none.
-            for _ in range(rng.choice([0, 1, 1, 2])):
+        mine = seat in h["owners"]
+        if mine or rng.random() < 0.3:
+            # The mover holds one or two cards of a house they own (H5); of another, maybe none.
+            for _ in range(rng.choice([1, 1, 2] if mine else [0, 1, 1, 2])):
                 card = _take(pool, h["value"], rng)
                 if card:
                     hand.append(card)
+        if mine and all(rank(c) != h["value"] for c in hand):
+            # Every other card of the value is in the houses: the house is someone else's.
+            h["owners"] = [o for o in h["owners"] if o != seat] or [(seat + 1) % players]
     # Mostly small floors: brute force costs 2**size per card.  Low cards, which make
     # groups and sets, are drawn four times as often as high ones.
     size = rng.choices(range(9), weights=LOOSE_WEIGHTS)[0] if loose_size is None else loose_size

@@ -50,14 +50,6 @@ PER_SEED = 100  # 1,200 positions for the brute force: about 8 seconds
 MOST_LOOSE = 6  # with_absorbable's floors at most: brute force costs 2**size per card
 
 
-def keeps_h5(pos: Position) -> bool:
-    """Whether the mover holds a card of every house they own (H5) and of the bid (S2)."""
-    held = {c.rank for c in pos.hand}
-    owned = {h.value for h in pos.houses if pos.seat in h.owners}
-    bid = {pos.opening_bid} if pos.opening_bid is not None else set()
-    return owned | bid <= held
-
-
 def effect(pos: Position, move: Move) -> Hashable:
     """What a legal move does: the position after it, the cards captured and the sweep."""
     outcome = apply(pos, move)
@@ -116,10 +108,9 @@ def test_brute_force_agrees_with_check(seed: int) -> None:
         pos = parse_position(raw)
         legal = {move for move in candidates(pos) if check(pos, move) is None}
         assert_lists_exactly(pos, legal)
-        if keeps_h5(pos):
-            # A card can always capture, or else be thrown (C1, T3, S3), so a player who
-            # keeps H5 is never stuck.
-            assert legal, ("no legal move", raw)
+        # A card can always capture, or else be thrown (C1, T3, S3), and a position that can
+        # occur keeps H5 and S2 (parse_position refuses any other), so a mover is never stuck.
+        assert legal, ("no legal move", raw)
 
 
 def with_absorbable(raw: Json, rng: random.Random) -> Json:
@@ -225,7 +216,8 @@ R3_OPTIONS = [
 def with_raisable(raw: Json, rng: random.Random) -> Json:
     """The position with one more ordinary house, of two cards, owned by any seat (the mover,
     the partner or an opponent), and in hand a card that raises it to 13 at most (R1) with,
-    more often than not, a card of the value it would reach (R2)."""
+    more often than not, a card of the value it would reach (R2); the mover who owns it holds
+    a card of its value too (H5)."""
     used = {*raw["hand"], *raw["loose"], *(c for h in raw["houses"] for c in h["cards"])}
     spare = [c for c in DECK if c not in used]
     rng.shuffle(spare)
@@ -243,6 +235,11 @@ def with_raisable(raw: Json, rng: random.Random) -> Json:
         reached = [c for c in spare if rank(c) == value + rank(raiser)][:1]
         hand = [*raw["hand"], raiser, *(reached if rng.random() < 0.7 else [])]
         owner = rng.randrange(raw["players"])
+        kept = [c for c in spare if rank(c) == value and c not in (first, second)][:1]
+        if owner == raw["seat"] and not kept:
+            owner = (owner + 1) % raw["players"]  # H5: no card of the value is left to hold
+        if owner == raw["seat"]:
+            hand += kept  # H5: the owner holds a card of the house's value
         return raw | {
             "hand": hand,
             "loose": [c for c in raw["loose"] if rank(c) != value],  # H2: the house has them
@@ -285,7 +282,9 @@ def kinds_of(pos: Position) -> dict[str, bool]:
         "cemented house": any(h.cemented for h in pos.houses),
         "co-owned house": any(len(h.owners) > 1 for h in pos.houses),
         "mover owns a house": bool(mine),
-        "mover short of its card": any(all(c.rank != h.value for c in pos.hand) for h in mine),
+        "mover owns a house and holds two of its cards": any(
+            sum(c.rank == h.value for c in pos.hand) > 1 for h in mine
+        ),
         "8 loose cards": len(pos.loose) == 8,
     }
 

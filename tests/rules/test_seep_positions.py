@@ -83,6 +83,14 @@ BAD = [
         changed(houses=[house(11, ["5D", "6D", "JS"], [3]) | {"cemented": False}]),
         "bad-position"),
     bad("H2: a loose card of a house's value", changed(loose=["JD"]), "bad-position"),
+    bad("H5: the mover owns the ordinary house of 11 and holds no jack",
+        changed(houses=[house(11, ["5D", "6D"], [0])]), "bad-position"),
+    bad("H5: the mover co-owns the cemented house of 10 and holds no 10",
+        changed(houses=[house(10, ["6S", "4S", "10H"], [1, 0])]), "bad-position"),
+    bad("H5: a mover short of the 9 of their own 9-house, with one card left",
+        position(["3S"], ["KD"], [house(9, ["4H", "5H"], [0])]), "bad-position"),
+    bad("H5: two players, the mover's house of 12 and no queen",
+        changed(players=2, seat=1, houses=[house(12, ["5D", "7D"], [1])]), "bad-position"),
     bad("three players", changed(players=3), "bad-position"),
     bad("four players written 4.0", changed(players=4.0), "bad-position"),
     bad("players true", changed(players=True), "bad-position"),
@@ -139,6 +147,26 @@ def test_bad_positions_answer_400_from_the_api(client: FlaskClient) -> None:
             assert isinstance(answer["message"], str) and answer["message"]
 
 
+def test_an_owner_without_a_card_of_the_house_is_named_with_h5(client: FlaskClient) -> None:
+    """H5: a position in which the mover owns a house and holds no card of its value cannot
+    occur (it would list no move at all): refused as bad input, as Casino refuses K9's."""
+    pos = changed(houses=[house(11, ["5D", "6D"], [0])])
+    with pytest.raises(InvalidInput) as error:
+        parse_position(pos)
+    assert (error.value.code, error.value.key) == ("bad-position", "house-owner-without-card")
+    assert error.value.params == {"value": 11}
+    message = "You own the house of 11 but hold no card of 11 (H5)."
+    assert said(error.value) == message
+    move = {"card": "KS", "action": "throw"}
+    for url, body in [
+        ("/api/v1/check", {"game": "seep", "position": pos, "move": move}),
+        ("/api/v1/moves", {"game": "seep", "position": pos}),
+    ]:
+        response = client.post(url, json=body)
+        assert response.status_code == 400
+        assert response.get_json() == {"error": "bad-position", "message": message}
+
+
 # fmt: off
 GOOD = [
     pytest.param(changed(), id="the good position"),
@@ -148,8 +176,13 @@ GOOD = [
                  id="H3 worked example: the ordinary 11-house 5+6, said to be ordinary"),
     pytest.param(changed(loose=["5C"], houses=[house(9, ["9S", "9H"], [0])]),
                  id="H3 worked example: a 9-house of two 9s"),
-    pytest.param(changed(houses=[house(10, ["6S", "4S", "10H"], [1, 3, 0])]),
+    pytest.param(changed(hand=["KS", "4H", "10C"], houses=[house(10, ["6S", "4S", "10H"],
+                                                             [1, 3, 0])]),
                  id="H4: a cemented house may have several owners"),
+    pytest.param(changed(hand=["KS", "JC"], houses=[house(11, ["5D", "6D"], [0])]),
+                 id="H5: the mover owns the house of 11 and holds a jack"),
+    pytest.param(changed(houses=[house(11, ["5D", "6D"], [2])]),
+                 id="H5: the partner's house binds the partner, whose hand is unseen"),
     pytest.param(position(["9C", "4C", "KS", "2C"], ["5D", "3H", "AS", "10D"], seat=1, bid=9),
                  id="S2 worked example: a bid of 9 with 9♣ in hand"),
     pytest.param(changed(players=2, seat=1, houses=[house(11, ["5D", "6D"], [0])]),

@@ -335,8 +335,6 @@ H5 = [
     row("H5", "another card may be played while the house's card stays",
         position(["9C", "3S"], ["KD"], [MY_NINE]), throw("3S"), None, loose=["KD", "3S"],
         houses=[hs(9, ["4H", "5H"], [0], False)]),
-    row("H5", "a mover already short of the 9 may not leave the 9-house standing",
-        position(["3S"], ["KD"], [MY_NINE]), throw("3S"), "must-hold"),
     row("H5", "the partner's house binds the partner, not the mover",
         position(["3S", "KC"], ["KD"], [house(9, ["4H", "5H"], [2])]), throw("3S"), None,
         loose=["KD", "3S"]),
@@ -542,9 +540,12 @@ B = [
         None, houses=[hs(11, ["5H", "6H", "8C", "3D"], [2], True)]),
     row("B4", "adding to an opponent's house does", position(["8C", "2S"], ["3D"], [ELEVEN]),
         build("8C", 11, ["3D"]), "must-hold"),
-    row("B4", "adding to one's own house does",
-        position(["8C", "2S"], ["3D"], [house(11, ["5H", "6H"], [0])]), build("8C", 11, ["3D"]),
+    row("B4", "adding one's last jack to one's own house does",
+        position(["JC", "2S"], ["3D"], [house(11, ["5H", "6H"], [0])]), build("JC", 11),
         "must-hold"),
+    row("B4", "adding to one's own house, the jack kept",
+        position(["8C", "JC"], ["3D"], [house(11, ["5H", "6H"], [0])]), build("8C", 11, ["3D"]),
+        None, loose=[], houses=[hs(11, ["5H", "6H", "8C", "3D"], [0], True)]),
     row("B4", "two players have no partner: adding to the other's house binds",
         position(["8C", "2S"], ["3D"], [house(11, ["5H", "6H"], [0])], players=2, seat=1),
         build("8C", 11, ["3D"]), "must-hold"),
@@ -559,7 +560,7 @@ def test_b_builds(pos: Json, move: Json, code: str | None, after: dict[str, Any]
 
 # fmt: off
 R = [
-    row("R1", "one's own house cannot be raised", position(["2C", "JD"], [], [MY_NINE]),
+    row("R1", "one's own house cannot be raised", position(["2C", "JD", "9C"], [], [MY_NINE]),
         raise_("2C", 9), "raise-own-house"),
     row("R1", "the partner's house may be raised",
         position(["2C", "JD"], [], [house(9, ["4H", "5H"], [2])]), raise_("2C", 9), None,
@@ -605,23 +606,22 @@ OWN, NOT_PARTNER = {"raise_own": "on"}, {"raise_partner": "off"}
 # fmt: off
 R3 = [
     row("R3", "by default one's own house is refused as R1 says",
-        position(["2C", "JD"], [], [MY_NINE]), raise_("2C", 9), "raise-own-house", cited="R1"),
+        position(["2C", "JD", "9C"], [], [MY_NINE]), raise_("2C", 9), "raise-own-house",
+        cited="R1"),
     row("R3", "raise_own: on: one's own house, owned alone, may be raised",
-        position(["2C", "JD"], [], [MY_NINE], **OWN), raise_("2C", 9), None,
+        position(["2C", "JD", "9C"], [], [MY_NINE], **OWN), raise_("2C", 9), None,
         houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
     row("R3", "raise_own: on: the worked example's ordinary 11-house 5+6, one's own, raised by 2",
-        position(["2C", "KD"], [], [house(11, ["5H", "6H"], [0])], **OWN), raise_("2C", 11), None,
-        houses=[hs(13, ["5H", "6H", "2C"], [0], False)]),
-    row("R3", "raise_own: on: no 9 need be kept for the house raised away (H5 follows it)",
-        position(["2C", "JD"], ["3S"], [MY_NINE], **OWN), raise_("2C", 9), None, loose=["3S"],
-        houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+        position(["2C", "KD", "JC"], [], [house(11, ["5H", "6H"], [0])], **OWN),
+        raise_("2C", 11), None, houses=[hs(13, ["5H", "6H", "2C"], [0], False)]),
     row("R3", "raise_own: on: R2 still applies, the raiser must hold the new value",
         position(["2C", "9D"], [], [MY_NINE], **OWN), raise_("2C", 9), "must-hold", cited="H5"),
     row("R3", "raise_own: on: not beyond 13 (R1)",
-        position(["5C", "KD"], [], [MY_NINE], **OWN), raise_("5C", 9), "house-value", cited="R1"),
+        position(["5C", "KD", "9C"], [], [MY_NINE], **OWN), raise_("5C", 9), "house-value",
+        cited="R1"),
     row("R3", "raise_own: on: one's own cemented house is still never raised (H3)",
-        position(["2C", "JD"], [], [house(9, ["4H", "5H", "9D"], [0])], **OWN), raise_("2C", 9),
-        "raise-cemented-house", cited="H3"),
+        position(["2C", "JD", "9C"], [], [house(9, ["4H", "5H", "9D"], [0])], **OWN),
+        raise_("2C", 9), "raise-cemented-house", cited="H3"),
     row("R3", "raise_own: on: a house shared with the partner is not owned alone",
         position(["2C", "JD", "9C"], [], [SHARED_NINE[(0, 2)]], **OWN), raise_("2C", 9),
         "raise-own-house", cited="R3"),
@@ -632,11 +632,11 @@ R3 = [
         position(["2C", "JD", "9C"], [], [SHARED_NINE[(0, 2)]]), raise_("2C", 9),
         "raise-own-house", cited="R1"),
     row("R3", "raise_own: on: a raise to 12 merges with an opponent's 12-house; both own it",
-        position(["3C", "QD"], [], [MY_NINE, TWELVE_OF_3], **OWN), raise_("3C", 9), None,
+        position(["3C", "QD", "9C"], [], [MY_NINE, TWELVE_OF_3], **OWN), raise_("3C", 9), None,
         houses=[hs(12, ["4H", "5H", "3C", "7S", "5S"], [0, 3], True)]),
     row("R3", "raise_own: on: two players, one's own house",
-        position(["2C", "JD"], [], [MY_NINE], players=2, seat=0, **OWN), raise_("2C", 9), None,
-        houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
+        position(["2C", "JD", "9C"], [], [MY_NINE], players=2, seat=0, **OWN), raise_("2C", 9),
+        None, houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
     row("R3", "raise_own: on changes nothing for the partner's house",
         position(["2C", "JD"], [], [PARTNERS_NINE], **OWN), raise_("2C", 9), None,
         houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
@@ -656,13 +656,13 @@ R3 = [
         position(["2C", "JD"], [], [house(9, ["4H", "5H", "9D"], [1])], **NOT_PARTNER),
         raise_("2C", 9), "raise-cemented-house", cited="H3"),
     row("R3", "raise_partner: off: one's own house is still refused by R1",
-        position(["2C", "JD"], [], [MY_NINE], **NOT_PARTNER), raise_("2C", 9), "raise-own-house",
-        cited="R1"),
+        position(["2C", "JD", "9C"], [], [MY_NINE], **NOT_PARTNER), raise_("2C", 9),
+        "raise-own-house", cited="R1"),
     row("R3", "raise_partner: off: two players, the other player is an opponent",
         position(["2C", "JD"], [], [NINE_OF_1], players=2, seat=0, **NOT_PARTNER),
         raise_("2C", 9), None, houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
     row("R3", "both options: one's own house may be raised",
-        position(["2C", "JD"], [], [MY_NINE], **OWN, **NOT_PARTNER), raise_("2C", 9), None,
+        position(["2C", "JD", "9C"], [], [MY_NINE], **OWN, **NOT_PARTNER), raise_("2C", 9), None,
         houses=[hs(11, ["4H", "5H", "2C"], [0], False)]),
     row("R3", "both options: the partner's house may not",
         position(["2C", "JD"], [], [PARTNERS_NINE], **OWN, **NOT_PARTNER), raise_("2C", 9),
@@ -679,10 +679,17 @@ def test_r3_raise_options(pos: Json, move: Json, code: str | None, after: dict[s
         assert SEEP.check_move(pos, move)["rule_id"] == cited
 
 
+def test_h5_follows_a_house_raised_away() -> None:
+    """R3, H5: one's own 9-house raised to 11 binds the jack; the 9 held for it is free again."""
+    pos = position(["2C", "JD", "9C"], ["3S"], [MY_NINE], raise_own="on")
+    after = SEEP.check_move(pos, raise_("2C", 9))["after"]
+    assert SEEP.check_move(after, throw("9C"))["legal"] is True
+
+
 # The sentence says which rule refused: one's own house, a shared one, the partner's.
 R3_WORDS = [
     pytest.param(
-        position(["2C", "JD"], [], [MY_NINE]),
+        position(["2C", "JD", "9C"], [], [MY_NINE]),
         "raise-own-house",
         "You cannot raise your own house of 9.",
         id="R1: own",

@@ -16,7 +16,7 @@ import pytest
 
 from bench.load import free_port
 from bench.load_http import exchange
-from deploy.serve import Settings, prepare
+from deploy.serve import Settings, listen, prepare
 from scorekeeper.web.security import HEADERS
 
 pytestmark = pytest.mark.serve
@@ -65,3 +65,14 @@ def test_without_gunicorn_nginx_answers_503_with_retry_after(nginx_alone: int) -
 def test_settings_refuse_a_tls_key_without_its_certificate() -> None:
     with pytest.raises(SystemExit, match="SCOREKEEPER_TLS_CERT and SCOREKEEPER_TLS_KEY"):
         Settings.from_env({"SCOREKEEPER_TLS_KEY": "/etc/ssl/private/key.pem"})
+
+
+def test_settings_keep_the_plain_port_beside_the_tls_one() -> None:
+    """With a certificate nginx listens on both ports (it refused a duplicate listen when the
+    TLS port replaced the plain one)."""
+    env = {"PORT": "8000", "SCOREKEEPER_TLS_PORT": "8443", "SCOREKEEPER_RUN_DIR": "/tmp/sk-tls"}
+    env |= {"SCOREKEEPER_TLS_CERT": "/etc/ssl/cert.pem", "SCOREKEEPER_TLS_KEY": "/etc/ssl/key.pem"}
+    settings = Settings.from_env(env)
+    assert settings.port == 8000 and settings.tls is not None and settings.tls[2] == 8443
+    assert "listen 127.0.0.1:8000;" in listen(settings)
+    assert "listen 127.0.0.1:8443 ssl http2;" in listen(settings)

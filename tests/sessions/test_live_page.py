@@ -3,6 +3,7 @@ that keeps score gets its edit token, a watcher none; only games with a live pag
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from flask import Flask
@@ -13,6 +14,7 @@ from tests.helpers.fifty_six import fifty_six_session
 from tests.helpers.live_page import (
     keep_score,
     offers_play_live,
+    root_of,
     scorer_page,
     seats_of,
     watcher_page,
@@ -115,3 +117,28 @@ def test_a_deal_played_live_is_gone_on_with_not_entered_whole_as_well(client: Fl
     text = refused.get_data(as_text=True)
     assert "Deal 1 is being played live" in text and 'value="0" checked' in text  # kept
     assert client.get(f"/api/v1/sessions/{session['id']}").get_json()["deals"] == []
+
+
+def test_the_page_says_whether_a_deal_is_under_way_and_answers_its_tag_with_304(
+    client: FlaskClient,
+) -> None:
+    """With no deal under way the page's script asks the live API nothing (a 404 there): the
+    page says so, with its tag, and is asked for again with it (a 304 until a deal starts)."""
+    session = seep_session(client)
+    scorer_page(client, session)  # it shows the joining's message once: drawn, with no tag
+    url = f"/s/{session['id']}/live"
+    root = root_of(client.get(url).get_data(as_text=True))
+    assert 'data-under-way="false"' in root
+    tag = re.search(r'data-tag="([^"]+)"', root)
+    assert tag
+    asked = {"If-None-Match": f'W/"{tag.group(1)}"'}
+    unchanged = client.get(url, headers=asked)
+    assert unchanged.status_code == 304 and unchanged.headers["Cache-Control"] == "no-store"
+    client.post(
+        f"/api/v1/sessions/{session['id']}/live",
+        json={"bid": {"seat": 1, "value": 9}, "floor": ["KS", "4H", "9C", "10D"]},
+        headers={"Authorization": f"Bearer {session['edit_token']}"},
+    )
+    started = client.get(url, headers=asked)
+    assert started.status_code == 200
+    assert 'data-under-way="true"' in root_of(started.get_data(as_text=True))

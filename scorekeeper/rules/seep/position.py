@@ -114,6 +114,7 @@ def parse_position(raw: object) -> Position:
     last_play = fields.get("last_play", False)
     if not isinstance(last_play, bool):
         raise InvalidInput("bad-field", "last-play-not-bool")
+    _ensure_owner_holds(seat, hand, houses)
     return Position(
         players,
         seat,
@@ -124,6 +125,15 @@ def parse_position(raw: object) -> Position:
         last_play,
         parse_rule_options(fields.get("options")),
     )
+
+
+def _ensure_owner_holds(seat: int, hand: Iterable[Card], houses: Iterable[House]) -> None:
+    """H5: the mover holds a card of each house they own, or the position cannot occur."""
+    held = {card.rank for card in hand}
+    missing = sorted(h.value for h in houses if seat in h.owners and h.value not in held)
+    if missing:
+        # H5: an owner keeps a card of the house's value until it is captured or raised.
+        raise InvalidInput("bad-position", "house-owner-without-card", value=missing[0])
 
 
 def _parse_houses(raw: object, players: int) -> tuple[House, ...]:

@@ -49,9 +49,11 @@ async function poll() {
     const headers = etag ? { "If-None-Match": etag } : {};
     // The address as shown, filters and all: a filtered club page stays filtered.
     const response = await fetch(location.pathname + location.search, { headers, cache: "no-store", credentials: "same-origin" });
+    // Read even when empty (a 304): a body left unread cancels the request (net::ERR_ABORTED).
+    const body = await response.text();
     if (response.status === 200) {
       etag = response.headers.get("ETag");
-      swap(new DOMParser().parseFromString(await response.text(), "text/html"));
+      swap(new DOMParser().parseFromString(body, "text/html"));
     }
   } catch {
     // No connection: the page stays as it is, and the next poll tries again.

@@ -20,6 +20,10 @@ export function liveConfig(root) {
     number: Number(data.number),
     open: data.open === "true",
     replay: data.replay || null, // the replay's address: a finished deal shown step by step
+    // Whether a deal was under way as the page was drawn (with none, GET …/live would be a
+    // 404), and the page's tag, to ask for the page again until one is.
+    underWay: data.underWay === "true",
+    tag: data.tag || null,
   };
 }
 
@@ -100,7 +104,9 @@ function focusKey(el) {
  * A finished deal stays on show beside "recorded" (its last floor, tricks or result).
  * `take(state)` then `floor()` and `scores()` draw a state alone, with no start or play panel
  * (a replay of a finished deal needs only those). Everything comes from GET …/live (polled
- * every 2 s with its ETag), so a reload loses nothing.
+ * every 2 s with its ETag), so a reload loses nothing. While no deal is under way (the page
+ * was drawn without one, or the one followed ended) the page asks instead for itself, with its
+ * tag: the live API is asked again only once the page drawn anew says a deal began.
  */
 export function liveDeal(cfg, page) {
   const deal = { live: null, etag: null, loaded: false, busy: false, ended: null, note: null, stopping: false };
@@ -127,7 +133,7 @@ export function liveDeal(cfg, page) {
       // The state a write already drew (its answer has no ETag): drawing it again would
       // replace the buttons under a finger about to tap one.
       if (deal.live && !deal.ended && answer.data.version === deal.live.version) { deal.etag = answer.etag; return; }
-      if (deal.ended) nextDeal();
+      if (deal.ended) nextDeal(deal.ended.number + 1);
       const shown = deal.live ? deal.live.plays.length : 0, now = answer.data.plays.length;
       if (now < shown) deal.note = { kind: "info", message: now === shown - 1
         ? _("Another phone took back play {number}.", { number: shown })
@@ -171,16 +177,44 @@ export function liveDeal(cfg, page) {
     return true;
   }
 
-  /** A deal begun (on another phone) after the one recorded here: the page follows it as deal N + 1. */
-  function nextDeal() {
-    cfg.number = deal.ended.number + 1;
+  /** A deal begun (on another phone) after the one on show, if any: the page follows it as `number`. */
+  function nextDeal(number) {
+    cfg.number = number;
     deal.ended = null;
     take(null); // what was kept on show is not this deal's
     document.querySelectorAll("[data-deal-number]").forEach((n) => { n.textContent = cfg.number; });
   }
 
+  /** Whether a deal is being followed: else its API would answer 404, so the page is asked. */
+  const following = () => Boolean(deal.live) && !deal.ended;
+
+  /**
+   * Asks for this page again (a 304 while the session is unchanged); when it says a deal is under
+   * way, the deal is read from the API. Its number is the page's: deals entered whole since count.
+   */
+  async function told() {
+    let response;
+    try {
+      const headers = cfg.tag ? { "If-None-Match": `W/"${cfg.tag}"` } : {};
+      response = await fetch(location.pathname, { headers, cache: "no-store", credentials: "same-origin" });
+    } catch (e) {
+      return; // offline: the next poll tries again
+    }
+    // Read even when empty (a 304): a body left unread cancels the request, which then shows
+    // as failed (net::ERR_ABORTED) where the page's requests are watched.
+    const text = await response.text().catch(() => "");
+    if (response.status !== 200 || deal.busy) return;
+    const root = new DOMParser().parseFromString(text, "text/html").getElementById("live-deal");
+    if (!root) return;
+    const now = liveConfig(root);
+    cfg.tag = now.tag;
+    if (!now.underWay || following()) return;
+    nextDeal(now.number);
+    await refresh(true);
+  }
+
   async function poll() {
-    if (!deal.busy && !document.hidden) await refresh(false);
+    if (!deal.busy && !document.hidden) await (following() ? refresh(false) : told());
     setTimeout(poll, 2000);
   }
 
@@ -295,7 +329,13 @@ export function liveDeal(cfg, page) {
   /** Take back the start (no play yet): the start panel again, filled in as it was sent. */
   const unstart = () => write("DELETE", cfg.api, undefined, (data) => { take(null); page.restart(data.start); });
 
-  const follow = () => refresh(true).then(() => setTimeout(poll, 2000));
+  /** The deal as the page was drawn: read from the API if one was under way; else none, unasked. */
+  async function first() {
+    if (cfg.underWay) return refresh(true);
+    deal.loaded = true;
+    render();
+  }
+  const follow = () => first().then(() => setTimeout(poll, 2000));
   Object.assign(deal, { render, write, play, playFoot, begin: () => (cfg.replay ? replayDeal(cfg.replay, page) : follow()) });
   return deal;
 }
