@@ -20,6 +20,7 @@ from ...rules.fifty_six.score import (
     tables_moved,
 )
 from ...rules.table import Table
+from ...web.names import teams_with, whole_name
 from ...words import gettext, lazy_gettext, ngettext
 from ...words.inputs import in_words
 from ..charts import drawn_once, polyline
@@ -174,7 +175,7 @@ class FiftySixDealForm(DealForm):
             )
         before, now = tables_before(game_session, max(sent, 1)), tables_before(game_session, number)
         if before != now:
-            held = " · ".join(f"{t.name} {n}" for t, n in zip(game_session.teams, now, strict=True))
+            held = teams_with(game_session.teams, now)
             changed.append(
                 gettext("Tables before deal %(number)d: %(held)s.", number=number, held=held)
             )
@@ -212,7 +213,7 @@ def problem(game_session: Any, error: InvalidInput) -> str:
             "%(player)s plays for %(team)s, which is out of tables, so cannot win the bid (F6): "
             "choose a player of a team still in.",
             player=seats[said["seat"]],
-            team=game_session.teams[said["team"]].name,
+            team=whole_name(game_session.teams[said["team"]]),
         )
     if error.code == "bad-auction" and said.get("why") == "not-over":
         return gettext(
@@ -410,13 +411,13 @@ def summary(game_session: Any, record: FiftySixRecord) -> str:
 def standing_line(game_session: Any, standing: FiftySixStanding) -> str:
     """The standing in a line, for a club's history: the game, each team's tables, a winner."""
     teams = game_session.teams
-    tables = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["tables"], strict=True))
+    tables = teams_with(teams, standing["tables"])
     if standing["winner"] is not None:
         return gettext(
             "Game %(game)d: %(tables)s tables · won by %(team)s",
             game=standing["game"],
             tables=tables,
-            team=teams[standing["winner"]].name,
+            team=whole_name(teams[standing["winner"]]),
         )
     return gettext("Game %(game)d: %(tables)s tables", game=standing["game"], tables=tables)
 

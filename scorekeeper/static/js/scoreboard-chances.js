@@ -3,6 +3,7 @@
 // numbers, so a watcher's poll never works out ratings.
 import { chancesOf } from "./chances.js";
 import { byId } from "./dom.js";
+import { fit } from "./names.js";
 
 const box = byId("chances");
 
@@ -16,6 +17,7 @@ async function show() {
       spot.textContent = `${Math.round(prediction[spot.dataset.chance].chance * 100)}%`;
     });
     box.hidden = false;
+    fit(box); // hidden, its names had no room to measure
   } catch {
     // offline: nothing to tell
   }
