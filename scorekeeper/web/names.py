@@ -50,11 +50,11 @@ COMPOUND_FIRST = {"عبد", "abd", "abdul", "abdel", "abu", "ابو", "أبو"}
 # Titles and honorifics written before or after a name, per language: part of the whole name,
 # never a first name or an initial ("Raza Sahib" is "R.", not "R. S.").
 TITLES = {
-    "en": ("Mr", "Mrs", "Ms", "Miss", "Dr", "Prof", "Sir"),
-    "en-IN": ("Sri", "Shri", "Shree", "Smt", "Kumari", "Ji", "Sahib", "Begum"),
-    "hi": ("श्री", "श्रीमती", "सुश्री", "कुमारी", "डॉ.", "जी"),
+    "en": ("Mr", "Mrs", "Ms", "Miss", "Dr", "Prof"),
+    "en-IN": ("Sri", "Shri", "Shree", "Smt", "Ji", "Sahib"),
+    "hi": ("श्री", "श्रीमती", "सुश्री", "डॉ.", "जी"),
     "ur": ("صاحب", "صاحبہ", "بیگم", "جناب", "محترم", "محترمہ", "ڈاکٹر"),
-    "ml": ("ശ്രീ", "ശ്രീമതി", "കുമാരി", "ഡോ."),
+    "ml": ("ശ്രീ", "ശ്രീമതി", "ഡോ."),
     "pt": ("Sr.", "Sra.", "Srta.", "D.", "Dr.", "Dra."),
     "eo": ("S-ro", "S-ino", "F-ino", "D-ro", "Sinjoro", "Sinjorino"),
 }
