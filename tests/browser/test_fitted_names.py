@@ -139,6 +139,7 @@ def test_the_lead_line_shows_the_leader_and_the_points(
         if size:
             page.evaluate(size)
             page.evaluate(FRAMES)
+        assert names.overflowing(page, ".lead-team, .lead-team > bdi") == []
         (leader,) = names.longest_that_fits(page, ".lead-team [data-fit]")
         at = leader["at"]
         starts = [first, first.split()[0], first[0]]
@@ -248,7 +249,9 @@ def test_the_tv_fits_its_names_to_a_1280_px_screen(live_server: str, phones: Pho
     tv.set_viewport_size({"width": 1280, "height": 720})
     tv.goto(f"{started.board}/tv")
     tv.screenshot(path=str(artifact("fit-tv-ml.png")))
-    names.longest_that_fits(tv)
+    every_partner(names.longest_that_fits(tv), names.long_teams("ml"))
+    for whole in (" & ".join(team["players"]) for team in names.long_teams("ml")):
+        expect(tv.get_by_test_id("baazi-3")).to_contain_text(whole)  # a line that has room
     assert names.lines(tv, ".next-dealer") == [1]
     seep.fits(tv, 1280)
 

@@ -245,3 +245,13 @@ def longest_that_fits(page: Page | Locator, selector: str = "[data-fit]") -> lis
         assert name["read"] == name["forms"][0]
         assert name["title"] == (name["forms"][0] if name["at"] else None)
     return names
+
+
+def overflowing(page: Page | Locator, selector: str) -> list[str]:
+    """The texts of `selector`'s visible elements that run out of them (on either side, or
+    below their lines): what a reader of any script does not see whole."""
+    found: list[str] = page.locator(selector).evaluate_all(
+        "els => {" + FITTING + "return els.filter(el => el.getClientRects().length)"
+        ".filter(overflows).map(el => el.textContent.trim()); }"
+    )
+    return found
