@@ -152,8 +152,13 @@ def title_forms(name: str) -> list[str]:
 class Team(Protocol):
     """A team as the pages know it (data.models.Team)."""
 
-    name: str  # its own name, else its players' joined and cut to 60 characters (the API's)
-    players: list[str]
+    @property
+    def name(self) -> str:
+        """Its own name, else its players' joined and cut to 60 characters (the API's)."""
+
+    @property
+    def players(self) -> Sequence[str]:
+        """Its players' names, in team order."""
 
 
 def named_by_players(team: Team) -> bool:
@@ -255,7 +260,8 @@ def team_card(team: Team) -> Card:
 
 def register(app: Flask) -> None:
     """The templates' names: `person(name)`, `people(players)`, `team_name(team)` (each with
-    an optional room in characters), `team_card(team)`, `name_room`; `team|whole_name`, `team is named_by_players`."""
+    an optional room in characters), `team_text`, `team_card(team)`, `name_room`;
+    `team|whole_name` and `team is named_by_players`."""
     app.jinja_env.globals.update(
         person=person,
         people=people,
