@@ -62,12 +62,7 @@ def test_a_built_wheel_serves_pages_in_every_language(tmp_path: Path) -> None:
     env.pop("DATABASE_URL", None)
     answer = subprocess.run(
         [sys.executable, "-c", CHECK, str(unpacked), str(tmp_path / "db.sqlite")],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
     )
     assert answer.returncode == 0, answer.stderr
     assert answer.stdout.split() == ["200", "200", "True"]
