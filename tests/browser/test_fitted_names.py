@@ -232,8 +232,9 @@ def test_fifty_six_and_casino_fit_their_names(
     nothing_overflows(page, BOARD)
     page.screenshot(path=str(artifact(f"fit-{game}-{players}-board.png")), full_page=True)
     page.locator("a[data-deal-number]").click()
-    for fold in page.locator("main details:not([open]) > summary:visible").all():
-        fold.click()  # the dealer's chooser too: its names are fitted as it opens
+    folds = page.locator("main details:not([open]) > summary:visible")
+    for _ in range(folds.count()):
+        folds.first.click()  # the dealer's chooser too: its names are fitted as it opens
     every_partner(names.longest_that_fits(page), teams)
     nothing_overflows(
         page, ".total-name, .stepper-name, .segment > span, .rest-to, .dealer-fold summary"

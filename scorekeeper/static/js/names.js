@@ -48,26 +48,35 @@ function show(el, names, at) {
 /** The box whose room a name has: itself or the nearest element around it that is not inline. */
 function boxOf(el) {
   let box = el;
-  while (box.parentElement && ["inline", "contents"].includes(getComputedStyle(box).display)) box = box.parentElement;
+  const inline = (el) => ["inline", "contents"].includes(getComputedStyle(el).display);
+  while (box.parentElement && inline(box)) box = box.parentElement;
   return box;
 }
 
-// Whether a box's text runs out of it: lines clamped away, or a line too long on either side (an
-// Arabic name runs out on the left, which a left-to-right box leaves out of its scrollWidth).
-// Heights come from the lines, not the letters: Nastaliq's letters stand taller than its lines.
-// The whole name kept for screen readers (.visually-hidden) is not shown, so not measured.
+// How far a box's text runs out of it, in pixels (0: it fits): a line clamped away, or a line too
+// long on either side (an Arabic name runs out on the left, which a left-to-right box leaves out
+// of its scrollWidth). A line clamped away is a line's height: a few pixels more are a tag's
+// padding or Nastaliq's tall letters, not a line. The whole name kept for screen readers
+// (.visually-hidden) is not shown, so not measured.
 const range = document.createRange();
-function overflows(box) {
-  if (box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1) return true;
+const beyond = (px) => (px > 1 ? px : 0); // a pixel's rounding is no overflow
+function excess(box) {
+  let out = beyond(box.scrollWidth - box.clientWidth);
+  const below = box.scrollHeight - box.clientHeight;
+  if (below > 1 && below > parseFloat(getComputedStyle(box).fontSize) / 2) out += below;
   const edge = box.getBoundingClientRect();
+  const foot = edge.top + box.clientTop + box.clientHeight;
   const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.parentElement.closest(".visually-hidden")) continue;
     range.selectNodeContents(node);
-    const text = range.getBoundingClientRect();
-    if (text.width && (text.left < edge.left - 1 || text.right > edge.right + 1)) return true;
+    for (const line of range.getClientRects()) {
+      if (!line.width) continue;
+      out += beyond(edge.left - line.left) + beyond(line.right - edge.right);
+      if (line.top >= foot - 1) out += line.height;
+    }
   }
-  return false;
+  return out;
 }
 
 /** Show each name in `root` (an element or the document) in the longest form its box holds. */
@@ -78,14 +87,30 @@ export function fit(root = document) {
   let pending = all.filter((el) => el.getClientRects().length).map((el) => ({ el, names: forms(el), at: 0 }));
   pending.forEach((name) => show(name.el, name.names, 0));
   pending.forEach((name) => { name.box = boxOf(name.el); }); // as drawn whole (not as it wrapped)
+  const stuck = [];
   while (pending.length) {
-    const full = new Set(pending.map((name) => name.box).filter(overflows));
+    const full = new Set(pending.map((name) => name.box).filter((box) => excess(box)));
     const over = pending.filter((name) => full.has(name.box));
+    stuck.push(...over.filter((name) => name.at + 1 === name.names.length));
     pending = over.filter((name) => name.at + 1 < name.names.length);
     pending.forEach((name) => show(name.el, name.names, ++name.at));
-    // Even the shortest form is too long: app.css lets it wrap where a line would cut it.
-    over.filter((name) => !pending.includes(name)).forEach((name) => { name.el.dataset.overflow = ""; });
   }
+  if (stuck.length) unstick(stuck);
+}
+
+// Names whose box overflows even at their shortest form keep it, marked data-overflow (the lead
+// line lets it wrap: app.css). Where shortening did not help (the box overflows as much with the
+// names whole: another word wider than the line), they are shown whole again.
+function unstick(stuck) {
+  stuck.forEach((name) => { name.el.dataset.overflow = ""; });
+  const boxes = [...new Set(stuck.map((name) => name.box))];
+  const short = new Map(boxes.map((box) => [box, excess(box)]));
+  stuck.forEach((name) => show(name.el, name.names, 0));
+  const helped = new Set(boxes.filter((box) => excess(box) > short.get(box)));
+  stuck.filter((name) => helped.has(name.box)).forEach((name) => {
+    show(name.el, name.names, name.at);
+    name.el.dataset.overflow = "";
+  });
 }
 
 // The page's width and its text size, watched on one probe (its width the page's, its height
@@ -103,8 +128,9 @@ function watch() {
     last = size;
   }).observe(probe);
   document.fonts?.addEventListener("loadingdone", () => fit());
-  // A fold opened shows names that had no room while it was closed.
-  document.addEventListener("toggle", (event) => { if (event.target.open) fit(event.target); }, true);
+  // A fold opened shows names that had no room while it was closed (and a team's card, open,
+  // takes the whole row; closed, its half again).
+  document.addEventListener("toggle", (event) => fit(event.target), true);
 }
 
 fit();
