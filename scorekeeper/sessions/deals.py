@@ -13,6 +13,7 @@ from ..data.extensions import db
 from ..data.idempotency import Answer, checked_key, once, request_key
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
+from ..web.names import whole_name
 from ..web.pages import page, say, undo_flash
 from ..words import gettext
 from ..words.inputs import in_words
@@ -127,7 +128,7 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
 def _posted_form(game_session: GameSession) -> Any:
     """The deal form as sent, told the teams' names for its messages."""
     form_class = PAGES[game_session.game_name].deal_form
-    return form_class(game_session.table.seats, teams=[t.name for t in game_session.teams])
+    return form_class(game_session.table.seats, teams=[whole_name(t) for t in game_session.teams])
 
 
 class _Refused(Exception):

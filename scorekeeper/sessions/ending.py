@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from ..data.errors import Conflict
 from ..data.extensions import db
 from ..data.models import GameSession
+from ..web.names import whole_name
 from ..web.pages import say, undo_flash
 from ..words import gettext
 from .blueprint import bp, editable
@@ -22,7 +23,7 @@ def ended_words(game_session: GameSession, standing: Any) -> str:
     went_to = standing["session_winner"]
     if went_to is None:
         return gettext("Session ended level: nobody won.")
-    return gettext("Session ended: won by %(team)s.", team=game_session.teams[went_to].name)
+    return gettext("Session ended: won by %(team)s.", team=whole_name(game_session.teams[went_to]))
 
 
 @bp.post("/s/<session_id>/end")

@@ -16,6 +16,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
+from scorekeeper.web.names import title_forms
 from scorekeeper.words.languages import COOKIE, LANGUAGES
 
 from .helpers import every_page
@@ -29,7 +30,8 @@ pytestmark = pytest.mark.browser
 OTHERS = [code for code in LANGUAGES if code != "en"]
 # What the table and the club are called (every_page's club), which no language changes.
 PLAYERS = [player for side in PLAIN for player in side["players"]]
-TEAMS = [side["name"] for side in PLAIN]
+# Each team's name in every form a page may show it in ("Chandni Chowk…": web/names.py).
+TEAMS = [form for side in PLAIN for form in title_forms(side["name"])]
 # The app's name, and a rule's code (`throw-can-capture`), which no language changes either.
 NAMES = sorted({"Thursday table", *TEAMS, *PLAYERS, "Scorekeeper"}, key=len, reverse=True)
 CODE = re.compile(r"^[a-z]+(?:-[a-z]+)+$")

@@ -3,7 +3,6 @@ follows their renames everywhere; "Live" only while a deal is played live."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from typing import Any
@@ -14,12 +13,14 @@ from flask.testing import FlaskClient
 from tests.clubs.test_views import player_ids
 from tests.helpers import live_deals
 from tests.helpers.api import CLUBS, SESSIONS, bearer, new_club, new_session
+from tests.helpers.pages import shown
 
 
 def text(client: FlaskClient, url: str) -> str:
+    """The text `url` shows (a name's shorter forms, in its tag, left out)."""
     response = client.get(url)
     assert response.status_code == 200, url
-    return html.unescape(response.get_data(as_text=True))
+    return shown(response.get_data(as_text=True))
 
 
 def test_a_rename_shows_in_the_team_called_after_its_players(

@@ -1,5 +1,5 @@
 """The web pages as the tests use them: start a session through the new-session form, fill a
-Seep deal form, and read back a page's problems and messages."""
+Seep deal form, and read back a page's problems, messages and next dealer."""
 
 from __future__ import annotations
 
@@ -62,6 +62,19 @@ def deal_form(team_a: tuple[str, ...] = (), **fields: Any) -> dict[str, Any]:
 def deal_fields(points0: int, **fields: Any) -> dict[str, Any]:
     """A deal form giving team A the point cards of `points0` card points."""
     return deal_form(tuple(captured(points0)[0]), **fields)
+
+
+def shown(page: str) -> str:
+    """A page's text, its tags (and their attributes: a name's shorter forms) left out."""
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def next_dealer(page: str) -> str:
+    """The scoreboard's next dealer, whole, as it is read out (web/names.py may show it short)."""
+    found = re.search(r"Next dealer:</span> <strong>(<bdi.*?</bdi>)</strong>", page)
+    assert found, "no next dealer"
+    hidden = re.search(r'class="visually-hidden">([^<]*)<', found[1])
+    return html.unescape(hidden[1] if hidden else re.sub(r"<[^>]+>", "", found[1]))
 
 
 def problems(page: str) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.sessions.games import casino as casino_pages
-from tests.helpers.pages import problems, start, stored
+from tests.helpers.pages import next_dealer, problems, start, stored
 
 FOUR = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "d1": "Lena"}
 
@@ -82,7 +82,7 @@ def test_k1_every_table_shape_starts_from_the_one_form(
     page = client.get(board).get_data(as_text=True)
     assert scores(page) == [0] * len(teams)
     # K1: seat 0 plays first after the dealer, so the last seat deals first.
-    assert f"Next dealer:</span> <strong><bdi>{seats[-1]}</bdi></strong>" in page
+    assert next_dealer(page) == seats[-1]
 
 
 def test_the_options_are_kept_as_chosen(client: FlaskClient) -> None:

@@ -13,7 +13,7 @@ from ...rules.cards import Card
 from ...rules.casino import score
 from ...rules.casino.record import PACK, SPADES, CasinoRecord
 from ...rules.casino.score import CasinoRow, CasinoStanding, Won
-from ...web.names import first_name
+from ...web.names import teams_with, whole_name
 from ...words import gettext, lazy_gettext, ngettext
 from ...words.inputs import in_words
 from ...words.lists import listed as together
@@ -224,7 +224,6 @@ def deal_page(game_session: Any, number: int) -> dict[str, Any]:
         before = rows[number - 2]["scores"] if number > 1 else [0] * sides
     return {
         "before": before,
-        "short": short_names([team.name for team in game_session.teams]),
         "derive": derive(game_session, standing),
     }
 
@@ -236,7 +235,7 @@ def problem(game_session: Any, error: InvalidInput) -> str:
     say = PROBLEMS.get(str(facts.get("problem")))
     if say is None or not isinstance(facts.get("side"), int):
         return in_words(error)
-    return say(game_session.teams[facts["side"]].name, facts)
+    return say(whole_name(game_session.teams[facts["side"]]), facts)
 
 
 def _spades_over_cards(who: str, facts: dict[str, Any]) -> str:
@@ -312,13 +311,6 @@ PROBLEMS = {
 }
 
 
-def short_names(names: list[str]) -> list[str]:
-    """Each side as its buttons call it: the first word of its name, or the whole name (cut to
-    fit by the page) when two sides' first words are the same."""
-    firsts = [first_name(name) for name in names]
-    return firsts if len({first.casefold() for first in firsts}) == len(firsts) else names
-
-
 def derive(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
     """What a phone needs to deal the next deals while it keeps some offline (offline-form.js):
     the dealer now (the deal then passes on round the table), each side's score and the winner
@@ -338,7 +330,7 @@ def derive(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
 
 def scoreboard(game_session: Any, standing: CasinoStanding) -> dict[str, Any]:
     """What the scoreboard shows beyond the standing: how the game was won, and a chart."""
-    names = [team.name for team in game_session.teams]
+    names = [whole_name(team) for team in game_session.teams]
     won = standing["won"]
     return {
         "how_won": won and how_won(won, standing, names),
@@ -430,17 +422,17 @@ def scores_chart(rows: list[CasinoRow], sides: int) -> dict[str, Any] | None:
 def summary(game_session: Any, record: CasinoRecord) -> str:
     """A deal in a line, to tell two versions of it apart: each side's points."""
     points, _most = score.deal_points(record, len(game_session.teams))
-    return " · ".join(f"{t.name} {p}" for t, p in zip(game_session.teams, points, strict=True))
+    return teams_with(game_session.teams, points)
 
 
 def standing_line(game_session: Any, standing: CasinoStanding) -> str:
     """The standing in a line, for a club's history: each side's score, then the side the game
     went to (by K13, or ended by the table)."""
     teams = game_session.teams
-    line = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["scores"], strict=True))
+    line = teams_with(teams, standing["scores"])
     went_to = standing["session_winner"]
     if went_to is not None:
-        return gettext("%(line)s · won by %(winner)s", line=line, winner=teams[went_to].name)
+        return gettext("%(line)s · won by %(winner)s", line=line, winner=whole_name(teams[went_to]))
     if standing["ended"]:
         return gettext("%(line)s · level", line=line)
     if past_target(standing):  # level at the top past 21: another deal decides (K13)

@@ -20,6 +20,7 @@ from ...rules.fifty_six.score import (
     tables_moved,
 )
 from ...rules.table import Table
+from ...web.names import teams_with, whole_name
 from ...words import gettext, lazy_gettext, ngettext
 from ...words.fifty_six import bid
 from ...words.inputs import in_words
@@ -175,7 +176,7 @@ class FiftySixDealForm(DealForm):
             )
         before, now = tables_before(game_session, max(sent, 1)), tables_before(game_session, number)
         if before != now:
-            held = " · ".join(f"{t.name} {n}" for t, n in zip(game_session.teams, now, strict=True))
+            held = teams_with(game_session.teams, now)
             changed.append(
                 gettext("Tables before deal %(number)d: %(held)s.", number=number, held=held)
             )
@@ -213,7 +214,7 @@ def problem(game_session: Any, error: InvalidInput) -> str:
             "%(player)s plays for %(team)s, which is out of tables, so cannot win the bid (F6): "
             "choose a player of a team still in.",
             player=seats[said["seat"]],
-            team=game_session.teams[said["team"]].name,
+            team=whole_name(game_session.teams[said["team"]]),
         )
     if error.code == "bad-auction" and said.get("why") == "not-over":
         return gettext(
@@ -405,14 +406,14 @@ def standing_line(game_session: Any, standing: FiftySixStanding) -> str:
     """The standing in a line, for a club's history: the game, each team's tables, a winner (of
     the game, or of a session the table ended)."""
     teams = game_session.teams
-    tables = " · ".join(f"{t.name} {n}" for t, n in zip(teams, standing["tables"], strict=True))
+    tables = teams_with(teams, standing["tables"])
     won = standing["session_winner"] if standing["ended"] else standing["winner"]
     if won is not None:
         return gettext(
             "Game %(game)d: %(tables)s tables · won by %(team)s",
             game=standing["game"],
             tables=tables,
-            team=teams[won].name,
+            team=whole_name(teams[won]),
         )
     return gettext("Game %(game)d: %(tables)s tables", game=standing["game"], tables=tables)
 

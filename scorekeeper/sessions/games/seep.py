@@ -12,6 +12,7 @@ from ...rules.seep.cards import POINT_CARDS, POINTS
 from ...rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, SeepRecord, parse_deal
 from ...rules.seep.score import UNDER, Baazi, SeepStanding, next_dealer
 from ...rules.table import Table
+from ...web.names import teams_with, whole_name
 from ...words import gettext, lazy_gettext, ngettext
 from ..charts import lead_chart
 from ..setup import Radio, Setup, options
@@ -251,7 +252,7 @@ def summary(game_session: Any, record: SeepRecord) -> str:
     """A deal in a line, to tell two versions of it apart: each team's points and sweeps."""
     deal = parse_deal(record, game_session.table)
     points, sweeps = deal.points(), len(deal.sweeps)
-    teams = " · ".join(f"{t.name} {p}" for t, p in zip(game_session.teams, points, strict=True))
+    teams = teams_with(game_session.teams, points)
     if not sweeps:
         return teams
     return ngettext("%(teams)s (%(num)d sweep)", "%(teams)s (%(num)d sweeps)", sweeps, teams=teams)
@@ -262,16 +263,16 @@ def standing_line(game_session: Any, standing: SeepStanding) -> str:
     (by M4, or ended by the table) or the lead."""
     teams, baazis = game_session.teams, standing["baazis"]
     line = " · ".join(
-        ngettext("%(team)s: %(num)d baazi", "%(team)s: %(num)d baazis", n, team=t.name)
+        ngettext("%(team)s: %(num)d baazi", "%(team)s: %(num)d baazis", n, team=whole_name(t))
         for t, n in zip(teams, baazis, strict=True)
     )
     if standing["session_winner"] is not None:
-        winner = teams[standing["session_winner"]].name
+        winner = whole_name(teams[standing["session_winner"]])
         return gettext("%(line)s · won by %(team)s", line=line, team=winner)
     lead = standing["lead"]
     if lead["team"] is None:
         return gettext("%(line)s · level", line=line)
-    leader = teams[lead["team"]].name
+    leader = whole_name(teams[lead["team"]])
     return gettext(
         "%(line)s · %(team)s lead by %(points)d", line=line, team=leader, points=lead["points"]
     )

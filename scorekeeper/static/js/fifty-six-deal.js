@@ -5,6 +5,7 @@ import { drawBidPad } from "./bid-pad.js";
 import { byId, h, radioValue } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
 import { bidText, refusalText } from "./fifty-six-words.js";
+import { copyName, fit } from "./names.js";
 import { ruleText } from "./verdict.js";
 import { _, isolate, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
@@ -83,7 +84,12 @@ function fiftySixDeal(form) {
     $(".contract-part").hidden = passed;
     $("[data-passed-note]").hidden = !passed;
     const dealer = chosen("dealer");
-    $("[data-dealer-name]").textContent = dealer === null ? "—" : seats[dealer];
+    const shown = $("[data-dealer-name]");
+    if (shown.dataset.seat !== String(dealer)) { // the seat's name as its button has it, fitted here
+      shown.dataset.seat = String(dealer);
+      shown.replaceChildren(dealer === null ? "—" : copyName($(`input[name=dealer][value="${dealer}"] + span`)));
+      fit(shown);
+    }
     const c = contract();
     if (passed && c) {
       $("[data-passed-note]").textContent = _("Everyone passed: 28 no-trumps for {team} ({player} bids first, F10).",

@@ -4,6 +4,7 @@
 // marked data-live are swapped in, what is new is highlighted for a moment, and what the page
 // marks data-announce (a new deal, the lead) is said once by one polite live region.
 import { h } from "./dom.js";
+import { fit } from "./names.js";
 
 const PERIOD_MS = 2000;
 const regions = () => Array.from(document.querySelectorAll("[data-live]"));
@@ -19,7 +20,13 @@ const shown = (root) => new Set(Array.from(root.querySelectorAll(PARTS)).map(tex
 // The one region a screen reader listens to: its text is set once per change, never at a poll
 // that brought nothing (the swapped parts are not live regions, or each swap would be read).
 const told = h("p", { class: "visually-hidden", "aria-live": "polite", "data-testid": "announce" });
-const news = (root) => Array.from(root.querySelectorAll("[data-announce]")).map(text).filter(Boolean);
+// Said as a screen reader reads it: a shortened name's whole form, not its short one as well.
+function spoken(el) {
+  const copy = el.cloneNode(true);
+  copy.querySelectorAll("[aria-hidden=true]").forEach((hidden) => hidden.remove());
+  return text(copy);
+}
+const news = (root) => Array.from(root.querySelectorAll("[data-announce]")).map(spoken).filter(Boolean);
 
 function announce(before) {
   const now = regions().flatMap(news).filter((said) => !before.has(said));
@@ -27,13 +34,18 @@ function announce(before) {
   if (sentence && sentence !== told.textContent) told.textContent = sentence;
 }
 
+// Each part as the server last sent it: what is shown differs once names.js has fitted its names.
+const served = new Map();
+
 function swap(page) {
   const said = new Set(regions().flatMap(news));
   regions().forEach((here) => {
     const there = page.querySelector(`[data-live="${here.dataset.live}"]`);
-    if (!there || there.innerHTML === here.innerHTML) return;
+    if (!there || there.innerHTML === served.get(here.dataset.live)) return;
+    served.set(here.dataset.live, there.innerHTML);
     const before = shown(here);
     here.replaceChildren(...there.childNodes);
+    fit(here); // each name in the longest form its room holds, as when the page was drawn
     here.querySelectorAll(PARTS).forEach((el) => {
       if (!before.has(text(el))) el.classList.add("live-changed");
     });

@@ -5,6 +5,7 @@
 // counts deals not yet sent.
 import { afterQueue, nextSeatIn, winnerOf } from "./deal-derive.js";
 import { h } from "./dom.js";
+import { fit } from "./names.js";
 import { _, ngettext } from "./words.js";
 
 const next = (derive) => (derive.dealer + 1) % derive.seats;
@@ -38,4 +39,5 @@ export function followQueue(items, session) {
   line.querySelector("strong").replaceChildren(...nameOf(line, derive.dealer));
   line.querySelector("[data-next]").replaceChildren(...nameOf(line, (FIRST[game] || next)(derive)));
   line.append(note);
+  fit(line);
 }

@@ -3,6 +3,7 @@
 // numbers, so a watcher's poll never works out ratings.
 import { chancesOf } from "./chances.js";
 import { byId } from "./dom.js";
+import { fit } from "./names.js";
 import { percent } from "./words.js";
 
 const box = byId("chances");
@@ -17,6 +18,7 @@ async function show() {
       spot.textContent = percent(prediction[spot.dataset.chance].chance);
     });
     box.hidden = false;
+    fit(box); // hidden, its names had no room to measure
   } catch {
     // offline: nothing to tell
   }

@@ -1,6 +1,7 @@
 // Seep deal entry: tap a card to give it to the chosen team, see the totals move.
 import { byId, radioValue, sayChanged } from "./dom.js";
-import { _, isolate, ngettext } from "./words.js";
+import { copyName, fit, wholeName } from "./names.js";
+import { _, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
 /** Draw and drive Seep's deal form. */
@@ -39,7 +40,7 @@ function seepDeal(form) {
       face.setAttribute("aria-pressed", team === null ? "false" : "true");
       // Who took it is said in words too, not by its colour alone.
       face.setAttribute("aria-label", team === null ? face.dataset.name
-        : _("{card}: {team}", { card: face.dataset.name, team: teamButtons[team].textContent.trim() }));
+        : _("{card}: {team}", { card: face.dataset.name, team: wholeName(teamButtons[team]) }));
       if (team === null) left += 1; else totals[team] += value;
     });
     [0, 1].forEach((team) => { totals[team] += sweepPoints.play * number("sweeps" + team); });
@@ -51,8 +52,12 @@ function seepDeal(form) {
     form.querySelector("[data-left]").textContent = left ? ngettext("{n} card", "{n} cards", left) : _("none");
     teamButtons.forEach((b) => b.setAttribute("aria-checked", String(Number(b.dataset.team) === active)));
     const other = teamButtons.find((b) => Number(b.dataset.team) !== active);
-    // The other team's name inside "All other cards → …": isolated, as the sentence filled it.
-    form.querySelector("[data-other-name]").textContent = other ? isolate(other.textContent.trim()) : "";
+    const rest = form.querySelector("[data-other-name]");
+    if (other && rest.dataset.team !== other.dataset.team) { // the other team's name, fitted here
+      rest.dataset.team = other.dataset.team;
+      rest.replaceChildren(copyName(other));
+      fit(rest);
+    }
   }
 
   cards.forEach((pick) => {
