@@ -155,15 +155,15 @@ def test_the_deal_form_says_what_the_table_calls_things(live_server: str, phones
     expect(recorder.locator("[data-auction-status]")).to_have_text("Ravi to call.")
     recorder.locator("[data-call='redouble']").click()
     problem = recorder.locator("[data-auction-problem]")
-    expect(problem).to_have_text("Ravi cannot redouble: no double stands. (F9)")
+    expect(problem).to_have_text("Ravi cannot redouble: no double stands. (F9 · Who may redouble)")
     recorder.locator("[data-call='double']").click()
     expect(recorder.locator("[data-auction-status]")).to_have_text("Dev to call.")
     recorder.locator("[data-call='pass']").click()
     expect(recorder.locator("[data-auction-status]")).to_have_text("Tara to call.")
     recorder.locator("[data-call='redouble']").click()
-    expect(problem).to_have_text("Tara cannot redouble: Meena's 30♦ is not their team's bid. (F9)")
+    expect(problem).to_have_text("Tara cannot redouble: Meena's 30♦ is not their team's bid. (F9 · Who may redouble)")
     recorder.locator("[data-call='bid']").click()  # 30♦ again: not higher
-    expect(problem).to_have_text("Tara's 30♦ is not higher than Meena's 30♦: bid 31 or more. (F8)")
+    expect(problem).to_have_text("Tara's 30♦ is not higher than Meena's 30♦: bid 31 or more. (F8 · A bid must go higher)")
     phone.screenshot(path=str(artifact("fifty-six-auction-words-360.png")), full_page=True)
 
 
