@@ -33,7 +33,6 @@ pytest: $(VENV)/.test-installed catalogs
 # The languages' catalogs (scorekeeper/translations/<lang>/LC_MESSAGES/messages.po), compiled for
 # the server (.mo) and for the pages' script (static/i18n/<lang>.js); a second or so, every time.
 catalogs: $(VENV)/.installed
-	$(BIN)/pybabel -q compile --use-fuzzy -d scorekeeper/translations
 	$(BIN)/python -m scorekeeper.web.catalogs
 
 # The messages marked in the code, templates and script, carried into every catalog: new ones

@@ -10,8 +10,6 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from setuptools.command.build_py import build_py
 
 PACKAGE = Path(__file__).resolve().parent / "scorekeeper"
@@ -22,11 +20,6 @@ class BuildWithCatalogs(build_py):
 
     def run(self) -> None:
         """Compile, then copy the package (its data files included) as usual."""
-        for po in sorted((PACKAGE / "translations").glob("*/LC_MESSAGES/messages.po")):
-            with po.open("rb") as source:
-                catalog = read_po(source, locale=po.parent.parent.name)
-            with po.with_suffix(".mo").open("wb") as target:
-                write_mo(target, catalog, use_fuzzy=True)
         spec = importlib.util.spec_from_file_location("catalogs", PACKAGE / "web" / "catalogs.py")
         assert spec and spec.loader
         catalogs = importlib.util.module_from_spec(spec)

@@ -95,8 +95,9 @@ class Watch:
     def sent(self, event: dict[str, Any]) -> None:
         initiator = event["initiator"]
         frames = (initiator.get("stack") or {}).get("callFrames") or [{}]
-        by = initiator.get("url") if initiator["type"] == "script" else None
-        by = by or (frames[0].get("url") if initiator["type"] == "script" else None)
+        by = None
+        if initiator["type"] == "script":
+            by = initiator.get("url") or frames[0].get("url")
         url = event["request"]["url"]
         self.requests[event["requestId"]] = Seen(url, event.get("type", "Other"), by)
 
@@ -272,15 +273,17 @@ def served(setup: str, url: str, log: Path) -> Iterator[str]:
         yield f"https://127.0.0.1:{tls}"
 
 
+NEEDS = {"direct": (), "proxy": ("nginx",), "tls": ("nginx", "openssl")}
+
+
 def setups(asked: str) -> list[str]:
     """The setups to measure: those asked for that this machine can run (nginx for make serve's,
     and openssl for a certificate)."""
     wanted = list(SETUPS) if asked == "all" else [asked]
-    missing = [tool for tool in ("nginx", "openssl") if shutil.which(tool) is None]
-    if missing:
-        print(f"(no {' or '.join(missing)} here: make serve's setups are left out)")
-        wanted = [setup for setup in wanted if setup == "direct"]
-    return wanted
+    runnable = [s for s in wanted if all(shutil.which(tool) for tool in NEEDS[s])]
+    for setup in set(wanted) - set(runnable):
+        print(f"(no {' or '.join(NEEDS[setup])} here: {SETUPS[setup]} is left out)")
+    return runnable
 
 
 def measure(browser: Any, base: str, api: APIRequestContext, args: Any, bare: Load) -> list[Row]:

@@ -11,8 +11,9 @@ from ..rules import InvalidInput
 from ..rules.fields import integer, required
 from ..rules.limits import MOST_PLAYS
 from ..rules.live import PlayRefused
-from ..words import format_number, gettext
+from ..words import gettext
 from ..words.live import Refused, worded
+from ..words.numbers import number as written
 from .answers import live_answer, play_answer
 from .http import bp, created, editable_session, json_body, tagged
 
@@ -72,8 +73,8 @@ def play_number(raw: object) -> int:
         message = gettext(
             "A live deal keeps at most %(most)s plays, more than any deal has: play %(number)s "
             "is past them. Nothing was stored.",
-            most=format_number(MOST_PLAYS),
-            number=format_number(raw),
+            most=written(MOST_PLAYS),
+            number=written(raw),
         )
         raise InvalidInput("too-many-plays", message)
     return integer(raw, "number", 1, MOST_PLAYS)

@@ -27,8 +27,9 @@ from ..rules.game import Record, Records
 from ..rules.limits import MOST_DEALS, MOST_PLAYS
 from ..rules.live import PlayRefused
 from ..rules.table import parse_teams, team_name_of
-from ..words import format_number, gettext
+from ..words import gettext
 from ..words.inputs import in_words  # the engine's refusals in words; it imports no data
+from ..words.numbers import number as written
 from ..words.verdicts import reason as verdict
 from .extensions import db
 from .models import (
@@ -644,8 +645,8 @@ def restored_deals(session: GameSession, raws: list[Any], where: str) -> list[De
             gettext(
                 "%(where)s has %(count)s deals, more than the %(most)s deals a session keeps.",
                 where=where,
-                count=format_number(len(raws)),
-                most=format_number(MOST_DEALS),
+                count=written(len(raws)),
+                most=written(MOST_DEALS),
             )
         )
     read: list[tuple[Deal, Any, str]] = []
@@ -775,8 +776,8 @@ def restored_live(session: GameSession, raw: Mapping[str, Any], where: str) -> L
                 "%(where)s has %(count)s plays, more than any deal has: a live deal keeps at "
                 "most %(most)s.",
                 where=where,
-                count=format_number(len(plays)),
-                most=format_number(MOST_PLAYS),
+                count=written(len(plays)),
+                most=written(MOST_PLAYS),
             )
         )
     live = LiveDeal(

@@ -26,7 +26,8 @@ from ..rules.game import Record, Standing
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import step_json
 from ..rules.table import TeamEntry, parse_teams, team_name_of
-from ..words import format_number, gettext, ngettext
+from ..words import gettext, ngettext
+from ..words.numbers import number as written
 from . import standings
 from .errors import Conflict, NotFound
 from .extensions import Model, db
@@ -607,7 +608,8 @@ class GameSession(Model):
             if standing is None:
                 standing = game.standing(table, self.options, records)
             standings.keep(key, standing, records)
-        if self.ended_at is not None if ended is None else ended:
+        is_ended = self.ended_at is not None if ended is None else ended
+        if is_ended:
             return self.game.end(self.table, self.options, standing)  # the kept one is not ended
         return standing
 
@@ -770,7 +772,7 @@ class GameSession(Model):
                 "This session keeps %(most)s deals (deleted ones among them), the most one session "
                 "may. Nothing was stored: start a new session to go on.",
                 most,
-                most=format_number(most),
+                most=written(most),
             )
             raise Conflict(409, "too-many-deals", message)
 
@@ -797,6 +799,7 @@ class GameSession(Model):
         """Validate and append a deal entered whole as deal `number`, or as the deal that was to
         get id `next_id` (a form's, which deletes do not move); a 409 if another came first, or
         while the next deal is being played live, or when the session is ended or full."""
+        self.ensure_not_ended()
         self.ensure_not_played_live()
         self.ensure_room()
         return self._append_deal(raw, number, next_id)
@@ -823,13 +826,13 @@ class GameSession(Model):
 
     def finish_live(self, live: LiveDeal, record: Mapping[str, Any]) -> Deal:
         """Record the deal that `live`'s last play ended; the live deal becomes that deal's."""
+        self.ensure_not_ended()
         deal = self._append_deal(record)
         db.session.flush()
         live.deal_serial = deal.serial
         return deal
 
     def _append_deal(self, raw: Any, number: int | None = None, next_id: int | None = None) -> Deal:
-        self.ensure_not_ended()
         record = self.game.parse_deal(raw, self.table, self.options)
         if next_id is not None:
             self._ensure_none_entered_since(next_id)

@@ -38,7 +38,8 @@ def end(session_id: str) -> Response:
     if ended:
         db.session.commit()
     reopen = url_for(".reopen", session_id=session_id)
-    undo_flash(ended_words(game_session, game_session.standing()), reopen, gettext("Undo"))
+    standing = game_session.standing(game_session.deal_rows())
+    undo_flash(ended_words(game_session, standing), reopen, gettext("Undo"))
     return redirect(url_for(".show", session_id=session_id))
 
 

@@ -3,9 +3,10 @@ sets `WORDS`: the translations of the messages found in the static files, the la
 rule, and how it writes numbers (`numbers`: Babel's symbols and patterns, as the server writes
 them in scorekeeper/words/numbers.py, for words.js's `number` and `percent`).
 
-`python -m scorekeeper.web.catalogs` writes them from the .po files (`make catalogs` does, after
-`pybabel compile`). A page runs its language's before its modules, so that words.js has it when
-they first run (a module awaiting it would run after DOMContentLoaded, and miss it).
+`python -m scorekeeper.web.catalogs` writes them from the .po files, with the server's .mo files
+(`make catalogs` does, and a wheel's build: _build_catalogs.py). A page runs its language's
+before its modules, so that words.js has it when they first run (a module awaiting it would run
+after DOMContentLoaded, and miss it).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import (
     get_decimal_symbol,
@@ -86,15 +88,19 @@ def module(catalog: Catalog) -> str:
 
 
 def write_all(output: Path = OUTPUT) -> list[Path]:
-    """Write every language's script catalog; the files written."""
+    """Compile every language's catalog for the server (its .mo, beside its .po, fuzzy
+    messages included as `pybabel compile --use-fuzzy` would) and write its script catalog;
+    the files written."""
     output.mkdir(parents=True, exist_ok=True)
     written = []
     for code, po in catalogs():
         with po.open("rb") as file:
             catalog = read_po(file, locale=code)
+        with po.with_suffix(".mo").open("wb") as mo:
+            write_mo(mo, catalog, use_fuzzy=True)
         target = output / f"{code}.js"
         target.write_text(module(catalog), encoding="utf-8")
-        written.append(target)
+        written += [po.with_suffix(".mo"), target]
     return written
 
 

@@ -174,22 +174,12 @@ def team_forms(team: Team) -> list[str]:
 
 def whole_name(team: Team) -> str:
     """A team's name whole: its own, or all its players' (never cut at 60 characters)."""
-    return team_forms(team)[0]
+    return JOIN.join(team.players) if named_by_players(team) else team.name
 
 
 def within(forms: Sequence[str], room: int) -> str:
     """The longest form of at most `room` characters; the shortest when none is."""
     return next((form for form in forms if len(form) <= room), forms[-1])
-
-
-def short_team(names: Sequence[str], room: int) -> str:
-    """The partners in at most `room` characters where that can be, every one of them there."""
-    return within(partners_forms(names), room)
-
-
-def short_name(name: str, room: int) -> str:
-    """A team's own name in at most `room` characters, cut after a whole word where it can be."""
-    return within(title_forms(name), room)
 
 
 def teams_with(teams: Sequence[Team], figures: Sequence[object]) -> str:
@@ -247,14 +237,14 @@ def team_card(team: Team) -> Card:
     """A team's name and partners on its card (a player alone: their name only)."""
     forms = team_forms(team)
     partners = None if named_by_players(team) else partners_forms(team.players)
-    short = within(forms, ROOM["team"]) == forms[0]
+    whole = within(forms, ROOM["team"]) == forms[0]
     if partners is not None:
-        short = short and within(partners, ROOM["partners"]) == partners[0]
+        whole = whole and within(partners, ROOM["partners"]) == partners[0]
     words = (forms[0] + " " + JOIN.join(team.players)).replace("-", " ").split()
     return Card(
         fitted(forms, ROOM["team"]),
         None if partners is None else fitted(partners, ROOM["partners"]),
-        short and max(map(len, words)) <= ROOM["word"],
+        whole and max(map(len, words)) <= ROOM["word"],
     )
 
 

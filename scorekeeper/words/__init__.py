@@ -13,7 +13,6 @@ from typing import Any
 
 from flask_babel import (  # type: ignore[import-untyped]
     Babel,
-    format_number,
     lazy_gettext,
     lazy_pgettext,
 )
@@ -40,12 +39,6 @@ def pgettext(context: str, string: str, **variables: Any) -> str:
     return _filled(LOOKUPS["pgettext"][0](context, string), variables)
 
 
-def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
-    """ngettext in the sense `context` names."""
-    sentence = LOOKUPS["npgettext"][0](context, singular, plural, num)
-    return fill(sentence, {"num": num, **variables})
-
-
 def _filled(sentence: str, variables: dict[str, Any]) -> str:
     """A sentence filled, or as the catalog has it when it names nothing (as Flask-Babel's)."""
     return fill(sentence, variables) if variables else sentence
@@ -53,11 +46,9 @@ def _filled(sentence: str, variables: dict[str, Any]) -> str:
 
 __all__ = [
     "babel",
-    "format_number",
     "gettext",
     "lazy_gettext",
     "lazy_pgettext",
     "ngettext",
-    "npgettext",
     "pgettext",
 ]

@@ -72,17 +72,22 @@ def isolate(value: Any) -> Any:
     return _isolate(value, True) if right_to_left() else value
 
 
-def in_order(items: Iterable[Any]) -> Markup:
-    """Items read one after another ("A1 → B1 → A2 → B2": the seats around a table, tables moved
-    from one team to another) in the page's direction, each isolated, the arrows pointing the
-    way the eye moves: ← in right-to-left words. The arrows are not read out: the order is."""
+def in_order(items: Iterable[Any], read_as: str | None = None) -> Markup:
+    """Items read one after another ("A1 → B1 → A2 → B2": the seats around a table) in the
+    page's direction, each isolated, the arrows pointing the way the eye moves: ← in
+    right-to-left words. The arrows are not read out, the order is; where an arrow means more
+    (tables moved from one team to another), `read_as` is the sentence a screen reader gets."""
     rtl = right_to_left()
     arrow = Markup(' <span class="next-arrow" aria-hidden="true">{}</span> ').format(
         "←" if rtl else "→"
     )
     shown = arrow.join(Markup("<bdi>{}</bdi>").format(item) for item in items)
     direction = "rtl" if rtl else "ltr"
-    return Markup('<span class="in-order" dir="{}">{}</span>').format(direction, shown)
+    drawn = Markup('<span class="in-order" dir="{}">{}</span>').format(direction, shown)
+    if read_as is None:
+        return drawn
+    read = Markup('<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>')
+    return read.format(drawn, read_as)
 
 
 def fill(sentence: str, variables: Mapping[str, Any], markup: bool = False) -> str:

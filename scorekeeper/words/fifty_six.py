@@ -7,17 +7,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..rules.fifty_six.auction import TRUMP_SIGNS
+from ..rules.fifty_six.auction import bid_text
 from . import gettext
 from .bidi import left_to_right
-from .cards import Said, Seats, Writer, card, cards, together
+from .cards import Said, Seats, Writer, card, cards
+from .lists import listed
 
 
 def bid(value: int, trump: str) -> str:
     """A bid as players say it, 28♦ or 30 NT, in one shape on every page (the `bid` of the
     templates; fifty-six-words.js's bidText in the pages' script): left to right, isolated so on
     a right-to-left page (never ♦28)."""
-    return left_to_right(f"{value}{TRUMP_SIGNS[trump]}")
+    return left_to_right(bid_text(value, trump))
 
 
 def contract(said: Mapping[str, Any]) -> str:
@@ -131,7 +132,7 @@ def _suits(letters: list[str]) -> str:
         "D": gettext("diamonds"),
         "C": gettext("clubs"),
     }
-    return together([names[letter] for letter in letters])
+    return listed([names[letter] for letter in letters])
 
 
 def _follow(s: Said, _: Seats) -> str:
@@ -157,7 +158,7 @@ def _cannot_place(s: Said, _: Seats) -> str:
             "others showed none: someone did not follow suit (F12). Check this card, or undo to "
             "the trick where the suit was not followed.",
             **shown,
-            holders=together([str(h) for h in holders]),
+            holders=listed([str(h) for h in holders]),
             room=room,
         )
     if holders:

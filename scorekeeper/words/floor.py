@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from . import gettext, ngettext
-from .cards import Said, Seats, Writer, card, cards, player, rank, together
+from .cards import Said, Seats, Writer, card, cards, player, rank
+from .lists import listed
 
 
 def _no_groups(s: Said, _: Seats) -> str:
@@ -86,7 +87,7 @@ def _cards_left(s: Said, seats: Seats) -> str:
 
 
 def _hold_too_few(s: Said, _: Seats) -> str:
-    values = together([str(value) for value in s["builds"]])
+    values = listed([str(value) for value in s["builds"]])
     builds = ngettext(
         "build of %(values)s", "builds of %(values)s", len(s["builds"]), values=values
     )

@@ -9,7 +9,7 @@ does not know is a sentence the web layer wrote itself (already in the reader's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -354,7 +354,7 @@ def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
     for name in LISTED.keys() & params.keys():
         shown[name] = listed([str(item) for item in params[name]], LISTED[name])
     if isinstance(params.get("cards"), list):  # cards as printed (a count stays a number)
-        shown["cards"] = _cards(params["cards"])
+        shown["cards"] = listed(params["cards"])
     if "choices" in params:
         # None among an option's choices is the open-ended one (no limit).
         choices = [gettext("open-ended") if c is None else str(c) for c in params["choices"]]
@@ -386,14 +386,9 @@ def _what(params: Mapping[str, Any]) -> str:
         "ordinal": str(ORDINALS[ordinal]) if isinstance(ordinal, int) else "",
         "field": params.get("field", ""),
     }
-    return str(words) % facts
+    return fill(str(words), facts)
 
 
 def _letter(team: object) -> str:
     """Team 0 is A, team 1 is B, as the pages call teams before they are named."""
     return chr(ord("A") + team) if isinstance(team, int) else str(team)
-
-
-def _cards(cards: Sequence[str]) -> str:
-    """Cards as printed, listed: 'A♠, 10♦ and K♥'."""
-    return listed(cards)

@@ -18,20 +18,16 @@ def listed(items: Sequence[str], last: Literal["and", "or"] = "and") -> str:
     """`items` as one list in the reader's language: "A", "A and B", "A, B and C" (or "… or C")."""
     if len(items) < 2:
         return "".join(items)
+    # Each item is isolated once on a right-to-left page (as the script's `listed`): the list so
+    # far is not isolated again at each link, which would nest the first item deeper each time.
+    parts = [f"{FSI}{item}{PDI}" for item in items] if right_to_left() else list(items)
     comma = str(flask_babel.gettext("{list}, {item}"))
     final = str(
         flask_babel.gettext("{list} or {item}")
         if last == "or"
         else flask_babel.gettext("{list} and {item}")
     )
-    said = items[0]
-    for item in items[1:-1]:
-        said = _filled(comma, said, item)
-    return _filled(final, said, items[-1])
-
-
-def _filled(pattern: str, first: str, item: str) -> str:
-    """A pattern filled, each part isolated on a right-to-left page (as the script's `fill`)."""
-    if right_to_left():
-        first, item = f"{FSI}{first}{PDI}", f"{FSI}{item}{PDI}"
-    return pattern.format(list=first, item=item)
+    said = parts[0]
+    for item in parts[1:-1]:
+        said = comma.format(list=said, item=item)
+    return final.format(list=said, item=parts[-1])

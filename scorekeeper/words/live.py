@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from ..rules.live import LiveDeal, PlayRefused
 from ..rules.violation import Violation
 from . import gettext, ngettext
-from .cards import together
+from .lists import listed
 
 JSON = dict[str, Any]
 
@@ -40,7 +40,7 @@ def flag_reason(flag: HeldFlag, seats: Sequence[str]) -> str:
         "but only %(num)d are left unseen.",
         flag.left,
         value=flag.value,
-        owners=together([seats[s] for s in flag.owners]),
+        owners=listed([seats[s] for s in flag.owners]),
     )
 
 
@@ -60,7 +60,7 @@ def claim_reason(flag: JSON, seats: Sequence[str]) -> str:
         "%(player)s claimed at play %(play)d to hold a card of %(value)d (%(rule)s), but "
         "%(num)d cards left cannot hold builds of %(owed)s.",
         flag["left"],
-        owed=together([str(value) for value in flag["owed"]]),
+        owed=listed([str(value) for value in flag["owed"]]),
         **said,
     )
 

@@ -11,7 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules.violation import Violation
-from scorekeeper.words.live import claim_reason, flag_reason, together
+from scorekeeper.words.lists import listed
+from scorekeeper.words.live import claim_reason, flag_reason
 from scorekeeper.words.verdicts import reason
 from tests.helpers.api import SESSIONS, bearer
 from tests.helpers.seep import seep_session
@@ -98,8 +99,8 @@ def test_a_flags_owners_are_named_together_and_the_unseen_counted(app: Flask) ->
         value, owners, left = 11, (1, 3), 1
 
     with app.test_request_context():
-        assert together(["Asha"]) == "Asha"
-        assert together(["Asha", "Ravi", "Dev"]) == "Asha, Ravi and Dev"
+        assert listed(["Asha"]) == "Asha"
+        assert listed(["Asha", "Ravi", "Dev"]) == "Asha, Ravi and Dev"
         assert flag_reason(Flag(), SEATS) == (
             "The house of 11 is owned by Meena and Dev, bound to hold a 11 each (H5), but only "
             "1 is left unseen."

@@ -161,9 +161,13 @@ def test_the_deal_form_says_what_the_table_calls_things(live_server: str, phones
     recorder.locator("[data-call='pass']").click()
     expect(recorder.locator("[data-auction-status]")).to_have_text("Tara to call.")
     recorder.locator("[data-call='redouble']").click()
-    expect(problem).to_have_text("Tara cannot redouble: Meena's 30♦ is not their team's bid. (F9 · Who may redouble)")
+    expect(problem).to_have_text(
+        "Tara cannot redouble: Meena's 30♦ is not their team's bid. (F9 · Who may redouble)"
+    )
     recorder.locator("[data-call='bid']").click()  # 30♦ again: not higher
-    expect(problem).to_have_text("Tara's 30♦ is not higher than Meena's 30♦: bid 31 or more. (F8 · A bid must go higher)")
+    expect(problem).to_have_text(
+        "Tara's 30♦ is not higher than Meena's 30♦: bid 31 or more. (F8 · A bid must go higher)"
+    )
     phone.screenshot(path=str(artifact("fifty-six-auction-words-360.png")), full_page=True)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Response, expect
 
 from scorekeeper.words.languages import COOKIE
 from tests.helpers.casino import SEVEN_FOUR
@@ -203,6 +203,29 @@ def test_a_followed_page_fits_the_names_it_redraws(live_server: str, phones: Pho
     expect(watcher.locator(".deal-more")).to_have_count(len(DEALS) + 1)
     names.longest_that_fits(watcher)
     nothing_overflows(watcher, BOARD)
+
+
+def test_a_followed_page_leaves_what_did_not_change_alone(live_server: str, phones: Phones) -> None:
+    """Seen on review: the first poll's answer (a 200: the page holds no tag yet) redrew every
+    part, since the fitted names never matched the server's; an open fold of whole names closed
+    under the reader's finger and the keyboard's focus was lost. An unchanged part stays."""
+    page = phone_in(phones, live_server, "ml")
+    started, _club = evening(page, live_server, names.long_teams("ml"))
+    watcher = phone_in(phones, live_server, "ml")
+
+    def polled(response: Response) -> bool:
+        return response.url == started.board and response.status == 200
+
+    with watcher.expect_response(polled):  # the page itself
+        watcher.goto(started.board)
+    fold = watcher.locator("details.whole-names:has([data-short])").first
+    with watcher.expect_response(polled, timeout=10_000):  # the first poll
+        fold.locator("summary").click()
+        fold.locator("summary").focus()
+    watcher.evaluate(FRAMES)
+    expect(fold).to_have_attribute("open", "")
+    assert watcher.evaluate("document.activeElement.tagName") == "SUMMARY"
+    assert watcher.locator(".live-changed").count() == 0
 
 
 @pytest.mark.parametrize(

@@ -51,6 +51,11 @@ def test_the_team_chooser_is_radios_and_no_bid_has_a_name(live_server: str, phon
     expect(chooser.locator("[aria-pressed]")).to_have_count(0)  # one pattern, not two
     chooser.get_by_role("radio", name="Old Delhi Seep Club").click()
     expect(chooser.get_by_role("radio", name="Old Delhi Seep Club")).to_be_checked()
+    chooser.get_by_role("radio", name="Old Delhi Seep Club").focus()
+    phone.keyboard.press("ArrowDown")  # radios go round: Down from the last is the first
+    expect(chooser.get_by_role("radio", name="Chandni Chowk Champions")).to_be_checked()
+    phone.keyboard.press("ArrowUp")
+    expect(chooser.get_by_role("radio", name="Old Delhi Seep Club")).to_be_checked()
     expect(phone.get_by_role("radio", name="No bid")).to_be_checked()
     expect(phone.locator("label.segment:has(input[name=bid][value=''])")).to_contain_text("—")
 

@@ -10,6 +10,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.data.extensions import db
+from scorekeeper.data.models import GameSession
+from scorekeeper.sessions.games import PAGES
 from tests.helpers.api import add_deals, new_session
 from tests.helpers.casino import SEVEN_FOUR
 from tests.helpers.fifty_six import deal as fifty_six_deal
@@ -154,6 +157,30 @@ def test_fifty_six_and_casino_sessions_end_alike(
     page = client.get(board).get_data(as_text=True)
     assert ended in page and buttons(page) == ["play-on"]
     assert "Enter deal" not in page and "Next dealer:" not in page
+
+
+def test_an_ended_fifty_six_session_s_line_says_its_result_not_the_game_s(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Seen on review: ended level, the club's line said nothing of it; ended with a winner, it
+    named the session's winner where the game's stands. Each deal here is made (F15): the
+    tables are level again, no game is won, and the end is level."""
+    session = new_session(client, "fifty-six")
+    add_deals(client, session, fifty_six_deal(1, 45), fifty_six_deal(2, 45))
+    board = f"/s/{session['id']}"
+    client.post(board + "/join", data={"key": session["edit_token"]})
+    with app.app_context():
+        played_on = db.session.get(GameSession, session["id"])
+        assert played_on is not None
+        line = PAGES["fifty-six"].standing_line(played_on, played_on.standing())
+    assert line.startswith("Game 1: ") and "level" not in line and "won by" not in line
+    client.post(board + "/end")
+    with app.app_context():
+        ended = db.session.get(GameSession, session["id"])
+        assert ended is not None
+        assert ended.standing()["session_winner"] is None
+        line = PAGES["fifty-six"].standing_line(ended, ended.standing())
+    assert line.startswith("Game 1: ") and line.endswith(" · level")
 
 
 def html_text(text: str) -> str:

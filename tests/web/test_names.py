@@ -16,12 +16,11 @@ from scorekeeper.web.names import (
     name_words,
     partners_forms,
     person_forms,
-    short_name,
-    short_team,
     team_card,
     team_forms,
     title_forms,
     whole_name,
+    within,
 )
 
 NB = "\u00a0"  # a person's initials are kept together: "W. M."
@@ -198,12 +197,12 @@ def test_a_team_left_unnamed_goes_by_its_players_whole_however_long() -> None:
 def test_without_script_the_server_counts_characters(
     names: list[str], room: int, shown: str
 ) -> None:
-    assert short_team(names, room) == shown
+    assert within(partners_forms(names), room) == shown
 
 
 def test_a_teams_own_name_in_a_count_of_characters() -> None:
-    assert short_name("The Magnificent Krishnamurthy Brothers", 20) == "The Magnificent…"
-    assert short_name("Chandni Chowk Champions", 30) == "Chandni Chowk Champions"
+    assert within(title_forms("The Magnificent Krishnamurthy Brothers"), 20) == "The Magnificent…"
+    assert within(title_forms("Chandni Chowk Champions"), 30) == "Chandni Chowk Champions"
 
 
 def test_a_fitted_name_carries_every_form_and_is_read_whole() -> None:

@@ -47,7 +47,9 @@ def test_a_card_is_said_in_the_readers_language(
 
 def card_messages(path: Path, language: str) -> set[tuple[str | None, str]]:
     """The card and suit messages a file asks its catalog for: (context, msgid)."""
-    keywords = {"gettext": None, "_": None, "pgettext": ((1, "c"), 2)}
+    in_context = ((1, "c"), 2)
+    keywords = {"_": None, "lazy_gettext": None, "pgettext": in_context}
+    keywords["lazy_pgettext"] = in_context
     found = extract_from_file(language, str(path), keywords=keywords)
     wanted = re.compile(r"^(\w+ of \{suit\}|spades|hearts|diamonds|clubs)$")
     return {(context, msgid) for _, msgid, _, context in found if wanted.match(str(msgid))}
@@ -70,3 +72,13 @@ def test_a_card_printed_in_a_sentence_is_named_in_words(app: Flask) -> None:
         '<span class="card-sign" role="img" aria-label="ten of hearts">10♥</span>; '
         "a bid of 28♠ is no card"
     )
+
+
+def test_a_suit_printed_alone_is_named_in_words(app: Flask) -> None:
+    """Casino's "aces ♠ ♣ ♥ ♦" left the signs for a speech engine to read in its own words."""
+    with app.test_request_context():
+        said = with_cards("aces ♠ ♣, a bid of 30♦")
+    assert said.count('role="img"') == 2
+    assert '<span class="card-sign" role="img" aria-label="spades">♠</span>' in said
+    assert '<span class="card-sign" role="img" aria-label="clubs">♣</span>' in said
+    assert said.endswith("a bid of 30♦")

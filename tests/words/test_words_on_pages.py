@@ -129,3 +129,14 @@ def test_the_server_lists_with_the_language_s_comma(
     with app.test_request_context(headers={"Cookie": f"{COOKIE}={code}"}):
         assert plain(listed(["A", "B", "C"])) == joined
         assert plain(listed(["A", "B", "C"], "or")) == either
+
+
+def test_each_item_of_a_right_to_left_list_is_isolated_once(app: Flask) -> None:
+    """Seen on review: the list so far was isolated again at each link, so the first of four
+    items sat three isolates deep. Each item is now isolated once, the links around them not."""
+    with app.test_request_context(headers={"Cookie": f"{COOKIE}=ur"}):
+        said = listed(["Asha", "Ravi", "Dev", "Meena"])
+    for name in ("Asha", "Ravi", "Dev", "Meena"):
+        assert f"\u2068{name}\u2069" in said
+    assert said.count("\u2068") == 4
+    assert "\u2068\u2068" not in said

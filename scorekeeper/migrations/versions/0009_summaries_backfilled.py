@@ -10,9 +10,6 @@ before holds only those some read had kept. This works out the rest once, by the
 (the app's own `summarize`, written with the SUMMARY_FORM it goes with), reading the tables as
 they are at this revision. A session whose deals cannot be folded is left out: the statistics
 work its summary out when read, as they did before. Nothing to undo: the rows are a cache.
-
-Later revisions run this backfill again when the summaries change (0012, 0013): it then reads
-whether each session was ended (`ended_at`, from 0013 on) when the column is there.
 """
 
 from alembic import op
@@ -35,7 +32,6 @@ SESSIONS = sa.table(
     sa.column("players_per_team", sa.Integer),
     sa.column("club_id", sa.String),
     sa.column("deleted_at", sa.DateTime),
-    sa.column("ended_at", sa.DateTime),  # from 0013 on
 )
 TEAMS = sa.table("teams", sa.column("id", sa.Integer), sa.column("session_id", sa.String))
 DEALS = sa.table(
@@ -79,8 +75,6 @@ def _backfill(connection, ids, form):
     from scorekeeper.data.summaries import summarize
 
     teams = sa.select(sa.func.count(TEAMS.c.id)).where(TEAMS.c.session_id == SESSIONS.c.id)
-    columns = {column["name"] for column in sa.inspect(connection).get_columns("game_sessions")}
-    ended = SESSIONS.c.ended_at if "ended_at" in columns else sa.null()
     sessions = connection.execute(
         sa.select(
             SESSIONS.c.id,
@@ -89,7 +83,6 @@ def _backfill(connection, ids, form):
             SESSIONS.c.options,
             SESSIONS.c.players_per_team,
             teams.scalar_subquery(),
-            ended,
         ).where(SESSIONS.c.id.in_(ids))
     ).all()
     records = {session_id: [] for session_id in ids}
@@ -101,11 +94,9 @@ def _backfill(connection, ids, form):
     for session_id, record in connection.execute(deals):
         records[session_id].append(record)
     rows = []
-    for session_id, version, game, options, size, count, ended_at in sessions:
+    for session_id, version, game, options, size, count in sessions:
         try:
-            summary = summarize(
-                game, count, size, options, records[session_id], ended=ended_at is not None
-            )
+            summary = summarize(game, count, size, options, records[session_id])
         except Exception:  # a session the rules cannot fold: worked out when read, as before
             continue
         rows.append(

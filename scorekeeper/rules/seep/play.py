@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..violation import Violation, notation
 from .moves import Build, Capture, Move, Raise, Throw
-from .position import HOUSE_VALUES, House, Position, without
+from .position import HOUSE_VALUES, House, Position, unheld_houses, without
 from .record import SWEEP_POINTS
 from .sets import has_subset_sum, splits_into, values_key
 
@@ -260,16 +260,10 @@ def _check_throw(position: Position, move: Throw) -> Violation | None:
 
 def _check_must_hold(position: Position, move: Move) -> Violation | None:
     after = apply(position, move).position
-    held = {c.rank for c in after.hand}
-    for house in after.houses:
-        if position.seat in house.owners and house.value not in held:
-            # H5 (B4, R2): an owner keeps a card of the house's value until it is taken.
-            return Violation(
-                "H5",
-                "must-hold",
-                "must-hold-house",
-                {"value": house.value},
-            )
+    # H5 (B4, R2): an owner keeps a card of the house's value until it is taken.
+    unheld = unheld_houses(position.seat, after.hand, after.houses)
+    if unheld:
+        return Violation("H5", "must-hold", "must-hold-house", {"value": unheld[0]})
     return None
 
 

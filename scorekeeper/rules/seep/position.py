@@ -127,13 +127,18 @@ def parse_position(raw: object) -> Position:
     )
 
 
+def unheld_houses(seat: int, hand: Iterable[Card], houses: Iterable[House]) -> list[int]:
+    """The values of the houses `seat` owns without a card of that value in `hand` (H5: an
+    owner keeps one until the house is captured or raised)."""
+    held = {card.rank for card in hand}
+    return [h.value for h in houses if seat in h.owners and h.value not in held]
+
+
 def _ensure_owner_holds(seat: int, hand: Iterable[Card], houses: Iterable[House]) -> None:
     """H5: the mover holds a card of each house they own, or the position cannot occur."""
-    held = {card.rank for card in hand}
-    missing = sorted(h.value for h in houses if seat in h.owners and h.value not in held)
-    if missing:
-        # H5: an owner keeps a card of the house's value until it is captured or raised.
-        raise InvalidInput("bad-position", "house-owner-without-card", value=missing[0])
+    missing = min(unheld_houses(seat, hand, houses), default=None)
+    if missing is not None:
+        raise InvalidInput("bad-position", "house-owner-without-card", value=missing)
 
 
 def _parse_houses(raw: object, players: int) -> tuple[House, ...]:

@@ -16,7 +16,7 @@ from ...rules.casino.score import CasinoRow, CasinoStanding, Won
 from ...web.names import teams_with, whole_name
 from ...words import gettext, lazy_gettext, ngettext
 from ...words.inputs import in_words
-from ...words.lists import listed as together
+from ...words.lists import listed
 from ..charts import drawn_once, polyline
 from ..setup import Radio, Setup
 from .deal_form import DealForm
@@ -360,7 +360,7 @@ def how_won(won: Won, standing: CasinoStanding, names: list[str]) -> str:
         tied = [side for side, n in enumerate(level) if n == max(level)]
         facts |= {"first": first, "level": max(level)}
         if winner in tied:
-            others = together([names[side] for side in tied if side != winner])
+            others = listed([names[side] for side in tied if side != winner])
             return gettext(
                 "Won by %(winner)s: level with %(others)s on %(level)d past 21 in deal %(first)d, "
                 "so play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
@@ -369,7 +369,7 @@ def how_won(won: Won, standing: CasinoStanding, names: list[str]) -> str:
         return gettext(
             "Won by %(winner)s: %(tied)s were level on %(level)d past 21 in deal %(first)d, so "
             "play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
-            **facts | {"tied": together([names[side] for side in tied])},
+            **facts | {"tied": listed([names[side] for side in tied])},
         )
     past = [names[side] for side, n in enumerate(after) if n >= score.TARGET and side != winner]
     if not past:
@@ -379,7 +379,7 @@ def how_won(won: Won, standing: CasinoStanding, names: list[str]) -> str:
     return gettext(
         "Won by %(winner)s: %(others)s also reached 21 in deal %(deal)d, and the higher total "
         "wins, %(high)d to %(second)d (K13).",
-        **facts | {"others": together(past)},
+        **facts | {"others": listed(past)},
     )
 
 
@@ -389,7 +389,7 @@ def level(standing: CasinoStanding, names: list[str]) -> str:
     tied = [names[side] for side, n in enumerate(standing["scores"]) if n == top]
     return gettext(
         "%(tied)s are level on %(top)d, past 21: another deal decides (K13).",
-        tied=together(tied),
+        tied=listed(tied),
         top=top,
     )
 

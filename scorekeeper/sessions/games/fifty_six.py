@@ -21,7 +21,7 @@ from ...rules.fifty_six.score import (
 )
 from ...rules.table import Table
 from ...web.names import teams_with, whole_name
-from ...words import gettext, lazy_gettext, ngettext
+from ...words import gettext, lazy_gettext, lazy_pgettext, ngettext
 from ...words.fifty_six import bid
 from ...words.inputs import in_words
 from ..charts import drawn_once, polyline
@@ -49,7 +49,7 @@ SETUP = Setup(
     shaped_by="teams",
 )
 # "NT" as the table says no trumps (a word to translate); the suits are the cards' signs.
-TRUMPS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"), ("NT", lazy_gettext("NT")))
+TRUMPS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"), ("NT", lazy_pgettext("no trumps", "NT")))
 # Each trump as a screen reader says it (the buttons show the signs).
 TRUMP_NAMES = {
     "S": lazy_gettext("spades"),
@@ -403,17 +403,22 @@ def summary(game_session: Any, record: FiftySixRecord) -> str:
 
 
 def standing_line(game_session: Any, standing: FiftySixStanding) -> str:
-    """The standing in a line, for a club's history: the game, each team's tables, a winner (of
-    the game, or of a session the table ended)."""
+    """The standing in a line, for a club's history: the game, each team's tables, and the
+    game's winner, or (a session the table ended) the team the session went to."""
     teams = game_session.teams
     tables = teams_with(teams, standing["tables"])
-    won = standing["session_winner"] if standing["ended"] else standing["winner"]
-    if won is not None:
+    if standing["ended"]:
+        line = gettext("Game %(game)d: %(tables)s tables", game=standing["game"], tables=tables)
+        if standing["session_winner"] is None:
+            return gettext("%(line)s · level", line=line)
+        winner = whole_name(teams[standing["session_winner"]])
+        return gettext("%(line)s · won by %(team)s", line=line, team=winner)
+    if standing["winner"] is not None:
         return gettext(
             "Game %(game)d: %(tables)s tables · won by %(team)s",
             game=standing["game"],
             tables=tables,
-            team=whole_name(teams[won]),
+            team=whole_name(teams[standing["winner"]]),
         )
     return gettext("Game %(game)d: %(tables)s tables", game=standing["game"], tables=tables)
 

@@ -42,11 +42,13 @@ export const suitSpoken = (suit) => SUIT_WORDS[suit]();
 /** A card in words: "KS" → "king of spades". */
 export const spoken = (code) => OF_RANK[rankText(code)]().replace("{suit}", suitSpoken(suitOf(code)));
 
-// A card as a sentence prints it ("K♠", "10♦"): a rank and a suit's sign, not inside a longer
-// number or word ("28♠" is a bid, not the 8♠).
-export const PRINTED = /(?<![\p{L}\p{N}])(10|[2-9AJQK])([♠♥♦♣])/gu;
+// A card as a sentence prints it ("K♠", "10♦"): a rank and a suit's sign, or a suit's sign alone
+// ("aces ♠ ♣"); not inside a longer number or word ("28♠" is a bid, not the 8♠).
+export const PRINTED = /(?<![\p{L}\p{N}])(10|[2-9AJQK])?([♠♥♦♣])/gu;
+/** A card or a suit as PRINTED found it, in words: ("K", "♠") → "king of spades"; (undefined, "♠") → "spades". */
+export const printedSpoken = (rank, sign) => (rank ? spoken(rank + FROM_SYMBOL[sign]) : suitSpoken(FROM_SYMBOL[sign]));
 /** `text` with each card printed in it said in words: "K♠ takes 9♦" → "king of spades takes nine of diamonds". */
-export const spokenText = (text) => String(text).replace(PRINTED, (all, rank, sign) => spoken(rank + FROM_SYMBOL[sign]));
+export const spokenText = (text) => String(text).replace(PRINTED, (all, rank, sign) => printedSpoken(rank, sign));
 
 /** Cards in words: "K♠", "K♠ and 4♥", "K♠, 4♥ and 9♣"; other things written by `show`.
  * The page's language links them (words.js's `listed`). */

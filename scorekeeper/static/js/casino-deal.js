@@ -3,8 +3,8 @@
 // side, sweeps when they count; each side's points (K11, K12) and any tie stay in view as it is
 // tapped, and Undo takes back the last tap, whatever it changed.
 import { pretty } from "./cards.js";
-import { byId, inOrder, radioValue, sayChanged, setRadio, withCards } from "./dom.js";
-import { _, ngettext, number } from "./words.js";
+import { byId, inOrder, radioValue, setRadio, showTotals, withCards } from "./dom.js";
+import { _, listed, ngettext, number, pgettext } from "./words.js";
 import { casinoPoints, most } from "./deal-derive.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
 
@@ -76,16 +76,14 @@ function casinoDeal(form) {
     });
     const untapped = Object.keys(CARD_OF).filter((name) => taken[name] === null).map((name) => pretty(CARD_OF[name]));
     if (untapped.length) {
-      const cards = untapped.reduce((list, item) => _("{list}, {item}", { list, item }));
-      notes.push(ngettext("{n} card still to tap: {cards}.", "{n} cards still to tap: {cards}.", untapped.length, { cards }));
+      notes.push(ngettext("{n} card still to tap: {cards}.", "{n} cards still to tap: {cards}.", untapped.length,
+        { cards: listed(untapped) }));
     }
-    const shown = Array.from(form.querySelectorAll("[data-points]"));
-    shown.forEach((el) => { el.textContent = points[el.dataset.points]; });
-    sayChanged(form.querySelector("[data-totals-said]"),
-      shown.map((el) => [el.dataset.points, _("{team}: {points}", { team: el.dataset.name, points: el.textContent })]));
+    showTotals(form, "points", points);
     form.querySelectorAll("[data-after]").forEach((el) => {
       const side = Number(el.dataset.after);
-      el.replaceChildren(inOrder([number(before[side]), number(before[side] + points[side])]));
+      const [was, now] = [number(before[side]), number(before[side] + points[side])];
+      el.replaceChildren(inOrder([was, now], pgettext("read aloud in place of an arrow", "{first} to {second}", { first: was, second: now })));
     });
     form.querySelector("[data-notes]").replaceChildren(...withCards(notes.join(" ")));
   }

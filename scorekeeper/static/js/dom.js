@@ -1,6 +1,6 @@
 // Building the page: elements, card tiles and radio rows, for every game's page.
-import { PRINTED, spoken, spokenText, rankText, suitOf, SYMBOL } from "./cards.js";
-import { isolate, NEXT } from "./words.js";
+import { PRINTED, printedSpoken, spoken, rankText, suitOf, SYMBOL } from "./cards.js";
+import { _, isolate, NEXT, rightToLeft } from "./words.js";
 
 export const byId = (id) => document.getElementById(id);
 
@@ -22,13 +22,13 @@ export function withCards(text) {
   return nodes;
 }
 
-/** A card's sign in a sentence ("K♠"), named in words. */
+/** A card's sign in a sentence ("K♠"), or a suit's alone ("♠"), named in words. */
 function cardSign(rank, sign) {
   const el = document.createElement("span");
   el.className = "card-sign";
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", spokenText(rank + sign));
-  el.textContent = rank + sign;
+  el.setAttribute("aria-label", printedSpoken(rank, sign));
+  el.textContent = (rank || "") + sign;
   return el;
 }
 
@@ -93,12 +93,15 @@ export function inSentence(text, parts) {
 /**
  * Items read one after another ("A1 → B1 → A2 → B2": the seats around a table) in the page's
  * direction, each isolated, the arrows pointing the way the eye moves (scorekeeper/words/bidi.py's
- * in_order draws the same on the server). The arrows are not read out: the order is.
+ * in_order draws the same on the server). The arrows are not read out, the order is; where an
+ * arrow means more (a score before and after a deal), `readAs` is what a screen reader gets.
  */
-export function inOrder(items) {
+export function inOrder(items, readAs = null) {
   const arrow = () => [" ", h("span", { class: "next-arrow", "aria-hidden": "true" }, NEXT), " "];
   const shown = items.flatMap((item, at) => [...(at ? arrow() : []), h("bdi", {}, item)]);
-  return h("span", { class: "in-order", dir: NEXT === "←" ? "rtl" : "ltr" }, shown);
+  const drawn = h("span", { class: "in-order", dir: rightToLeft ? "rtl" : "ltr" }, shown);
+  if (readAs === null) return drawn;
+  return h("span", {}, h("span", { "aria-hidden": "true" }, drawn), h("span", { class: "visually-hidden" }, readAs));
 }
 
 const lastSaid = new WeakMap(); // a live region → what its lines said at the last call
@@ -108,12 +111,24 @@ const lastSaid = new WeakMap(); // a live region → what its lines said at the 
  * changed since its last call, and only those: "Asha & Ravi: 83" when a tap moved their total.
  * The first call only takes note of them (a page is not read out as it opens).
  */
-export function sayChanged(region, lines) {
+function sayChanged(region, lines) {
   const before = lastSaid.get(region);
   lastSaid.set(region, new Map(lines));
   if (!before) return;
   const changed = lines.filter(([key, sentence]) => before.get(key) !== sentence).map(([, sentence]) => sentence);
   if (changed.length) region.textContent = changed.join(" ");
+}
+
+/**
+ * Each team's total on a deal form (the elements marked data-`key`, their team's index there, its
+ * whole name in data-name) set from `totals`, and those that changed said with their team's name
+ * through the form's [data-totals-said] region: "Asha & Ravi: 83", never a bare "83".
+ */
+export function showTotals(form, key, totals) {
+  const shown = Array.from(form.querySelectorAll(`[data-${key}]`));
+  shown.forEach((el) => { el.textContent = totals[el.dataset[key]]; });
+  sayChanged(form.querySelector("[data-totals-said]"),
+    shown.map((el) => [el.dataset[key], _("{team}: {points}", { team: el.dataset.name, points: el.textContent })]));
 }
 
 /** The value of the radio button `name` ticked inside `root`, or null when none is. */

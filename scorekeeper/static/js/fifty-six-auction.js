@@ -1,8 +1,7 @@
 // Fifty-six's auction on the checker page: the calls so far (a tap takes one back, and those
 // after it), the pad for the next call, and what the server says: is the call legal (F7–F10),
 // which contract stands, whose turn it is, whether the auction is over.
-import { suitSpoken } from "./cards.js";
-import { bidText } from "./fifty-six-words.js";
+import { bidText, trumpSpoken } from "./fifty-six-words.js";
 import { byId as $, h, inSentence } from "./dom.js";
 import { dotted, number, undotted } from "./link.js";
 import { latestWins, postJson } from "./requests.js";
@@ -26,7 +25,7 @@ const CALL_WORDS = { pass: () => _("pass"), double: () => _("double"), redouble:
 export const callText = (call) => (call.call !== "bid" ? CALL_WORDS[call.call]() : bidText(call));
 /** A call as a screen reader says it: "28 diamonds", "28 no trumps", "pass". */
 const callSaid = (call) => (call.call !== "bid" ? CALL_WORDS[call.call]()
-  : [call.value, call.trump === "NT" ? _("no trumps") : suitSpoken(call.trump)].join(" "));
+  : [call.value, trumpSpoken(call.trump)].join(" "));
 
 /** The seat making call number `i` (from 0): the calls go round from the seat after the dealer (F7). */
 const seatOf = (s, i) => (s.dealer + 1 + i) % s.players;

@@ -4,10 +4,10 @@
 // deal and sends each call or card as a numbered play the moment it is tapped, and the engine
 // judges it (a refusal names its rule, F6–F12). This script draws the panels.
 import { drawBidPad } from "./bid-pad.js";
-import { SUITS, SYMBOL, rankText, spoken, suitOf, suitSpoken } from "./cards.js";
+import { SUITS, SYMBOL, rankText, spoken, suitOf } from "./cards.js";
 import { byId as $, h, inSentence, tile } from "./dom.js";
 import { callText } from "./fifty-six-auction.js";
-import { refusalText } from "./fifty-six-words.js";
+import { refusalText, trumpSpoken } from "./fifty-six-words.js";
 import { _, ngettext } from "./words.js";
 import { liveConfig, liveDeal, moveKeeper, request, sessionApi } from "./live-driver.js";
 import { choices, noteBox } from "./live-widgets.js";
@@ -31,7 +31,6 @@ const out = new Set(Array.from(root.querySelectorAll("[data-out]"), (box) => Num
 /** F7: the first to call, the seat after the dealer still in the game. */
 const firstCaller = (dealer) => Array.from(seats, (_, k) => (dealer + 1 + k) % players).find((s) => !out.has(teamOf(s)));
 const name = (seat) => seats[seat];
-const trumpText = (t) => (t === "NT" ? _("no trumps") : suitSpoken(t));
 
 let live = null; // the live state as the API last answered, or null when there is none
 const pad = { dealer: cfg.nextDealer, bid: LOWEST, trump: null };
@@ -182,7 +181,7 @@ function callPad() {
     bids,
     h("div", { class: "values live-choices fs-trumps" }, TRUMPS.map((t) => h("button", {
       type: "button", class: `value suit-${t}`, dataset: { trump: t }, "aria-pressed": String(pad.trump === t),
-      "aria-label": _("Trump {trump}", { trump: trumpText(t) }), onclick: () => { pad.trump = pad.trump === t ? null : t; deal.render(); },
+      "aria-label": _("Trump {trump}", { trump: trumpSpoken(t) }), onclick: () => { pad.trump = pad.trump === t ? null : t; deal.render(); },
     }, t === "NT" ? "NT" : SYMBOL[t]))),
     bid,
     h("div", { class: "fs-other-calls" }, OTHER_CALLS.map(([c, text]) => h("button", {

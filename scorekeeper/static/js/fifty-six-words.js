@@ -1,13 +1,16 @@
 // Fifty-six's refusals in the table's words. The engine says what happened as data (the code, the
 // rule id and its params: the seats, the bids, why); this writes the sentence with the players'
 // and teams' names, each one whole sentence of the catalogs (words.js's _, "{name}" places).
-import { SYMBOL } from "./cards.js";
+import { SYMBOL, suitSpoken } from "./cards.js";
 import { _, leftToRight } from "./words.js";
 
 /** A bid as players say it: 28♦, 30 NT (the notation stays as printed, as the cards' does), in
  * one shape on every page: left to right, isolated so in right-to-left words (never ♦28; the
  * server's `bid`, scorekeeper/words/fifty_six.py). */
 export const bidText = (bid) => leftToRight(`${bid.value}${bid.trump === "NT" ? " NT" : SYMBOL[bid.trump]}`);
+
+/** A trump as a screen reader says it: "diamonds", "no trumps". */
+export const trumpSpoken = (trump) => (trump === "NT" ? _("no trumps") : suitSpoken(trump));
 
 /** A contract in words: "28♦ by Meena (Nines), doubled". */
 function contractText(c, names) {

@@ -20,13 +20,15 @@ const shown = (root) => new Set(Array.from(root.querySelectorAll(PARTS)).map(tex
 // The one region a screen reader listens to: its text is set once per change, never at a poll
 // that brought nothing (the swapped parts are not live regions, or each swap would be read).
 const told = h("p", { class: "visually-hidden", "aria-live": "polite", "data-testid": "announce" });
-// Said as a screen reader reads it: a shortened name's whole form, not its short one as well.
-function spoken(el) {
+// Said as a screen reader reads it: a shortened name's whole form, not its short one as well,
+// and a card by its name in words ("ten of diamonds"), not its sign.
+function readAloud(el) {
   const copy = el.cloneNode(true);
   copy.querySelectorAll("[aria-hidden=true]").forEach((hidden) => hidden.remove());
+  copy.querySelectorAll("[role=img][aria-label]").forEach((img) => img.replaceWith(img.getAttribute("aria-label")));
   return text(copy);
 }
-const news = (root) => Array.from(root.querySelectorAll("[data-announce]")).map(spoken).filter(Boolean);
+const news = (root) => Array.from(root.querySelectorAll("[data-announce]")).map(readAloud).filter(Boolean);
 
 function announce(before) {
   const now = regions().flatMap(news).filter((said) => !before.has(said));
@@ -34,15 +36,23 @@ function announce(before) {
   if (sentence && sentence !== told.textContent) told.textContent = sentence;
 }
 
-// Each part as the server last sent it: what is shown differs once names.js has fitted its names.
-const served = new Map();
+// A part as the server drew it, without what the page did to it since: each name as all its
+// forms (whichever one names.js fitted), folds closed and offered, nothing marked new.
+function asDrawn(root) {
+  const copy = root.cloneNode(true);
+  copy.querySelectorAll("[data-fit]").forEach((name) => name.replaceWith(name.dataset.fit));
+  copy.querySelectorAll("details[open]").forEach((fold) => fold.removeAttribute("open"));
+  copy.querySelectorAll("summary[tabindex]").forEach((summary) => summary.removeAttribute("tabindex"));
+  copy.querySelectorAll(".live-changed").forEach((part) => part.classList.remove("live-changed"));
+  copy.querySelectorAll("[class='']").forEach((part) => part.removeAttribute("class"));
+  return copy.innerHTML;
+}
 
 function swap(page) {
   const said = new Set(regions().flatMap(news));
   regions().forEach((here) => {
     const there = page.querySelector(`[data-live="${here.dataset.live}"]`);
-    if (!there || there.innerHTML === served.get(here.dataset.live)) return;
-    served.set(here.dataset.live, there.innerHTML);
+    if (!there || asDrawn(there) === asDrawn(here)) return; // unchanged: an open fold stays open
     const before = shown(here);
     here.replaceChildren(...there.childNodes);
     fit(here); // each name in the longest form its room holds, as when the page was drawn

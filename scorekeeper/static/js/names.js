@@ -96,6 +96,17 @@ export function fit(root = document) {
     pending.forEach((name) => show(name.el, name.names, ++name.at));
   }
   if (stuck.length) unstick(stuck);
+  offerFolds();
+}
+
+// A team's fold of whole names is offered only while one of its names shows a shorter form:
+// otherwise it is no Tab stop either (app.css keeps it from a tap).
+function offerFolds() {
+  document.querySelectorAll("details.whole-names").forEach((fold) => {
+    const summary = fold.querySelector("summary");
+    if (fold.open || fold.querySelector("[data-short]")) summary.removeAttribute("tabindex");
+    else summary.tabIndex = -1;
+  });
 }
 
 // Names whose box overflows even at their shortest form keep it, marked data-overflow (the lead

@@ -3,7 +3,7 @@
 // one. The arrows move through them as they lie on the screen (Left and Right along the
 // reading order, mirrored right to left; Up and Down to the nearest button of the row above
 // or below), Home and End to the first and last; Space and Enter press them as ever. In a
-// `role=radiogroup` an arrow also chooses, as a radio's does. Whatever draws a group, and
+// `role=radiogroup` the arrows go round the radios in order and also choose, as a radio's do. Whatever draws a group, and
 // however often: the stop is kept where it was, and a button a redraw replaced under the
 // focus hands the focus to the one drawn in its place.
 const GROUP = "[data-rove]";
@@ -48,9 +48,13 @@ function step(group, list, from, key) {
   if (key === "Home") return list[0];
   if (key === "End") return list[list.length - 1];
   const at = list.indexOf(from);
+  // A radio group goes round in its own order, every arrow (Down and Right the next), as radios do.
+  const radios = group.getAttribute("role") === "radiogroup";
+  if (radios && (key === "ArrowUp" || key === "ArrowDown")) return list[(at + (key === "ArrowDown" ? 1 : -1) + list.length) % list.length];
   if (key === "ArrowLeft" || key === "ArrowRight") {
     const forward = (key === "ArrowRight") === (getComputedStyle(group).direction !== "rtl");
-    return list[Math.min(list.length - 1, Math.max(0, at + (forward ? 1 : -1)))];
+    const next = at + (forward ? 1 : -1);
+    return radios ? list[(next + list.length) % list.length] : list[Math.min(list.length - 1, Math.max(0, next))];
   }
   const box = from.getBoundingClientRect();
   const middle = (r) => (r.left + r.right) / 2;

@@ -1,5 +1,5 @@
 // Seep deal entry: tap a card to give it to the chosen team, see the totals move.
-import { byId, radioValue, sayChanged } from "./dom.js";
+import { byId, radioValue, showTotals } from "./dom.js";
 import { copyName, fit, wholeName } from "./names.js";
 import { _, ngettext } from "./words.js";
 import "./deal-draft.js"; // first: the form redrawn for deals kept offline, and its draft back
@@ -45,10 +45,7 @@ function seepDeal(form) {
     });
     [0, 1].forEach((team) => { totals[team] += sweepPoints.play * number("sweeps" + team); });
     if (radio("opening_sweep") !== null) totals[radio("opening_sweep")] += sweepPoints.opening;
-    const shown = Array.from(form.querySelectorAll("[data-total]"));
-    shown.forEach((el) => { el.textContent = totals[el.dataset.total]; });
-    sayChanged(form.querySelector("[data-totals-said]"),
-      shown.map((el) => [el.dataset.total, _("{team}: {points}", { team: el.dataset.name, points: el.textContent })]));
+    showTotals(form, "total", totals);
     form.querySelector("[data-left]").textContent = left ? ngettext("{n} card", "{n} cards", left) : _("none");
     teamButtons.forEach((b) => b.setAttribute("aria-checked", String(Number(b.dataset.team) === active)));
     const other = teamButtons.find((b) => Number(b.dataset.team) !== active);

@@ -3,7 +3,6 @@
 // The page runs its language's catalog before its modules (static/i18n/<lang>.js, made by
 // `make catalogs` from scorekeeper/translations), which sets WORDS; an English page has none, and
 // says the msgids themselves.
-const lang = document.documentElement.lang || "en";
 const catalog = globalThis.WORDS || null;
 const messages = catalog ? catalog.messages : {};
 const pluralForm = catalog ? catalog.plural : (n) => (n === 1 ? 0 : 1);
@@ -16,7 +15,7 @@ const NUMBERS = (catalog && catalog.numbers) || { decimal: ".", group: ",", grou
 // in is isolated (FSI … PDI), so "10♥", "3–12" and a Latin name are not turned round by the
 // bidirectional algorithm, nor do they turn the words beside them. A link never is: an isolate in
 // an address is part of it (scorekeeper/words/bidi.py says the same for the server's sentences).
-const rightToLeft = document.documentElement.dir === "rtl";
+export const rightToLeft = document.documentElement.dir === "rtl";
 const LINK = /^(?:https?:\/\/|\/)\S*$/i;
 
 /** A value as a right-to-left sentence takes it in: isolated, but a link (and on a left-to-right
@@ -93,11 +92,6 @@ export function ngettext(one, other, n, values = {}) {
   return plural(messages[one], one, other, n, values);
 }
 
-/** ngettext in the sense `context` names. */
-export function npgettext(context, one, other, n, values = {}) {
-  return plural(messages[`${context}\x04${one}`], one, other, n, values);
-}
-
 function plural(forms, one, other, n, values) {
   const form = Array.isArray(forms) ? forms[pluralForm(n)] ?? forms[forms.length - 1] : n === 1 ? one : other;
   return fill(form, { n: number(n), ...values });
@@ -108,10 +102,13 @@ function plural(forms, one, other, n, values) {
  * "{list} and {item}" and "{list} or {item}", the patterns the server lists with too. */
 export function listed(items, last = "and") {
   if (items.length < 2) return items.join("");
-  const most = items.slice(0, -1).reduce((list, item) => _("{list}, {item}", { list, item }));
-  const item = items[items.length - 1];
-  return last === "or" ? _("{list} or {item}", { list: most, item }) : _("{list} and {item}", { list: most, item });
+  // Each item isolated once, as the server's listed does: the list so far is not isolated again
+  // at each link, which would nest the first item deeper each time. So the patterns are taken
+  // unfilled (_ leaves a "{name}" it is given no value for) and filled here.
+  const parts = items.map(isolate);
+  const link = (pattern, list, item) => pattern.replace(/\{(list|item)\}/g, (all, key) => (key === "list" ? list : item));
+  const most = parts.slice(0, -1).reduce((list, item) => link(_("{list}, {item}"), list, item));
+  const final = last === "or" ? _("{list} or {item}") : _("{list} and {item}");
+  return link(final, most, parts[parts.length - 1]);
 }
 
-/** Names in the order of the page's language (its collation), for lists a person reads. */
-export const collator = new Intl.Collator(lang);
