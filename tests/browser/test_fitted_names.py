@@ -218,7 +218,9 @@ def test_a_followed_page_leaves_what_did_not_change_alone(live_server: str, phon
 
     with watcher.expect_response(polled):  # the page itself
         watcher.goto(started.board)
-    fold = watcher.locator("details.whole-names:has([data-short])").first
+    shortened = watcher.locator("details.whole-names:has([data-short])").first
+    # Opened, its names show whole (no longer short): it is found by its test id from then on.
+    fold = watcher.get_by_test_id(str(shortened.get_attribute("data-testid")))
     with watcher.expect_response(polled, timeout=10_000):  # the first poll
         fold.locator("summary").click()
         fold.locator("summary").focus()
