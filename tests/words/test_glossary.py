@@ -144,13 +144,17 @@ def test_no_message_says_what_the_glossary_rules_out_everywhere(code: str) -> No
     assert found == []
 
 
+CLOSING_TAGS = re.compile(r"^(?:</\w+>)+")
+
+
 def suffixed_names(code: str) -> Iterator[tuple[str, str]]:
     """Each (msgid, translation) where a name is filled in with a case ending glued to it."""
     catalog = read(code)
     for message in messages(catalog):
         for form in forms(message, catalog.num_plurals):
             for found in FILLED.finditer(form):
-                glued = form[found.end() : found.end() + 1]
+                # A link's closing tag stands between a name and an ending glued past it.
+                glued = CLOSING_TAGS.sub("", form[found.end() :])[:1]
                 letter = bool(glued) and unicodedata.category(glued)[0] in "LM"
                 named = found[1] in NAMES or found[2] in SCRIPT_NAMES
                 if named and (glued == "-" or letter):
