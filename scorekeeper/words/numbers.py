@@ -45,9 +45,12 @@ def _decimal_pattern(places: int, where: Locale) -> NumberPattern:
 
 def number(value: float, places: int = 0) -> str:
     """A number in the reader's language, to at most `places` decimals, rounded half to even as
-    Babel rounds: 79.5 is «79,5» in Portuguese and Esperanto, 1234 «1 234» in Esperanto."""
+    Babel rounds: 79.5 is «79,5» in Portuguese and Esperanto, 1234 «1 234» in Esperanto. A
+    negative one is isolated left to right, as `signed` is: its minus stays on its left on a
+    right-to-left page (an Urdu rating of «-1.5», never «1.5-»)."""
     where = locale()
-    return str(_decimal_pattern(places, where).apply(value, where))
+    said = str(_decimal_pattern(places, where).apply(value, where))
+    return left_to_right(said) if value < 0 else said
 
 
 def percent(share: float) -> str:

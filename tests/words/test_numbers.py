@@ -39,6 +39,16 @@ def test_each_language_writes_its_numbers_and_dates(
         assert numbers.day(DECEMBER) == day
 
 
+def test_a_negative_number_keeps_its_minus_on_the_left_of_an_urdu_page(app: Flask) -> None:
+    """Seen trying the players' page in Urdu: a rating of -1.5 showed as «1.5-», its minus
+    turned to the right by the page's direction."""
+    with app.test_request_context(headers={"Accept-Language": "ur"}):
+        assert numbers.number(-1.5, 1) == "\u2066-1.5\u2069"
+        assert numbers.number(1.5, 1) == "1.5"
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert numbers.number(-1.5, 1) == "-1.5"
+
+
 def test_a_moment_is_written_in_the_readers_language(app: Flask) -> None:
     evening = datetime(2026, 12, 4, 18, 5)
     for lang, said in (("en", "December 4, 6:05\u202fPM"), ("eo", "4 Decembro 18:05")):

@@ -65,7 +65,8 @@ function grouped(whole) {
 export function number(n, places = 0) {
   const [whole, decimals] = digits(n, 0, places);
   const said = grouped(whole) + (decimals ? NUMBERS.decimal + decimals : "");
-  return n < 0 && (whole !== "0" || decimals) ? `-${said}` : said;
+  // A negative number's minus stays on its left in right-to-left words (numbers.py's `number`).
+  return n < 0 && (whole !== "0" || decimals) ? leftToRight(`-${said}`) : said;
 }
 
 /** A share (0.675) as a whole percentage in the page's language: 68% (numbers.py's `percent`). */
