@@ -18,7 +18,7 @@ from ..rules.stats import head_to_head
 from ..web.rate_limits import count_creation
 from ..words import gettext
 from .answers import club_json
-from .http import bearer_token, bp, json_body, replayable, tagged
+from .http import bearer_token, bp, json_body, replayable, secret, tagged
 
 
 @bp.post("/clubs")
@@ -39,7 +39,7 @@ def create_club() -> Response:
     token = tokens[0] if tokens else Club.keyed_token(shown["id"], key or "")
     response = replayable(({**shown, "keeper_token": token}, status), replayed)
     response.headers["Location"] = url_for("api.read_club", club_id=shown["id"])
-    return response
+    return secret(response)
 
 
 @bp.get("/clubs/<club_id>")

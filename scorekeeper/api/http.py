@@ -90,6 +90,12 @@ def replayable(answer: tuple[dict[str, Any], int], replayed: bool) -> Response:
     return response
 
 
+def secret(response: Response) -> Response:
+    """An answer that carries a token: no cache, shared or the browser's own, may keep it."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def created(body: dict[str, Any]) -> Response:
     """A 201 with `body`."""
     response = jsonify(body)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort, request, url_for
+from flask import Response, abort, jsonify, request, url_for
 
 from ..data.extensions import db
 from ..data.idempotency import once, request_key, start_session
@@ -23,6 +23,7 @@ from .http import (
     replayable,
     require_if_match,
     require_session_match,
+    secret,
     tagged,
 )
 
@@ -41,7 +42,7 @@ def create_session() -> Response:
     (shown, status), token, replayed = start_session("sessions", key, body, session_json)
     response = replayable(({**shown, "edit_token": token}, status), replayed)
     response.headers["Location"] = url_for("api.read_session", session_id=shown["id"])
-    return response
+    return secret(response)
 
 
 @bp.get("/sessions/<session_id>")
@@ -55,14 +56,14 @@ def read_session(session_id: str) -> Response:
 
 
 @bp.post("/sessions/<session_id>/scorer-link")
-def new_scorer_link(session_id: str) -> dict[str, Any]:
+def new_scorer_link(session_id: str) -> Response:
     """A new scorer token for sharing; every earlier scorer link stops working (keeper only)."""
     session = editable_session(session_id)
     if not session.is_keeper(bearer_token()):
         abort(403, description=gettext("Only the session's keeper can revoke scorer links."))
     token = session.revoke_scorers()
     db.session.commit()
-    return {"scorer_token": token, "version": session.version}
+    return secret(jsonify(scorer_token=token, version=session.version))
 
 
 @bp.post("/sessions/<session_id>/end")

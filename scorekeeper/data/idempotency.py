@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,8 +26,9 @@ from .models import Club, GameSession, utcnow
 
 KEPT = timedelta(days=2)  # long enough for any retry, short enough to keep the table small
 # A key must be unguessable (shared/API.md "Exactly once"): repeating a session's or club's
-# start under its key hands out the keeper's token. A UUID has 32 hex digits.
-SHORTEST_KEY, LONGEST_KEY, LEAST_ALNUM = 16, 255, 16
+# start under its key hands out the keeper's token. A UUID has 32 hex digits, of 16 kinds.
+LONGEST_KEY, LEAST_ALNUM, LEAST_DISTINCT = 255, 22, 8
+ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 Answer = tuple[dict[str, Any], int]
 
 
@@ -44,6 +46,12 @@ class IdempotencyKey(Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
+def new_key() -> str:
+    """A random key that keeps the rule whatever the bits: 128 of them in hex (a run of one
+    digit is as likely as any other), then ten different digits."""
+    return f"{secrets.token_hex(16)}-0123456789"
+
+
 def request_key() -> str | None:
     """The request's Idempotency-Key, if it sent one; a 400 if it is malformed."""
     return checked_key(request.headers.get("Idempotency-Key"))
@@ -55,22 +63,24 @@ def checked_key(key: str | None) -> str | None:
         return None
     if not is_unguessable(key):
         message = gettext(
-            "Idempotency-Key must be %(shortest)d to %(longest)d printable ASCII characters, "
-            "at least %(alnum)d of them letters or digits (a random UUID will do): a key that "
-            "can be guessed would let someone else repeat the request and read its answer.",
-            shortest=SHORTEST_KEY,
+            "Idempotency-Key must be at most %(longest)d printable ASCII characters, with at "
+            "least %(alnum)d letters or digits and at least %(distinct)d different ones among "
+            "them (a random UUID will do): a key that can be guessed would let someone else "
+            "repeat the request and read its answer.",
             longest=LONGEST_KEY,
             alnum=LEAST_ALNUM,
+            distinct=LEAST_DISTINCT,
         )
         raise InvalidInput("bad-idempotency-key", message)
     return key
 
 
 def is_unguessable(key: str) -> bool:
-    """Whether `key` is long enough, printable ASCII, with enough letters and digits."""
-    if not SHORTEST_KEY <= len(key) <= LONGEST_KEY or not key.isascii() or not key.isprintable():
+    """Whether `key` is printable ASCII, not too long, with enough and varied letters and digits."""
+    if len(key) > LONGEST_KEY or not key.isascii() or not key.isprintable():
         return False
-    return sum(character.isalnum() for character in key) >= LEAST_ALNUM
+    alnum = [character for character in key if character in ALNUM]
+    return len(alnum) >= LEAST_ALNUM and len(set(alnum)) >= LEAST_DISTINCT
 
 
 def start_session(

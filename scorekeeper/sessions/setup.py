@@ -8,7 +8,6 @@ game's `table_for` gives for the players chosen (and the option that shapes them
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +18,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  #
 from wtforms.validators import Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
+from ..data.idempotency import new_key
 from ..rules import Game, InvalidInput, Table
 from ..rules.limits import MAX_NAME, MAX_TEAM_NAME
 from ..words import gettext, lazy_gettext
@@ -167,8 +167,7 @@ class SessionForm(FlaskForm):
 
     Meta = WordsMeta  # WTForms' own messages in the reader's language
 
-    # 32 hex digits: every one a letter or digit, as an Idempotency-Key must have 16 of.
-    key = StringField(widget=HiddenInput(), default=lambda: secrets.token_hex(16))
+    key = StringField(widget=HiddenInput(), default=new_key)
     club = StringField(widget=HiddenInput())  # the club it joins; none: a new one, made quietly
 
 

@@ -126,6 +126,8 @@ def _http_error(error: HTTPException) -> Response:
     allow = error.get_response().headers.get("Allow")
     if allow:  # a 405 says which methods would work
         response.headers["Allow"] = allow
+    if status == 401 and is_api():  # RFC 9110: a 401 names the scheme that would be accepted
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response
 
 

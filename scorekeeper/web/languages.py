@@ -67,14 +67,17 @@ def choose() -> Response:
         )
     response = redirect(_same_site(request.referrer or "") or url_for("sessions.index"), code=303)
     # Not HttpOnly: the service worker reads it to pick its offline page's language.
-    response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax")
+    response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", secure=request.is_secure)
     return response
 
 
 def _same_site(referrer: str) -> str | None:
     """The path and query of `referrer` if it is a page of this site (never another site's)."""
     parts = urlsplit(referrer)
-    if parts.netloc != request.host or not parts.path.startswith("/"):
+    # A path "//evil.example/x" (or "/\\evil.example") would be read as another site's address.
+    if parts.netloc != request.host or not parts.path.startswith("/") or "\\" in parts.path:
+        return None
+    if parts.path.startswith("//"):
         return None
     return parts.path + (f"?{parts.query}" if parts.query else "")
 

@@ -105,7 +105,7 @@ def test_a_name_of_sixty_characters_is_kept_whole(client: FlaskClient) -> None:
 
 
 def test_the_same_key_and_body_again_replays_the_club(app: Flask, client: FlaskClient) -> None:
-    key = {"Idempotency-Key": "club-1-0123456789abcdef"}
+    key = {"Idempotency-Key": "club-1-0123456789abcdefghijkl"}
     first = client.post(CLUBS, json={"name": "Thursday"}, headers=key)
     again = client.post(CLUBS, json={"name": "Thursday"}, headers=key)
     assert (first.status_code, again.status_code) == (201, 201)
@@ -122,7 +122,7 @@ def test_the_same_key_and_body_again_replays_the_club(app: Flask, client: FlaskC
 def test_the_same_key_with_another_body_is_422_and_nothing_stored(
     app: Flask, client: FlaskClient
 ) -> None:
-    key = {"Idempotency-Key": "club-1-0123456789abcdef"}
+    key = {"Idempotency-Key": "club-1-0123456789abcdefghijkl"}
     assert client.post(CLUBS, json={"name": "Thursday"}, headers=key).status_code == 201
     reused = client.post(CLUBS, json={"name": "Friday"}, headers=key)
     assert reused.status_code == 422
@@ -286,7 +286,7 @@ def test_a_session_start_replayed_joins_the_club_once(app: Flask, client: FlaskC
     club, other = new_club(client)["id"], new_club(client, "Other")["id"]
     body, key = (
         {"game": "seep", "teams": FOUR, "club": club},
-        {"Idempotency-Key": "start-1-0123456789abcdef"},
+        {"Idempotency-Key": "start-1-0123456789abcdefghijkl"},
     )
     first = client.post(SESSIONS, json=body, headers=key)
     again = client.post(SESSIONS, json=body, headers=key)

@@ -228,7 +228,7 @@ def test_a_correction_with_a_stale_if_match_answers_412_and_changes_nothing(
 def test_the_same_idempotency_key_stores_a_deal_once(
     client: FlaskClient, app: Flask, fifty_six_played: dict[str, Any]
 ) -> None:
-    key = {"Idempotency-Key": "deal-three-0123456789abcdef"}
+    key = {"Idempotency-Key": "deal-three-0123456789abcdefghijkl"}
     first = post_deal(client, fifty_six_played, deal(3, 56, value=56), **key)
     assert first.status_code == 201 and "Idempotent-Replayed" not in first.headers
     again = post_deal(client, fifty_six_played, deal(3, 56, value=56), **key)

@@ -15,13 +15,24 @@ from tests.helpers.api import CLUBS, FOUR, SESSIONS, bearer, count
 from tests.helpers.seep import deal, seep_session
 
 BODY = {"game": "seep", "teams": FOUR}
-GUESSABLE = ["1", "session-one", "a" * 15, "-" * 40 + "a" * 15, "x" * 256, "é" * 20, " " * 30]
+GUESSABLE = [
+    "1",
+    "session-one",
+    "0000000000000000",  # shared/API.md's own examples: 16 letters or digits, too few and alike
+    "1234567890123456",
+    "a" * 40,  # enough letters, but all one
+    "abcdefg" * 4,  # 28 letters of only 7 kinds
+    "-" * 40 + "abcdefgh" * 2 + "abcde",  # 21 letters or digits
+    "x" * 256,
+    "é" * 30,
+    " " * 30,
+]
 UNGUESSABLE = [
     str(uuid.uuid4()),
     uuid.uuid4().hex,
-    "a" * 16,
-    "key-" + "7" * 16,
-    "z" * 255,
+    "abcdefgh" * 3,  # 24 letters of 8 kinds
+    "key-" + "ABCDefgh" * 3,  # a capital and a small letter differ
+    "0123456789" * 25 + "-----",  # 255 characters
 ]
 
 
@@ -33,7 +44,7 @@ def test_a_guessable_key_starts_no_session_and_hands_out_no_token(
     assert response.status_code == 400
     answer = response.get_json()
     assert answer["error"] == "bad-idempotency-key"
-    assert "16" in answer["message"] and "letters or digits" in answer["message"]
+    assert "22" in answer["message"] and "letters or digits" in answer["message"]
     assert "edit_token" not in answer
     again = client.post(SESSIONS, json=BODY, headers={"Idempotency-Key": "1"})
     assert again.status_code == 400 and "edit_token" not in again.get_json()

@@ -747,7 +747,7 @@ def steer(
         case.headers["Idempotency-Key"] = "1"  # a 400 bad-idempotency-key, nothing stored
     elif "key" in faults and "Idempotency-Key" in names:
         # The same key each time: "key body" sends it with another body, a 422.
-        case.headers["Idempotency-Key"] = "the-same-key-0123456789abcdef"
+        case.headers["Idempotency-Key"] = "the-same-key-0123456789abcdefghijkl"
         if "body" not in faults:
             # Only a write that is done keeps its key: a number that clashes (a 409) would not.
             case.body.pop("number", None)
@@ -1110,7 +1110,7 @@ def test_lone_surrogates_are_bad_input_not_a_crash(app: Flask, path: str, method
         else:
             body.update({"note": text} if where == "value" else {text: 1})
         headers = table.auth_for(path, method) | (
-            {"Idempotency-Key": f"key-{where}-0123456789abcdef"} if keyed else {}
+            {"Idempotency-Key": f"key-{where}-0123456789abcdefghijkl"} if keyed else {}
         )
         raw = json.dumps(body)  # ASCII, with \ud800 escapes
         response = table.client.open(

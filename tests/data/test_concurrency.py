@@ -81,7 +81,7 @@ def test_the_same_deal_sent_at_once_with_one_idempotency_key_is_stored_once(
     app: Flask, server: str
 ) -> None:
     url, auth = new_session(server)
-    headers = auth | {"Idempotency-Key": "the-same-deal-0123456789abcdef"}
+    headers = auth | {"Idempotency-Key": "the-same-deal-0123456789abcdefghijkl"}
     answers = at_once(CLIENTS, lambda _: [call(f"{url}/deals", "POST", tagged_deal(7), headers)])
     assert [status for status, _, _ in answers] == [201] * CLIENTS, answers
     assert all(body == answers[0][2] for _, _, body in answers)
@@ -95,7 +95,7 @@ def test_one_session_started_at_once_with_one_idempotency_key_is_created_once(
     app: Flask, server: str
 ) -> None:
     body = {"game": "seep", "teams": TEAMS}
-    headers = {"Idempotency-Key": "start-once-0123456789abcdef"}
+    headers = {"Idempotency-Key": "start-once-0123456789abcdefghijkl"}
     answers = at_once(CLIENTS, lambda _: [call(f"{server}/api/v1/sessions", "POST", body, headers)])
     assert [status for status, _, _ in answers] == [201] * CLIENTS, answers
     assert len({answer["id"] for _, _, answer in answers}) == 1

@@ -94,7 +94,9 @@ def test_an_unreachable_database_answers_503_json_with_an_honest_message(
         read = assert_unavailable(client.get(url))
         assert "Nothing was changed" in read  # a read changed nothing, and says so
         keyed = client.post(
-            f"{url}/deals", json=deal(60), headers=auth | {"Idempotency-Key": "a-0123456789abcdef"}
+            f"{url}/deals",
+            json=deal(60),
+            headers=auth | {"Idempotency-Key": "a-0123456789abcdefghijkl"},
         )
         assert UNSURE in assert_unavailable(keyed)
         assert "safe to send it again" in assert_unavailable(keyed)
@@ -107,7 +109,9 @@ def test_an_unreachable_database_answers_503_json_with_an_honest_message(
         restore()
     # Back again: the same key stores the deal once.
     again = client.post(
-        f"{url}/deals", json=deal(60), headers=auth | {"Idempotency-Key": "a-0123456789abcdef"}
+        f"{url}/deals",
+        json=deal(60),
+        headers=auth | {"Idempotency-Key": "a-0123456789abcdefghijkl"},
     )
     assert again.status_code == 201
     assert len(client.get(url).get_json()["deals"]) == 1
@@ -121,7 +125,7 @@ def test_a_write_lock_held_too_long_answers_503_and_reads_go_on(
     client = app.test_client()
     session = seep_session(client)
     url = f"{SESSIONS}/{session['id']}"
-    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "k-0123456789abcdef"}
+    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "k-0123456789abcdefghijkl"}
     other = sqlite3.connect(fresh_db.removeprefix("sqlite:///"), isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")  # another writer holds the lock
     try:
@@ -140,7 +144,9 @@ def test_a_commit_whose_outcome_is_unknown_says_so_and_a_retry_stores_once(
 ) -> None:
     session = seep_session(client)
     url = f"{SESSIONS}/{session['id']}/deals"
-    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "lost-answer-0123456789abcdef"}
+    headers = bearer(session["edit_token"]) | {
+        "Idempotency-Key": "lost-answer-0123456789abcdefghijkl"
+    }
     with app.app_context():
         dialect = db.engine.dialect
     real_commit = dialect.do_commit
@@ -225,7 +231,7 @@ def test_a_stopped_postgresql_answers_503_json_and_the_same_key_stores_once_afte
     client = pg_app.test_client()
     session = seep_session(client)
     url = f"{SESSIONS}/{session['id']}"
-    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "x-0123456789abcdef"}
+    headers = bearer(session["edit_token"]) | {"Idempotency-Key": "x-0123456789abcdefghijkl"}
     postgres.halt("fast")
     try:
         assert "Nothing was changed" in assert_unavailable(client.get(url))
@@ -279,7 +285,7 @@ def restart_under_load(postgres: Cluster, server: str) -> None:
     def client(i: int) -> None:
         for n in range(DEALS_EACH):
             tag = i * DEALS_EACH + n
-            headers = auth | {"Idempotency-Key": f"deal-{tag}-0123456789abcdef"}
+            headers = auth | {"Idempotency-Key": f"deal-{tag}-0123456789abcdefghijkl"}
             for _ in range(200):  # a client that retries until it hears a 201
                 answer = call(f"{url}/deals", "POST", tagged_deal(tag), headers)
                 first_answers.set()

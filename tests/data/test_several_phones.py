@@ -175,10 +175,10 @@ def test_the_same_idempotency_key_stores_a_deal_once_and_answers_as_the_first_ti
     client: FlaskClient,
 ) -> None:
     phone = Api(client, seep_session(client))
-    first = phone.post(deal(60), **{"Idempotency-Key": "deal-one-0123456789abcdef"})
+    first = phone.post(deal(60), **{"Idempotency-Key": "deal-one-0123456789abcdefghijkl"})
     assert first.status_code == 201 and "Idempotent-Replayed" not in first.headers
     phone.post(deal(30))  # another deal, without a key, in between
-    again = phone.post(deal(60), **{"Idempotency-Key": "deal-one-0123456789abcdef"})
+    again = phone.post(deal(60), **{"Idempotency-Key": "deal-one-0123456789abcdefghijkl"})
     assert again.status_code == 201
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == first.get_json()  # the first answer, not today's standing
@@ -189,8 +189,8 @@ def test_the_same_key_with_another_body_answers_422_and_stores_nothing(
     client: FlaskClient,
 ) -> None:
     phone = Api(client, seep_session(client))
-    phone.post(deal(60), **{"Idempotency-Key": "k1-0123456789abcdef"})
-    response = phone.post(deal(45), **{"Idempotency-Key": "k1-0123456789abcdef"})
+    phone.post(deal(60), **{"Idempotency-Key": "k1-0123456789abcdefghijkl"})
+    response = phone.post(deal(45), **{"Idempotency-Key": "k1-0123456789abcdefghijkl"})
     assert response.status_code == 422, response.get_json()
     assert response.get_json()["error"] == "idempotency-key-reused"
     assert phone.deals() == [(1, 1, 60)]
@@ -198,30 +198,42 @@ def test_the_same_key_with_another_body_answers_422_and_stores_nothing(
 
 def test_a_key_is_one_sessions_own(client: FlaskClient) -> None:
     one, two = (Api(client, seep_session(client)) for _ in range(2))
-    assert one.post(deal(60), **{"Idempotency-Key": "same-0123456789abcdef"}).status_code == 201
-    answer = two.post(deal(60), **{"Idempotency-Key": "same-0123456789abcdef"})
+    assert (
+        one.post(deal(60), **{"Idempotency-Key": "same-0123456789abcdefghijkl"}).status_code == 201
+    )
+    answer = two.post(deal(60), **{"Idempotency-Key": "same-0123456789abcdefghijkl"})
     assert answer.status_code == 201 and "Idempotent-Replayed" not in answer.headers
     assert one.deals() == two.deals() == [(1, 1, 60)]
 
 
 def test_a_refused_deal_does_not_use_up_its_key(client: FlaskClient) -> None:
     phone = Api(client, seep_session(client))
-    refused = phone.post({"captured": [["KS"], []]}, **{"Idempotency-Key": "k-0123456789abcdef"})
+    refused = phone.post(
+        {"captured": [["KS"], []]}, **{"Idempotency-Key": "k-0123456789abcdefghijkl"}
+    )
     assert refused.status_code == 400
-    assert phone.post(deal(60), **{"Idempotency-Key": "k-0123456789abcdef"}).status_code == 201
+    assert (
+        phone.post(deal(60), **{"Idempotency-Key": "k-0123456789abcdefghijkl"}).status_code == 201
+    )
     assert phone.deals() == [(1, 1, 60)]
 
 
 def test_the_same_key_starts_one_session(client: FlaskClient) -> None:
     body = {"game": "seep", "teams": [{"players": ["A", "B"]}, {"players": ["C", "D"]}]}
-    first = client.post(SESSIONS, json=body, headers={"Idempotency-Key": "s1-0123456789abcdef"})
-    again = client.post(SESSIONS, json=body, headers={"Idempotency-Key": "s1-0123456789abcdef"})
+    first = client.post(
+        SESSIONS, json=body, headers={"Idempotency-Key": "s1-0123456789abcdefghijkl"}
+    )
+    again = client.post(
+        SESSIONS, json=body, headers={"Idempotency-Key": "s1-0123456789abcdefghijkl"}
+    )
     assert first.status_code == again.status_code == 201
     assert again.get_json() == first.get_json()
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.headers["Location"] == first.headers["Location"]
     other = {**body, "options": {"target": 50}}
-    reused = client.post(SESSIONS, json=other, headers={"Idempotency-Key": "s1-0123456789abcdef"})
+    reused = client.post(
+        SESSIONS, json=other, headers={"Idempotency-Key": "s1-0123456789abcdefghijkl"}
+    )
     assert reused.status_code == 422 and reused.get_json()["error"] == "idempotency-key-reused"
 
 
@@ -230,10 +242,10 @@ def test_a_session_started_with_a_key_keeps_no_token_in_clear(
 ) -> None:
     body = {"game": "seep", "teams": [{"players": ["A"]}, {"players": ["B"]}]}
     first = client.post(
-        SESSIONS, json=body, headers={"Idempotency-Key": "s2-0123456789abcdef"}
+        SESSIONS, json=body, headers={"Idempotency-Key": "s2-0123456789abcdefghijkl"}
     ).get_json()
     again = client.post(
-        SESSIONS, json=body, headers={"Idempotency-Key": "s2-0123456789abcdef"}
+        SESSIONS, json=body, headers={"Idempotency-Key": "s2-0123456789abcdefghijkl"}
     ).get_json()
     assert again["edit_token"] == first["edit_token"]  # the replay hands out the same token
     with app.app_context():

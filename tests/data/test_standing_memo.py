@@ -53,7 +53,7 @@ def test_a_write_that_fails_to_commit_leaves_no_standing_behind(
     # The deal is flushed and its answer drawn, then the commit's last step fails: a 503.
     monkeypatch.setattr(idempotency, "_forget_old", lose_the_connection)
     failed = client.post(
-        url, json=deal(90), headers=headers | {"Idempotency-Key": "k-0123456789abcdef"}
+        url, json=deal(90), headers=headers | {"Idempotency-Key": "k-0123456789abcdefghijkl"}
     )
     assert failed.status_code == 503
     monkeypatch.undo()

@@ -82,7 +82,7 @@ def test_another_body_with_the_same_key_is_a_422_page(client: FlaskClient) -> No
 
 
 @pytest.mark.parametrize(
-    "key", ["", "1", "x" * 256, "naïve-0123456789abcdef", "tab\there-0123456789abcdef"]
+    "key", ["", "1", "x" * 256, "naïve-0123456789abcdefghijkl", "tab\there-0123456789abcdefghijkl"]
 )
 def test_a_bad_key_is_a_400_page(client: FlaskClient, key: str) -> None:
     board = start(client)

@@ -53,7 +53,10 @@ def test_a_rematch_cannot_be_had_through_the_form_by_its_key(
     key = f"rematch:{old['id']}:{old['version']}"
     sent = FORMS[game] | names | options | {"club": old["club"], "key": key}
     answer = other.post(f"/new/{game}", data=sent)
-    assert answer.status_code == 302, problems(answer.get_data(as_text=True))
-    assert session_of(answer.headers["Location"]) != session_of(rematch.headers["Location"])
+    # The rematch's key may fall short of the rule for a key sent from outside (a 400), or
+    # start a session of the other phone's own: never the rematch.
+    assert answer.status_code in (302, 400), problems(answer.get_data(as_text=True))
+    if answer.status_code == 302:
+        assert session_of(answer.headers["Location"]) != session_of(rematch.headers["Location"])
     rematched = rematch.headers["Location"]
     assert other.get(rematched + "/deals/new").status_code == 403

@@ -57,7 +57,18 @@ def test_the_menu_lists_every_language_in_its_own_name(client: FlaskClient) -> N
     assert re.search(r'<option value="hi" lang="hi" selected>', html)
 
 
-@pytest.mark.parametrize("referer", ["https://elsewhere.example/", "", "javascript:alert(1)"])
+@pytest.mark.parametrize(
+    "referer",
+    [
+        "https://elsewhere.example/",
+        "",
+        "javascript:alert(1)",
+        "//evil.example/x",
+        # This site's address whose path a browser reads as another site's (issue 34).
+        "http://localhost//evil.example/x",
+        "http://localhost/\\evil.example/x",
+    ],
+)
 def test_the_menu_never_sends_the_phone_to_another_site(client: FlaskClient, referer: str) -> None:
     answer = client.post("/language", data={"lang": "pt"}, headers={"Referer": referer})
     assert answer.headers["Location"] == "/"

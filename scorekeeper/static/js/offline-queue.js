@@ -36,9 +36,10 @@ function advance(items) {
   });
 }
 
-/** A random key; randomUUID is only offered on HTTPS (and localhost). */
-const newKey = () => (crypto.randomUUID ? crypto.randomUUID()
-  : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(""));
+/** A random key that keeps the server's rule whatever the bits (data/idempotency.py new_key):
+ * 128 of them in hex, then ten different digits. */
+const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)),
+  (b) => b.toString(16).padStart(2, "0")).join("") + "-0123456789";
 
 /** Each drawing of a deal form gets its own key: the server stores it once however often it
  * arrives (sent again from the queue, say, when the first answer was lost on the way). */
