@@ -9,6 +9,7 @@ import uuid
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import app as app_module
 from scorekeeper import create_app
 from scorekeeper.data.models import Deal
 from tests.helpers import live_deals
@@ -148,6 +149,9 @@ def test_the_fastest_table_and_a_tournament_behind_one_address_meet_no_default_f
             "PROXIES": 1,
             "RATELIMIT_ENABLED": True,
             "CREATE_LIMIT": ROOMY,  # a hundred tables start at once: not this test's limit
+            # The server's own defaults, whatever the test run's environment says.
+            "WRITE_LIMIT": app_module.WRITE_LIMIT,
+            "SESSION_WRITE_LIMIT": app_module.SESSION_WRITE_LIMIT,
         }
     )
     client = app.test_client()
