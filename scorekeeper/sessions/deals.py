@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
-from flask_limiter import RateLimitExceeded
 from werkzeug.wrappers import Response
 
 from ..data.errors import Conflict
@@ -15,6 +14,7 @@ from ..data.idempotency import Answer, checked_key, once, request_key
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
 from ..web.deal_write_limits import count_deal_write
+from ..web.limits_store import OverLimit
 from ..web.names import whole_name
 from ..web.pages import page, say, undo_flash
 from ..web.rate_limits import refusal
@@ -140,7 +140,7 @@ def _count(game_session: GameSession, form: Any, number: int, deal: Deal | None 
     its page again as it was filled in, saying the limit and the wait (429), nothing stored."""
     try:
         count_deal_write(game_session.id)
-    except RateLimitExceeded as error:
+    except OverLimit as error:
         message, wait = refusal(error)
         form.validate_on_submit()  # the fields' own problems, shown beside the limit
         form.form_errors.append(message)

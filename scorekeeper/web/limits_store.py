@@ -5,17 +5,26 @@ be reached, flask-limiter counts in each process's memory until it answers again
 so that the tables go on); this module makes that visible: a warning in the log at each change,
 and the state for `GET /api/v1/health`. It is looked at only after a limited request's count
 and on a health check, so unlimited requests pay nothing for it.
+
+count() is how the deal-write and read limits count: straight on the limiter's storage, with
+figures parsed once, because flask-limiter's way for a limit inside a view (a RouteLimit used
+as a context manager) costs about half a millisecond a limit (it walks the stack, parses the
+figure and resolves every limit again on each use).
 """
 
 from __future__ import annotations
 
+import math
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Literal
 
 from flask import Flask, current_app
 from flask_limiter import Limiter
+from limits import RateLimitItem, parse_many
 
 EXTENSION = "scorekeeper.limits-store"
 State = Literal["shared", "local"]
@@ -29,6 +38,54 @@ class Store:
         self.shared = self.kind not in ("memory", "")
         self.lost = False  # as last logged
         self.lock = threading.Lock()
+        self.looked = 0.0  # when this process last asked a lost store whether it is back
+
+
+# How often a process counting on its own asks the shared store whether it is back, on a count.
+LOOK_AGAIN_SECONDS = 5.0
+
+
+class OverLimit(Exception):
+    """A count past a figure: which (`item`, of the limit `scope`) and the seconds to wait."""
+
+    def __init__(self, item: RateLimitItem, scope: str, wait: int) -> None:
+        super().__init__(f"{scope}: {item}")
+        self.item, self.scope, self.wait = item, scope, wait
+
+
+@lru_cache(maxsize=64)
+def figures(limit: str) -> tuple[RateLimitItem, ...]:
+    """A limit as configured ("120 per minute;1000 per hour"), parsed once."""
+    return tuple(parse_many(limit))
+
+
+def count(limiter: Limiter, limit: str, scope: str, key: str) -> None:
+    """Count one for `key` against each figure of `limit`; OverLimit at the first one passed.
+
+    The shared store is used while it answers, else the process's memory (flask-limiter's
+    fallback), and a store that fails over is logged; the request is never failed for it."""
+    store = _store()
+    if limiter._storage_dead and time.monotonic() - store.looked > LOOK_AGAIN_SECONDS:
+        store.looked = time.monotonic()
+        limiter._storage_dead = not limiter.storage.check()
+    for item in figures(limit):
+        if not _hit(limiter, item, scope, key):
+            stats = limiter.limiter.get_window_stats(item, scope, key)
+            raise OverLimit(item, scope, max(1, math.ceil(stats.reset_time - time.time())))
+    _noticed(limiter)
+
+
+def _hit(limiter: Limiter, item: RateLimitItem, scope: str, key: str) -> bool:
+    """One more for `key`: whether it is within `item`; the memory's count if the store fails."""
+    try:
+        return bool(limiter.limiter.hit(item, scope, key))
+    except Exception:  # whatever the store's client raises: fail over, not 500
+        if limiter._storage_dead:  # the memory itself failed: let it through
+            current_app.logger.exception("Rate limits: counting failed; the request goes on.")
+            return True
+        limiter._storage_dead = True  # flask-limiter then counts in memory
+        _store().looked = time.monotonic()
+        return _hit(limiter, item, scope, key)
 
 
 def register(app: Flask, _limiter: Limiter) -> None:

@@ -45,8 +45,9 @@ def register(app: Flask) -> None:
     )
     app.extensions[EXTENSION] = (limiter, creations)
     app.register_error_handler(RateLimitExceeded, _refused)
+    app.register_error_handler(limits_store.OverLimit, _refused)
     limits_store.register(app, limiter)
-    deal_write_limits.register(app, limiter)
+    deal_write_limits.register(app, limiter, client)
     read_limits.register(app, limiter, client)
     app.register_error_handler(read_limits.TooManyAtOnce, _too_many_at_once)
 
@@ -77,18 +78,19 @@ def count_creation(scope: str, key: str | None) -> None:
         pass
 
 
-def refusal(error: RateLimitExceeded) -> tuple[str, int]:
+def refusal(error: RateLimitExceeded | limits_store.OverLimit) -> tuple[str, int]:
     """What a client over the limit is told, and how many seconds it should wait."""
+    if isinstance(error, limits_store.OverLimit):
+        return f"{_named(error.scope, error.item)} {_wait_sentence(error.wait)}", error.wait
     limiter, _creations = _limiter()
     breached = limiter.current_limit
     # The window's own reset time: flask-limiter's reset_at adds a second to it.
     wait = max(1, math.ceil(breached.window.reset_time - time.time())) if breached else 60
-    return f"{_named(error)} {_wait_sentence(wait)}", wait
+    return f"{_limit_sentence(error.limit.limit)} {_wait_sentence(wait)}", wait
 
 
-def _named(error: RateLimitExceeded) -> str:
-    """The limit passed, named: the starts' own sentence, or what is limited and its figure."""
-    scope = error.limit.scope
+def _named(scope: str, item: RateLimitItem) -> str:
+    """The limit passed, named: what is limited, and its figure."""
     if scope == deal_write_limits.CLIENT_SCOPE:
         said = gettext("Too many deal writes came from this address.")
     elif scope == deal_write_limits.SESSION_SCOPE:
@@ -96,11 +98,11 @@ def _named(error: RateLimitExceeded) -> str:
     elif scope == read_limits.SCOPE:
         said = gettext("Too many whole-session reads and exports came from this address.")
     else:
-        return _limit_sentence(error.limit.limit)
-    return f"{said} {_figure_sentence(error.limit.limit)}"
+        raise ValueError(scope)  # a limit added without its sentence
+    return f"{said} {_figure_sentence(item)}"
 
 
-def _refused(error: RateLimitExceeded) -> Response:
+def _refused(error: RateLimitExceeded | limits_store.OverLimit) -> Response:
     message, wait = refusal(error)
     response = error_response(429, "rate-limited", message)
     response.headers["Retry-After"] = str(wait)

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from flask import Flask, current_app, request
-from flask_limiter import Limiter, RouteLimit
+from flask_limiter import Limiter
 
-from . import limits_store
+from .limits_store import count
 
 EXTENSION = "scorekeeper.reads"
 SCOPE = "expensive-reads"
@@ -57,28 +57,19 @@ class Running:
 
 
 def register(app: Flask, limiter: Limiter, client: Callable[[], str]) -> None:
-    """Give the app's limiter the rate of expensive reads, and the app its running reads."""
-    rate = limiter.shared_limit(lambda: str(current_app.config["READ_LIMIT"]), scope=SCOPE)
-    app.extensions[EXTENSION] = (limiter, rate, Running(), client)
+    """Keep the app's limiter and how it names a client; give the app its running reads."""
+    app.extensions[EXTENSION] = (limiter, Running(), client)
 
 
 @contextmanager
 def expensive_read() -> Iterator[None]:
     """Around the work of an expensive read: TooManyAtOnce when the client has its most running
-    here, RateLimitExceeded when it has read its figure; a read of what changed goes free."""
-    limiter, rate, running, client = _parts()
+    here, OverLimit when it has read its figure; a read of what changed goes free."""
+    limiter, running, client = current_app.extensions[EXTENSION]
     if not limiter.enabled or "since" in request.args:
         yield
         return
-    most = int(current_app.config["READS_AT_ONCE"])
-    with running.one_more(client(), most):
-        with limits_store.watched(limiter), rate:
-            pass
+    who = client()
+    with running.one_more(who, int(current_app.config["READS_AT_ONCE"])):
+        count(limiter, current_app.config["READ_LIMIT"], SCOPE, who)
         yield
-
-
-def _parts() -> tuple[Limiter, RouteLimit, Running, Callable[[], str]]:
-    parts: tuple[Limiter, RouteLimit, Running, Callable[[], str]] = current_app.extensions[
-        EXTENSION
-    ]
-    return parts
