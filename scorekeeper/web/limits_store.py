@@ -9,7 +9,9 @@ and on a health check, so unlimited requests pay nothing for it.
 count() is how the deal-write and read limits count: straight on the limiter's storage, with
 figures parsed once, because flask-limiter's way for a limit inside a view (a RouteLimit used
 as a context manager) costs about half a millisecond a limit (it walks the stack, parses the
-figure and resolves every limit again on each use).
+figure and resolves every limit again on each use). Whether the store is lost is flask-limiter's
+own `_storage_dead` (it has no public switch): read and set here as flask-limiter sets it, so
+that its limits (the starts) and these count in the same place.
 """
 
 from __future__ import annotations
