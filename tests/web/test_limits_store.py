@@ -13,8 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper import create_app
-from tests.helpers.api import FOUR, SESSIONS
+from tests.helpers.api import FOUR, SESSIONS, bearer
 from tests.helpers.limits import ASHA, assert_limited, closed_port, from_, limited_app
+from tests.helpers.seep import deal as seep_deal
 
 HEALTH = "/api/v1/health"
 LOST = "the shared store (memcached) cannot be reached"
@@ -126,3 +127,18 @@ def test_an_unreachable_database_is_said_too(tmp_path: object) -> None:
     answer = app.test_client().get(HEALTH)
     assert answer.status_code == 200
     assert answer.get_json() == {"limits": "local", "database": "unavailable"}
+
+
+def test_deal_writes_are_still_limited_while_the_store_cannot_be_reached(
+    fresh_db: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    unreachable = f"memcached://127.0.0.1:{closed_port()}"
+    app = limited_app(
+        fresh_db, SESSION_WRITE_LIMIT="2 per minute", RATELIMIT_STORAGE_URI=unreachable
+    )
+    client = app.test_client()
+    session = client.post(SESSIONS, json={"game": "seep", "teams": FOUR}).get_json()
+    url, auth = f"{SESSIONS}/{session['id']}/deals", bearer(session["edit_token"])
+    statuses = [client.post(url, json=seep_deal(20), headers=auth).status_code for _ in range(3)]
+    assert statuses == [201, 201, 429]  # counted in this process, never a 500
+    assert [line for line in warnings(caplog) if LOST in line] != []
