@@ -31,6 +31,21 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # tables starting at once, then a rematch every half hour each for six hours, is about 20 a
 # minute and 250 a day. One client starting 400 in 2 seconds (issue 22) is refused after 30.
 CREATE_LIMIT = "30 per minute;500 per day"
+# Deal writes (web/deal_write_limits.py). Per session: the fastest fingers enter a live deal's
+# 48 plays about one a second (a card chosen, the answer drawn), 60 a minute; whole deals come
+# minutes apart. Twice that leaves room for a second phone's retries; 369 in 10 s is refused.
+SESSION_WRITE_LIMIT = "120 per minute"
+# Per client: a tournament round of 100 tables behind one club's address, every table playing
+# live at a brisk 12 plays a minute (a 48-play deal in 4 minutes), is 1,200 a minute; whole
+# deals would be about 50. A loose bound against one client's flood over many sessions.
+WRITE_LIMIT = "1200 per minute"
+# Whole-session reads and exports per client (web/read_limits.py), counted only when they do
+# the work (not a 304, not ?since=): 100 tables of four phones each opening its session in the
+# same minute is 400, exports at a round's end 100 more. What bounds their cost is READS_AT_ONCE.
+READ_LIMIT = "600 per minute"
+# Expensive reads one client may have running at once in each worker: half of a worker's 8
+# threads (deploy/gunicorn.conf.py), so that the other clients always have the other half.
+READS_AT_ONCE = 4
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -53,6 +68,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # this URI says: memory:// in each worker, memcached://host:port shared by all.
         RATELIMIT_STORAGE_URI=os.environ.get("SCOREKEEPER_LIMITS_STORAGE", "memory://"),
         CREATE_LIMIT=os.environ.get("SCOREKEEPER_CREATE_LIMIT", CREATE_LIMIT),
+        WRITE_LIMIT=os.environ.get("SCOREKEEPER_WRITE_LIMIT", WRITE_LIMIT),
+        SESSION_WRITE_LIMIT=os.environ.get("SCOREKEEPER_SESSION_WRITE_LIMIT", SESSION_WRITE_LIMIT),
+        READ_LIMIT=os.environ.get("SCOREKEEPER_READ_LIMIT", READ_LIMIT),
+        READS_AT_ONCE=int(os.environ.get("SCOREKEEPER_READS_AT_ONCE", READS_AT_ONCE)),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -1,11 +1,11 @@
 """The JSON API (shared/API.md), one /api/v1 blueprint; each module adds its routes to it.
 
 sessions.py sessions and deals · live.py live deals · clubs.py clubs and their statistics ·
-checks.py /check and /moves · openapi.py the description · answers.py every JSON answer ·
-http.py the blueprint and what its endpoints share.
+checks.py /check and /moves · health.py /health · openapi.py the description ·
+answers.py every JSON answer · http.py the blueprint and what its endpoints share.
 """
 
-from . import checks, clubs, live, openapi, sessions  # noqa: F401  (their routes join bp)
+from . import checks, clubs, health, live, openapi, sessions  # noqa: F401  (their routes join bp)
 from .http import bp
 
 __all__ = ["bp"]

@@ -11,6 +11,7 @@ from ..rules import InvalidInput
 from ..rules.fields import integer, required
 from ..rules.limits import MOST_PLAYS
 from ..rules.live import PlayRefused
+from ..web.deal_write_limits import count_deal_write
 from ..words import gettext
 from ..words.live import Refused, worded
 from ..words.numbers import number as written
@@ -22,6 +23,7 @@ from .http import bp, created, editable_session, json_body, tagged
 def start_live_deal(session_id: str) -> Response:
     """Start the session's next deal as a live deal."""
     session = editable_session(session_id)
+    count_deal_write(session.id)
     live = start_live(session, json_body())
     db.session.commit()
     return created(live_answer(session, live.state(session)))
@@ -32,6 +34,7 @@ def remove_live_deal(session_id: str) -> Response:
     """Take back the live deal: its start before any play, or with `?plays=<n>`, its n plays
     discarded; its start and plays are answered."""
     session = editable_session(session_id)
+    count_deal_write(session.id)
     plays = request.args.get("plays", "0")
     if not (plays.isascii() and plays.isdecimal()):  # "٣" is decimal to Python, not to a client
         message = gettext("plays must be a whole number: the plays to discard.")
@@ -55,6 +58,7 @@ def read_live_deal(session_id: str) -> Response:
 def add_live_play(session_id: str) -> Response:
     """One play, numbered: stored once, whoever sends it and however often."""
     session = editable_session(session_id)
+    count_deal_write(session.id)
     body = json_body()
     number = play_number(required(body, "number", "A live play"))
     play = {name: value for name, value in body.items() if name != "number"}
@@ -84,6 +88,7 @@ def play_number(raw: object) -> int:
 def remove_live_play(session_id: str, number: int) -> Response:
     """Take back the last play."""
     session = editable_session(session_id)
+    count_deal_write(session.id)
     state = remove_last_play(session, number)
     db.session.commit()
     return jsonify(live_answer(session, state))

@@ -12,7 +12,9 @@ from ..data.idempotency import once, request_key, start_session
 from ..data.models import DealRow, GameSession
 from ..rules.fields import integer
 from ..rules.limits import MOST_DEALS
+from ..web.deal_write_limits import count_deal_write
 from ..web.rate_limits import count_creation
+from ..web.read_limits import expensive_read
 from ..words import gettext
 from .answers import deal_answer, deal_json, ended_answer, session_json
 from .http import (
@@ -51,8 +53,9 @@ def read_session(session_id: str) -> Response:
     session = GameSession.find(session_id)
     if request.if_none_match.contains_weak(session.etag):
         return tagged({}, session.etag)  # nothing more is loaded for a 304
-    session = GameSession.find(session_id, full=True, deals=False)  # read as rows
-    return tagged(session_json(session), session.etag)
+    with expensive_read():  # the whole session: limited, where a 304 is not
+        session = GameSession.find(session_id, full=True, deals=False)  # read as rows
+        return tagged(session_json(session), session.etag)
 
 
 @bp.post("/sessions/<session_id>/scorer-link")
@@ -107,6 +110,7 @@ def add_deal(session_id: str) -> Response:
         number = integer(number, "number", 1, MOST_DEALS)
 
     def add() -> tuple[dict[str, Any], int]:
+        count_deal_write(session.id)  # here, where a replay under a stored key never comes
         rows = session.deal_rows()
         deal = session.add_deal_after(rows, record, number)
         db.session.flush()
@@ -129,6 +133,7 @@ def read_deal(session_id: str, deal_id: int) -> Response:
 def replace_deal(session_id: str, deal_id: int) -> Response:
     """Correct a deal; the standing is recomputed."""
     session = editable_session(session_id)
+    count_deal_write(session.id)
     deal = session.find_deal(deal_id)
     # A deal as GET answered it may be sent back changed: its identity fields are not the record.
     body = {name: value for name, value in json_body().items() if name not in IDENTITY}
@@ -153,6 +158,7 @@ def restore_deal(session_id: str, deal_id: int) -> Response:
 def _move_deal(session_id: str, deal_id: int, deleted: bool) -> Response:
     """Take a deal out of the session or put it back, unless it is there already."""
     session = editable_session(session_id)
+    count_deal_write(session.id)
     deal = session.find_deal(deal_id)
     if deal.deleted != deleted:
         require_if_match(deal)

@@ -19,6 +19,7 @@ from ..sessions.games import PAGES, game_title
 from ..web.errors import error_response
 from ..web.held import held_clubs, remember_club
 from ..web.pages import conditional, page, say, undo_flash, viewer_etag
+from ..web.read_limits import expensive_read
 from ..words import gettext, ngettext
 from ..words.inputs import in_words
 from .house_rules import house_form, rules_lines, set_game_rules
@@ -348,5 +349,6 @@ def set_rules(club_id: str, game_name: str) -> Response:
 @bp.get("/c/<club_id>/export.json")
 def club_json(club_id: str) -> Response:
     """The whole club: its players and its sessions."""
-    club = Club.find(club_id)
-    return download(as_json(club_export(club)), "application/json", f"club-{club.id}.json")
+    with expensive_read():
+        club = Club.find(club_id)
+        return download(as_json(club_export(club)), "application/json", f"club-{club.id}.json")

@@ -13,8 +13,11 @@ from ..data.extensions import db
 from ..data.idempotency import Answer, checked_key, once, request_key
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
+from ..web.deal_write_limits import count_deal_write
+from ..web.limits_store import OverLimit
 from ..web.names import whole_name
 from ..web.pages import page, say, undo_flash
+from ..web.rate_limits import refusal
 from ..words import gettext
 from ..words.inputs import in_words
 from .blueprint import bp, editable
@@ -84,6 +87,7 @@ def _navigating() -> bool:
 def _add(game_session: GameSession, upcoming: int) -> Answer:
     """Store the deal form sent as deal `upcoming`; its page again (refused) if it cannot be."""
     form = _posted_form(game_session)
+    _count(game_session, form, upcoming)
     if not form.validate_on_submit():
         raise _Refused(_deal_page(game_session, form, upcoming))
     try:
@@ -129,6 +133,21 @@ def _posted_form(game_session: GameSession) -> Any:
     """The deal form as sent, told the teams' names for its messages."""
     form_class = PAGES[game_session.game_name].deal_form
     return form_class(game_session.table.seats, teams=[whole_name(t) for t in game_session.teams])
+
+
+def _count(game_session: GameSession, form: Any, number: int, deal: Deal | None = None) -> None:
+    """Count a deal form sent (a repeat under its stored key never comes here); over a limit,
+    its page again as it was filled in, saying the limit and the wait (429), nothing stored."""
+    try:
+        count_deal_write(game_session.id)
+    except OverLimit as error:
+        message, wait = refusal(error)
+        form.validate_on_submit()  # the fields' own problems, shown beside the limit
+        form.form_errors.append(message)
+        response = _deal_page(game_session, form, number, deal)
+        response.status_code = 429
+        response.headers["Retry-After"] = str(wait)
+        raise _Refused(response) from error
 
 
 class _Refused(Exception):
@@ -184,6 +203,7 @@ def edit_deal(session_id: str, deal_id: int) -> Response:
 def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
     """Store the correction sent for `deal`; its page again (refused) if it cannot be."""
     form = _posted_form(game_session)
+    _count(game_session, form, number, deal)
     if not form.validate_on_submit():
         raise _Refused(_deal_page(game_session, form, number, deal))
     if deal.deleted:
@@ -226,6 +246,7 @@ def _deleted_page(game_session: GameSession, deal: Deal) -> Response:
 def delete_deal(session_id: str, deal_id: int) -> Response:
     """Remove a deal at once; the message that follows can restore it."""
     game_session = editable(session_id)
+    count_deal_write(game_session.id)  # over the limit: the error page says it (429)
     deal = game_session.find_deal(deal_id)
     if deal.deleted:
         say({"text": gettext("That deal was deleted already.")}, "done")
@@ -262,6 +283,7 @@ def _version_sent() -> int | None:
 def restore_deal(session_id: str, deal_id: int) -> Response:
     """Put a deleted deal back in its old place."""
     game_session = editable(session_id)
+    count_deal_write(game_session.id)
     deal = game_session.find_deal(deal_id)
     if game_session.set_deleted(deal, False):
         db.session.commit()

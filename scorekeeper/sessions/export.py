@@ -11,6 +11,7 @@ from flask import Response
 
 from ..data.backup import session_export
 from ..data.models import GameSession
+from ..web.read_limits import expensive_read
 from .blueprint import bp
 from .games import PAGES
 
@@ -18,21 +19,23 @@ from .games import PAGES
 @bp.get("/s/<session_id>/export.csv")
 def session_csv(session_id: str) -> Response:
     """A header row, then one row per deal: its number, points and the running standing."""
-    session = GameSession.find(session_id, full=True)
-    header, rows = PAGES[session.game_name].csv_columns(session, session.standing())
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([inert(cell) for cell in header])
-    writer.writerows([inert(cell) for cell in row] for row in rows)
-    return download(out.getvalue(), "text/csv", f"{session.game_name}-{session.id}.csv")
+    with expensive_read():
+        session = GameSession.find(session_id, full=True)
+        header, rows = PAGES[session.game_name].csv_columns(session, session.standing())
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow([inert(cell) for cell in header])
+        writer.writerows([inert(cell) for cell in row] for row in rows)
+        return download(out.getvalue(), "text/csv", f"{session.game_name}-{session.id}.csv")
 
 
 @bp.get("/s/<session_id>/export.json")
 def session_json(session_id: str) -> Response:
     """The session, its teams, options and raw deal records, deleted ones marked."""
-    session = GameSession.find(session_id, full=True)
-    body = session_export(session)
-    return download(as_json(body), "application/json", f"{session.game_name}-{session.id}.json")
+    with expensive_read():
+        session = GameSession.find(session_id, full=True)
+        body = as_json(session_export(session))
+        return download(body, "application/json", f"{session.game_name}-{session.id}.json")
 
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet would run as a formula

@@ -1,4 +1,5 @@
-"""Rate limits on starting sessions and clubs, per client, with flask-limiter.
+"""Rate limits, per client, with flask-limiter: on starting sessions and clubs (here), deal
+writes (deal_write_limits.py) and expensive reads (read_limits.py).
 
 Each app has its own Limiter (the tests make many apps). Its counts live where
 SCOREKEEPER_LIMITS_STORAGE says (memory://, one count per worker; memcached:// shares them
@@ -20,6 +21,7 @@ from limits import RateLimitItem
 
 from ..data.idempotency import is_stored
 from ..words import gettext, ngettext
+from . import deal_write_limits, limits_store, read_limits
 from .errors import error_response
 
 EXTENSION = "scorekeeper.creations"
@@ -43,6 +45,11 @@ def register(app: Flask) -> None:
     )
     app.extensions[EXTENSION] = (limiter, creations)
     app.register_error_handler(RateLimitExceeded, _refused)
+    app.register_error_handler(limits_store.OverLimit, _refused)
+    limits_store.register(app, limiter)
+    deal_write_limits.register(app, limiter, client)
+    read_limits.register(app, limiter, client)
+    app.register_error_handler(read_limits.TooManyAtOnce, _too_many_at_once)
 
 
 def client() -> str:
@@ -67,12 +74,14 @@ def count_creation(scope: str, key: str | None) -> None:
     limiter, creations = _limiter()
     if not limiter.enabled or (key is not None and is_stored(scope, key)):
         return
-    with creations:
+    with limits_store.watched(limiter), creations:
         pass
 
 
-def refusal(error: RateLimitExceeded) -> tuple[str, int]:
+def refusal(error: RateLimitExceeded | limits_store.OverLimit) -> tuple[str, int]:
     """What a client over the limit is told, and how many seconds it should wait."""
+    if isinstance(error, limits_store.OverLimit):
+        return f"{_named(error.scope, error.item)} {_wait_sentence(error.wait)}", error.wait
     limiter, _creations = _limiter()
     breached = limiter.current_limit
     # The window's own reset time: flask-limiter's reset_at adds a second to it.
@@ -80,11 +89,41 @@ def refusal(error: RateLimitExceeded) -> tuple[str, int]:
     return f"{_limit_sentence(error.limit.limit)} {_wait_sentence(wait)}", wait
 
 
-def _refused(error: RateLimitExceeded) -> Response:
+def _named(scope: str, item: RateLimitItem) -> str:
+    """The limit passed, named: what is limited, and its figure."""
+    if scope == deal_write_limits.CLIENT_SCOPE:
+        said = gettext("Too many deal writes came from this address.")
+    elif scope == deal_write_limits.SESSION_SCOPE:
+        said = gettext("Too many deal writes were sent to this session.")
+    elif scope == read_limits.SCOPE:
+        said = gettext("Too many whole-session reads and exports came from this address.")
+    else:
+        raise ValueError(scope)  # a limit added without its sentence
+    return f"{said} {_figure_sentence(item)}"
+
+
+def _refused(error: RateLimitExceeded | limits_store.OverLimit) -> Response:
     message, wait = refusal(error)
     response = error_response(429, "rate-limited", message)
     response.headers["Retry-After"] = str(wait)
     return response
+
+
+def _too_many_at_once(error: read_limits.TooManyAtOnce) -> Response:
+    """A client with its most expensive reads running here: a second is time for one to end."""
+    said = gettext(
+        "Too many whole-session reads and exports from this address are running at once: at "
+        "most %(num)d at a time.",
+        num=error.most,
+    )
+    response = error_response(429, "rate-limited", f"{said} {_wait_sentence(1)}")
+    response.headers["Retry-After"] = "1"
+    return response
+
+
+def limiter() -> Limiter:
+    """The app's limiter."""
+    return _limiter()[0]
 
 
 def _limiter() -> tuple[Limiter, RouteLimit]:
@@ -114,6 +153,20 @@ def _limit_sentence(item: RateLimitItem) -> str:
         "Too many sessions and clubs were started from this address: at most %(limit)s.",
         limit=str(item),
     )
+
+
+def _figure_sentence(item: RateLimitItem) -> str:
+    """A limit's figure as a sentence of its own: how many in which period."""
+    period = item.GRANULARITY.name if item.multiples == 1 else ""
+    if period == "second":
+        return gettext("At most %(num)d a second.", num=item.amount)
+    if period == "minute":
+        return gettext("At most %(num)d a minute.", num=item.amount)
+    if period == "hour":
+        return gettext("At most %(num)d an hour.", num=item.amount)
+    if period == "day":
+        return gettext("At most %(num)d a day.", num=item.amount)
+    return gettext("At most %(limit)s.", limit=str(item))
 
 
 def _wait_sentence(seconds: int) -> str:

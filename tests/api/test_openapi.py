@@ -30,6 +30,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 import scorekeeper
+from scorekeeper import app as app_module
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, LiveDeal
@@ -1008,11 +1009,64 @@ def limited_operations() -> Iterator[tuple[str, str]]:
             yield path, method
 
 
-def test_the_rate_limited_operations_are_the_starts() -> None:
-    assert set(limited_operations()) == {("/api/v1/sessions", "post"), ("/api/v1/clubs", "post")}
+STARTS = {("/api/v1/sessions", "post"), ("/api/v1/clubs", "post")}
+# Limited per client and per session (issue 34): the deal writes and the whole-session read.
+COSTLY = {
+    ("/api/v1/sessions/{session_id}/deals", "post"),
+    ("/api/v1/sessions/{session_id}/deals/{deal_id}", "put"),
+    ("/api/v1/sessions/{session_id}/deals/{deal_id}", "delete"),
+    ("/api/v1/sessions/{session_id}/deals/{deal_id}/restore", "post"),
+    ("/api/v1/sessions/{session_id}/live", "post"),
+    ("/api/v1/sessions/{session_id}/live", "delete"),
+    ("/api/v1/sessions/{session_id}/live/plays", "post"),
+    ("/api/v1/sessions/{session_id}/live/plays/{number}", "delete"),
+    ("/api/v1/sessions/{session_id}", "get"),
+}
 
 
-@pytest.mark.parametrize(("path", "method"), list(limited_operations()))
+def test_the_rate_limited_operations_are_the_starts_deal_writes_and_whole_reads() -> None:
+    assert set(limited_operations()) == STARTS | COSTLY
+
+
+def test_the_limits_figures_are_the_server_s_defaults() -> None:
+    figures = DOCUMENT["info"]["x-limits"]
+    defaults = {
+        "starts": (app_module.CREATE_LIMIT, "SCOREKEEPER_CREATE_LIMIT"),
+        "deal_writes_per_session": (
+            app_module.SESSION_WRITE_LIMIT,
+            "SCOREKEEPER_SESSION_WRITE_LIMIT",
+        ),
+        "deal_writes_per_client": (app_module.WRITE_LIMIT, "SCOREKEEPER_WRITE_LIMIT"),
+        "expensive_reads": (app_module.READ_LIMIT, "SCOREKEEPER_READ_LIMIT"),
+        "expensive_reads_at_once": (app_module.READS_AT_ONCE, "SCOREKEEPER_READS_AT_ONCE"),
+    }
+    for name, (figure, setting) in defaults.items():
+        assert (figures[name]["figure"], figures[name]["setting"]) == (figure, setting), name
+
+
+@pytest.mark.parametrize(("path", "method"), sorted(COSTLY))
+def test_costly_operations_limited(fresh_db: str, path: str, method: str) -> None:
+    """Over a deal-write or read figure, each answers the 429 documented for it."""
+    config = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": fresh_db}
+    app = create_app(config | {"RATELIMIT_ENABLED": True})
+    table = Table(app)
+    # The figures are read at each request: none left for the session, none for a whole read.
+    app.config |= {"SESSION_WRITE_LIMIT": "0 per minute", "READ_LIMIT": "0 per minute"}
+    operation = SCHEMA[path][method.upper()]
+    operation_id = operation_of(path, method)["operationId"]
+    has_body = "requestBody" in operation_of(path, method)
+    body: dict[str, Any] = {"body": base_body(operation_id)} if has_body else {}
+    case = operation.Case(
+        path_parameters=in_path(path, session_id=table.id, deal_id=1, number=1),
+        headers=table.auth_for(path, method),
+        **body,
+    )
+    response = case.call(app=app)
+    assert response.status_code == 429
+    case.validate_response(response, checks=CHECKS)
+
+
+@pytest.mark.parametrize(("path", "method"), sorted(STARTS))
 def test_rate_limited(fresh_db: str, path: str, method: str) -> None:
     limited = {"RATELIMIT_ENABLED": True, "CREATE_LIMIT": "1 per minute"}
     config = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": fresh_db}

@@ -24,6 +24,7 @@ import pytest
 
 from bench.load import free_port
 from bench.load_http import HOST, Answer, exchange
+from tests.conftest import ROOMY_LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,6 +73,8 @@ def served() -> Iterator[Served]:
     }
     for name in ("SCOREKEEPER_PROXIES", "SCOREKEEPER_LIMITS_STORAGE", "SCOREKEEPER_TLS_CERT"):
         env.pop(name, None)
+    for name in ROOMY_LIMITS:
+        env.pop(name, None)  # make serve keeps its default figures: tests/serve/test_limits.py
     log = scratch / "serve.log"
     with log.open("w") as output:
         process = subprocess.Popen(
