@@ -5,28 +5,43 @@ SCOREKEEPER_TLS_KEY, on SCOREKEEPER_TLS_PORT (8443) with TLS. It buffers and com
 passes requests to gunicorn (deploy/gunicorn.conf.py) on a unix socket that only nginx can
 reach. memcached, on a unix socket too, keeps the rate limits (SCOREKEEPER_LIMITS_STORAGE),
 unless that variable names a storage already. Runtime files go in SCOREKEEPER_RUN_DIR
-(instance/serve/). Ctrl-C or SIGTERM stops nginx, then gunicorn, then memcached; if any of
-them stops by itself, so do the others, and this exits non-zero.
+(instance/serve/). supervisord (deploy/supervisor.py) runs the three and restarts any that
+dies; Ctrl-C or SIGTERM stops nginx, then gunicorn, then memcached. Started as root, nginx's
+workers and memcached run as www-data, and gunicorn's workers too where the files allow it.
 """
 
 from __future__ import annotations
 
 import ctypes
+import fcntl
+import functools
 import grp
 import os
 import pwd
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
+from deploy.app_user import first_closed, obstacles
 from deploy.errors import error_pages, quoted
+from deploy.supervisor import (
+    GUNICORN_STOP_SECONDS,
+    NGINX_STOP_SECONDS,
+    conf_path,
+    program,
+    supervisord_conf,
+)
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "scorekeeper:create_app()"
@@ -152,7 +167,7 @@ def prepare(settings: Settings) -> None:
             fail(f"{path} is too long for a unix socket: set SCOREKEEPER_RUN_DIR to a shorter one.")
     run.mkdir(parents=True, exist_ok=True)
     run.chmod(0o755)
-    if running(run / "nginx.pid"):
+    if running(run / "nginx.pid", b"nginx") or running(run / "supervisord.pid", b"supervisord"):
         fail(f"already running in {run} (set SCOREKEEPER_RUN_DIR for another one).")
     for path in (settings.app_socket, settings.memcached_socket):
         path.unlink(missing_ok=True)  # left by a run that was killed
@@ -172,40 +187,23 @@ def prepare(settings: Settings) -> None:
     (run / "nginx.conf").write_text(nginx_conf(settings))
 
 
-def running(pid_file: Path) -> bool:
-    """Whether the nginx named in a pid file is alive (not a later process given its pid)."""
+def running(pid_file: Path, name: bytes) -> bool:
+    """Whether the process named in a pid file is alive (not a later one given its pid)."""
     try:
         command = Path(f"/proc/{int(pid_file.read_text().strip())}/cmdline").read_bytes()
     except (OSError, ValueError):
         return False
-    return b"nginx" in command
+    return name in command
 
 
 def passable(run: Path, user: pwd.struct_passwd) -> bool:
     """Whether `user` may pass through every directory above the run directory."""
-    return blocking(run, user) is None
-
-
-def blocking(run: Path, user: pwd.struct_passwd) -> Path | None:
-    """The first directory above `run` that `user` may not pass through, if any."""
-    groups = {user.pw_gid} | {g.gr_gid for g in grp.getgrall() if user.pw_name in g.gr_mem}
-    for directory in run.parents:
-        if not directory.exists():
-            continue  # made by prepare(), with a mode that lets the workers through
-        mode = directory.stat()
-        allowed = (
-            (mode.st_uid == user.pw_uid and mode.st_mode & 0o100)
-            or (mode.st_gid in groups and mode.st_mode & 0o010)
-            or mode.st_mode & 0o001
-        )
-        if not allowed:
-            return directory
-    return None
+    return first_closed(run, user) is None
 
 
 def reachable(run: Path, user: pwd.struct_passwd) -> None:
     """Fail unless `user` may pass through every directory above the run directory."""
-    directory = blocking(run, user)
+    directory = first_closed(run, user)
     if directory is not None:
         fail(
             f"nginx's workers run as {user.pw_name} and cannot enter {directory}: set "
@@ -263,11 +261,21 @@ def nginx_conf(settings: Settings) -> str:
     return text
 
 
+@functools.cache
+def the_app() -> Flask:
+    """The app as gunicorn will build it; its refusal to start, as a sentence."""
+    from scorekeeper import create_app
+    from scorekeeper.app import RefusedToStart
+
+    try:
+        return create_app()
+    except RefusedToStart as refusal:
+        fail(str(refusal))
+
+
 def largest_body() -> int:
     """The app's MAX_CONTENT_LENGTH, for nginx to refuse a larger body before it."""
-    from scorekeeper import create_app
-
-    return int(create_app().config["MAX_CONTENT_LENGTH"])
+    return int(the_app().config["MAX_CONTENT_LENGTH"])
 
 
 def access_log(setting: str) -> str:
@@ -295,97 +303,57 @@ def listen(settings: Settings) -> str:
 # -- running ------------------------------------------------------------------------------------
 
 
-def die_with_parent() -> None:
-    """In a child before exec: SIGTERM when this launcher dies, even by SIGKILL."""
-    libc = ctypes.CDLL("libc.so.6", use_errno=True)
-    libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+def app_user(settings: Settings) -> pwd.struct_passwd | None:
+    """The user gunicorn's workers run as under root: nginx's workers' one where the files
+    allow it, else root, said in a line."""
+    if settings.user is None:
+        return None
+    import gunicorn
+
+    import scorekeeper
+
+    app = the_app()
+    readable = [Path(scorekeeper.__file__), Path(gunicorn.__file__), Path(sys.executable)]
+    instance = Path(app.instance_path)
+    key_file = instance / "secret_key"
+    if (instance / "config.py").exists():
+        readable.append(instance / "config.py")
+    if key_file.exists() and key_file.read_text().strip() == app.config["SECRET_KEY"]:
+        readable.append(key_file)
+    url = str(app.config["SQLALCHEMY_DATABASE_URI"])
+    reasons = obstacles(settings.user, readable, url)
+    if reasons:
+        say(
+            f"gunicorn's workers run as root: {'; '.join(reasons)} (give {settings.user.pw_name} "
+            "those files, or set SECRET_KEY, to run them unprivileged)"
+        )
+        return None
+    say(f"gunicorn's workers run as {settings.user.pw_name}")
+    return settings.user
 
 
-@dataclass
-class Child:
-    """A server this launcher started, and how to stop it gently."""
-
-    name: str
-    process: subprocess.Popen[bytes]
-    stop_signal: signal.Signals
-
-    def stop(self, patience: float) -> None:
-        """The gentle signal, then SIGKILL after `patience` seconds."""
-        if self.process.poll() is not None:
-            return
-        self.process.send_signal(self.stop_signal)
-        try:
-            self.process.wait(timeout=patience)
-        except subprocess.TimeoutExpired:
-            say(f"{self.name} did not stop within {patience:g} s; killing it")
-            self.process.kill()
-            self.process.wait()
+def warn_of_local_limits(settings: Settings) -> None:
+    """Several app servers on one PostgreSQL must share one limits store: say when they do not."""
+    url = str(the_app().config["SQLALCHEMY_DATABASE_URI"])
+    if settings.limits_storage is None and url.startswith("postgresql"):
+        say(
+            "the rate limits are counted in this machine's own memcached: with several app "
+            "servers on this PostgreSQL, each counts its own, so a client may start as many "
+            "sessions as there are servers times the limit; set SCOREKEEPER_LIMITS_STORAGE to "
+            "one memcached they all share"
+        )
 
 
-def start(name: str, command: list[str], env: Mapping[str, str], stop: signal.Signals) -> Child:
-    """Start a server in its own session (Ctrl-C reaches this launcher, which stops them in
-    order) that dies with this launcher."""
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=dict(env),
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,
-        preexec_fn=die_with_parent,  # one thread here: safe
-    )
-    return Child(name, process, stop)
-
-
-def wait_for_socket(child: Child, path: Path, seconds: float = 60) -> None:
-    """Wait until something accepts connections on the unix socket `path`."""
-    give_up = time.monotonic() + seconds
-    while time.monotonic() < give_up:
-        if child.process.poll() is not None:
-            fail(f"{child.name} stopped while starting (exit {child.process.returncode}).")
-        try:
-            with socket.socket(socket.AF_UNIX) as probe:
-                probe.connect(str(path))
-                return
-        except OSError:
-            time.sleep(0.1)
-    fail(f"{child.name} did not open {path} within {seconds:g} s.")
-
-
-def memcached(settings: Settings, env: Mapping[str, str]) -> Child:
-    """memcached on its unix socket, as the workers' user under root."""
-    socket_path = str(settings.memcached_socket)
-    command = ["memcached", "-s", socket_path, "-a", "0700", "-m", "64", "-c", "1024"]
-    if settings.user:
-        command += ["-u", settings.user.pw_name]
-    child = start("memcached", command, env, signal.SIGTERM)
-    wait_for_socket(child, settings.memcached_socket)
-    return child
-
-
-def gunicorn(settings: Settings, env: Mapping[str, str]) -> Child:
-    """gunicorn on its unix socket; its access log is nginx's."""
-    command = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", APP]
-    app_env = {**env, "SCOREKEEPER_BIND": f"unix:{settings.app_socket}"}
-    app_env["SCOREKEEPER_ACCESS_LOG"] = ""
-    child = start("gunicorn", command, app_env, signal.SIGTERM)
-    wait_for_socket(child, settings.app_socket)
-    return child
-
-
-def nginx(settings: Settings, env: Mapping[str, str]) -> Child:
-    """nginx with the generated config; SIGQUIT lets it finish the answers under way."""
+def check_nginx(settings: Settings) -> None:
+    """nginx's own check of the generated config, with its words when it refuses."""
     conf = settings.run / "nginx.conf"
-    prefix = f"{settings.run / 'nginx'}/"
     test = subprocess.run(
-        ["nginx", "-t", "-q", "-e", "stderr", "-p", prefix, "-c", str(conf)],
-        env=dict(env),
+        ["nginx", "-t", "-q", "-e", "stderr", "-p", f"{settings.run / 'nginx'}/", "-c", str(conf)],
         capture_output=True,
         text=True,
     )
     if test.returncode:
         fail(f"nginx refused {conf}:\n{test.stderr}")
-    command = ["nginx", "-e", "stderr", "-p", prefix, "-c", str(conf)]
-    return start("nginx", command, env, signal.SIGQUIT)
 
 
 def app_env(settings: Settings) -> dict[str, str]:
@@ -399,44 +367,105 @@ def app_env(settings: Settings) -> dict[str, str]:
     return env
 
 
-def serve(settings: Settings) -> int:
-    """Start memcached, gunicorn and nginx; stop them all on a signal or when one stops."""
+def programs(settings: Settings, app_user: pwd.struct_passwd | None) -> dict[str, str]:
+    """supervisord's programs: memcached (unless the limits are kept elsewhere), gunicorn and
+    nginx, started in that order and stopped in the opposite one."""
+    found: dict[str, str] = {}
+    if settings.limits_storage is None:
+        command = ["memcached", "-s", str(settings.memcached_socket), "-a", "0700", "-m", "64"]
+        command += ["-c", "1024", *(["-u", settings.user.pw_name] if settings.user else [])]
+        found["memcached"] = program(
+            "memcached", command, priority=10, stop_signal="TERM", stop_seconds=10, directory=ROOT
+        )
+    command = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", APP]
+    if app_user is not None:
+        command += ["--user", app_user.pw_name, "--group", grp.getgrgid(app_user.pw_gid).gr_name]
+    found["gunicorn"] = program(
+        "gunicorn",
+        command,
+        priority=20,
+        stop_signal="TERM",  # gunicorn's graceful stop: its workers finish what they hold
+        stop_seconds=GUNICORN_STOP_SECONDS,
+        directory=ROOT,
+        env={"SCOREKEEPER_BIND": f"unix:{settings.app_socket}", "SCOREKEEPER_ACCESS_LOG": ""},
+    )
+    prefix = f"{settings.run / 'nginx'}/"
+    nginx = ["-e", "stderr", "-p", prefix, "-c", str(settings.run / "nginx.conf")]
+    found["nginx"] = program(
+        "nginx",
+        [sys.executable, "-m", "deploy.nginx_run", str(settings.run), *nginx],
+        priority=30,
+        stop_signal="QUIT",  # nginx finishes the answers under way
+        stop_seconds=NGINX_STOP_SECONDS,
+        directory=ROOT,
+    )
+    return found
+
+
+def die_with_parent() -> None:
+    """In supervisord before exec: SIGTERM (its orderly stop) when this launcher dies."""
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def serve(settings: Settings, app_user: pwd.struct_passwd | None) -> int:
+    """Run supervisord in the foreground until a signal; its exit status."""
+    conf = conf_path(settings.run)
+    conf.write_text(supervisord_conf(settings.run, programs(settings, app_user)))
+    conf.chmod(0o600)
     stopping: list[int] = []
+    process: subprocess.Popen[bytes] | None = None
 
     def on_signal(number: int, _frame: object) -> None:
         stopping.append(number)
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)  # nginx, then gunicorn, then memcached
 
     for name in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(name, on_signal)
-    env = app_env(settings)
-    children: list[Child] = []
-    try:
-        steps: list[Callable[[Settings, Mapping[str, str]], Child]] = [gunicorn, nginx]
-        if settings.limits_storage is None:
-            steps.insert(0, memcached)
-        for step in steps:
-            if stopping:
-                return 0
-            children.append(step(settings, env))
+    appending(sys.stdout, sys.stderr)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "supervisor.supervisord", "-c", str(conf)],
+        cwd=ROOT,
+        env=app_env(settings),
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,  # Ctrl-C reaches this launcher, which stops supervisord
+        preexec_fn=die_with_parent,  # one thread here: safe
+    )
+    if stopping:
+        process.send_signal(signal.SIGTERM)
+    elif listening(settings, process):
         scheme = f" (and https on port {settings.tls[2]})" if settings.tls else ""
         say(f"serving on http://{settings.host}:{settings.port}/{scheme}; Ctrl-C stops it")
-        return watch(children, stopping)
-    finally:
-        for child in reversed(children):  # nginx first: no new request reaches the app
-            child.stop(patience=35 if child.name == "gunicorn" else 15)
-        say("stopped")
+    code = process.wait()
+    say("stopped")
+    return 0 if stopping else code or 1
 
 
-def watch(children: list[Child], stopping: list[int]) -> int:
-    """Wait for a signal (0) or for a server to stop by itself (1)."""
-    while not stopping:
-        for child in children:
-            code = child.process.poll()
-            if code is not None:
-                say(f"{child.name} stopped by itself (exit {code}); stopping the others")
-                return 1
-        time.sleep(0.2)
-    return 0
+def appending(*streams: TextIO) -> None:
+    """Make output to a file append: supervisord opens /dev/stdout anew for the servers' lines,
+    which must not write over what is written through the descriptor shared with make."""
+    for stream in streams:
+        stream.flush()
+        descriptor = stream.fileno()
+        if stat.S_ISREG(os.fstat(descriptor).st_mode):
+            flags = fcntl.fcntl(descriptor, fcntl.F_GETFL)
+            fcntl.fcntl(descriptor, fcntl.F_SETFL, flags | os.O_APPEND)
+
+
+def listening(settings: Settings, process: subprocess.Popen[bytes], seconds: float = 120) -> bool:
+    """Wait until nginx accepts connections on the plain port; False if supervisord stopped."""
+    host = "127.0.0.1" if settings.host in ("0.0.0.0", "") else settings.host.strip("[]")
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up and process.poll() is None:
+        try:
+            socket.create_connection((host, settings.port), timeout=1).close()
+            return True
+        except OSError:
+            time.sleep(0.2)
+    if process.poll() is None:
+        say(f"nothing listens on port {settings.port} after {seconds:g} s; see the lines above")
+    return False
 
 
 def main() -> None:
@@ -444,7 +473,9 @@ def main() -> None:
     check_packages()
     settings = Settings.from_env(os.environ)
     prepare(settings)
-    sys.exit(serve(settings))
+    check_nginx(settings)
+    warn_of_local_limits(settings)
+    sys.exit(serve(settings, app_user(settings)))
 
 
 if __name__ == "__main__":
