@@ -313,7 +313,10 @@ def app_user(settings: Settings) -> pwd.struct_passwd | None:
     import scorekeeper
 
     app = the_app()
-    readable = [Path(scorekeeper.__file__), Path(gunicorn.__file__), Path(sys.executable)]
+    # Python itself and its standard library (a pyenv under /root is closed to others), the
+    # installed packages and the app's own code.
+    python = [Path(sys.executable).resolve(), Path(os.__file__).resolve()]
+    readable = [*python, Path(gunicorn.__file__), Path(scorekeeper.__file__)]
     instance = Path(app.instance_path)
     key_file = instance / "secret_key"
     if (instance / "config.py").exists():
@@ -321,11 +324,11 @@ def app_user(settings: Settings) -> pwd.struct_passwd | None:
     if key_file.exists() and key_file.read_text().strip() == app.config["SECRET_KEY"]:
         readable.append(key_file)
     url = str(app.config["SQLALCHEMY_DATABASE_URI"])
-    reasons = obstacles(settings.user, readable, url)
+    reasons = list(dict.fromkeys(obstacles(settings.user, readable, url)))
     if reasons:
         say(
-            f"gunicorn's workers run as root: {'; '.join(reasons)} (give {settings.user.pw_name} "
-            "those files, or set SECRET_KEY, to run them unprivileged)"
+            f"gunicorn's workers run as root: {'; '.join(reasons)} (let {settings.user.pw_name} "
+            "in to run them unprivileged)"
         )
         return None
     say(f"gunicorn's workers run as {settings.user.pw_name}")

@@ -16,7 +16,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +62,18 @@ def make_serve_command() -> list[str]:
 @pytest.fixture(scope="session")
 def served() -> Iterator[Served]:
     """`make serve` running for the whole test run."""
+    with make_serve() as running:
+        yield running
+
+
+@contextmanager
+def make_serve(
+    extra: Mapping[str, str] | None = None,
+    prepare: Callable[[Path, Mapping[str, str]], Mapping[str, str]] | None = None,
+) -> Iterator[Served]:
+    """`make serve` on a free port over a new SQLite file, with `extra` in its environment;
+    `prepare` is given the scratch directory and the environment before it starts, and gives
+    more of the environment."""
     scratch = Path(tempfile.mkdtemp(prefix="sk-serve-"))
     scratch.chmod(0o711)  # nginx's workers pass through to the run directory, and no further
     port = free_port()
@@ -72,6 +85,9 @@ def served() -> Iterator[Served]:
     }
     for name in ("SCOREKEEPER_PROXIES", "SCOREKEEPER_LIMITS_STORAGE", "SCOREKEEPER_TLS_CERT"):
         env.pop(name, None)
+    env |= extra or {}
+    if prepare is not None:
+        env |= prepare(scratch, env)
     log = scratch / "serve.log"
     with log.open("w") as output:
         process = subprocess.Popen(
