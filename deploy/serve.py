@@ -16,6 +16,7 @@ import functools
 import importlib.util
 import os
 import pwd
+import re
 import shutil
 import subprocess
 import sys
@@ -277,14 +278,25 @@ def listen(settings: Settings) -> str:
     lines = [f"        listen {settings.host}:{settings.port};"]
     if settings.tls:
         cert, key, port = settings.tls
+        # nginx 1.25.1 turned HTTP/2 into a directive of its own, and warns of the old way.
+        http2 = ["ssl;", "        http2 on;"] if nginx_version() >= (1, 25, 1) else ["ssl http2;"]
         lines += [
-            f"        listen {settings.host}:{port} ssl http2;",
+            f"        listen {settings.host}:{port} {http2[0]}",
+            *http2[1:],
             f"        ssl_certificate {cert};",
             f"        ssl_certificate_key {key};",
             "        ssl_protocols TLSv1.2 TLSv1.3;",
             "        ssl_session_cache shared:tls:10m;",
         ]
     return "\n".join(lines)
+
+
+@functools.cache
+def nginx_version() -> tuple[int, ...]:
+    """The installed nginx's version, (1, 22, 1); (0,) if it does not say."""
+    said = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr
+    found = re.search(r"nginx/(\d+(?:\.\d+)*)", said)
+    return tuple(int(part) for part in found[1].split(".")) if found else (0,)
 
 
 # -- running ------------------------------------------------------------------------------------

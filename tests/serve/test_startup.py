@@ -114,3 +114,16 @@ def test_the_workers_user_needs_the_key_readable_and_the_way_to_it_open(open_dir
     assert obstacles(WORKER, [key], "postgresql://") == []
     open_dir.chmod(0o700)
     assert obstacles(WORKER, [key], "postgresql://") == [f"www-data cannot enter {open_dir}"]
+
+
+def test_http2_is_said_as_the_installed_nginx_understands_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    env = {"PORT": "8000", "SCOREKEEPER_TLS_PORT": "8443", "SCOREKEEPER_RUN_DIR": "/tmp/sk-tls"}
+    env |= {"SCOREKEEPER_TLS_CERT": "/etc/ssl/cert.pem", "SCOREKEEPER_TLS_KEY": "/etc/ssl/key.pem"}
+    settings = Settings.from_env(env)
+    monkeypatch.setattr(serve, "nginx_version", lambda: (1, 25, 1))
+    lines = serve.listen(settings).splitlines()
+    assert "        listen 127.0.0.1:8443 ssl;" in lines and "        http2 on;" in lines
+    monkeypatch.setattr(serve, "nginx_version", lambda: (1, 22, 1))
+    assert "        listen 127.0.0.1:8443 ssl http2;" in serve.listen(settings).splitlines()
