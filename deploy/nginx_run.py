@@ -4,7 +4,9 @@ nginx's workers outlive a master killed outright (kill -9, the OOM killer), and 
 its ports, so a new master could not listen there. They are in the dead master's process group,
 whose number is the pid in the run directory's nginx.pid: they are told to finish what they
 hold and stop (then killed if they have not within nginx's worker_shutdown_timeout), and then
-this process becomes nginx.
+this process becomes nginx, once gunicorn accepts connections (or after APP_PATIENCE seconds
+without: nginx then answers 503 until it does), so that a fresh start's first requests reach
+the app.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 import sys
 import time
 from pathlib import Path
 
 PATIENCE = 12  # seconds: nginx.conf's worker_shutdown_timeout (10 s) and a little more
+APP_PATIENCE = 30  # seconds: an app that takes longer is answered for with 503s meanwhile
 
 
 def leftovers(master: int) -> list[int]:
@@ -67,10 +71,23 @@ def end_leftovers(pid_file: Path) -> None:
             return
 
 
+def wait_for_app(path: Path) -> None:
+    """Until gunicorn accepts connections on its unix socket, for APP_PATIENCE seconds at most."""
+    give_up = time.monotonic() + APP_PATIENCE
+    while time.monotonic() < give_up:
+        try:
+            with socket.socket(socket.AF_UNIX) as probe:
+                probe.connect(str(path))
+                return
+        except OSError:
+            time.sleep(0.1)
+
+
 def main() -> None:
-    """End the leftovers, then exec nginx with the arguments given."""
+    """End the leftovers, wait for the app, then exec nginx with the arguments given."""
     run, arguments = Path(sys.argv[1]), sys.argv[2:]
     end_leftovers(run / "nginx.pid")
+    wait_for_app(run / "app" / "gunicorn.sock")  # where serve.Settings.app_socket puts it
     os.execvp("nginx", ["nginx", *arguments])
 
 
