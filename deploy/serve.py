@@ -299,7 +299,7 @@ def nginx_version() -> tuple[int, ...]:
     return tuple(int(part) for part in found[1].split(".")) if found else (0,)
 
 
-# -- running ------------------------------------------------------------------------------------
+# -- before starting (deploy/supervisor.py starts it all) ------------------------------------------
 
 
 def app_user(settings: Settings) -> pwd.struct_passwd | None:

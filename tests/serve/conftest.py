@@ -4,7 +4,8 @@ The fixture runs the real Makefile target in the venv these tests run in (made b
 it is not rebuilt), on a free PORT, a new SQLite file and a run directory under /tmp (nginx's
 workers, as www-data under root, must be able to reach the sockets there). It waits until the
 home page answers, fails with the servers' output if it does not, and stops it all at the end
-with SIGTERM, as a service manager would, checking that nothing is left running.
+with SIGTERM, as a service manager would, checking that nothing is left running. make_serve()
+starts another one for tests that kill its parts or need other settings (a certificate).
 """
 
 from __future__ import annotations
