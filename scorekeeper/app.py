@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import click
 from flask import Flask, has_request_context, request
 from sqlalchemy import Engine, event
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -114,8 +115,9 @@ def _database_url(app: Flask) -> str:
     return "sqlite:///" + str(Path(app.instance_path) / "scorekeeper.sqlite")
 
 
-class RefusedToStart(RuntimeError):
-    """The configuration cannot serve: the message says why and what to set."""
+class RefusedToStart(click.ClickException):
+    """The configuration cannot serve: the message says why and what to set (a ClickException,
+    so that `flask … init-db` says it in a line, not a traceback)."""
 
 
 def _refuse_a_key_of_its_own(app: Flask) -> None:

@@ -4,6 +4,9 @@ environment (or instance/config.py) is the one they share."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,3 +64,17 @@ def test_sqlite_without_a_given_key_still_starts(
 def test_tests_own_configuration_is_not_refused() -> None:
     config = {"TESTING": True, "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://u@h/db"}
     assert create_app(config).config["SECRET_KEY"]
+
+
+def test_flask_init_db_on_postgresql_without_a_key_says_why_in_a_line() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"} | {"DATABASE_URL": POSTGRES}
+    done = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "scorekeeper", "init-db"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("Error: On PostgreSQL, set SECRET_KEY"), done.stderr
+    assert "Traceback" not in done.stderr
