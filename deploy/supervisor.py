@@ -193,8 +193,11 @@ def serve(settings: Settings, app_user: pwd.struct_passwd | None) -> int:
         scheme = f" (and https on port {settings.tls[2]})" if settings.tls else ""
         say(f"serving on http://{settings.host}:{settings.port}/{scheme}; Ctrl-C stops it")
     code = process.wait()
-    say("stopped")
-    return 0 if stopping else code or 1
+    if stopping:
+        say("stopped")
+        return 0
+    say(f"supervisord stopped by itself (exit {code}); what it ran may still run, see above")
+    return code or 1
 
 
 def appending(*streams: TextIO) -> None:
