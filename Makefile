@@ -5,17 +5,23 @@ VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run serve serve-packages test lint typecheck pytest chromium bench load clean catalogs translations
+.PHONY: run serve reload restart serve-packages test lint typecheck pytest chromium bench load clean catalogs translations
 
 run: $(VENV)/.installed catalogs
 	$(FLASK) init-db
 	$(FLASK) run --host 127.0.0.1 --port 5000
 
-# nginx in front, gunicorn behind it, memcached for the rate limits (deploy/serve.py), in the
-# foreground on 127.0.0.1:$${PORT:-8000}; Ctrl-C stops it all.
+# nginx in front, gunicorn behind it, memcached for the rate limits (deploy/serve.py), under
+# supervisord, which restarts any of them that dies; in the foreground on
+# 127.0.0.1:$${PORT:-8000}; Ctrl-C stops it all.
 serve: $(VENV)/.installed catalogs serve-packages
 	$(FLASK) init-db
 	$(BIN)/python -m deploy.serve
+
+# On a running make serve (the same PORT or SCOREKEEPER_RUN_DIR): reload the app gracefully
+# (new code, no request dropped), or restart it (nginx answers 503 with Retry-After meanwhile).
+reload restart: $(VENV)/.installed
+	$(BIN)/python -m deploy.supervisor $@
 
 test: $(VENV)/.test-installed chromium serve-packages lint typecheck pytest
 

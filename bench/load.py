@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import secrets
 import shutil
 import signal
 import socket
@@ -54,6 +55,9 @@ ROOMY_LIMITS = {
         "SCOREKEEPER_READ_LIMIT",
     )
 } | {"SCOREKEEPER_READS_AT_ONCE": "1000"}
+# One key for every server this process starts: on PostgreSQL the app refuses to start without
+# one given, since servers sharing a database must share their key.
+SECRET_KEY = os.environ.get("SECRET_KEY") or secrets.token_hex(32)
 
 
 # -- servers ---------------------------------------------------------------------------------
@@ -97,6 +101,7 @@ def gunicorn(
         **os.environ,
         **(extra or {}),
         "DATABASE_URL": url,
+        "SECRET_KEY": SECRET_KEY,
         "SCOREKEEPER_BIND": f"{HOST}:{port}",
         "WEB_CONCURRENCY": str(workers),
         "SCOREKEEPER_ACCESS_LOG": "",  # a line per request would cost the server more than us
@@ -142,6 +147,7 @@ def proxied(
     env = {
         **os.environ,
         "DATABASE_URL": url,
+        "SECRET_KEY": SECRET_KEY,
         "PORT": str(port),
         "SCOREKEEPER_RUN_DIR": str(run / "run"),
         "WEB_CONCURRENCY": str(workers),

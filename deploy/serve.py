@@ -5,28 +5,31 @@ SCOREKEEPER_TLS_KEY, on SCOREKEEPER_TLS_PORT (8443) with TLS. It buffers and com
 passes requests to gunicorn (deploy/gunicorn.conf.py) on a unix socket that only nginx can
 reach. memcached, on a unix socket too, keeps the rate limits (SCOREKEEPER_LIMITS_STORAGE),
 unless that variable names a storage already. Runtime files go in SCOREKEEPER_RUN_DIR
-(instance/serve/). Ctrl-C or SIGTERM stops nginx, then gunicorn, then memcached; if any of
-them stops by itself, so do the others, and this exits non-zero.
+(instance/serve/). supervisord (deploy/supervisor.py) runs the three and restarts any that
+dies; Ctrl-C or SIGTERM stops nginx, then gunicorn, then memcached. Started as root, nginx's
+workers and memcached run as www-data, and gunicorn's workers too where the files allow it.
 """
 
 from __future__ import annotations
 
-import ctypes
-import grp
+import functools
+import importlib.util
 import os
 import pwd
+import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
+from deploy.app_user import first_closed, obstacles
 from deploy.errors import error_pages, quoted
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "scorekeeper:create_app()"
@@ -152,7 +155,7 @@ def prepare(settings: Settings) -> None:
             fail(f"{path} is too long for a unix socket: set SCOREKEEPER_RUN_DIR to a shorter one.")
     run.mkdir(parents=True, exist_ok=True)
     run.chmod(0o755)
-    if running(run / "nginx.pid"):
+    if running(run / "nginx.pid", b"nginx") or running(run / "supervisord.pid", b"supervisord"):
         fail(f"already running in {run} (set SCOREKEEPER_RUN_DIR for another one).")
     for path in (settings.app_socket, settings.memcached_socket):
         path.unlink(missing_ok=True)  # left by a run that was killed
@@ -172,40 +175,23 @@ def prepare(settings: Settings) -> None:
     (run / "nginx.conf").write_text(nginx_conf(settings))
 
 
-def running(pid_file: Path) -> bool:
-    """Whether the nginx named in a pid file is alive (not a later process given its pid)."""
+def running(pid_file: Path, name: bytes) -> bool:
+    """Whether the process named in a pid file is alive (not a later one given its pid)."""
     try:
         command = Path(f"/proc/{int(pid_file.read_text().strip())}/cmdline").read_bytes()
     except (OSError, ValueError):
         return False
-    return b"nginx" in command
+    return name in command
 
 
 def passable(run: Path, user: pwd.struct_passwd) -> bool:
     """Whether `user` may pass through every directory above the run directory."""
-    return blocking(run, user) is None
-
-
-def blocking(run: Path, user: pwd.struct_passwd) -> Path | None:
-    """The first directory above `run` that `user` may not pass through, if any."""
-    groups = {user.pw_gid} | {g.gr_gid for g in grp.getgrall() if user.pw_name in g.gr_mem}
-    for directory in run.parents:
-        if not directory.exists():
-            continue  # made by prepare(), with a mode that lets the workers through
-        mode = directory.stat()
-        allowed = (
-            (mode.st_uid == user.pw_uid and mode.st_mode & 0o100)
-            or (mode.st_gid in groups and mode.st_mode & 0o010)
-            or mode.st_mode & 0o001
-        )
-        if not allowed:
-            return directory
-    return None
+    return first_closed(run, user) is None
 
 
 def reachable(run: Path, user: pwd.struct_passwd) -> None:
     """Fail unless `user` may pass through every directory above the run directory."""
-    directory = blocking(run, user)
+    directory = first_closed(run, user)
     if directory is not None:
         fail(
             f"nginx's workers run as {user.pw_name} and cannot enter {directory}: set "
@@ -263,11 +249,21 @@ def nginx_conf(settings: Settings) -> str:
     return text
 
 
+@functools.cache
+def the_app() -> Flask:
+    """The app as gunicorn will build it; its refusal to start, as a sentence."""
+    from scorekeeper import create_app
+    from scorekeeper.app import RefusedToStart
+
+    try:
+        return create_app()
+    except RefusedToStart as refusal:
+        fail(str(refusal))
+
+
 def largest_body() -> int:
     """The app's MAX_CONTENT_LENGTH, for nginx to refuse a larger body before it."""
-    from scorekeeper import create_app
-
-    return int(create_app().config["MAX_CONTENT_LENGTH"])
+    return int(the_app().config["MAX_CONTENT_LENGTH"])
 
 
 def access_log(setting: str) -> str:
@@ -282,8 +278,11 @@ def listen(settings: Settings) -> str:
     lines = [f"        listen {settings.host}:{settings.port};"]
     if settings.tls:
         cert, key, port = settings.tls
+        # nginx 1.25.1 turned HTTP/2 into a directive of its own, and warns of the old way.
+        http2 = ["ssl;", "        http2 on;"] if nginx_version() >= (1, 25, 1) else ["ssl http2;"]
         lines += [
-            f"        listen {settings.host}:{port} ssl http2;",
+            f"        listen {settings.host}:{port} {http2[0]}",
+            *http2[1:],
             f"        ssl_certificate {cert};",
             f"        ssl_certificate_key {key};",
             "        ssl_protocols TLSv1.2 TLSv1.3;",
@@ -292,151 +291,71 @@ def listen(settings: Settings) -> str:
     return "\n".join(lines)
 
 
-# -- running ------------------------------------------------------------------------------------
+@functools.cache
+def nginx_version() -> tuple[int, ...]:
+    """The installed nginx's version, (1, 22, 1); (0,) if it does not say."""
+    said = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr
+    found = re.search(r"nginx/(\d+(?:\.\d+)*)", said)
+    return tuple(int(part) for part in found[1].split(".")) if found else (0,)
 
 
-def die_with_parent() -> None:
-    """In a child before exec: SIGTERM when this launcher dies, even by SIGKILL."""
-    libc = ctypes.CDLL("libc.so.6", use_errno=True)
-    libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+# -- before starting (deploy/supervisor.py starts it all) ------------------------------------------
 
 
-@dataclass
-class Child:
-    """A server this launcher started, and how to stop it gently."""
+def app_user(settings: Settings) -> pwd.struct_passwd | None:
+    """The user gunicorn's workers run as under root: nginx's workers' one where the files
+    allow it, else root, said in a line."""
+    if settings.user is None:
+        return None
+    import scorekeeper
 
-    name: str
-    process: subprocess.Popen[bytes]
-    stop_signal: signal.Signals
-
-    def stop(self, patience: float) -> None:
-        """The gentle signal, then SIGKILL after `patience` seconds."""
-        if self.process.poll() is not None:
-            return
-        self.process.send_signal(self.stop_signal)
-        try:
-            self.process.wait(timeout=patience)
-        except subprocess.TimeoutExpired:
-            say(f"{self.name} did not stop within {patience:g} s; killing it")
-            self.process.kill()
-            self.process.wait()
-
-
-def start(name: str, command: list[str], env: Mapping[str, str], stop: signal.Signals) -> Child:
-    """Start a server in its own session (Ctrl-C reaches this launcher, which stops them in
-    order) that dies with this launcher."""
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=dict(env),
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,
-        preexec_fn=die_with_parent,  # one thread here: safe
-    )
-    return Child(name, process, stop)
+    app = the_app()
+    # Python itself and its standard library (a pyenv under /root is closed to others), the
+    # installed packages and the app's own code.
+    python = [Path(sys.executable).resolve(), Path(os.__file__).resolve()]
+    gunicorn = importlib.util.find_spec("gunicorn")
+    assert gunicorn is not None and gunicorn.origin is not None
+    readable = [*python, Path(gunicorn.origin), Path(scorekeeper.__file__)]
+    instance = Path(app.instance_path)
+    key_file = instance / "secret_key"
+    if (instance / "config.py").exists():
+        readable.append(instance / "config.py")
+    if key_file.exists() and key_file.read_text().strip() == app.config["SECRET_KEY"]:
+        readable.append(key_file)
+    url = str(app.config["SQLALCHEMY_DATABASE_URI"])
+    reasons = list(dict.fromkeys(obstacles(settings.user, readable, url)))
+    if reasons:
+        say(
+            f"gunicorn's workers run as root: {'; '.join(reasons)} (let {settings.user.pw_name} "
+            "in to run them unprivileged)"
+        )
+        return None
+    say(f"gunicorn's workers run as {settings.user.pw_name}")
+    return settings.user
 
 
-def wait_for_socket(child: Child, path: Path, seconds: float = 60) -> None:
-    """Wait until something accepts connections on the unix socket `path`."""
-    give_up = time.monotonic() + seconds
-    while time.monotonic() < give_up:
-        if child.process.poll() is not None:
-            fail(f"{child.name} stopped while starting (exit {child.process.returncode}).")
-        try:
-            with socket.socket(socket.AF_UNIX) as probe:
-                probe.connect(str(path))
-                return
-        except OSError:
-            time.sleep(0.1)
-    fail(f"{child.name} did not open {path} within {seconds:g} s.")
+def warn_of_local_limits(settings: Settings) -> None:
+    """Several app servers on one PostgreSQL must share one limits store: say when they do not."""
+    url = str(the_app().config["SQLALCHEMY_DATABASE_URI"])
+    if settings.limits_storage is None and url.startswith("postgresql"):
+        say(
+            "the rate limits are counted in this machine's own memcached: with several app "
+            "servers on this PostgreSQL, each counts its own, so a client may start as many "
+            "sessions as there are servers times the limit; set SCOREKEEPER_LIMITS_STORAGE to "
+            "one memcached they all share"
+        )
 
 
-def memcached(settings: Settings, env: Mapping[str, str]) -> Child:
-    """memcached on its unix socket, as the workers' user under root."""
-    socket_path = str(settings.memcached_socket)
-    command = ["memcached", "-s", socket_path, "-a", "0700", "-m", "64", "-c", "1024"]
-    if settings.user:
-        command += ["-u", settings.user.pw_name]
-    child = start("memcached", command, env, signal.SIGTERM)
-    wait_for_socket(child, settings.memcached_socket)
-    return child
-
-
-def gunicorn(settings: Settings, env: Mapping[str, str]) -> Child:
-    """gunicorn on its unix socket; its access log is nginx's."""
-    command = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", APP]
-    app_env = {**env, "SCOREKEEPER_BIND": f"unix:{settings.app_socket}"}
-    app_env["SCOREKEEPER_ACCESS_LOG"] = ""
-    child = start("gunicorn", command, app_env, signal.SIGTERM)
-    wait_for_socket(child, settings.app_socket)
-    return child
-
-
-def nginx(settings: Settings, env: Mapping[str, str]) -> Child:
-    """nginx with the generated config; SIGQUIT lets it finish the answers under way."""
+def check_nginx(settings: Settings) -> None:
+    """nginx's own check of the generated config, with its words when it refuses."""
     conf = settings.run / "nginx.conf"
-    prefix = f"{settings.run / 'nginx'}/"
     test = subprocess.run(
-        ["nginx", "-t", "-q", "-e", "stderr", "-p", prefix, "-c", str(conf)],
-        env=dict(env),
+        ["nginx", "-t", "-q", "-e", "stderr", "-p", f"{settings.run / 'nginx'}/", "-c", str(conf)],
         capture_output=True,
         text=True,
     )
     if test.returncode:
         fail(f"nginx refused {conf}:\n{test.stderr}")
-    command = ["nginx", "-e", "stderr", "-p", prefix, "-c", str(conf)]
-    return start("nginx", command, env, signal.SIGQUIT)
-
-
-def app_env(settings: Settings) -> dict[str, str]:
-    """The environment of the servers: the app trusts nginx, and keeps its limits in memcached."""
-    env = dict(os.environ)
-    env["SCOREKEEPER_PROXIES"] = str(settings.proxies)
-    env["SCOREKEEPER_LIMITS_STORAGE"] = (
-        settings.limits_storage or f"memcached://{settings.memcached_socket}"
-    )
-    env.setdefault("PYTHONUNBUFFERED", "1")
-    return env
-
-
-def serve(settings: Settings) -> int:
-    """Start memcached, gunicorn and nginx; stop them all on a signal or when one stops."""
-    stopping: list[int] = []
-
-    def on_signal(number: int, _frame: object) -> None:
-        stopping.append(number)
-
-    for name in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(name, on_signal)
-    env = app_env(settings)
-    children: list[Child] = []
-    try:
-        steps: list[Callable[[Settings, Mapping[str, str]], Child]] = [gunicorn, nginx]
-        if settings.limits_storage is None:
-            steps.insert(0, memcached)
-        for step in steps:
-            if stopping:
-                return 0
-            children.append(step(settings, env))
-        scheme = f" (and https on port {settings.tls[2]})" if settings.tls else ""
-        say(f"serving on http://{settings.host}:{settings.port}/{scheme}; Ctrl-C stops it")
-        return watch(children, stopping)
-    finally:
-        for child in reversed(children):  # nginx first: no new request reaches the app
-            child.stop(patience=35 if child.name == "gunicorn" else 15)
-        say("stopped")
-
-
-def watch(children: list[Child], stopping: list[int]) -> int:
-    """Wait for a signal (0) or for a server to stop by itself (1)."""
-    while not stopping:
-        for child in children:
-            code = child.process.poll()
-            if code is not None:
-                say(f"{child.name} stopped by itself (exit {code}); stopping the others")
-                return 1
-        time.sleep(0.2)
-    return 0
 
 
 def main() -> None:
@@ -444,7 +363,11 @@ def main() -> None:
     check_packages()
     settings = Settings.from_env(os.environ)
     prepare(settings)
-    sys.exit(serve(settings))
+    check_nginx(settings)
+    warn_of_local_limits(settings)
+    from deploy.supervisor import serve  # it reads the settings from this module
+
+    sys.exit(serve(settings, app_user(settings)))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ The fixture runs the real Makefile target in the venv these tests run in (made b
 it is not rebuilt), on a free PORT, a new SQLite file and a run directory under /tmp (nginx's
 workers, as www-data under root, must be able to reach the sockets there). It waits until the
 home page answers, fails with the servers' output if it does not, and stops it all at the end
-with SIGTERM, as a service manager would, checking that nothing is left running.
+with SIGTERM, as a service manager would, checking that nothing is left running. make_serve()
+starts another one for tests that kill its parts or need other settings (a certificate).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,6 +64,18 @@ def make_serve_command() -> list[str]:
 @pytest.fixture(scope="session")
 def served() -> Iterator[Served]:
     """`make serve` running for the whole test run."""
+    with make_serve() as running:
+        yield running
+
+
+@contextmanager
+def make_serve(
+    extra: Mapping[str, str] | None = None,
+    prepare: Callable[[Path, Mapping[str, str]], Mapping[str, str]] | None = None,
+) -> Iterator[Served]:
+    """`make serve` on a free port over a new SQLite file, with `extra` in its environment;
+    `prepare` is given the scratch directory and the environment before it starts, and gives
+    more of the environment."""
     scratch = Path(tempfile.mkdtemp(prefix="sk-serve-"))
     scratch.chmod(0o711)  # nginx's workers pass through to the run directory, and no further
     port = free_port()
@@ -75,6 +89,9 @@ def served() -> Iterator[Served]:
         env.pop(name, None)
     for name in ROOMY_LIMITS:
         env.pop(name, None)  # make serve keeps its default figures: tests/serve/test_limits.py
+    env |= extra or {}
+    if prepare is not None:
+        env |= prepare(scratch, env)
     log = scratch / "serve.log"
     with log.open("w") as output:
         process = subprocess.Popen(
