@@ -36,11 +36,16 @@ forwarded_allow_ips = ""
 secure_scheme_headers: dict[str, str] = {}
 forwarder_headers = ""
 
-# gunicorn's own 414/431/400 answers are HTML pages. With its limits at their maximum, any URL
-# up to 8190 bytes reaches Flask, which answers a too-long one (over security.LONGEST_URL,
-# 4096) with the JSON error shape itself.
+# gunicorn's own 414/431/400 answers are HTML pages, so nothing nginx lets through may meet
+# them. With its limits at their maximum, any URL up to 8190 bytes reaches Flask, which answers a
+# too-long one (over security.LONGEST_URL, 4096) with the JSON error shape itself. nginx takes a
+# header line up to its 8 KB buffer (errors.HEADER_BUFFER) and as many as fit in four of them,
+# more than gunicorn's 8190 bytes and 100 fields: those go to Flask too (LONGEST_HEADERS, 16 KB
+# in all). A method of 1-2 or over 20 letters is nginx's to pass and the app's to refuse (405).
 limit_request_line = 8190
-limit_request_field_size = 8190
+limit_request_field_size = 16 * 1024
+limit_request_fields = 32768
+permit_unconventional_http_method = True
 
 # gunicorn 23+ would open a control socket in $HOME, one path shared by every gunicorn there.
 control_socket_disable = True
