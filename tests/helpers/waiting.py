@@ -40,3 +40,18 @@ def logged_lines(log: Path, *parts: str, seconds: float = 60) -> str:
         failing=lambda: f"{log} lacks one of {[p[:60] for p in parts]}:\n{text()[-3000:]}",
     )
     return text()
+
+
+def connections_to(port: int) -> int:
+    """How many TCP connections to `port` on this machine are established (the server's ends)."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            local, state = row.split()[1], row.split()[3]
+            if state == "01" and int(local.rsplit(":", 1)[1], 16) == port:
+                count += 1
+    return count
