@@ -20,7 +20,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1
 # connections whether or not a thread is free, so it needs threads to spare for the writers
 # that may wait in it at once (SQLAlchemy's pool, 5 + 10 connections, covers 8 threads). Slow
 # clients are nginx's to absorb (it buffers whole requests and answers), not the threads'.
-worker_class = "gthread"
+worker_class = "deploy.gunicorn_worker.Worker"  # gthread, with JSON for an unreadable header
 threads = int(os.environ.get("SCOREKEEPER_THREADS") or 8)
 
 # A SQLite writer waits at most app.SQLITE_WAIT_MS (10 s) for the lock, then answers 503. A
