@@ -20,7 +20,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1
 # connections whether or not a thread is free, so it needs threads to spare for the writers
 # that may wait in it at once (SQLAlchemy's pool, 5 + 10 connections, covers 8 threads). Slow
 # clients are nginx's to absorb (it buffers whole requests and answers), not the threads'.
-worker_class = "gthread"
+worker_class = "deploy.gunicorn_worker.Worker"  # gthread, with JSON for an unreadable header
 threads = int(os.environ.get("SCOREKEEPER_THREADS") or 8)
 
 # A SQLite writer waits at most app.SQLITE_WAIT_MS (10 s) for the lock, then answers 503. A
@@ -36,11 +36,16 @@ forwarded_allow_ips = ""
 secure_scheme_headers: dict[str, str] = {}
 forwarder_headers = ""
 
-# gunicorn's own 414/431/400 answers are HTML pages. With its limits at their maximum, any URL
-# up to 8190 bytes reaches Flask, which answers a too-long one (over security.LONGEST_URL,
-# 4096) with the JSON error shape itself.
+# gunicorn's own 414/431/400 answers are HTML pages, so nothing nginx lets through may meet
+# them. With its limits at their maximum, any URL up to 8190 bytes reaches Flask, which answers a
+# too-long one (over security.LONGEST_URL, 4096) with the JSON error shape itself. nginx takes a
+# header line up to its 8 KB buffer (errors.HEADER_BUFFER) and as many as fit in four of them,
+# more than gunicorn's 8190 bytes and 100 fields: those go to Flask too (LONGEST_HEADERS, 16 KB
+# in all). A method of 1-2 or over 20 letters is nginx's to pass and the app's to refuse (405).
 limit_request_line = 8190
-limit_request_field_size = 8190
+limit_request_field_size = 16 * 1024
+limit_request_fields = 32768
+permit_unconventional_http_method = True
 
 # gunicorn 23+ would open a control socket in $HOME, one path shared by every gunicorn there.
 control_socket_disable = True

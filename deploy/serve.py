@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from deploy.app_user import first_closed, obstacles
-from deploy.errors import error_pages, quoted
+from deploy.errors import HEADER_BUFFER, UNFIT_TARGET, error_pages, quoted
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -43,6 +43,7 @@ TEXT_TYPES = [
     "text/css",
     "image/svg+xml",
     "application/manifest+json",
+    "text/csv",  # a session's export (/s/<id>/export.csv)
 ]
 SOCKET_PATH_MAX = 107  # sun_path holds 108 bytes with the terminating zero
 WORKER_USERS = ("www-data", "nobody")  # nginx's and memcached's user when started as root
@@ -225,16 +226,19 @@ def nginx_conf(settings: Settings) -> str:
     from scorekeeper.web.security import HEADERS
 
     chained = settings.proxies > 1  # another proxy in front: append to what it sent
+    body = largest_body()
     places = {
         "USER": f"user {settings.user.pw_name};" if settings.user else "",
         "RUN": str(settings.run),
         "BROTLI": str(BROTLI),
         "ACCESS_LOG": access_log(settings.access_log),
-        "MAX_BODY": str(largest_body()),
+        "MAX_BODY": str(body),
+        "HEADER_BUFFER": f"{HEADER_BUFFER // 1024}k",
+        "UNFIT_TARGET": str(UNFIT_TARGET),
         "TEXT_TYPES": " ".join(TEXT_TYPES),
         "SOCKET": str(settings.app_socket),
         "LISTEN": listen(settings),
-        "ERROR_PAGES": error_pages(settings.run),
+        "ERROR_PAGES": error_pages(settings.run, body),
         "FORWARDED_PROTO": '"$http_x_forwarded_proto, $scheme"' if chained else "$scheme",
         "FORWARDED_FOR": "$proxy_add_x_forwarded_for" if chained else "$remote_addr",
         "FORWARDED_HOST": '"$http_x_forwarded_host, $http_host"' if chained else "$http_host",

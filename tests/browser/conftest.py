@@ -8,12 +8,16 @@ from collections.abc import Iterator
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 
 from .helpers.phones import Phones, chromium_path
+
+# What `expect` waits for before it fails (Playwright's default is 5 s): a page on a loaded
+# machine can take longer to be ready, and a check that holds returns as soon as it does.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -93,6 +94,27 @@ def test_every_module_of_the_live_page_is_preloaded_under_a_hashed_name(
     print(f"\nlive page, first load: {len(requests)} requests, {len(modules)} modules")
 
 
+class StaticTraffic:
+    """The /static requests a page has made, and those it is done with (answered or failed)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.made: list[Request] = []
+        self.done: list[Request] = []
+        page.on("request", lambda r: self.made.append(r) if "/static/" in r.url else None)
+        page.on("requestfinished", lambda r: self.done.append(r))
+        page.on("requestfailed", lambda r: self.done.append(r))
+
+    def wait_until_settled(self, seconds: float = 30) -> None:
+        """Until every /static request made so far has its answer (the server has seen it), so
+        that none of them reaches the server later (a page's icon is asked for after the page is
+        ready, and a loaded server takes its time)."""
+        give_up = time.monotonic() + seconds
+        while any(request not in self.done for request in self.made):
+            assert time.monotonic() < give_up, [r.url for r in self.made if r not in self.done]
+            self.page.wait_for_timeout(50)  # lets Playwright deliver the page's events
+
+
 def test_a_second_visit_asks_the_server_for_no_static_file(
     server: tuple[str, list[str]], phones: Phones
 ) -> None:
@@ -100,7 +122,9 @@ def test_a_second_visit_asks_the_server_for_no_static_file(
     base, seen = server
     started = seep.start(phones().context, base)
     page = phones(service_workers="block")
+    traffic = StaticTraffic(page)
     first = open_live_page(page, started.board + "/live")
+    traffic.wait_until_settled()
     fetched = len(seen)
     statics = [r for r in first if path(r.url).startswith("/static/")]
     page.goto("about:blank")  # then a fresh navigation, not a reload (which revalidates)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sqlite3
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +23,7 @@ from bench.load import gunicorn
 from bench.load_http import Answer, exchange
 from tests.helpers.api import SESSIONS, bearer
 from tests.helpers.seep import deal
+from tests.helpers.waiting import connections_to, until
 
 pytestmark = pytest.mark.serve
 
@@ -71,7 +71,8 @@ def test_a_read_is_answered_while_writers_wait_for_the_sqlite_lock(
     try:
         with ThreadPoolExecutor(3 * WORKERS) as pool:
             writes = [pool.submit(write, n) for n in range(3 * WORKERS)]
-            time.sleep(0.5)  # the writers reach the server and wait for the lock
+            # The writers reach the server (each its own connection) and wait for the lock.
+            until(lambda: connections_to(port) >= len(writes), seconds=30)
             assert not any(w.done() for w in writes)
             read = exchange(port, 30, "GET", f"{SESSIONS}/{session['id']}", None, {})
             assert read.status == "200", read.body[:300]

@@ -11,7 +11,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 import zlib
@@ -32,6 +31,7 @@ from scorekeeper.web.security import SessionCookies
 from tests.helpers.api import SESSIONS, bearer
 from tests.helpers.pages import FORMS, deal_fields, session_of, start
 from tests.helpers.seep import deal
+from tests.helpers.waiting import logged_lines, until
 
 ASHA = FORMS["seep"]
 TWO = [{"players": ["Asha"]}, {"players": ["Dev"]}]
@@ -437,20 +437,31 @@ def gunicorn(fresh_db: str, tmp_path: Path) -> Iterator[tuple[str, Path]]:
     ]
     with (tmp_path / "error.log").open("w") as errors:
         server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=errors, stderr=errors)
+        base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    assert server.poll() is None, (tmp_path / "error.log").read_text()
-                    assert time.monotonic() < deadline, "gunicorn did not start"
-                    time.sleep(0.1)
-            yield f"http://127.0.0.1:{port}", log
+            # Until a worker answers, not merely the master's port: on a busy machine a worker
+            # takes many seconds to import the app.
+            until(
+                lambda: answers(f"{base}/"),
+                seconds=120,
+                failing=lambda: (tmp_path / "error.log").read_text(),
+                alive=lambda: server.poll() is None,
+            )
+            yield base, log
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def answers(url: str) -> bool:
+    """Whether something at `url` answers HTTP at all."""
+    try:
+        with urllib.request.urlopen(url, timeout=5):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
 
 
 def fetch(
@@ -502,8 +513,8 @@ def test_through_gunicorn_no_token_reaches_the_access_log_and_a_long_url_gets_js
     assert (status, content_type) == (414, "application/json"), text
     assert json.loads(text)["error"] == "uri-too-long"
 
-    logged = log.read_text()
-    assert f"/s/{session['id']}/join" in logged and "/deals/new" in logged
+    # gunicorn writes a request's line after its answer has gone: wait for the last one.
+    logged = logged_lines(log, f"/s/{session['id']}/join", "/deals/new", "a" * 5000)
     assert keeper not in logged and scorer not in logged
 
 
