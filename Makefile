@@ -57,6 +57,7 @@ translations: $(VENV)/.installed
 # in all).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
+	$(BIN)/python -m bench.floor
 	$(BIN)/python -m bench.reads
 	$(BIN)/python -m bench.session_reads
 	$(BIN)/python -m bench.fifty_six_playouts
