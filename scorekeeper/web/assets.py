@@ -21,7 +21,7 @@ import posixpath
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -84,7 +84,7 @@ class Manifest:
             found += [d for d in self.files[name].names if d not in found]
         return found
 
-    @property
+    @cached_property  # asked for by every page's tag, a 304's too
     def version(self) -> str:
         """Changes exactly when a hashed name does."""
         names = "\0".join(sorted(asset.hashed for asset in self.files.values()))
