@@ -23,8 +23,8 @@ import time
 from flask import Flask
 
 from .club_stats import build_club, restart, timed, timed_reads, write_one
-from .yardstick import bare_app
 from .reads import migrated_app
+from .yardstick import bare_app
 
 TARGET_MS = 500.0
 
