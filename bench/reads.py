@@ -48,7 +48,6 @@ TEAMS = [
 ]
 
 
-
 def seep_deal(rng: random.Random, standing: dict[str, Any]) -> dict[str, Any]:
     """A random Seep deal: each point card to either team, a sweep now and then."""
     piles: list[list[str]] = [[], []]

@@ -135,9 +135,9 @@ def _loading(name: str) -> Callable[..., Any]:
 
 # Every way to look into or change a dict; a dict's C methods would otherwise see it empty.
 for _name in (
-    "__contains__", "__delitem__", "__eq__", "__getitem__", "__iter__", "__len__", "__ne__",
-    "__ior__", "__or__", "__repr__", "__reversed__", "__setitem__", "clear", "copy", "get", "items", "keys", "pop",
-    "popitem", "setdefault", "update", "values",
+    "__contains__", "__delitem__", "__eq__", "__getitem__", "__ior__", "__iter__", "__len__",
+    "__ne__", "__or__", "__repr__", "__reversed__", "__setitem__", "clear", "copy", "get",
+    "items", "keys", "pop", "popitem", "setdefault", "update", "values",
 ):  # fmt: skip
     setattr(LazySession, _name, _loading(_name))
 
