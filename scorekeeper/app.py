@@ -77,7 +77,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import api, clubs, sessions
     from .data import summaries  # noqa: F401  # its listeners write each session's summary
-    from .web import assets, cli, errors, languages, names, pwa, rate_limits, reconnect, security
+    from .web import (
+        assets,
+        cli,
+        errors,
+        languages,
+        limiter_checks,
+        names,
+        pwa,
+        rate_limits,
+        reconnect,
+        security,
+    )
 
     languages.register(app)
     security.register(app)
@@ -89,6 +100,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     errors.register(app)
     reconnect.register(app)
     rate_limits.register(app)
+    limiter_checks.register(app)  # after every limiter is set up
     cli.register(app)
     names.register(app)
     app.jinja_env.globals["qr"] = qr_svg
