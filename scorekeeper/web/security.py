@@ -199,8 +199,9 @@ def _limit_sizes() -> None:
 
 
 def _add_headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    # One look at the headers a view set, not one per header added (every request's floor).
+    present = {name.lower() for name, _value in response.headers}
+    response.headers.extend([(n, v) for n, v in HEADERS.items() if n.lower() not in present])
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response
