@@ -29,6 +29,7 @@ from flask import Flask, Response, abort, current_app, g, request
 from markupsafe import Markup, escape
 
 HASH_LENGTH = 12
+MANIFEST = "scorekeeper.assets"  # the app's static files, read once (outside debug)
 HASHED = re.compile(rf"^(?P<stem>.+)\.(?P<hash>[0-9a-f]{{{HASH_LENGTH}}})(?P<ext>\.\w+)$")
 IMMUTABLE = "public, max-age=31536000, immutable"
 COMPRESSED = frozenset({".js", ".css", ".svg", ".json", ".webmanifest"})  # text worth gzipping
@@ -100,10 +101,13 @@ def register(app: Flask) -> None:
 
 def manifest() -> Manifest:
     """The current app's static files (in debug, looked at once per request)."""
+    if not current_app.debug and MANIFEST in current_app.extensions:
+        return cast(Manifest, current_app.extensions[MANIFEST])  # every page's tag asks
     folder = Path(current_app.static_folder or "static")
     url_path = current_app.static_url_path or "/static"
     if not current_app.debug:
-        return _read_once(folder, url_path, ())
+        current_app.extensions[MANIFEST] = _read_once(folder, url_path, ())
+        return cast(Manifest, current_app.extensions[MANIFEST])
     if "assets" not in g:
         g.assets = _read_once(folder, url_path, _stamp(folder))
     return cast(Manifest, g.assets)
