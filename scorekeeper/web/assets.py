@@ -29,7 +29,7 @@ from flask import Flask, Response, abort, current_app, g, request
 from markupsafe import Markup, escape
 
 HASH_LENGTH = 12
-MANIFEST = "scorekeeper.assets"  # the app's static files, read once (outside debug)
+MANIFEST = "scorekeeper.assets"  # the app's static folder and its files (outside debug)
 HASHED = re.compile(rf"^(?P<stem>.+)\.(?P<hash>[0-9a-f]{{{HASH_LENGTH}}})(?P<ext>\.\w+)$")
 IMMUTABLE = "public, max-age=31536000, immutable"
 COMPRESSED = frozenset({".js", ".css", ".svg", ".json", ".webmanifest"})  # text worth gzipping
@@ -101,13 +101,15 @@ def register(app: Flask) -> None:
 
 def manifest() -> Manifest:
     """The current app's static files (in debug, looked at once per request)."""
-    if not current_app.debug and MANIFEST in current_app.extensions:
-        return cast(Manifest, current_app.extensions[MANIFEST])  # every page's tag asks
+    place = (current_app.static_folder, current_app.static_url_path)
+    kept = current_app.extensions.get(MANIFEST)
+    if not current_app.debug and kept is not None and kept[0] == place:
+        return cast(Manifest, kept[1])  # every page's tag asks: no Path built, nothing hashed
     folder = Path(current_app.static_folder or "static")
     url_path = current_app.static_url_path or "/static"
     if not current_app.debug:
-        current_app.extensions[MANIFEST] = _read_once(folder, url_path, ())
-        return cast(Manifest, current_app.extensions[MANIFEST])
+        current_app.extensions[MANIFEST] = (place, _read_once(folder, url_path, ()))
+        return cast(Manifest, current_app.extensions[MANIFEST][1])
     if "assets" not in g:
         g.assets = _read_once(folder, url_path, _stamp(folder))
     return cast(Manifest, g.assets)

@@ -35,9 +35,10 @@ def select_locale() -> str:
     and outside a request: a command's output, an import)."""
     if not has_request_context():
         return DEFAULT
-    chosen = request.cookies.get(COOKIE)
-    if chosen in LANGUAGES and not request.path.startswith("/api/"):
-        return chosen
+    if not request.path.startswith("/api/"):
+        chosen = request.cookies.get(COOKIE)
+        if chosen in LANGUAGES:
+            return chosen
     return _best_of(request.headers.get("Accept-Language", ""))
 
 

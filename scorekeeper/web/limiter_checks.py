@@ -26,8 +26,13 @@ def register(app: Flask) -> None:
 
 
 def _where_limits_apply(app: Flask, limiter: Limiter) -> Callable[[], None]:
+    limited: dict[str | None, bool] = {}  # by blueprint: limits are set before the first request
+
     def check_where_limits_apply() -> None:
-        if _app_wide_limits(limiter) or _blueprint_limits(app, limiter):
+        blueprint = request.blueprint
+        if blueprint not in limited:
+            limited[blueprint] = _blueprint_limits(app, limiter, blueprint)
+        if limited[blueprint] or _app_wide_limits(limiter):
             limiter._check_request_limit()
 
     return check_where_limits_apply
@@ -43,7 +48,6 @@ def _app_wide_limits(limiter: Limiter) -> bool:
     )
 
 
-def _blueprint_limits(app: Flask, limiter: Limiter) -> bool:
-    """Whether the request's blueprint (or one it is nested in) has limits of its own."""
-    blueprint = request.blueprint
+def _blueprint_limits(app: Flask, limiter: Limiter, blueprint: str | None) -> bool:
+    """Whether a blueprint (or one it is nested in) has limits of its own."""
     return bool(blueprint and limiter.limit_manager.blueprint_limits(app, blueprint))

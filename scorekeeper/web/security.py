@@ -62,13 +62,9 @@ class SessionCookies(SecureCookieSessionInterface):
         """The browser's session, read from its cookie only when the request first looks into
         it: most requests (an API call, a poll's 304, a move check) never do, and skip the
         decryption (issue 34)."""
-        sealed = self.get_signing_serializer(app)
-        if sealed is None:
+        if not app.secret_key:
             return None  # no secret key: Flask's null session says why
-        value = request.cookies.get(self.get_cookie_name(app))
-        if not value:
-            return self.session_class()
-        return LazySession(lambda: self._read(app, sealed, value))
+        return LazySession(lambda: self._read(app, request.cookies.get(self.get_cookie_name(app))))
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         """Write the cookie as Flask does, unless the request never looked into the session:
@@ -77,12 +73,15 @@ class SessionCookies(SecureCookieSessionInterface):
             return
         super().save_session(app, session, response)
 
-    def _read(self, app: Flask, sealed: SealedCookie, value: str) -> tuple[dict[str, Any], bool]:
+    def _read(self, app: Flask, value: str | None) -> tuple[dict[str, Any], bool]:
         """The cookie's data, empty if it is tampered with, expired or not ours; and whether
         it must be written back (encrypted).
 
         A cookie signed before the cookie was encrypted is read once, and sent back encrypted,
         so that no keeper loses a session on the deploy."""
+        sealed = self.get_signing_serializer(app)
+        if not value or sealed is None:
+            return {}, False
         max_age = int(app.permanent_session_lifetime.total_seconds())
         try:
             return sealed.loads(value, max_age), False
