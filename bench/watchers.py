@@ -4,7 +4,7 @@ A watcher's phone asks every 2 s whether the scoreboard changed (static/js/follo
 If-None-Match, answered 304 while nothing did. This prints
 (a) in one process, through the WSGI test client, that 304 beside a bare Flask page, taking
     turns request by request: median and p90 per request and the ratio (bench/reads.py's
-    session and yardstick);
+    session, bench/yardstick.py's bare page);
 (b) how many watchers one gunicorn worker serves: deploy/gunicorn.conf.py with WEB_CONCURRENCY=1,
     i.e. one gthread worker (access log off, as in bench/load.py), over SQLite and then PostgreSQL.
     Client threads, each a watcher with its own cookie and ETag, poll the unchanged scoreboard
