@@ -51,6 +51,7 @@ def _counting(counts: Counter[str], name: str, method: Callable[..., Any]) -> Ca
 def _in_transaction(connection: Any) -> bool:
     """Whether the driver has a transaction to end: with none, sqlite3 and psycopg send nothing
     (the pool's rollback of a connection the session has just rolled back)."""
+    connection = getattr(connection, "dbapi_connection", connection)  # the pool's proxy's driver
     if hasattr(connection, "in_transaction"):  # sqlite3
         return bool(connection.in_transaction)
     info = getattr(connection, "info", None)  # psycopg: 0 is IDLE
