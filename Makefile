@@ -49,8 +49,10 @@ translations: $(VENV)/.installed
 	$(BIN)/pybabel -q update -i scorekeeper/translations/messages.pot -d scorekeeper/translations \
 	  --no-wrap --no-fuzzy-matching --ignore-obsolete
 
-# Timings against the targets, each printed as a ratio beside a bare Flask page or a smaller
-# size, measured in one run: Seep's move generator (`make bench ARGS="--deals 200"` is quicker);
+# Timings against the targets, each printed as a ratio beside a bare Flask page returning a string
+# (bench/yardstick.py) or a smaller size, measured in one run: Seep's move generator (`make bench
+# ARGS="--deals 200"` is quicker); the per-request floor (an API 404 through the whole app), a
+# poll's 304s, a move check and their database round trips (bench/floor.py);
 # a 100-deal scoreboard and its 304, and a Seep scoreboard at 2,000 deals beside 200 (bytes and
 # time); the session API, its exports and adding a deal at 2,000 deals beside 200; Fifty-six
 # games played out at random; Casino's moves; the first page and the count of moves on floors
@@ -63,6 +65,7 @@ translations: $(VENV)/.installed
 # in all).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
+	$(BIN)/python -m bench.floor
 	$(BIN)/python -m bench.reads
 	$(BIN)/python -m bench.session_reads
 	$(BIN)/python -m bench.fifty_six_playouts

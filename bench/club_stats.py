@@ -35,7 +35,8 @@ from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession, SessionSummary
 from scorekeeper.rules import InvalidInput, Table, get_game
 
-from .reads import bare_app, fifty_six_deal, migrated_app, seep_deal
+from .reads import fifty_six_deal, migrated_app, seep_deal
+from .yardstick import bare_app
 
 TARGET_MS = 500.0
 PLAYERS = ["Asha", "Ravi", "Meena", "Dev", "Kofi", "Lena", "Omar", "Priya", "Sam", "Tara"]

@@ -19,7 +19,7 @@ each page it prints:
 - **files** and **KB**: the scripts and style sheets fetched, and their bytes on the wire.
 - **ready ms**: from the navigation to <html data-ready> (static/js/script-runs.js: every module
   has run, so a tap on any control works), the median of --repeats loads; and its ratio to a
-  bare page (bench.reads' bare Flask page, one small document, at its DOMContentLoaded) loaded
+  bare page (bench.yardstick's bare Flask page, one small document, at its DOMContentLoaded) loaded
   the same way from gunicorn.
 """
 
@@ -41,10 +41,10 @@ from playwright.sync_api import APIRequestContext, Browser, sync_playwright
 
 from bench.load import free_port, gunicorn, proxied
 from bench.seep_moves import table
+from bench.yardstick import BARE_APP
 from tests.browser.helpers.every_page import CHECKERS, DEALS, LIVE, SIDES
 from tests.browser.helpers.phones import PHONE, chromium_path
 
-BARE_APP = "bench.reads:bare_app()"
 DOWN_BPS, UP_BPS = 1_600_000, 750_000  # Lighthouse's slow 4G
 WAITED_FOR = {"Script", "Stylesheet"}  # what the page is ready only after
 # When the page is ready: <html data-ready> (script-runs.js, which also marks <html class=js>), or

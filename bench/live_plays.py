@@ -28,9 +28,10 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from bench.reads import bare_app, timed
+from bench.reads import timed
 from bench.seep_moves import percentile, table
 from bench.watchers import seeded_app
+from bench.yardstick import bare_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import GameSession
 

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, render_template_string
+from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import upgrade
 
@@ -32,6 +32,8 @@ from scorekeeper import create_app
 from scorekeeper.data import models
 from scorekeeper.data.extensions import db
 from scorekeeper.rules.seep.cards import POINT_CARDS
+
+from .yardstick import bare_app
 
 DEALS = 100
 REPEATS = 400
@@ -44,17 +46,6 @@ TEAMS = [
     {"name": "Chandni Chowk Champions", "players": ["Asha", "Ravi"]},
     {"name": "Old Delhi Seep Club", "players": ["Meena", "Dev"]},
 ]
-
-
-def bare_app() -> Flask:
-    """The yardstick: a Flask app whose one page is a small template."""
-    app = Flask("bare")
-
-    @app.get("/")
-    def page() -> str:
-        return render_template_string("<!doctype html><title>{{ t }}</title><p>{{ t }}</p>", t="ok")
-
-    return app
 
 
 def seep_deal(rng: random.Random, standing: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,7 @@ A watcher's phone asks every 2 s whether the scoreboard changed (static/js/follo
 If-None-Match, answered 304 while nothing did. This prints
 (a) in one process, through the WSGI test client, that 304 beside a bare Flask page, taking
     turns request by request: median and p90 per request and the ratio (bench/reads.py's
-    session and yardstick);
+    session, bench/yardstick.py's bare page);
 (b) how many watchers one gunicorn worker serves: deploy/gunicorn.conf.py with WEB_CONCURRENCY=1,
     i.e. one gthread worker (access log off, as in bench/load.py), over SQLite and then PostgreSQL.
     Client threads, each a watcher with its own cookie and ETag, poll the unchanged scoreboard
@@ -36,8 +36,9 @@ from flask_migrate import upgrade
 
 from bench.load import cpu_seconds, database, gunicorn
 from bench.load_http import exchange
-from bench.reads import bare_app, session_with_deals
+from bench.reads import session_with_deals
 from bench.seep_moves import percentile, table
+from bench.yardstick import BARE_APP, bare_app
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 
@@ -47,7 +48,6 @@ SHARES = (0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2)  # of the watchers the rate promise
 CHECK_THREADS = 16  # client threads of the check: enough to keep to the schedule
 DATABASES = ["sqlite", "postgresql"]
 IDENTITIES = 32  # distinct watchers (cookie and ETag); more watchers reuse them in turn
-BARE_APP = "bench.reads:bare_app()"
 
 Request = tuple[str, dict[str, str]]  # a path and its headers
 

@@ -62,8 +62,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # A deal form may stay open for a whole evening: its token must not expire.
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=MAX_BODY,
-        # A pooled connection is tested before use, so a database restart costs no request.
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        # No pre-ping of a pooled connection (a round trip on every request): a request that
+        # finds its connection dropped by a database restart runs again (web/reconnect.py).
         PROXIES=int(os.environ.get("SCOREKEEPER_PROXIES", "0")),
         # Rate limits on starting sessions and clubs (web/rate_limits.py), counted per client where
         # this URI says: memory:// in each worker, memcached://host:port shared by all.
@@ -100,7 +100,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import api, clubs, sessions
     from .data import summaries  # noqa: F401  # its listeners write each session's summary
-    from .web import assets, cli, errors, languages, names, pwa, rate_limits, security
+    from .web import (
+        assets,
+        cli,
+        errors,
+        languages,
+        limiter_checks,
+        names,
+        pwa,
+        rate_limits,
+        reconnect,
+        security,
+    )
 
     languages.register(app)
     security.register(app)
@@ -110,7 +121,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
     csrf.exempt(languages.bp)  # choosing a language changes nothing but the chooser's cookie
     errors.register(app)
+    reconnect.register(app)
     rate_limits.register(app)
+    limiter_checks.register(app)  # after every limiter is set up
     cli.register(app)
     names.register(app)
     app.jinja_env.globals["qr"] = qr_svg

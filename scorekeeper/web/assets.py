@@ -21,7 +21,7 @@ import posixpath
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, cast
 
@@ -29,6 +29,7 @@ from flask import Flask, Response, abort, current_app, g, request
 from markupsafe import Markup, escape
 
 HASH_LENGTH = 12
+MANIFEST = "scorekeeper.assets"  # the app's static folder and its files (outside debug)
 HASHED = re.compile(rf"^(?P<stem>.+)\.(?P<hash>[0-9a-f]{{{HASH_LENGTH}}})(?P<ext>\.\w+)$")
 IMMUTABLE = "public, max-age=31536000, immutable"
 COMPRESSED = frozenset({".js", ".css", ".svg", ".json", ".webmanifest"})  # text worth gzipping
@@ -84,7 +85,7 @@ class Manifest:
             found += [d for d in self.files[name].names if d not in found]
         return found
 
-    @property
+    @cached_property  # asked for by every page's tag, a 304's too
     def version(self) -> str:
         """Changes exactly when a hashed name does."""
         names = "\0".join(sorted(asset.hashed for asset in self.files.values()))
@@ -100,10 +101,15 @@ def register(app: Flask) -> None:
 
 def manifest() -> Manifest:
     """The current app's static files (in debug, looked at once per request)."""
+    place = (current_app.static_folder, current_app.static_url_path)
+    kept = current_app.extensions.get(MANIFEST)
+    if not current_app.debug and kept is not None and kept[0] == place:
+        return cast(Manifest, kept[1])  # every page's tag asks: no Path built, nothing hashed
     folder = Path(current_app.static_folder or "static")
     url_path = current_app.static_url_path or "/static"
     if not current_app.debug:
-        return _read_once(folder, url_path, ())
+        current_app.extensions[MANIFEST] = (place, _read_once(folder, url_path, ()))
+        return cast(Manifest, current_app.extensions[MANIFEST][1])
     if "assets" not in g:
         g.assets = _read_once(folder, url_path, _stamp(folder))
     return cast(Manifest, g.assets)

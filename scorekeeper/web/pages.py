@@ -61,7 +61,8 @@ def viewer_etag(version: str, *held: object) -> str | None:
     """
     if "_flashes" in session:
         return None
-    generate_csrf()  # the page's forms carry this browser's token: make sure it has one
+    if "csrf_token" not in session:  # the page's forms carry this browser's token: make sure
+        generate_csrf()  # it has one (signing it for the forms is the drawing's work, not a 304's)
     viewer = "|".join(map(str, (*held, session.get("csrf_token"))))
     return f"{version}-{hashlib.sha256(viewer.encode()).hexdigest()[:16]}"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
@@ -11,7 +12,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import Flask, Request, Response, abort, request
 from flask.json.tag import TaggedJSONSerializer
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadData
 
 from ..words import gettext
@@ -58,31 +59,86 @@ class SessionCookies(SecureCookieSessionInterface):
         return SealedCookie(_fernet(tuple(keys)), self.serializer)
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        """The browser's session; empty if its cookie is tampered with, expired or not ours.
+        """The browser's session, read from its cookie only when the request first looks into
+        it: most requests (an API call, a poll's 304, a move check) never do, and skip the
+        decryption (issue 34)."""
+        if not app.secret_key:
+            return None  # no secret key: Flask's null session says why
+        return LazySession(lambda: self._read(app, request.cookies.get(self.get_cookie_name(app))))
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """Write the cookie as Flask does, unless the request never looked into the session:
+        then nothing in it changed, and the browser's cookie stays as it is."""
+        if isinstance(session, LazySession) and not session.loaded:
+            return
+        super().save_session(app, session, response)
+
+    def _read(self, app: Flask, value: str | None) -> tuple[dict[str, Any], bool]:
+        """The cookie's data, empty if it is tampered with, expired or not ours; and whether
+        it must be written back (encrypted).
 
         A cookie signed before the cookie was encrypted is read once, and sent back encrypted,
         so that no keeper loses a session on the deploy."""
         sealed = self.get_signing_serializer(app)
-        value = request.cookies.get(self.get_cookie_name(app))
-        if sealed is None:
-            return None  # no secret key: Flask's null session says why
-        if not value:
-            return self.session_class()
+        if not value or sealed is None:
+            return {}, False
         max_age = int(app.permanent_session_lifetime.total_seconds())
         try:
-            return self.session_class(sealed.loads(value, max_age))
+            return sealed.loads(value, max_age), False
         except InvalidToken:
             pass
         signed = super().get_signing_serializer(app)
         try:
             data = signed.loads(value, max_age=max_age) if signed else None
         except (BadData, ValueError, TypeError):
-            return self.session_class()
+            return {}, False
         if not isinstance(data, dict):
-            return self.session_class()
-        session = self.session_class(data)
-        session.modified = True  # written back encrypted with this answer
-        return session
+            return {}, False
+        return data, True  # written back encrypted with this answer
+
+
+class LazySession(SecureCookieSession):
+    """A session whose cookie is decrypted when it is first looked into, not before."""
+
+    def __init__(self, read: Callable[[], tuple[dict[str, Any], bool]]) -> None:
+        super().__init__()
+        self._read: Callable[[], tuple[dict[str, Any], bool]] | None = read
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the cookie has been read (the request looked into the session)."""
+        return self._read is None
+
+    def load(self) -> None:
+        """Read the cookie into the session, once."""
+        if self._read is None:
+            return
+        read, self._read = self._read, None
+        data, rewrite = read()
+        dict.update(self, data)  # as the session was sent: not a change of it
+        if rewrite:
+            self.modified = True
+
+
+def _loading(name: str) -> Callable[..., Any]:
+    """The dict method `name` of a session, reading the cookie first."""
+    method = getattr(SecureCookieSession, name)
+
+    def loaded(self: LazySession, *args: Any, **kwargs: Any) -> Any:
+        self.load()
+        return method(self, *args, **kwargs)
+
+    loaded.__name__ = name
+    return loaded
+
+
+# Every way to look into or change a dict; a dict's C methods would otherwise see it empty.
+for _name in (
+    "__contains__", "__delitem__", "__eq__", "__getitem__", "__ior__", "__iter__", "__len__",
+    "__ne__", "__or__", "__repr__", "__reversed__", "__setitem__", "clear", "copy", "get",
+    "items", "keys", "pop", "popitem", "setdefault", "update", "values",
+):  # fmt: skip
+    setattr(LazySession, _name, _loading(_name))
 
 
 class SealedCookie:
@@ -142,8 +198,9 @@ def _limit_sizes() -> None:
 
 
 def _add_headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    # One look at the headers a view set, not one per header added (every request's floor).
+    present = {name.lower() for name, _value in response.headers}
+    response.headers.extend([(n, v) for n, v in HEADERS.items() if n.lower() not in present])
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response

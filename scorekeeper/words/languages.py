@@ -6,8 +6,10 @@ from a cookie or `Accept-Language` is the web layer's (scorekeeper/web/languages
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
+from babel import Locale
 from flask_babel import get_locale  # type: ignore[import-untyped]
 
 COOKIE = "lang"
@@ -34,4 +36,11 @@ DEFAULT = "en"
 
 def current() -> str:
     """The language of this request's words."""
-    return str(get_locale() or DEFAULT)
+    locale = get_locale()
+    return DEFAULT if locale is None else _code(locale)
+
+
+@functools.lru_cache(maxsize=64)
+def _code(locale: Locale) -> str:
+    """A locale's code, worked out once (babel builds the string anew each time)."""
+    return str(locale)

@@ -48,11 +48,11 @@ def test_a_watcher_is_told_of_each_new_deal_once(live_server: str, phones: Phone
         "Lead: Chandni Chowk Champions +56"
     )
     expect(told).to_have_text(said, timeout=3000)
-    unchanged_polls(watcher, f"/s/{started.id}")
+    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}")  # the tag asked, no page
     assert watcher.evaluate("window.told") == 1  # set once, not again at each poll
     seep.add_deal(keeper.context, started, seep.record(4))
     expect(told).to_contain_text("Deal 2:", timeout=3000)
-    unchanged_polls(watcher, f"/s/{started.id}")
+    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}")  # the tag asked, no page
     assert watcher.evaluate("window.told") == 2
     assert regions(watcher) == live_regions  # the swapped parts bring no region of their own
 

@@ -265,6 +265,22 @@ def test_after_a_restart_an_idle_apps_pooled_connections_cost_no_request(
     assert posted.status_code == 201, posted.get_json()
 
 
+def test_after_a_restart_a_write_first_runs_again_and_is_stored_once(
+    cluster: tuple[Cluster, str], pg_app: Flask
+) -> None:
+    """With no pre-ping, a write whose first statement finds its pooled connection dropped is
+    run again on a new one (web/reconnect.py): nothing of it had reached the database."""
+    postgres = cluster[0]
+    client = pg_app.test_client()
+    session = seep_session(client)
+    url = f"{SESSIONS}/{session['id']}"
+    postgres.halt("fast")
+    postgres.resume()
+    posted = client.post(f"{url}/deals", json=deal(60), headers=bearer(session["edit_token"]))
+    assert posted.status_code == 201, posted.get_json()
+    assert len(client.get(url).get_json()["deals"]) == 1
+
+
 def test_a_postgresql_restart_under_load_gives_503s_only_and_loses_or_doubles_nothing(
     cluster: tuple[Cluster, str], pg_app: Flask
 ) -> None:

@@ -1,6 +1,9 @@
 // A scoreboard, a TV view or a club page follows the table live: every 2 s it asks whether the
 // page changed, with the ETag of what it shows (an unchanged page is a 304, next to nothing for
-// the server, and no state is kept in any one server process). When it changed, the parts
+// the server, and no state is kept in any one server process). A session's page asks the API
+// first, with the session's own tag (data-follow-tag, its version: a HEAD, answered 304 without
+// the cookie, the page's words or its forms), and fetches the page only when that changed
+// (issue 34). When it changed, the parts
 // marked data-live are swapped in, what is new is highlighted for a moment, and what the page
 // marks data-announce (a new deal, the lead) is said once by one polite live region.
 import { h } from "./dom.js";
@@ -10,6 +13,9 @@ const PERIOD_MS = 2000;
 const regions = () => Array.from(document.querySelectorAll("[data-live]"));
 let etag = null;
 let busy = false;
+// The API address whose tag says whether the table changed, and the tag of what is shown.
+const follow = document.querySelector("[data-follow]");
+let tableTag = follow?.dataset.followTag ?? null;
 
 // The parts a person would look at (table rows, sides, banners, a club's sessions), to tell
 // what is new after a swap.
@@ -63,11 +69,23 @@ function swap(page) {
   announce(said);
 }
 
+// The table's new tag if it changed since `tableTag`; null if not; undefined where there is no
+// tag to ask (a club page), or the API did not answer it: then the page itself is asked.
+async function tableChanged() {
+  if (!follow) return undefined;
+  const headers = tableTag ? { "If-None-Match": tableTag } : {};
+  const response = await fetch(follow.dataset.follow, { method: "HEAD", headers, cache: "no-store", credentials: "omit" });
+  if (response.status === 304) return null;
+  return response.ok ? response.headers.get("ETag") : undefined;
+}
+
 async function poll() {
   // Not while hidden, while a form of this page is being sent, or while asking already.
   if (busy || document.hidden || document.querySelector("form[data-sending]")) return;
   busy = true;
   try {
+    const newTag = await tableChanged();
+    if (newTag === null) return; // nothing new at the table: the page is not asked
     const headers = etag ? { "If-None-Match": etag } : {};
     // The address as shown, filters and all: a filtered club page stays filtered.
     const response = await fetch(location.pathname + location.search, { headers, cache: "no-store", credentials: "same-origin" });
@@ -77,6 +95,7 @@ async function poll() {
       etag = response.headers.get("ETag");
       swap(new DOMParser().parseFromString(body, "text/html"));
     }
+    if (response.status === 200 || response.status === 304) tableTag = newTag ?? tableTag; // shown now
   } catch {
     // No connection: the page stays as it is, and the next poll tries again.
   } finally {
