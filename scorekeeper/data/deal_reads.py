@@ -7,10 +7,10 @@ from typing import Any, NamedTuple
 
 from sqlalchemy.orm import aliased
 
+from ..words import gettext
 from .errors import NotFound
 from .extensions import db
 from .models import Deal
-from ..words import gettext
 
 
 class NumberedDeal(NamedTuple):

@@ -421,7 +421,7 @@ class Deal(Model):
     __tablename__ = "deals"
     __table_args__ = (
         UniqueConstraint("session_id", "serial", name="uq_deals_session_serial"),
-        # What changed since a version (`?since=`) is read by this index, not by the session's length.
+        # What changed since a version (`?since=`) is read by this index, not the whole session.
         Index("ix_deals_session_changed", "session_id", "changed"),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
