@@ -139,7 +139,7 @@ def small_reads_ms(
     deal = f"{url}/deals/{posted.get_json()['id']}"
     tag = client.get(deal).headers["ETag"]
     assert client.get(deal, headers={"If-None-Match": tag}).status_code == 304
-    since = f"{url}?since={posted.get_json()['version'] - 1}"
+    since = f"{url}?since={posted.get_json()['deal']['changed'] - 1}"
     assert len(client.get(since).get_json()["deals"]) == 1
     return {
         "deal 304": statistics.median(

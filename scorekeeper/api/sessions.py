@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Response, abort, request, url_for
 
-from ..data.deal_reads import changed_since, number_of, one_deal, page_of
+from ..data.deal_reads import LARGEST_ID, changed_since, number_of, one_deal, page_of
 from ..data.extensions import db
 from ..data.idempotency import once, request_key, start_session
 from ..data.models import DealRow, GameSession
@@ -40,7 +40,6 @@ from .http import (
 IDENTITY = ("id", "number", "version", "changed", "deleted")
 PAGE = 100  # deals in a page unless `limit` says otherwise
 LARGEST_PAGE = 500
-LARGEST_ID = 2**31 - 1  # a deal id is a 32-bit integer in the database
 
 
 # -- sessions ------------------------------------------------------------------------------

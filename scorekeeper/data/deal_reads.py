@@ -12,6 +12,8 @@ from .errors import NotFound
 from .extensions import db
 from .models import Deal
 
+LARGEST_ID = 2**31 - 1  # a deal id is a 32-bit integer in the database
+
 
 class NumberedDeal(NamedTuple):
     """A deal read as a row, with its number among the live deals (None once deleted)."""
@@ -27,7 +29,8 @@ class NumberedDeal(NamedTuple):
 def one_deal(session_id: str, serial: int) -> Deal:
     """The deal with this id in this session, live or deleted (its row only), or a 404."""
     query = db.select(Deal).where(Deal.session_id == session_id, Deal.serial == serial)
-    deal = db.session.execute(query).scalar_one_or_none()
+    # An id past the column's range is no deal's; PostgreSQL would refuse to compare it.
+    deal = db.session.execute(query).scalar_one_or_none() if 0 < serial <= LARGEST_ID else None
     if deal is None:
         raise NotFound(gettext("This session has no deal #%(id)d.", id=serial))
     return deal

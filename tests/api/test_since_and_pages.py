@@ -18,6 +18,7 @@ from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession
 from scorekeeper.rules.seep.cards import POINT_CARDS
 from tests.helpers.api import SESSIONS, add_deals, assert_error, bearer, post_deal
+from tests.helpers.backup import send_plays, start_live
 from tests.helpers.seep import deal, seep_session
 
 Json = dict[str, Any]
@@ -276,6 +277,7 @@ def test_a_deleted_deal_read_alone_has_no_number_and_an_unknown_one_is_a_404(
     assert client.get(f"{url_of(session)}/deals/2").get_json()["number"] == 1
     assert_error(client.get(f"{url_of(session)}/deals/9"), 404, "not-found")
     assert_error(client.get(f"{SESSIONS}/nosuchsession/deals/1"), 404, "not-found")
+    assert_error(client.get(f"{url_of(session)}/deals/{2**63}"), 404, "not-found")
 
 
 def test_a_weak_if_match_names_the_same_version(client: FlaskClient) -> None:
@@ -288,3 +290,20 @@ def test_a_weak_if_match_names_the_same_version(client: FlaskClient) -> None:
     assert stale.get_json()["deal"]["version"] == 1
     fresh = client.put(url, json=deal(45), headers=auth | {"If-Match": 'W/"1.1"'})
     assert fresh.status_code == 200 and fresh.headers["ETag"] == '"1.2"'
+
+
+def test_a_deal_recorded_by_its_last_live_play_carries_the_version_that_recorded_it(
+    client: FlaskClient,
+) -> None:
+    session = seep_session(client)
+    plays = start_live(client, session, 5)
+    before = client.get(url_of(session)).get_json()["version"]
+    ended = send_plays(client, session, plays, 1)
+    recorded = ended["deal"]
+    after = client.get(url_of(session)).get_json()["version"]
+    assert before < recorded["changed"] <= after
+    changed = since(client, session, before)
+    assert [(d["id"], d["number"], d["changed"]) for d in changed["deals"]] == [
+        (1, 1, recorded["changed"])
+    ]
+    assert since(client, session, after)["deals"] == []
