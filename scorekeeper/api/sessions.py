@@ -38,6 +38,7 @@ from .http import (
 
 # What a deal in an answer adds to its record.
 IDENTITY = ("id", "number", "version", "changed", "deleted")
+DIGITS = 10  # a whole number in a query is at most this long (the document's pattern)
 PAGE = 100  # deals in a page unless `limit` says otherwise
 LARGEST_PAGE = 500
 
@@ -73,22 +74,35 @@ def read_session(session_id: str) -> Response:
 
 def _since(session: GameSession) -> int:
     """The request's `since`: a version of the session from 0 to its current one; else 400."""
-    raw = request.args.get("since", "")
+    raw = _one("since") or ""
     since = _whole(raw)
     if since is None or since > session.version:
         message = gettext(
             "since must be a whole number from 0 to the session's version (%(version)d), "
             "not %(given)r.",
             version=session.version,
-            given=raw[:40],
+            given=_given("since"),
         )
         raise InvalidInput("bad-since", message)
     return since
 
 
-def _whole(raw: str) -> int | None:
+def _whole(raw: str | None) -> int | None:
     """A query's whole number written in digits (at most 10 of them), else None."""
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 10 else None
+    ok = raw is not None and raw.isascii() and raw.isdigit() and len(raw) <= DIGITS
+    return int(raw) if ok and raw is not None else None
+
+
+def _given(name: str) -> str:
+    """What the query gave as `name`, for a message (its values joined, cut short)."""
+    return ",".join(request.args.getlist(name))[:40]
+
+
+def _one(name: str) -> str | None:
+    """The query's value of `name` (None when absent); None too when it is given twice, which
+    is no whole number either (a proxy or a client that joins queries would send it so)."""
+    values = request.args.getlist(name)
+    return values[0] if len(values) == 1 else None
 
 
 @bp.post("/sessions/<session_id>/scorer-link")
@@ -169,16 +183,17 @@ def read_deals(session_id: str) -> dict[str, Any]:
     """A page of the live deals in order, after the deal id `after` (from the first without
     it), at most `limit` of them; `next` is the id to read the next page after."""
     session = GameSession.find(session_id)
-    after = _page_value("after", 0, 0, LARGEST_ID)
+    after = _page_value("after", 0, 0, 10**DIGITS - 1)
     limit = _page_value("limit", PAGE, 1, LARGEST_PAGE)
-    return page_json(*page_of(session.id, after, limit))
+    # No deal's id is above the column's range: a page after it is the empty last one.
+    return page_json(*page_of(session.id, min(after, LARGEST_ID), limit))
 
 
 def _page_value(name: str, default: int, low: int, high: int) -> int:
     """The request's whole number `name`, from `low` to `high` (`default` when absent)."""
-    raw = request.args.get(name)
-    if raw is None:
+    if name not in request.args:
         return default
+    raw = _one(name)
     value = _whole(raw)
     if value is None or not low <= value <= high:
         message = gettext(
@@ -186,7 +201,7 @@ def _page_value(name: str, default: int, low: int, high: int) -> int:
             name=name,
             low=low,
             high=high,
-            given=raw[:40],
+            given=_given(name),
         )
         raise InvalidInput("bad-page", message)
     return value

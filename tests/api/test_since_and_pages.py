@@ -130,7 +130,9 @@ def test_since_sends_the_session_s_tag_and_a_304_for_it_weak_or_strong(
     )
 
 
-@pytest.mark.parametrize("value", ["", "x", "-1", "1.5", "+1", "3", "99999999999", "１"])
+@pytest.mark.parametrize(
+    "value", ["", "x", "-1", "1.5", "+1", "3", "99999999999", "１", "1&since=1"]
+)
 def test_a_since_that_is_not_a_version_of_the_session_is_refused(
     client: FlaskClient, value: str
 ) -> None:
@@ -182,6 +184,8 @@ def test_pages_walk_every_live_deal_once_in_order_with_its_number(client: FlaskC
     assert [(d["id"], d["number"]) for d in page["deals"]][:1] == [(4, 3)]
     assert page["next"] is None  # 100 by default: all four in one page
     assert client.get(f"{url_of(session)}/deals?after=7").get_json() == {"deals": [], "next": None}
+    past = client.get(f"{url_of(session)}/deals?after=9999999999")  # past any id the column holds
+    assert past.get_json() == {"deals": [], "next": None}
 
 
 def test_a_page_holds_100_deals_unless_asked_and_at_most_500(
@@ -197,7 +201,18 @@ def test_a_page_holds_100_deals_unless_asked_and_at_most_500(
 
 @pytest.mark.parametrize(
     "query",
-    ["limit=0", "limit=501", "limit=x", "limit=", "limit=-5", "after=-1", "after=x", "after=1e3"],
+    [
+        "limit=0",
+        "limit=501",
+        "limit=x",
+        "limit=",
+        "limit=-5",
+        "after=-1",
+        "after=x",
+        "after=1e3",
+        "limit=2&limit=3",
+        "after=1&after=2",
+    ],
 )
 def test_a_bad_limit_or_after_is_refused(client: FlaskClient, query: str) -> None:
     session = seep_session(client)
