@@ -89,8 +89,8 @@ def _since(session: GameSession) -> int:
 
 def _whole(raw: str | None) -> int | None:
     """A query's whole number written in digits (at most 10 of them), else None."""
-    ok = raw is not None and raw.isascii() and raw.isdigit() and len(raw) <= DIGITS
-    return int(raw) if ok and raw is not None else None
+    whole = raw is not None and raw.isascii() and raw.isdigit() and len(raw) <= DIGITS
+    return int(raw) if whole and raw else None
 
 
 def _given(name: str) -> str:
