@@ -10,6 +10,10 @@ deal parsed by the game as an entered one would be.
 "add a deal" times POST /api/v1/sessions/<id>/deals with the session's bearer token, each a new
 deal, on a session of its own in a club (so each write also keeps the club's summary of it),
 started through the API at each size; its target is the API's, 12x.
+
+"deal 304" times GET of a single deal with If-None-Match naming its tag, and "since read" GET
+/api/v1/sessions/<id>?since=<version before the last deal> (that one deal changed): neither may
+depend on the session's length (issue 34), so their ratio is about 1.
 """
 
 from __future__ import annotations
@@ -31,7 +35,14 @@ from .reads import GAMES, migrated_app, seep_deal, timed
 SIZES = (200, 2000)
 REPEATS = 20
 WRITE = "add a deal"
-TARGETS = {"session API": 12.0, "export JSON": 15.0, "export CSV": 15.0, WRITE: 12.0}
+SMALL_READS = ("deal 304", "since read")  # what a session's length must not slow
+TARGETS = {
+    "session API": 12.0,
+    "export JSON": 15.0,
+    "export CSV": 15.0,
+    WRITE: 12.0,
+    **dict.fromkeys(SMALL_READS, 1.5),
+}
 TEAMS = [{"players": ["Asha", "Ravi"]}, {"players": ["Meena", "Kiran"]}]
 
 
@@ -97,6 +108,9 @@ def run(app: Flask, repeats: int) -> None:
     for size in SIZES:
         session_id, token = club_session_with_deals(app, client, size, rng)
         medians.setdefault(WRITE, []).append(write_ms(client, session_id, token, rng, repeats))
+    for size in SIZES:
+        for name, ms in small_reads_ms(app, client, size, rng, repeats).items():
+            medians.setdefault(name, []).append(ms)
     small, large = SIZES
     print(f"Seep session API, exports, deal writes: {repeats} requests each, one process (WSGI)")
     print(f"{'read':<14} {f'{small} ms':>10} {f'{large} ms':>10} {'ratio':>7}  target")
@@ -111,6 +125,28 @@ def median_ms(client: FlaskClient, url: str, repeats: int) -> float:
     answer: Any = client.get(url)
     assert answer.status_code == 200, answer.status_code
     return statistics.median(timed(lambda: client.get(url), repeats))
+
+
+def small_reads_ms(
+    app: Flask, client: FlaskClient, size: int, rng: random.Random, repeats: int
+) -> dict[str, float]:
+    """A single deal's 304 and a `?since=` read that finds one deal changed, on a session of
+    `size` deals and one more posted: each read's median milliseconds."""
+    session_id, token = club_session_with_deals(app, client, size, rng)
+    url, headers = f"/api/v1/sessions/{session_id}", {"Authorization": f"Bearer {token}"}
+    posted = client.post(f"{url}/deals", json=seep_deal(rng, {}), headers=headers)
+    assert posted.status_code == 201, posted.get_json()
+    deal = f"{url}/deals/{posted.get_json()['id']}"
+    tag = client.get(deal).headers["ETag"]
+    assert client.get(deal, headers={"If-None-Match": tag}).status_code == 304
+    since = f"{url}?since={posted.get_json()['deal']['changed'] - 1}"
+    assert len(client.get(since).get_json()["deals"]) == 1
+    return {
+        "deal 304": statistics.median(
+            timed(lambda: client.get(deal, headers={"If-None-Match": tag}), repeats)
+        ),
+        "since read": median_ms(client, since, repeats),
+    }
 
 
 def write_ms(

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..data.deal_reads import NumberedDeal
 from ..data.live import Played
 from ..data.models import Club, Deal, DealRow, GameSession
 from ..rules.live import LiveDeal as LiveState
@@ -44,17 +45,55 @@ def deal_json(deal: Deal) -> JSON:
     return _deal(deal, None if deal.deleted else deal.session.number_of(deal))
 
 
-def _deal(deal: Deal | DealRow, number: int | None) -> JSON:
+def _deal(deal: Deal | DealRow | NumberedDeal, number: int | None) -> JSON:
     """The deal as the API shows it: identity first, then the record as entered."""
     deleted = {"deleted": True} if deal.deleted else {}
-    return {"id": deal.serial, "number": number, "version": deal.version, **deleted, **deal.record}
+    identity = {"id": deal.serial, "number": number, "version": deal.version}
+    return {**identity, "changed": deal.changed, **deleted, **deal.record}
+
+
+def read_deal_json(deal: Deal, number: int | None) -> JSON:
+    """One deal read alone, its number counted by the caller (None once deleted)."""
+    return _deal(deal, number)
+
+
+def numbered_json(deal: NumberedDeal) -> JSON:
+    """A deal read with its number (a page's, or one changed since a version)."""
+    return _deal(deal, deal.number)
+
+
+def since_json(session: GameSession, since: int, changed: list[NumberedDeal]) -> JSON:
+    """What changed in the session after version `since`: the deals changed (live ones with
+    their numbers), the ids of those deleted, and the standing without its per-deal rows."""
+    _, standing, _ = session.board()  # memoised by the session's version
+    return {
+        "id": session.id,
+        "version": session.version,
+        "since": since,
+        "teams": session.to_request()["teams"],
+        "options": session.options,
+        "finished": standing["finished"],
+        "deals": [numbered_json(deal) for deal in changed if not deal.deleted],
+        "deleted": [deal.serial for deal in changed if deal.deleted],
+        "standing": without_rows(standing),
+    }
+
+
+def page_json(deals: list[NumberedDeal], next_after: int | None) -> JSON:
+    """A page of live deals, and the id to read the next page after (None at the end)."""
+    return {"deals": [numbered_json(deal) for deal in deals], "next": next_after}
+
+
+def without_rows(standing: Mapping[str, Any]) -> JSON:
+    """The standing without its per-deal rows: its size does not grow with the session."""
+    return {name: value for name, value in standing.items() if name != "deals"}
 
 
 def ended_answer(session: GameSession) -> JSON:
     """The session after the table ended or reopened it: whether it is ended and finished, and
     the standing without its per-deal rows, so that its size does not grow with the session."""
     standing = session.standing(session.deal_rows())
-    rest = {name: value for name, value in standing.items() if name != "deals"}
+    rest = without_rows(standing)
     return {
         "id": session.id,
         "version": session.version,
@@ -64,18 +103,24 @@ def ended_answer(session: GameSession) -> JSON:
     }
 
 
-def standing_answer(session: GameSession, read: list[DealRow] | None = None) -> JSON:
-    """The standing at the top level, as API.md says, and again under "standing"."""
-    standing = standing_json(session, read)
-    return {**standing, "standing": standing, "version": session.version}
-
-
-def deal_answer(session: GameSession, deal: Deal, read: list[DealRow] | None = None) -> JSON:
-    """The standing after a change, with the deal changed and its identity at the top; from the
-    deals `read` as rows if given (the deal appended last among them)."""
-    shown = deal_json(deal) if read is None else _deal(deal, len(read))
+def added_answer(session: GameSession, deal: Deal, read: list[DealRow]) -> JSON:
+    """A deal's 201: the deal, its identity at the top, and the standing without its per-deal
+    rows (at the top and under "standing"), so that its size does not grow with the session;
+    `read` are the live deals as rows, the new one last."""
+    shown = _deal(deal, len(read))
+    standing = without_rows(session.standing(read))
     identity = {name: shown[name] for name in ("id", "number", "version")}
-    return {**standing_answer(session, read), **identity, "deal": shown}
+    return {**standing, "standing": standing, "version": session.version, **identity, "deal": shown}
+
+
+def deal_answer(session: GameSession, deal: Deal) -> JSON:
+    """The standing after a correction, deletion or restoration, with the deal changed and its
+    identity at the top; the standing at the top level, as API.md says, and again under
+    "standing" (with its per-deal rows: these answers are as they were)."""
+    shown = deal_json(deal)
+    standing = standing_json(session)
+    identity = {name: shown[name] for name in ("id", "number", "version")}
+    return {**standing, "standing": standing, "version": session.version, **identity, "deal": shown}
 
 
 def live_answer(session: GameSession, state: LiveState) -> JSON:

@@ -103,11 +103,17 @@ def created(body: dict[str, Any]) -> Response:
     return response
 
 
-def tagged(body: dict[str, Any], etag: str) -> Response:
-    """A read answered with its ETag, or 304 when the client holds that version already."""
+def tagged(body: dict[str, Any], etag: str, body_drawn: bool = True) -> Response:
+    """A read answered with its ETag, or 304 when the client holds that version already;
+    without `body_drawn`, a HEAD's 200 that says only the tag."""
     # If-None-Match compares weakly (RFC 9110), so a proxy that weakens tags keeps its 304s.
     fresh = request.method in READS and request.if_none_match.contains_weak(etag)
-    response = Response(status=304) if fresh else jsonify(body)
+    if fresh:
+        response = Response(status=304)
+    elif body_drawn:
+        response = jsonify(body)
+    else:
+        response = Response(status=200, mimetype="application/json")
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"  # always ask; the 304 makes asking cheap
     return response

@@ -7,16 +7,26 @@ from typing import Any
 
 from flask import Response, abort, jsonify, request, url_for
 
+from ..data.deal_reads import LARGEST_ID, changed_since, number_of, one_deal, page_of
 from ..data.extensions import db
 from ..data.idempotency import once, request_key, start_session
 from ..data.models import DealRow, GameSession
+from ..rules import InvalidInput
 from ..rules.fields import integer
 from ..rules.limits import MOST_DEALS
 from ..web.deal_write_limits import count_deal_write
 from ..web.rate_limits import count_creation
 from ..web.read_limits import expensive_read
 from ..words import gettext
-from .answers import deal_answer, deal_json, ended_answer, session_json
+from .answers import (
+    added_answer,
+    deal_answer,
+    ended_answer,
+    page_json,
+    read_deal_json,
+    session_json,
+    since_json,
+)
 from .http import (
     bearer_token,
     bp,
@@ -29,7 +39,11 @@ from .http import (
     tagged,
 )
 
-IDENTITY = ("id", "number", "version", "deleted")  # what a deal in an answer adds to its record
+# What a deal in an answer adds to its record.
+IDENTITY = ("id", "number", "version", "changed", "deleted")
+DIGITS = 10  # a whole number in a query is at most this long (the document's pattern)
+PAGE = 100  # deals in a page unless `limit` says otherwise
+LARGEST_PAGE = 500
 
 
 # -- sessions ------------------------------------------------------------------------------
@@ -49,13 +63,53 @@ def create_session() -> Response:
 
 @bp.get("/sessions/<session_id>")
 def read_session(session_id: str) -> Response:
-    """A session with its deals and standing; reading needs only the id."""
+    """A session with its deals and standing, or (`?since=<version>`) only what changed after
+    that version; reading needs only the id."""
     session = GameSession.find(session_id)
+    since = _since(session) if "since" in request.args else None
     if request.if_none_match.contains_weak(session.etag):
         return tagged({}, session.etag)  # nothing more is loaded for a 304
+    if request.method == "HEAD":  # a page's poll asks only whether the tag moved (follow.js)
+        return tagged({}, session.etag, body_drawn=False)
+    if since is not None:  # its size follows what changed: not limited
+        session = GameSession.find(session_id, full=True, deals=False)
+        return tagged(since_json(session, since, changed_since(session.id, since)), session.etag)
     with expensive_read():  # the whole session: limited, where a 304 is not
         session = GameSession.find(session_id, full=True, deals=False)  # read as rows
         return tagged(session_json(session), session.etag)
+
+
+def _since(session: GameSession) -> int:
+    """The request's `since`: a version of the session from 0 to its current one; else 400."""
+    raw = _one("since") or ""
+    since = _whole(raw)
+    if since is None or since > session.version:
+        message = gettext(
+            "since must be a whole number from 0 to the session's version (%(version)d), "
+            "not %(given)r.",
+            version=session.version,
+            given=_given("since"),
+        )
+        raise InvalidInput("bad-since", message)
+    return since
+
+
+def _whole(raw: str | None) -> int | None:
+    """A query's whole number written in digits (at most 10 of them), else None."""
+    whole = raw is not None and raw.isascii() and raw.isdigit() and len(raw) <= DIGITS
+    return int(raw) if whole and raw else None
+
+
+def _given(name: str) -> str:
+    """What the query gave as `name`, for a message (its values joined, cut short)."""
+    return ",".join(request.args.getlist(name))[:40]
+
+
+def _one(name: str) -> str | None:
+    """The query's value of `name` (None when absent); None too when it is given twice, which
+    is no whole number either (a proxy or a client that joins queries would send it so)."""
+    values = request.args.getlist(name)
+    return values[0] if len(values) == 1 else None
 
 
 @bp.post("/sessions/<session_id>/scorer-link")
@@ -114,8 +168,8 @@ def add_deal(session_id: str) -> Response:
         rows = session.deal_rows()
         deal = session.add_deal_after(rows, record, number)
         db.session.flush()
-        after = [*rows, DealRow(deal.serial, deal.version, deal.record)]
-        return deal_answer(session, deal, after), 201
+        after = [*rows, DealRow(deal.serial, deal.version, deal.record, deal.changed)]
+        return added_answer(session, deal, after), 201
 
     answer, replayed = once(f"deals:{session_id}", request_key(), body, add)
     return replayable(answer, replayed)
@@ -123,10 +177,42 @@ def add_deal(session_id: str) -> Response:
 
 @bp.get("/sessions/<session_id>/deals/<int:deal_id>")
 def read_deal(session_id: str, deal_id: int) -> Response:
-    """One deal, live or deleted, with its ETag for If-Match."""
-    session = GameSession.find(session_id, full=True)
-    deal = session.find_deal(deal_id)
-    return tagged(deal_json(deal), deal.etag)
+    """One deal, live or deleted, with its ETag for If-Match: only the session's row and the
+    deal's are read (and its number counted), however long the session."""
+    session = GameSession.find(session_id)
+    deal = one_deal(session.id, deal_id)
+    if request.if_none_match.contains_weak(deal.etag):
+        return tagged({}, deal.etag)  # its number is not counted for a 304
+    return tagged(read_deal_json(deal, number_of(deal)), deal.etag)
+
+
+@bp.get("/sessions/<session_id>/deals")
+def read_deals(session_id: str) -> dict[str, Any]:
+    """A page of the live deals in order, after the deal id `after` (from the first without
+    it), at most `limit` of them; `next` is the id to read the next page after."""
+    session = GameSession.find(session_id)
+    after = _page_value("after", 0, 0, 10**DIGITS - 1)
+    limit = _page_value("limit", PAGE, 1, LARGEST_PAGE)
+    # No deal's id is above the column's range: a page after it is the empty last one.
+    return page_json(*page_of(session.id, min(after, LARGEST_ID), limit))
+
+
+def _page_value(name: str, default: int, low: int, high: int) -> int:
+    """The request's whole number `name`, from `low` to `high` (`default` when absent)."""
+    if name not in request.args:
+        return default
+    raw = _one(name)
+    value = _whole(raw)
+    if value is None or not low <= value <= high:
+        message = gettext(
+            "%(name)s must be a whole number from %(low)d to %(high)d, not %(given)r.",
+            name=name,
+            low=low,
+            high=high,
+            given=_given(name),
+        )
+        raise InvalidInput("bad-page", message)
+    return value
 
 
 @bp.put("/sessions/<session_id>/deals/<int:deal_id>")

@@ -47,10 +47,11 @@ from .models import (
 )
 
 FORMAT = "scorekeeper-backup"
-FORMAT_VERSION = 4  # grows when the document's shape changes; newer files are refused
+FORMAT_VERSION = 5  # grows when the document's shape changes; newer files are refused
 LIVE_SINCE = 2  # the first format whose sessions carry their live deals
 # Format 3: a club carries its house rules (none in a file from before: the usual rules).
 ENDED_SINCE = 4  # the first format whose sessions say when the table ended them (or null)
+CHANGED_SINCE = 5  # the first format whose deals carry the session's version at their change
 JSON = dict[str, Any]
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")  # a keeper's or an edit token's SHA-256, in hex
 
@@ -73,6 +74,7 @@ def deal_json(deal: Deal, number: int | None) -> JSON:
         "id": deal.serial,
         "number": number,
         "version": deal.version,
+        "changed": deal.changed,
         "deleted": deal.deleted,
         "created_at": stamp(deal.created_at),
         "updated_at": stamp(deal.updated_at),
@@ -539,6 +541,8 @@ def restore_session(raw: Mapping[str, Any], where: str, done: Restored, version:
         done.count("live deals", False, len(raws))
         return
     session = checked_session(raw, session_id, where)
+    said = field(raw, "deals", list, where) if version >= CHANGED_SINCE else []
+    restore_changes(session, said, where)
     if version >= ENDED_SINCE:
         session.ended_at = time_of(raw, "ended_at", where, optional=True)
     lives = restored_live_deals(session, raws, where)
@@ -636,6 +640,31 @@ def restored_team(
     # A name that is its players' own is derived again, and follows their renames.
     team.given_name = None if name == team_name_of(team.players) else name
     return team
+
+
+def restore_changes(session: GameSession, raws: list[Any], where: str) -> None:
+    """Give each deal the session's version at its last change: as the file says (format 5 on),
+    else the session's version, the only bound known to be at or above it (as migration 0015
+    fills it: a client reading what changed since an older version gets such a deal again)."""
+    said = {raw.get("id"): raw for raw in raws if isinstance(raw, dict) and "changed" in raw}
+    for deal in session.all_deals:
+        raw = said.get(deal.serial)
+        if raw is None:
+            deal.changed = session.version
+            continue
+        deal_where = gettext("%(where)s, deal #%(id)s", where=where, id=deal.serial)
+        changed = at_least(raw, "changed", 1, deal_where)
+        if changed > session.version:
+            raise BackupError(
+                gettext(
+                    "%(where)s changed at version %(changed)s, after its session's version "
+                    "%(version)s.",
+                    where=deal_where,
+                    changed=changed,
+                    version=session.version,
+                )
+            )
+        deal.changed = changed
 
 
 def restored_deals(session: GameSession, raws: list[Any], where: str) -> list[Deal]:

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
 from flask import current_app
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
 from ..rules import Game, Table, get_game, limits
@@ -419,11 +419,17 @@ class Deal(Model):
     """
 
     __tablename__ = "deals"
-    __table_args__ = (UniqueConstraint("session_id", "serial", name="uq_deals_session_serial"),)
+    __table_args__ = (
+        UniqueConstraint("session_id", "serial", name="uq_deals_session_serial"),
+        # What changed since a version (`?since=`) is read by this index, not the whole session.
+        Index("ix_deals_session_changed", "session_id", "changed"),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[str] = mapped_column(ForeignKey("game_sessions.id"), index=True)
     serial: Mapped[int]  # never reused, and also the order of play
     version: Mapped[int] = mapped_column(default=1, server_default="1")
+    # The session's version at the deal's last change (creation, edit, deletion, restoration).
+    changed: Mapped[int] = mapped_column(default=1, server_default="1")
     record: Mapped[Record] = mapped_column(JSON)  # as the game's parse_deal gave it
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -440,8 +446,8 @@ class Deal(Model):
         """Whether the deal is out of the session (restorable)."""
         return self.deleted_at is not None
 
-    def changed(self) -> None:
-        """Count one more change."""
+    def count_change(self) -> None:
+        """Count one more change (the session's version it came with is set by its session)."""
         self.version += 1
         self.updated_at = utcnow()
 
@@ -452,6 +458,7 @@ class DealRow(NamedTuple):
     serial: int
     version: int
     record: Record
+    changed: int = 0  # the session's version at its last change (0: not read)
 
     @property
     def deleted(self) -> bool:
@@ -547,7 +554,7 @@ class GameSession(Model):
     def deal_rows(self) -> list[DealRow]:
         """The live deals in order of play, read as rows: what a long session's answer needs
         without an ORM object each."""
-        columns = (Deal.serial, Deal.version, Deal.record)
+        columns = (Deal.serial, Deal.version, Deal.record, Deal.changed)
         query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_(None))
         return [DealRow(*row) for row in db.session.execute(query.order_by(Deal.serial))]
 
@@ -821,7 +828,7 @@ class GameSession(Model):
         self._check_next(self.standing(rows), record)
         deal = Deal(session_id=self.id, serial=(last or 0) + 1, record=record)
         db.session.add(deal)
-        self.touch()
+        self._touch_with(deal)
         return deal
 
     def finish_live(self, live: LiveDeal, record: Mapping[str, Any]) -> Deal:
@@ -841,7 +848,7 @@ class GameSession(Model):
         self._check_next(self.standing(), record)
         deal = Deal(serial=self.next_serial(), record=record)
         self.all_deals.append(deal)
-        self.touch()
+        self._touch_with(deal)
         return deal
 
     def _ensure_number_is_next(self, number: int, live: int | None = None) -> None:
@@ -910,8 +917,8 @@ class GameSession(Model):
         before = [d.record for d in self.deals if d.serial < deal.serial]
         self._check_next(self.game.standing(self.table, self.options, before), record)
         deal.record = record
-        deal.changed()
-        self.touch()
+        deal.count_change()
+        self._touch_with(deal)
         return True
 
     def set_deleted(self, deal: Deal, deleted: bool) -> bool:
@@ -922,8 +929,8 @@ class GameSession(Model):
         if deal.deleted == deleted:
             return False
         deal.deleted_at = utcnow() if deleted else None
-        deal.changed()
-        self.touch()
+        deal.count_change()
+        self._touch_with(deal)
         return True
 
     def deleted_deals(self) -> list[DealRow]:
@@ -948,6 +955,11 @@ class GameSession(Model):
     def next_serial(self) -> int:
         """The id the next deal will get: ids are never reused, so deletes do not change it."""
         return max((d.serial for d in self.all_deals), default=0) + 1
+
+    def _touch_with(self, deal: Deal) -> None:
+        """Count one more change, made to `deal`: it remembers the version it came with."""
+        self.touch()
+        deal.changed = self.version
 
     def touch(self, club: bool = True) -> None:
         """Count one more change: its watchers follow. A live deal's play changes nothing its

@@ -101,8 +101,8 @@ def test_a_deal_scores_the_eleven_points_of_k11(client: FlaskClient) -> None:
     assert answer.status_code == 201, answer.get_json()
     body = answer.get_json()
     assert (body["id"], body["number"], body["version"]) == (1, 1, 1)
-    assert body["deal"] == {"id": 1, "number": 1, "version": 1, **SEVEN_FOUR}
-    row = body["standing"]["deals"][0]
+    assert body["deal"] == {"id": 1, "number": 1, "version": 1, "changed": 2, **SEVEN_FOUR}
+    row = read(client, session)["standing"]["deals"][0]
     assert row["points"] == [7, 4] and sum(row["points"]) == 11
     assert row["most"] == {"cards": 0, "spades": 0}
     assert row["scores"] == body["scores"] == [7, 4]
@@ -125,7 +125,7 @@ def test_sweeps_score_one_each_with_the_option(client: FlaskClient) -> None:
     session = casino_session(client, sweeps="on")
     answer = post_deal(client, session, {**SEVEN_FOUR, "sweeps": [2, 1]}).get_json()
     # K12: 7 + 2 and 4 + 1.
-    assert answer["deals"][0]["points"] == [9, 5]
+    assert read(client, session)["standing"]["deals"][0]["points"] == [9, 5]
     assert answer["deal"]["sweeps"] == [2, 1]
     # Left out, sweeps are none, and written as such while the option is on.
     assert post_deal(client, session, SEVEN_FOUR).get_json()["deal"]["sweeps"] == [0, 0]

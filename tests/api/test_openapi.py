@@ -723,6 +723,8 @@ def steer(
             count = table.keep_live()
             if index % 2:
                 case.query = {"plays": str(count)}
+    if "body" in faults and operation["operationId"] in BAD_QUERIES:
+        case.query = dict(BAD_QUERIES[operation["operationId"]])  # a 400 naming the value
     if operation["operationId"] in ENDINGS:
         aim_ending(operation["operationId"], index, "stale" in faults, table)
     if operation["operationId"] == "start_live_deal" and fault == "body":
@@ -765,6 +767,9 @@ CARD_TWICE = {
     },
     "list_moves": {"game": "seep", "position": SEEP_CARD_TWICE},
 }
+
+# Reads whose query the document bounds: a value past its bounds (a 400) stands for the body.
+BAD_QUERIES = {"read_session": {"since": "-1"}, "read_deals": {"limit": "0"}}
 
 # Ending a session and reopening it: each asked of a session ended or not.
 ENDINGS = {"end_session", "reopen_session"}

@@ -135,3 +135,17 @@ def test_past_its_reads_at_once_a_client_is_told_the_bound(
     assert_limited(refused, said, "at most 1 at a time")
     assert refused.headers["Retry-After"] == "1"
     assert app.test_client().get(url, headers=from_(ASHA)).status_code == 200  # its place is free
+
+
+def test_a_pages_poll_by_head_draws_nothing_and_is_not_counted(fresh_db: str) -> None:
+    """follow.js asks whether the tag moved with a HEAD: even when it did, no body is drawn,
+    so a table of phones polling behind one address never meets the figure."""
+    app = limited_app(fresh_db, READ_LIMIT="1 per minute")
+    session, _club = seep_in_club(app)
+    client = app.test_client()
+    url = f"{SESSIONS}/{session['id']}"
+    stale = {"If-None-Match": '"s0"'}
+    heads = [client.head(url, headers=from_(ASHA) | stale) for _ in range(5)]
+    assert {head.status_code for head in heads} == {200}
+    assert all(head.data == b"" and head.headers["ETag"] for head in heads)
+    assert client.get(url, headers=from_(ASHA)).status_code == 200  # the one whole read

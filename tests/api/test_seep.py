@@ -78,7 +78,7 @@ def test_the_deal_record_comes_back_canonical(client: FlaskClient) -> None:
     # ...and the output always uses the canonical form.
     expected = [[*team0, "10C"], [*team1, "7H"]]
     assert api.read(client, session)["deals"][0]["captured"] == expected
-    assert response.get_json()["deals"][0]["points"] == [60, 40]
+    assert api.read(client, session)["standing"]["deals"][0]["points"] == [60, 40]
 
 
 def test_ten_of_diamonds_spelled_with_symbol_and_t(client: FlaskClient) -> None:
@@ -259,5 +259,6 @@ def test_m5_next_dealer(client: FlaskClient) -> None:
     # Seat 2 (team 0) deals and team 0 wins a baazi: seat 3 would deal, so its partner,
     # seat 1, does.
     answer = api.add_deals(client, session, deal(95))
-    assert answer["deals"][-1]["baazi"] == {"winner": 0, "reason": "under-9"}
+    rows = api.read(client, session)["standing"]["deals"]
+    assert rows[-1]["baazi"] == {"winner": 0, "reason": "under-9"}
     assert answer["next_dealer"] == 1

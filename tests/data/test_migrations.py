@@ -374,3 +374,40 @@ def test_0014_keeps_sessions_open_and_works_out_again_who_won(tmp_path: Path) ->
         deals = db.session.execute(sa.text("SELECT count(*) FROM deals")).scalar()
         assert deals == 1
         db.engine.dispose()
+
+
+def test_0015_fills_each_stored_deal_s_changed_with_its_session_s_version(tmp_path: Path) -> None:
+    """A database from before deals remembered their change: each stored deal gets its
+    session's version (too late, never too early), so a `since` older than that finds it once
+    more and `since` the current version finds nothing."""
+    from tests.helpers.api import FOUR, add_deals, bearer, new_session
+    from tests.helpers.seep import deal
+
+    app = _upgraded(tmp_path / "changed.sqlite")
+    client = app.test_client()
+    first = new_session(client, "seep", FOUR)
+    add_deals(client, first, deal(60), deal(55), deal(70))
+    url = f"/api/v1/sessions/{first['id']}"
+    assert client.delete(f"{url}/deals/2", headers=bearer(first["edit_token"])).status_code == 200
+    other = new_session(client, "seep", FOUR)
+    add_deals(client, other, deal(80))
+    with app.app_context():
+        db.session.remove()
+        downgrade(revision="0014")
+        with db.engine.connect() as connection:
+            columns = sa.inspect(connection).get_columns("deals")
+        assert "changed" not in {column["name"] for column in columns}
+        upgrade()
+        query = sa.text("SELECT session_id, serial, changed FROM deals ORDER BY session_id, serial")
+        filled = {(s, serial): changed for s, serial, changed in db.session.execute(query)}
+        db.session.remove()
+        db.engine.dispose()
+    assert filled == {
+        (first["id"], 1): 5,
+        (first["id"], 2): 5,
+        (first["id"], 3): 5,
+        (other["id"], 1): 2,
+    }
+    assert client.get(f"{url}?since=5").get_json()["deals"] == []
+    again = client.get(f"{url}?since=4").get_json()
+    assert [d["id"] for d in again["deals"]] == [1, 3] and again["deleted"] == [2]

@@ -80,8 +80,11 @@ def add_deals(client: FlaskClient, session: Json, *records: Any) -> Json:
 
 
 def standing_after(client: FlaskClient, session: Json, *records: Any) -> Json:
-    """Post the deals in order; the standing the last answer carries."""
-    standing: Json = add_deals(client, session, *records)["standing"]
+    """Post the deals in order; the standing the session is read with then (a deal's 201
+    carries the standing without its per-deal rows)."""
+    answer = add_deals(client, session, *records)
+    standing: Json = read(client, session)["standing"]
+    assert {**standing, "deals": None} == {**answer["standing"], "deals": None}  # the same
     return standing
 
 

@@ -122,7 +122,7 @@ def test_a_session_as_json_has_its_raw_records_with_ids_and_deleted_ones_marked(
     )
     assert f'filename="seep-{seep["id"]}.json"' in response.headers["Content-Disposition"]
     body = response.get_json()
-    assert body["format"] == "scorekeeper-session" and body["format_version"] == 4
+    assert body["format"] == "scorekeeper-session" and body["format_version"] == 5
     session = body["session"]
     assert session["id"] == seep["id"] and session["club"] == played["club"]["id"]
     assert [(t["name"], t["players"]) for t in session["teams"]] == [
@@ -183,7 +183,7 @@ def test_export_then_import_into_an_empty_database_reproduces_everything(
     clubs = [played["club"]["id"], other["id"]]
     before = everything(client, clubs)
     document = export(app, tmp_path / "backup.json")
-    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 4
+    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 5
     assert document["schema"]
 
     restored = empty_app(tmp_path / "restored.sqlite")
@@ -273,6 +273,33 @@ def test_an_ended_session_comes_back_ended_and_a_file_from_before_ends_still_imp
     assert older.test_client().get(url).get_json()["ended"] is False
 
 
+def test_each_deal_comes_back_with_the_version_it_changed_at_and_older_files_still_import(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    session = new_session(client, "seep", FOUR)
+    add_deals(client, session, seep_deal(60), seep_deal(55), seep_deal(70))
+    auth = bearer(session["edit_token"])
+    assert client.delete(f"{SESSIONS}/{session['id']}/deals/1", headers=auth).status_code == 200
+    url = f"{SESSIONS}/{session['id']}"
+    document = export(app, tmp_path / "backup.json")
+    (kept,) = document["sessions"]
+    assert [deal["changed"] for deal in kept["deals"]] == [5, 3, 4]
+    restored = empty_app(tmp_path / "restored.sqlite")
+    assert import_into(restored, tmp_path / "backup.json").exit_code == 0
+    again = restored.test_client().get(f"{url}?since=3").get_json()
+    assert [deal["id"] for deal in again["deals"]] == [3] and again["deleted"] == [1]
+    # A file of format 4 says nothing of changes: each deal changed at its session's version.
+    for deal in kept["deals"]:
+        del deal["changed"]
+    document["format_version"] = 4
+    (tmp_path / "old.json").write_text(json.dumps(document), encoding="utf-8")
+    older = empty_app(tmp_path / "older.sqlite")
+    assert import_into(older, tmp_path / "old.json").exit_code == 0
+    read = older.test_client().get(url).get_json()
+    assert [deal["changed"] for deal in read["deals"]] == [5, 5]
+    assert older.test_client().get(f"{url}?since=5").get_json()["deals"] == []
+
+
 @pytest.fixture
 def backup_file(app: Flask, client: FlaskClient, tmp_path: Path) -> Path:
     """A backup of a club that played each game, written by `flask export`."""
@@ -308,7 +335,7 @@ def refused_session(doc: dict[str, Any]) -> None:
 
 
 DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
-    "newer format": (lambda d: d.update(format_version=5), "newer than this scorekeeper"),
+    "newer format": (lambda d: d.update(format_version=6), "newer than this scorekeeper"),
     "newer schema": (lambda d: d.update(schema="9999_future"), "newer database"),
     "not a backup": (lambda d: d.update(format="scorekeeper-club"), "not a scorekeeper backup"),
     "no sessions": (lambda d: d.pop("sessions"), "has no 'sessions'"),
@@ -319,6 +346,14 @@ DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
     "a deal without its version": (
         lambda d: d["sessions"][0]["deals"][0].pop("version"),
         "has no 'version'",
+    ),
+    "a deal changed after its session's version": (
+        lambda d: d["sessions"][0]["deals"][0].update(changed=d["sessions"][0]["version"] + 1),
+        "after its session's version",
+    ),
+    "a deal changed at version 0": (
+        lambda d: d["sessions"][0]["deals"][0].update(changed=0),
+        "never below 1",
     ),
     "a player's name too long": (
         lambda d: d["clubs"][0]["players"][0].update(name="x" * 41),
