@@ -194,7 +194,11 @@ def _limit_sizes() -> None:
         abort(414, description=message)
     size = sum(len(name) + len(value) for name, value in request.headers.items())
     if size > LONGEST_HEADERS:
-        abort(431, description=gettext("The request's headers are too large."))
+        message = gettext(
+            "The request's headers are too large: at most %(size)d KB in all.",
+            size=LONGEST_HEADERS // 1024,
+        )
+        abort(431, description=message)
 
 
 def _add_headers(response: Response) -> Response:

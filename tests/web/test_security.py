@@ -401,7 +401,9 @@ def test_a_too_long_url_answers_414_json(client: FlaskClient, path: str) -> None
 
 def test_too_large_headers_answer_431_json(client: FlaskClient) -> None:
     headers: dict[str, Any] = {f"X-Pad-{n}": "z" * 1000 for n in range(20)}
-    api_error(client.get(f"{SESSIONS}/x", headers=headers), 431, "headers-too-large")
+    answer = client.get(f"{SESSIONS}/x", headers=headers)
+    api_error(answer, 431, "headers-too-large")
+    assert "at most 16 KB" in answer.get_json()["message"]  # the figure named
 
 
 # -- through gunicorn with the production settings ---------------------------------------------
