@@ -4,15 +4,16 @@ A pre-ping (SQLAlchemy's `pool_pre_ping`) sends a statement before every checkou
 round trip more on every request, a quarter of a poll's (issue 34). Instead the connection is
 trusted, and a request whose statement finds it dropped is run once more: SQLAlchemy has by
 then invalidated that connection and every one pooled before it, so the second run gets a new
-one. A read is always safe to run again. A write is run again only when the drop came on its
-connection's first statement, so nothing of it reached the database.
+one. A read is always safe to run again. A write is run again only when the drop came on the
+request's first statement, so nothing of it reached the database: a view that committed and then
+read (its answer's version, say) must not be run twice.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, g, has_request_context, request
 from flask.typing import ResponseReturnValue
 from sqlalchemy import Engine, event
 from sqlalchemy.exc import DBAPIError
@@ -20,16 +21,17 @@ from sqlalchemy.exc import DBAPIError
 from ..data.extensions import db
 from .errors import READS
 
-UNTRIED = "scorekeeper.untried"  # in a pooled connection's info: no statement has run on it yet
+RAN = "scorekeeper_ran_a_statement"  # in flask.g: a statement of this request reached the database
 
 
 def register(app: Flask) -> None:
     """Run a request again, once, when its connection turns out to have been dropped."""
     with app.app_context():
-        _mark_untried_connections(db.engine)
+        _note_statements(db.engine)
     dispatch = app.dispatch_request
 
     def dispatch_request() -> ResponseReturnValue:
+        """The view, run once more when the connection it found dropped had lost nothing."""
         try:
             return dispatch()
         except DBAPIError as error:
@@ -46,24 +48,14 @@ def _may_run_again(error: DBAPIError) -> bool:
     """Whether the dropped connection lost nothing: a read, or a write's first statement."""
     if not error.connection_invalidated:
         return False
-    return request.method in READS or bool(getattr(error, UNTRIED, False))
+    return request.method in READS or not g.get(RAN, False)
 
 
-def _mark_untried_connections(engine: Engine) -> None:
-    """Note on each connection whether a statement ran on it since it left the pool, and on a
-    disconnect error whether it was the first."""
-
-    @event.listens_for(engine, "checkout")
-    def _checked_out(_dbapi: Any, record: Any, _proxy: Any) -> None:
-        record.info[UNTRIED] = True
+def _note_statements(engine: Engine) -> None:
+    """Note in the request's `g` that one of its statements reached the database."""
 
     @event.listens_for(engine, "after_cursor_execute")
-    def _ran(connection: Any, *_args: Any) -> None:
-        connection.info.pop(UNTRIED, None)
-
-    @event.listens_for(engine, "handle_error")
-    def _dropped(context: Any) -> None:
-        # Called before SQLAlchemy invalidates the connection, so its info is still there.
-        connection, error = context.connection, context.sqlalchemy_exception
-        if connection is not None and error is not None:
-            setattr(error, UNTRIED, bool(connection.info.get(UNTRIED, False)))
+    def _ran(_connection: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        # SQLite's BEGIN IMMEDIATE (app.py) holds nothing once its connection is gone.
+        if has_request_context() and not statement.startswith("BEGIN"):
+            setattr(g, RAN, True)
