@@ -55,7 +55,8 @@ def test_the_exports_share_the_figure_and_say_it_on_a_page(fresh_db: str) -> Non
     client.environ_base["HTTP_X_FORWARDED_FOR"] = ASHA
     assert client.get(f"/s/{session['id']}/export.csv").status_code == 200
     assert client.get(f"/c/{club}/export.json").status_code == 200
-    for path in (f"/s/{session['id']}/export.json", f"/s/{session['id']}/export.csv"):
+    exports = (f"/s/{session['id']}/export.json", f"/s/{session['id']}/export.csv")
+    for path in (*exports, f"{exports[1]}?since=0"):  # an export reads it all, since or not
         refused = client.get(path)
         assert refused.mimetype == "text/html"
         assert_limited(refused, SAID)
