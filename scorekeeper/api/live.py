@@ -11,7 +11,7 @@ from ..rules import InvalidInput
 from ..rules.fields import integer, required
 from ..rules.limits import MOST_PLAYS
 from ..rules.live import PlayRefused
-from ..web.deal_write_limits import count_deal_write
+from ..web.deal_write_limits import count_deal_write, count_if_written
 from ..words import gettext
 from ..words.live import Refused, worded
 from ..words.numbers import number as written
@@ -58,7 +58,6 @@ def read_live_deal(session_id: str) -> Response:
 def add_live_play(session_id: str) -> Response:
     """One play, numbered: stored once, whoever sends it and however often."""
     session = editable_session(session_id)
-    count_deal_write(session.id)
     body = json_body()
     number = play_number(required(body, "number", "A live play"))
     play = {name: value for name, value in body.items() if name != "number"}
@@ -67,6 +66,7 @@ def add_live_play(session_id: str) -> Response:
     except PlayRefused as refused:
         # The reason in the reader's words, players by name.
         raise Refused(refused.violation, session.seat_names()) from None
+    count_if_written(session.id)
     db.session.commit()
     return created(play_answer(session, played))
 

@@ -244,10 +244,10 @@ def restore_deal(session_id: str, deal_id: int) -> Response:
 def _move_deal(session_id: str, deal_id: int, deleted: bool) -> Response:
     """Take a deal out of the session or put it back, unless it is there already."""
     session = editable_session(session_id)
-    count_deal_write(session.id)
     deal = session.find_deal(deal_id)
     if deal.deleted != deleted:
         require_if_match(deal)
+        count_deal_write(session.id)  # only a change: a repeat is never refused
         session.set_deleted(deal, deleted)
         db.session.commit()
     return tagged(deal_answer(session, deal), deal.etag)

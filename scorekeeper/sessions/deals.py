@@ -13,7 +13,7 @@ from ..data.extensions import db
 from ..data.idempotency import Answer, checked_key, once, request_key
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
-from ..web.deal_write_limits import count_deal_write
+from ..web.deal_write_limits import count_deal_write, count_if_written
 from ..web.limits_store import OverLimit
 from ..web.names import whole_name
 from ..web.pages import page, say, undo_flash
@@ -246,11 +246,11 @@ def _deleted_page(game_session: GameSession, deal: Deal) -> Response:
 def delete_deal(session_id: str, deal_id: int) -> Response:
     """Remove a deal at once; the message that follows can restore it."""
     game_session = editable(session_id)
-    count_deal_write(game_session.id)  # over the limit: the error page says it (429)
     deal = game_session.find_deal(deal_id)
     if deal.deleted:
         say({"text": gettext("That deal was deleted already.")}, "done")
         return redirect(url_for(".show", session_id=session_id))
+    count_deal_write(game_session.id)  # over the limit: the error page says it (429)
     number = game_session.number_of(deal)
     if _version_sent() not in (None, deal.version):
         body = render_template(
@@ -283,9 +283,9 @@ def _version_sent() -> int | None:
 def restore_deal(session_id: str, deal_id: int) -> Response:
     """Put a deleted deal back in its old place."""
     game_session = editable(session_id)
-    count_deal_write(game_session.id)
     deal = game_session.find_deal(deal_id)
     if game_session.set_deleted(deal, False):
+        count_if_written(game_session.id)
         db.session.commit()
         text = gettext("Deal %(num)d restored.", num=game_session.number_of(deal))
     else:

@@ -2,9 +2,10 @@
 
 A deal write is an API or form request that adds, corrects, deletes or restores a deal, or
 starts, plays or takes back a live deal. It is counted once its edit token is accepted (so that
-no one without the token can use up a table's allowance) and before anything is stored; a
-repeat under a stored Idempotency-Key is answered without being counted or refused, because the
-count is made inside the write that such a repeat skips. Over a limit: OverLimit (429 with
+no one without the token can use up a table's allowance) and before anything is stored. A
+repeat is answered without being counted or refused: under a stored Idempotency-Key, because
+the count is made inside the write that such a repeat skips; a play sent again, or a deletion
+of a deleted deal, because only a request that changes something is counted. Over a limit: OverLimit (429 with
 Retry-After, web/rate_limits.py), nothing stored.
 
 The figures (app.py) leave room for the fastest honest table and a tournament behind one
@@ -18,6 +19,8 @@ from collections.abc import Callable
 from flask import Flask, current_app
 from flask_limiter import Limiter
 
+from ..data.extensions import db
+from ..data.standings import WROTE
 from .limits_store import count
 
 EXTENSION = "scorekeeper.deal-writes"
@@ -40,3 +43,10 @@ def count_deal_write(session_id: str) -> None:
     config = current_app.config
     count(limiter, config["SESSION_WRITE_LIMIT"], SESSION_SCOPE, session_id)
     count(limiter, config["WRITE_LIMIT"], CLIENT_SCOPE, client())
+
+
+def count_if_written(session_id: str) -> None:
+    """Count a deal write once the request has changed something, before it commits: a repeat
+    that changes nothing (a play or a deletion sent again) is never counted or refused."""
+    if db.session.info.get(WROTE):
+        count_deal_write(session_id)

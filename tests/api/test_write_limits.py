@@ -98,6 +98,44 @@ def test_live_plays_past_the_figure_are_refused_and_not_stored(fresh_db: str) ->
     assert len(client.get(live).get_json()["plays"]) == 2
 
 
+def test_a_repeat_that_changes_nothing_is_never_refused(fresh_db: str) -> None:
+    """A phone that lost its answers sends a play, or a deletion, again: at its table's
+    figure, it is still answered as before, not refused (and not counted)."""
+    app = limited_app(fresh_db, SESSION_WRITE_LIMIT="3 per minute")
+    client = app.test_client()
+    session = seep(client)
+    auth = bearer(session["edit_token"])
+    assert write(client, session) == 201
+    deal = f"{SESSIONS}/{session['id']}/deals/1"
+    assert client.delete(deal, headers=auth).status_code == 200
+    live = f"{SESSIONS}/{session['id']}/live"
+    start, plays = live_deals.seep(1)
+    assert client.post(live, json=start, headers=auth).status_code == 201  # the third write
+    play = {"number": 1, **plays[0]}
+    assert_limited(client.post(f"{live}/plays", json=play, headers=auth), SESSION_SAID)
+    again = [client.delete(deal, headers=auth).status_code for _ in range(3)]
+    assert again == [200] * 3  # deleted already: nothing to count
+    assert client.get(deal).get_json()["deleted"] is True
+
+
+def test_a_play_sent_again_is_answered_past_the_figure(fresh_db: str) -> None:
+    app = limited_app(fresh_db, SESSION_WRITE_LIMIT="2 per minute")
+    client = app.test_client()
+    session = seep(client)
+    auth = bearer(session["edit_token"])
+    live = f"{SESSIONS}/{session['id']}/live"
+    start, plays = live_deals.seep(2)
+    assert client.post(live, json=start, headers=auth).status_code == 201
+    play = {"number": 1, **plays[0]}
+    first = client.post(f"{live}/plays", json=play, headers=auth)
+    assert first.status_code == 201
+    repeats = [client.post(f"{live}/plays", json=play, headers=auth) for _ in range(3)]
+    assert [r.status_code for r in repeats] == [201] * 3
+    assert all(r.get_json() == first.get_json() for r in repeats)
+    refused = client.post(f"{live}/plays", json={"number": 2, **plays[1]}, headers=auth)
+    assert_limited(refused, "At most 2 a minute.")
+
+
 def test_one_client_s_writes_over_many_sessions_are_bounded_and_others_go_on(
     fresh_db: str,
 ) -> None:
