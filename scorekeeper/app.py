@@ -38,8 +38,9 @@ CREATE_LIMIT = "30 per minute;500 per day"
 SESSION_WRITE_LIMIT = "120 per minute"
 # Per client: a tournament round of 100 tables behind one club's address, every table playing
 # live at a brisk 12 plays a minute (a 48-play deal in 4 minutes), is 1,200 a minute; whole
-# deals would be about 50. A loose bound against one client's flood over many sessions.
-WRITE_LIMIT = "1200 per minute"
+# deals would be about 50. Twice that, as for a session, is a loose bound against one client's
+# flood over many sessions.
+WRITE_LIMIT = "2400 per minute"
 # Whole-session reads and exports per client (web/read_limits.py), counted only when they do
 # the work (not a 304, not ?since=): 100 tables of four phones each opening its session in the
 # same minute is 400, exports at a round's end 100 more. What bounds their cost is READS_AT_ONCE.
