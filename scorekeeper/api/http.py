@@ -112,8 +112,10 @@ def tagged(body: dict[str, Any], etag: str, body_drawn: bool = True) -> Response
         response = Response(status=304)
     elif body_drawn:
         response = jsonify(body)
-    else:
+    else:  # no length: a HEAD's would be its GET's, which is not worked out
         response = Response(status=200, mimetype="application/json")
+        response.automatically_set_content_length = False
+        response.headers.pop("Content-Length", None)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"  # always ask; the 304 makes asking cheap
     return response

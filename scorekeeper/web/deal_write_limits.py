@@ -5,8 +5,8 @@ starts, plays or takes back a live deal. It is counted once its edit token is ac
 no one without the token can use up a table's allowance) and before anything is stored. A
 repeat is answered without being counted or refused: under a stored Idempotency-Key, because
 the count is made inside the write that such a repeat skips; a play sent again, or a deletion
-of a deleted deal, because only a request that changes something is counted. Over a limit: OverLimit (429 with
-Retry-After, web/rate_limits.py), nothing stored.
+of a deleted deal, because only a request that changes something is counted. Over a limit:
+OverLimit (429 with Retry-After, web/rate_limits.py), nothing stored.
 
 The figures (app.py) leave room for the fastest honest table and a tournament behind one
 address; the limits bound floods such as 369 writes in 10 s from one client (issue 34).

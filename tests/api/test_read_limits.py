@@ -149,4 +149,5 @@ def test_a_pages_poll_by_head_draws_nothing_and_is_not_counted(fresh_db: str) ->
     heads = [client.head(url, headers=from_(ASHA) | stale) for _ in range(5)]
     assert {head.status_code for head in heads} == {200}
     assert all(head.data == b"" and head.headers["ETag"] for head in heads)
+    assert all("Content-Length" not in head.headers for head in heads)  # not the GET's 0
     assert client.get(url, headers=from_(ASHA)).status_code == 200  # the one whole read

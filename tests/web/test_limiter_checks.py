@@ -10,12 +10,7 @@ from flask import Flask
 from flask_limiter import Limiter
 
 from scorekeeper import create_app
-
-
-def limited_app(fresh_db: str, **config: Any) -> Flask:
-    """The app with its rate limits on."""
-    base = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": fresh_db}
-    return create_app(base | {"RATELIMIT_ENABLED": True, **config})
+from tests.helpers.limits import limited_app
 
 
 def checks_counted(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -58,3 +53,14 @@ def test_a_blueprints_limit_is_still_checked(fresh_db: str) -> None:
     client = app.test_client()
     statuses = [client.post("/api/v1/check", json={}).status_code for _ in range(2)]
     assert statuses == [400, 429]
+
+
+def test_the_private_parts_of_flask_limiter_read_here_are_there(fresh_db: str) -> None:
+    """web/limiter_checks.py and web/limits_store.py read flask-limiter's private state, which
+    has no public door: a release that renames it fails here, not as a 500 on every request."""
+    (limiter,) = limited_app(fresh_db).extensions["limiter"]
+    for name in ("_check_request_limit", "_storage_dead", "_in_memory_fallback", "_meta_limits"):
+        assert hasattr(limiter, name), name
+    for name in ("_application_limits", "_default_limits"):
+        assert hasattr(limiter.limit_manager, name), name
+    assert callable(limiter.limit_manager.blueprint_limits)
