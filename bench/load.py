@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench import ROOMY_LIMITS as BENCH_LIMITS
 from bench.load_http import HOST, TOLERATED, Client, Stats, exchange
 from bench.load_scorers import EXPECTED, Scorer, Shared, create_session, sample_data
 from bench.load_verify import verify
@@ -45,16 +46,8 @@ from bench.seep_moves import percentile, table
 
 ROOT = Path(__file__).resolve().parent.parent
 # A load run is one address for every simulated table, far past any honest club: the rate
-# limits (app.py) are counted, so their cost is measured, but never met.
-ROOMY_LIMITS = {
-    name: "1000000 per minute"
-    for name in (
-        "SCOREKEEPER_CREATE_LIMIT",
-        "SCOREKEEPER_WRITE_LIMIT",
-        "SCOREKEEPER_SESSION_WRITE_LIMIT",
-        "SCOREKEEPER_READ_LIMIT",
-    )
-} | {"SCOREKEEPER_READS_AT_ONCE": "1000"}
+# limits (app.py) are counted, so their cost is measured, but never met; its starts too.
+ROOMY_LIMITS = BENCH_LIMITS | {"SCOREKEEPER_CREATE_LIMIT": "1000000 per minute"}
 # One key for every server this process starts: on PostgreSQL the app refuses to start without
 # one given, since servers sharing a database must share their key.
 SECRET_KEY = os.environ.get("SECRET_KEY") or secrets.token_hex(32)

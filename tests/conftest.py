@@ -3,7 +3,6 @@ client and CLI runner, and a session of each game with two deals played."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import uuid
 from collections.abc import Iterator
@@ -16,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from flask_migrate import upgrade
 
+import bench  # noqa: F401  # its roomy limits, set in the environment (bench/__init__.py)
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from tests.helpers import casino, fifty_six, seep
@@ -24,17 +24,10 @@ from tests.helpers.postgres import create_database, drop_database, throwaway_clu
 
 TEMPLATE = "scorekeeper_migrated"
 # The suites write many deals and read whole sessions from one address, in apps of their own and
-# through `make serve`: the deal-write and read limits (app.py) are counted there, never met. The
-# limits' own tests set their figures in the app's config; the starts keep their default (the
-# tests that start many sessions turn the limits off, and tests/serve checks that figure).
-ROOMY_LIMITS = {
-    "SCOREKEEPER_WRITE_LIMIT": "1000000 per minute",
-    "SCOREKEEPER_SESSION_WRITE_LIMIT": "1000000 per minute",
-    "SCOREKEEPER_READ_LIMIT": "1000000 per minute",
-    "SCOREKEEPER_READS_AT_ONCE": "1000",
-}
-for _name, _figure in ROOMY_LIMITS.items():
-    os.environ.setdefault(_name, _figure)
+# through `make serve`: bench's roomy figures, set in the environment on import, are counted
+# there, never met. The limits' own tests set their figures in the app's config; the starts keep
+# their default (the tests that start many sessions turn the limits off, and tests/serve checks
+# that figure).
 
 
 @pytest.fixture(autouse=True)

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from bench import ROOMY_LIMITS
 from bench.load import free_port
 from bench.load_http import HOST, Answer, exchange
-from tests.conftest import ROOMY_LIMITS
 
 ROOT = Path(__file__).resolve().parents[2]
 

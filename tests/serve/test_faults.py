@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from bench import ROOMY_LIMITS
 from bench.load_http import Answer
-from tests.conftest import ROOMY_LIMITS
 from tests.helpers.api import SESSIONS
 from tests.serve import parts
 from tests.serve.conftest import ROOT, Served, make_serve

@@ -162,7 +162,8 @@ def suffixed_names(code: str) -> Iterator[tuple[str, str]]:
                     yield str(english), form
 
 
-@pytest.mark.parametrize("code", [c for c in OTHERS if toml(f"{c}/glossary.toml").get(
-    "names-take-no-suffix")])
+@pytest.mark.parametrize(
+    "code", [c for c in OTHERS if toml(f"{c}/glossary.toml").get("names-take-no-suffix")]
+)
 def test_a_name_never_takes_a_suffix(code: str) -> None:
     assert list(suffixed_names(code)) == []
