@@ -30,10 +30,15 @@ def show(session_id: str) -> Response:
     etag = viewer_etag(version, *held)
     if etag is None:  # a message to show once: this viewer's page alone
         return conditional(etag, lambda: _scoreboard(session_id, before)[0])
+    return conditional(etag, lambda: _kept_scoreboard(session_id, before, version, held))
+
+
+def _kept_scoreboard(
+    session_id: str, before: int | None, version: str, held: tuple[object, ...]
+) -> str:
+    """The page as kept for this version and these rights, or drawn and kept."""
     key = drawn.page_key("scoreboard", session_id, version, before, drawn.held_hash(*held[:2]))
-    return conditional(
-        etag, lambda: drawn.shared(key, lambda: _scoreboard(session_id, before, version))
-    )
+    return drawn.shared(key, lambda: _scoreboard(session_id, before, version))
 
 
 def _scoreboard(session_id: str, before: int | None, version: str = "") -> tuple[str, bool]:
