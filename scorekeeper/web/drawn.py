@@ -83,5 +83,10 @@ def _drawn_to_keep(key: Key, draw: Callable[[], tuple[str, bool]]) -> str:
 
 def _kept() -> Memo[Key, str]:
     """This app's kept pages."""
-    kept: Memo[Key, str] = current_app.extensions[_EXTENSION]
+    return kept_pages(current_app)
+
+
+def kept_pages(app: Flask) -> Memo[Key, str]:
+    """The pages `app` keeps (the bench empties them to time a page drawn anew)."""
+    kept: Memo[Key, str] = app.extensions[_EXTENSION]
     return kept
