@@ -16,7 +16,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .data.extensions import csrf, db, migrate
 from .rules import limits
 from .rules.limits import MAX_BODY
-from .web import bodies
+from .web import bodies, drawn
 from .web.errors import READS
 from .web.pages import one_time_messages
 from .web.qr import qr_svg
@@ -98,6 +98,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     bodies.register(app)  # before CSRF's check, which reads the form
     csrf.init_app(app)
+    drawn.register(app)  # after CSRF's: the pages' csrf_token() may be a placeholder
 
     from . import api, clubs, sessions
     from .data import summaries  # noqa: F401  # its listeners write each session's summary

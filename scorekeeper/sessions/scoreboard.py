@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response
 
 from ..data.extensions import db
 from ..data.models import GameSession, LiveDeal
+from ..web import drawn
 from ..web.held import held_clubs, held_tokens, remember_token
 from ..web.pages import conditional, say, viewer_etag
 from ..words import gettext
@@ -21,17 +22,31 @@ from .played import read
 @bp.get("/s/<session_id>")
 def show(session_id: str) -> Response:
     """The scoreboard with its latest deals, or with a page of earlier ones (?before=N); a 304
-    when the browser holds this version of it already."""
+    when the browser holds this version of it already, else the page as drawn for the last
+    viewer with the same rights (web/drawn.py)."""
     before = parse_before(request.args.get("before"))
-    etag = _scoreboard_etag(GameSession.find(session_id), before)
-    return conditional(etag, lambda: _scoreboard(session_id, before))
+    version = GameSession.etag_of(session_id)  # the version alone: a 304 needs nothing else
+    held = (held_tokens().get(session_id), held_clubs(), before)
+    etag = viewer_etag(version, *held)
+    if etag is None:  # a message to show once: this viewer's page alone
+        return conditional(etag, lambda: _scoreboard(session_id, before)[0])
+    return conditional(etag, lambda: _kept_scoreboard(session_id, before, version, held))
 
 
-def _scoreboard(session_id: str, before: int | None) -> str:
+def _kept_scoreboard(
+    session_id: str, before: int | None, version: str, held: tuple[object, ...]
+) -> str:
+    """The page as kept for this version and these rights, or drawn and kept."""
+    key = drawn.page_key("scoreboard", session_id, version, before, drawn.held_hash(*held[:2]))
+    return drawn.shared(key, lambda: _scoreboard(session_id, before, version))
+
+
+def _scoreboard(session_id: str, before: int | None, version: str = "") -> tuple[str, bool]:
+    """The page, and whether it shows `version` of the session (a write may come between)."""
     # Teams and players at once; the deals are read as the page needs them (sessions/played.py).
     game_session = GameSession.find(session_id, full=True, deals=False)
     parts = standing_parts(game_session, before)
-    return render_template(
+    page = render_template(
         "sessions/show.html",
         **parts,
         can_edit=can_edit(game_session),
@@ -42,6 +57,7 @@ def _scoreboard(session_id: str, before: int | None) -> str:
         rules=rules_played(game_session.game_name, game_session.options),
         sides=None if parts["played"] else _chance_sides(game_session),
     )
+    return page, game_session.etag == version
 
 
 def standing_parts(game_session: GameSession, before: int | None = None) -> dict[str, Any]:
@@ -61,14 +77,6 @@ def _chance_sides(game_session: GameSession) -> str | None:
         return None
     sides = [[str(m.player.person.id) for m in team.members] for team in game_session.teams]
     return ";".join(",".join(side) for side in sides)
-
-
-def _scoreboard_etag(game_session: GameSession, before: int | None) -> str | None:
-    """The page's tag: the session's version, which deals it lists and what this browser may do
-    with it."""
-    # The clubs held too: the page offers to move the session into one of them.
-    held = (held_tokens().get(game_session.id), held_clubs(), before)
-    return viewer_etag(game_session.etag, *held)
 
 
 @bp.post("/s/<session_id>/join")
