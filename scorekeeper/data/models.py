@@ -458,7 +458,9 @@ class DealRow(NamedTuple):
     serial: int
     version: int
     record: Record
-    changed: int = 0  # the session's version at its last change (0: not read)
+    # The session's version at its last change; 0 where only a page reads the rows (board(),
+    # sessions/played.py), which never shows it. Every row an API answer shows reads it.
+    changed: int = 0
 
     @property
     def deleted(self) -> bool:
@@ -950,7 +952,7 @@ class GameSession(Model):
     def deleted_deals(self) -> list[DealRow]:
         """The deals taken out, most recently first, read as rows: the scoreboard lists them
         without loading every deal."""
-        columns = (Deal.serial, Deal.version, Deal.record)
+        columns = (Deal.serial, Deal.version, Deal.record, Deal.changed)
         query = db.select(*columns).where(Deal.session_id == self.id, Deal.deleted_at.is_not(None))
         order = (Deal.deleted_at.desc(), Deal.serial)
         return [DealRow(*row) for row in db.session.execute(query.order_by(*order))]
