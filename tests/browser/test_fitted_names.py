@@ -206,9 +206,10 @@ def test_a_followed_page_fits_the_names_it_redraws(live_server: str, phones: Pho
 
 
 def test_a_followed_page_leaves_what_did_not_change_alone(live_server: str, phones: Phones) -> None:
-    """Seen on review: the first poll's answer (a 200: the page holds no tag yet) redrew every
-    part, since the fitted names never matched the server's; an open fold of whole names closed
-    under the reader's finger and the keyboard's focus was lost. An unchanged part stays."""
+    """Seen on review: a poll's new page redrew every part, since the fitted names never
+    matched the server's; an open fold of whole names closed under the reader's finger and the
+    keyboard's focus was lost. An unchanged part stays. (The keeper's new scorer link moves the
+    session's version and nothing a watcher sees: the page is fetched, and nothing differs.)"""
     page = phone_in(phones, live_server, "ml")
     started, _club = evening(page, live_server, names.long_teams("ml"))
     watcher = phone_in(phones, live_server, "ml")
@@ -221,9 +222,14 @@ def test_a_followed_page_leaves_what_did_not_change_alone(live_server: str, phon
     shortened = watcher.locator("details.whole-names:has([data-short])").first
     # Opened, its names show whole (no longer short): it is found by its test id from then on.
     fold = watcher.get_by_test_id(str(shortened.get_attribute("data-testid")))
-    with watcher.expect_response(polled, timeout=10_000):  # the first poll
-        fold.locator("summary").click()
-        fold.locator("summary").focus()
+    fold.locator("summary").click()
+    fold.locator("summary").focus()
+    with watcher.expect_response(polled, timeout=10_000):  # the poll that fetches the page
+        revoked = page.context.request.post(
+            f"{live_server}/api/v1/sessions/{started.id}/scorer-link",
+            headers={"Authorization": f"Bearer {started.token}"},
+        )
+        assert revoked.ok, revoked.text()
     watcher.evaluate(FRAMES)
     expect(fold).to_have_attribute("open", "")
     assert watcher.evaluate("document.activeElement.tagName") == "SUMMARY"
