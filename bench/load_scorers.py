@@ -264,7 +264,8 @@ class Scorer:
         body = answer.json()
         entry.outcome, entry.deal_id = "acked", body["id"]
         entry.replayed = answer.headers.get("idempotent-replayed") == "true"
-        shown = {k: v for k, v in body["deal"].items() if k not in ("id", "number", "version")}
+        identity = ("id", "number", "version", "changed")
+        shown = {k: v for k, v in body["deal"].items() if k not in identity}
         if shown != entry.record or body["number"] != entry.number:
             self.shared.stats.problem("201 not as entered", f"{entry} -> {body['deal']}")
         # The answer's "version" is the deal's, not the session's: count the deals instead.
