@@ -63,17 +63,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # A deal form may stay open for a whole evening: its token must not expire.
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=MAX_BODY,
-        # No pre-ping of a pooled connection (a round trip on every request): a request that
-        # finds its connection dropped by a database restart runs again (web/reconnect.py).
+        # No pool_pre_ping (a round trip on every request): a request that finds its connection
+        # dropped by a database restart runs again (web/reconnect.py).
         PROXIES=int(os.environ.get("SCOREKEEPER_PROXIES", "0")),
-        # Rate limits on starting sessions and clubs (web/rate_limits.py), counted per client where
-        # this URI says: memory:// in each worker, memcached://host:port shared by all.
-        RATELIMIT_STORAGE_URI=os.environ.get("SCOREKEEPER_LIMITS_STORAGE", "memory://"),
-        CREATE_LIMIT=os.environ.get("SCOREKEEPER_CREATE_LIMIT", CREATE_LIMIT),
-        WRITE_LIMIT=os.environ.get("SCOREKEEPER_WRITE_LIMIT", WRITE_LIMIT),
-        SESSION_WRITE_LIMIT=os.environ.get("SCOREKEEPER_SESSION_WRITE_LIMIT", SESSION_WRITE_LIMIT),
-        READ_LIMIT=os.environ.get("SCOREKEEPER_READ_LIMIT", READ_LIMIT),
-        READS_AT_ONCE=int(os.environ.get("SCOREKEEPER_READS_AT_ONCE", READS_AT_ONCE)),
+        **_limits_from_env(),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -128,6 +121,27 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     limiter_checks.register(app)  # after every limiter is set up
     cli.register(app)
     names.register(app)
+    _template_helpers(app)
+    return app
+
+
+def _limits_from_env() -> dict[str, Any]:
+    """The rate limits' store and figures, from the environment (README, "Limits")."""
+    env = os.environ.get
+    return {
+        # Counted per client where this URI says: memory:// in each worker, memcached://host:port
+        # shared by all (web/rate_limits.py, web/limits_store.py).
+        "RATELIMIT_STORAGE_URI": env("SCOREKEEPER_LIMITS_STORAGE", "memory://"),
+        "CREATE_LIMIT": env("SCOREKEEPER_CREATE_LIMIT", CREATE_LIMIT),
+        "WRITE_LIMIT": env("SCOREKEEPER_WRITE_LIMIT", WRITE_LIMIT),
+        "SESSION_WRITE_LIMIT": env("SCOREKEEPER_SESSION_WRITE_LIMIT", SESSION_WRITE_LIMIT),
+        "READ_LIMIT": env("SCOREKEEPER_READ_LIMIT", READ_LIMIT),
+        "READS_AT_ONCE": int(env("SCOREKEEPER_READS_AT_ONCE") or READS_AT_ONCE),
+    }
+
+
+def _template_helpers(app: Flask) -> None:
+    """What the templates call beside Flask's own."""
     app.jinja_env.globals["qr"] = qr_svg
     app.jinja_env.globals["one_time_messages"] = one_time_messages
     app.jinja_env.globals["limits"] = limits  # the name boxes' maxlength
@@ -135,7 +149,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.filters["spoken"] = spoken  # a card in words: "king of spades"
     app.jinja_env.filters["suit_spoken"] = suit_spoken  # a suit in words: "spades"
     app.jinja_env.filters["with_cards"] = with_cards  # "A♠" in a text named in words
-    return app
 
 
 def _database_url(app: Flask) -> str:

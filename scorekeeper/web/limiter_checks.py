@@ -26,9 +26,11 @@ def register(app: Flask) -> None:
 
 
 def _where_limits_apply(app: Flask, limiter: Limiter) -> Callable[[], None]:
+    """flask-limiter's check before a view, run only where an app-wide or blueprint limit is."""
     limited: dict[str | None, bool] = {}  # by blueprint: limits are set before the first request
 
     def check_where_limits_apply() -> None:
+        """The check, where this request's blueprint (worked out once each) has limits."""
         blueprint = request.blueprint
         if blueprint not in limited:
             limited[blueprint] = _blueprint_limits(app, limiter, blueprint)

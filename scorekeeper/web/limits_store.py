@@ -140,5 +140,6 @@ def _noticed(limiter: Limiter) -> None:
 
 
 def _store() -> Store:
+    """This app's record of where its limits count."""
     store: Store = current_app.extensions[EXTENSION]
     return store

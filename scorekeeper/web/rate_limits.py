@@ -103,6 +103,7 @@ def _named(scope: str, item: RateLimitItem) -> str:
 
 
 def _refused(error: RateLimitExceeded | limits_store.OverLimit) -> Response:
+    """A 429 naming the limit, with when to try again."""
     message, wait = refusal(error)
     response = error_response(429, "rate-limited", message)
     response.headers["Retry-After"] = str(wait)
