@@ -49,6 +49,20 @@ def stored(app: Flask) -> int:
     return count(app, Deal)
 
 
+def live_table(
+    fresh_db: str, figure: str, seed: int
+) -> tuple[FlaskClient, str, dict[str, str], list[Json]]:
+    """A session of its own figure with a live deal of `seed` started (its first write): the
+    client, the live deal's address, the keeper's header and the deal's plays."""
+    client = limited_app(fresh_db, SESSION_WRITE_LIMIT=figure).test_client()
+    session = seep(client)
+    auth = bearer(session["edit_token"])
+    live = f"{SESSIONS}/{session['id']}/live"
+    start, played = live_deals.seep(seed)
+    assert client.post(live, json=start, headers=auth).status_code == 201
+    return client, live, auth, played
+
+
 def test_a_session_s_writes_past_its_figure_are_refused_and_nothing_is_stored(
     fresh_db: str,
 ) -> None:
@@ -81,13 +95,7 @@ def test_corrections_deletions_and_restores_are_writes_too(fresh_db: str) -> Non
 
 
 def test_live_plays_past_the_figure_are_refused_and_not_stored(fresh_db: str) -> None:
-    app = limited_app(fresh_db, SESSION_WRITE_LIMIT="3 per minute")
-    client = app.test_client()
-    session = seep(client)
-    auth = bearer(session["edit_token"])
-    live = f"{SESSIONS}/{session['id']}/live"
-    start, plays = live_deals.seep(3)
-    assert client.post(live, json=start, headers=auth).status_code == 201
+    client, live, auth, plays = live_table(fresh_db, "3 per minute", 3)
     for number, play in enumerate(plays[:2], start=1):
         response = client.post(f"{live}/plays", json={"number": number, **play}, headers=auth)
         assert response.status_code == 201, response.get_json()
@@ -119,13 +127,7 @@ def test_a_repeat_that_changes_nothing_is_never_refused(fresh_db: str) -> None:
 
 
 def test_a_play_sent_again_is_answered_past_the_figure(fresh_db: str) -> None:
-    app = limited_app(fresh_db, SESSION_WRITE_LIMIT="2 per minute")
-    client = app.test_client()
-    session = seep(client)
-    auth = bearer(session["edit_token"])
-    live = f"{SESSIONS}/{session['id']}/live"
-    start, plays = live_deals.seep(2)
-    assert client.post(live, json=start, headers=auth).status_code == 201
+    client, live, auth, plays = live_table(fresh_db, "2 per minute", 2)
     play = {"number": 1, **plays[0]}
     first = client.post(f"{live}/plays", json=play, headers=auth)
     assert first.status_code == 201

@@ -17,27 +17,17 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 from scorekeeper.data.models import Club, GameSession
+from tests.helpers import limits
 from tests.helpers.api import CLUBS, FOUR, SESSIONS, count
+from tests.helpers.limits import ASHA, DEV
 from tests.helpers.pages import problems, start
 
 BODY = {"game": "seep", "teams": FOUR}
-ASHA, DEV = "203.0.113.5", "198.51.100.7"  # two clients, as the proxy names them
 
 
 def limited_app(fresh_db: str, limit: str = "2 per minute", **config: Any) -> Flask:
-    """The app behind one proxy, with the rate limits on (the shared fixtures turn them off)."""
-    return create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": fresh_db,
-            "WTF_CSRF_ENABLED": False,
-            "PROXIES": 1,
-            "RATELIMIT_ENABLED": True,
-            "CREATE_LIMIT": limit,
-            **config,
-        }
-    )
+    """The app behind one proxy, with its starts limited to `limit`."""
+    return limits.limited_app(fresh_db, CREATE_LIMIT=limit, **config)
 
 
 @pytest.fixture
