@@ -6,8 +6,8 @@ one process, and the median as a multiple of the bare page's, each request timed
 a row as bench/reads.py does. The scoreboard is timed as served again (kept, web/drawn.py) and
 as drawn anew (the first request after each change). The client is a keeper's phone: it holds
 the session cookie (its edit token, its CSRF token), as a poll does. Targets of issue 34: the
-scoreboard within 25x, its 304 within 3x, a move check within 4x. Then the database round trips
-of each 304 (bench/round_trips.py): no pre-ping since issue 34.
+scoreboard within 25x, its 304 within 3x, a move check within 4x. Then the statements each 304
+sends to the database (bench/round_trips.py): its one SELECT since issue 34.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def round_trips(engine: Engine, read: Callable[[], Any]) -> str:
     """The database round trips of one request, named."""
     with counted(engine) as counts:
         read()
-    named = ", ".join(f"{n} {name.removeprefix('do_')}" for name, n in sorted(counts.items()))
+    named = ", ".join(f"{n} {name}" for name, n in sorted(counts.items()))
     return f"{sum(counts.values())} ({named})"
 
 

@@ -101,15 +101,16 @@ def register(app: Flask) -> None:
 
 def manifest() -> Manifest:
     """The current app's static files (in debug, looked at once per request)."""
-    place = (current_app.static_folder, current_app.static_url_path)
-    kept = current_app.extensions.get(MANIFEST)
-    if not current_app.debug and kept is not None and kept[0] == place:
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # once, not per use
+    place = (app.static_folder, app.static_url_path)
+    kept = app.extensions.get(MANIFEST)
+    if not app.debug and kept is not None and kept[0] == place:
         return cast(Manifest, kept[1])  # every page's tag asks: no Path built, nothing hashed
-    folder = Path(current_app.static_folder or "static")
-    url_path = current_app.static_url_path or "/static"
-    if not current_app.debug:
-        current_app.extensions[MANIFEST] = (place, _read_once(folder, url_path, ()))
-        return cast(Manifest, current_app.extensions[MANIFEST][1])
+    folder = Path(app.static_folder or "static")
+    url_path = app.static_url_path or "/static"
+    if not app.debug:
+        app.extensions[MANIFEST] = (place, _read_once(folder, url_path, ()))
+        return cast(Manifest, app.extensions[MANIFEST][1])
     if "assets" not in g:
         g.assets = _read_once(folder, url_path, _stamp(folder))
     return cast(Manifest, g.assets)

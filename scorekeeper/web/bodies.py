@@ -22,7 +22,7 @@ def register(app: Flask) -> None:
 
 
 def _refuse_long_chunked_body() -> None:
-    if "chunked" not in request.headers.get("Transfer-Encoding", "").lower():
+    if "chunked" not in request.environ.get("HTTP_TRANSFER_ENCODING", "").lower():
         return
     limit = request.max_content_length
     data = request.get_data()  # kept for the JSON or form read; at most `limit` bytes

@@ -265,6 +265,33 @@ def test_after_a_restart_an_idle_apps_pooled_connections_cost_no_request(
     assert posted.status_code == 201, posted.get_json()
 
 
+def test_after_a_restart_polls_304s_cost_no_request_and_leave_no_autocommit(
+    cluster: tuple[Cluster, str], pg_app: Flask
+) -> None:
+    """A poll's 304 reads the version on a driver connection of its own in autocommit
+    (data/extensions.scalar_alone): a dropped one is read again through SQLAlchemy, and the
+    connection goes back to the pool transactional, so a write after it is still atomic."""
+    postgres = cluster[0]
+    client = pg_app.test_client()
+    session = seep_session(client)
+    url, board = f"{SESSIONS}/{session['id']}", f"/s/{session['id']}"
+    tags = {address: client.get(address).headers["ETag"] for address in (url, board)}
+    with pg_app.app_context():
+        connections = [db.engine.connect() for _ in range(3)]
+        for connection in connections:
+            connection.close()
+    postgres.halt("fast")
+    postgres.resume()
+    for _ in range(3):
+        for address, tag in tags.items():
+            answer = client.get(address, headers={"If-None-Match": tag})
+            assert answer.status_code == 304, (address, answer.status_code)
+    with pg_app.app_context(), db.engine.connect() as connection:
+        assert connection.connection.driver_connection.autocommit is False
+    posted = client.post(f"{url}/deals", json=deal(60), headers=bearer(session["edit_token"]))
+    assert posted.status_code == 201, posted.get_json()
+
+
 def test_after_a_restart_a_write_first_runs_again_and_is_stored_once(
     cluster: tuple[Cluster, str], pg_app: Flask
 ) -> None:
