@@ -11,10 +11,10 @@ from ..clubs import ratings
 from ..clubs.house_rules import full_rules, read_rules
 from ..clubs.stats import figures, side
 from ..data.extensions import db
-from ..data.idempotency import once, request_key
 from ..data.models import Club
 from ..rules.fields import record
 from ..rules.stats import head_to_head
+from ..web.idempotency_keys import once, request_key
 from ..web.rate_limits import count_creation
 from ..words import gettext
 from .answers import club_json

@@ -9,12 +9,12 @@ from flask import Response, abort, jsonify, request, url_for
 
 from ..data.deal_reads import LARGEST_ID, changed_since, number_of, one_deal, page_of
 from ..data.extensions import db
-from ..data.idempotency import once, request_key, start_session
 from ..data.models import DealRow, GameSession
 from ..rules import InvalidInput
 from ..rules.fields import integer
 from ..rules.limits import MOST_DEALS
 from ..web.deal_write_limits import count_deal_write
+from ..web.idempotency_keys import once, request_key, start_session
 from ..web.rate_limits import count_creation
 from ..web.read_limits import expensive_read
 from ..words import gettext

@@ -1,5 +1,7 @@
 """Exactly-once writes: a request repeated with the same Idempotency-Key is answered, not redone.
 
+The web floor reads and checks the key (scorekeeper.web.idempotency_keys) and hands it in.
+
 The key and the answer are stored in the same transaction as the write, so either both are
 kept or neither is; a client that never heard the answer may send again, safely.
 """
@@ -13,14 +15,10 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask import request
 from sqlalchemy import JSON, String, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..rules import InvalidInput
-from ..words import gettext
-from .errors import Conflict
 from .extensions import Model, db
 from .models import Club, GameSession, utcnow
 
@@ -30,6 +28,10 @@ KEPT = timedelta(days=2)  # long enough for any retry, short enough to keep the 
 LONGEST_KEY, LEAST_ALNUM, LEAST_DISTINCT = 255, 22, 8
 ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 Answer = tuple[dict[str, Any], int]
+
+
+class KeyReused(Exception):
+    """A key sent again with other data: nothing is done (the web floor answers a 422)."""
 
 
 class IdempotencyKey(Model):
@@ -50,29 +52,6 @@ def new_key() -> str:
     """A random key that keeps the rule whatever the bits: 128 of them in hex (a run of one
     digit is as likely as any other), then ten different digits."""
     return f"{secrets.token_hex(16)}-0123456789"
-
-
-def request_key() -> str | None:
-    """The request's Idempotency-Key, if it sent one; a 400 if it is malformed."""
-    return checked_key(request.headers.get("Idempotency-Key"))
-
-
-def checked_key(key: str | None) -> str | None:
-    """A key as given (None for none); a 400 unless it is unguessable (is_unguessable)."""
-    if key is None:
-        return None
-    if not is_unguessable(key):
-        message = gettext(
-            "Idempotency-Key must be at most %(longest)d printable ASCII characters, with at "
-            "least %(alnum)d letters or digits and at least %(distinct)d different ones among "
-            "them (a random UUID will do): a key that can be guessed would let someone else "
-            "repeat the request and read its answer.",
-            longest=LONGEST_KEY,
-            alnum=LEAST_ALNUM,
-            distinct=LEAST_DISTINCT,
-        )
-        raise InvalidInput("bad-idempotency-key", message)
-    return key
 
 
 def is_unguessable(key: str) -> bool:
@@ -154,13 +133,7 @@ def is_stored(scope: str, key: str) -> bool:
 
 def _replay(earlier: IdempotencyKey, digest: str) -> Answer:
     if earlier.request_hash != digest:
-        raise Conflict(
-            422,
-            "idempotency-key-reused",
-            gettext(
-                "This Idempotency-Key was used for another request; send a new key with new data."
-            ),
-        )
+        raise KeyReused(earlier.key)
     return earlier.body, earlier.status
 
 

@@ -10,10 +10,11 @@ from werkzeug.wrappers import Response
 
 from ..data.errors import Conflict
 from ..data.extensions import db
-from ..data.idempotency import Answer, checked_key, once, request_key
+from ..data.idempotency import Answer
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
 from ..web.deal_write_limits import count_deal_write, count_if_written
+from ..web.idempotency_keys import checked_key, once, request_key
 from ..web.limits_store import OverLimit
 from ..web.names import whole_name
 from ..web.pages import page, say, undo_flash

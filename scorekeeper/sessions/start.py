@@ -9,10 +9,10 @@ from flask import abort, redirect, render_template, request, url_for
 from flask_limiter import RateLimitExceeded
 from werkzeug.wrappers import Response
 
-from ..data.idempotency import checked_key, start_session
 from ..data.models import Club, GameSession, recent_player_names
 from ..rules import GAMES, InvalidInput
 from ..web.held import held_tokens, remember_club, remember_token
+from ..web.idempotency_keys import checked_key, start_session
 from ..web.languages import in_reader_order
 from ..web.pages import page
 from ..web.rate_limits import count_creation, refusal
