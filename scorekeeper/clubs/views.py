@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..data.backup import club_export
+from ..data.backup.writing import club_export
 from ..data.extensions import db
 from ..data.models import Club, GameSession, LiveDeal, Player
 from ..rules import GAMES, InvalidInput

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Response
 
-from ..data.backup import session_export
+from ..data.backup.writing import session_export
 from ..data.models import GameSession
 from ..web.read_limits import expensive_read
 from .blueprint import bp

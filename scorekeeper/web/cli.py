@@ -6,12 +6,17 @@ import json
 from pathlib import Path
 
 import click
-from flask import Flask
+from alembic.script import ScriptDirectory
+from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_migrate import upgrade
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..data import backup
+from ..data.backup.fields import check_header
+from ..data.backup.problems import BackupError
+from ..data.backup.restoring import restore
+from ..data.backup.writing import full_backup
+from ..words.backup import refusal_in_words
 
 
 @click.command("init-db")
@@ -28,7 +33,7 @@ def init_db() -> None:
 def export_command(file: Path) -> None:
     """Write every club and session (live deals too) to FILE (JSON), to be restored by `import`."""
     try:
-        document = backup.full_backup()
+        document = full_backup()
     except SQLAlchemyError:
         raise click.ClickException(
             "This database cannot be read: run `flask --app scorekeeper init-db` first."
@@ -53,16 +58,23 @@ def import_command(file: Path) -> None:
         message = f"{file} is not a JSON backup ({error}). Nothing was imported."
         raise click.ClickException(message) from None
     try:
-        backup.check_header(document)  # before any table is made
+        known = known_revisions()
+        check_header(document, known)  # before any table is made
         upgrade()  # an empty database gets its tables; a current one is left as it is
-        done = backup.restore(document)
-    except backup.BackupError as error:
-        raise click.ClickException(f"{error} Nothing was imported.") from None
+        done = restore(document, known)
+    except BackupError as error:
+        raise click.ClickException(f"{refusal_in_words(error)} Nothing was imported.") from None
     except SQLAlchemyError as error:
         reason = str(error.orig if hasattr(error, "orig") else error).splitlines()[0]
         message = f"The database refused it ({reason}). Nothing was imported."
         raise click.ClickException(message) from None
     click.echo(str(done))
+
+
+def known_revisions() -> set[str]:
+    """Every migration this version of the app knows."""
+    config = current_app.extensions["migrate"].migrate.get_config()
+    return {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
 
 
 def register(app: Flask) -> None:
