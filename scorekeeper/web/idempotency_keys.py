@@ -6,9 +6,9 @@ The writing itself, exactly once, is scorekeeper.data.idempotency's: it is hande
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Callable
+from functools import wraps
+from typing import ParamSpec, TypeVar
 
 from flask import request
 
@@ -18,13 +18,14 @@ from ..data.idempotency import (
     LEAST_ALNUM,
     LEAST_DISTINCT,
     LONGEST_KEY,
-    Answer,
     KeyReused,
     is_unguessable,
 )
-from ..data.models import GameSession
 from ..rules import InvalidInput
 from ..words import gettext
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def request_key() -> str | None:
@@ -50,33 +51,23 @@ def checked_key(key: str | None) -> str | None:
     return key
 
 
-def once(
-    scope: str, key: str | None, body: Any, write: Callable[[], Answer]
-) -> tuple[Answer, bool]:
-    """data.idempotency's `once`, a key reused for other data refused as a 422."""
-    with _reuse_refused():
-        return idempotency.once(scope, key, body, write)
+def _reuse_refused(write: Callable[P, R]) -> Callable[P, R]:
+    """`write`, KeyReused (the data floor's fact) answered as the Conflict every page and the
+    API answer: a 422."""
+
+    @wraps(write)
+    def refused(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return write(*args, **kwargs)
+        except KeyReused:
+            message = gettext(
+                "This Idempotency-Key was used for another request; send a new key with new data."
+            )
+            raise Conflict(422, "idempotency-key-reused", message) from None
+
+    return refused
 
 
-def start_session(
-    scope: str,
-    key: str | None,
-    body: Any,
-    shown: Callable[[GameSession], dict[str, Any]],
-    new_club: str | None = None,
-) -> tuple[Answer, str, bool]:
-    """data.idempotency's `start_session`, a key reused for other data refused as a 422."""
-    with _reuse_refused():
-        return idempotency.start_session(scope, key, body, shown, new_club)
-
-
-@contextmanager
-def _reuse_refused() -> Iterator[None]:
-    """KeyReused (the data floor's fact) as the Conflict every page and the API answer."""
-    try:
-        yield
-    except KeyReused:
-        message = gettext(
-            "This Idempotency-Key was used for another request; send a new key with new data."
-        )
-        raise Conflict(422, "idempotency-key-reused", message) from None
+# A write once per key, and a session started once per key, as data.idempotency does them.
+once = _reuse_refused(idempotency.once)
+start_session = _reuse_refused(idempotency.start_session)
