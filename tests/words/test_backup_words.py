@@ -47,7 +47,7 @@ def _constants() -> set[str]:
 
 
 def test_every_problem_and_place_has_a_sentence() -> None:
-    assert len(_named("BackupError")) > 40  # the keys are found
+    assert len(_named("BackupError")) > 30  # the keys are found (the ids listed twice by name)
     assert _named("BackupError") <= PROBLEMS.keys()
     assert _named("Place") <= PLACES.keys()
 
