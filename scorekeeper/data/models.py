@@ -1,6 +1,9 @@
-"""The database: sessions, teams, players and deals as raw records.
+"""The database: sessions, teams, players and deals as raw records, and their queries.
 
-Standings are never stored: they are derived from the deal records by the rules engine.
+Standings are never stored: they are derived from the deal records by the rules engine. What is
+done with the rows lives in modules named for it: deals.py (writing deals), starts.py (starting
+sessions), players.py (names and merges), tokens.py (who may write), standings.py and boards.py
+(the standing memo).
 """
 
 from __future__ import annotations
@@ -281,8 +284,9 @@ class DealRow(NamedTuple):
     serial: int
     version: int
     record: Record
-    # The session's version at its last change; 0 where only a page reads the rows (board(),
-    # sessions/played.py), which never shows it. Every row an API answer shows reads it.
+    # The session's version at its last change; 0 where only a page reads the rows
+    # (boards.board(), sessions/played.py), which never shows it. Every row an API answer shows
+    # reads it.
     changed: int = 0
 
     @property
@@ -579,7 +583,6 @@ EVERYTHING = (
 )
 # A session's version alone, by its public id (GameSession.etag_of), built once.
 _VERSION = select(GameSession.version).where(GameSession.id == bindparam("id"))
-# A scoreboard's deals and standing, by session and session version (GameSession.board).
 
 
 def _by_public_id(model: type[Row], public_id: str, what: str, **options: Any) -> Row:

@@ -119,8 +119,12 @@ def tidy_name(raw: object, longest: int) -> tuple[str, str | None]:
 
 def _name(raw: object, what: str, longest: int = MAX_NAME, **about: object) -> str:
     name, fault = tidy_name(raw, longest)
+    if fault == "no-name":
+        raise InvalidInput("bad-name", "no-name", about, what=what)
+    if fault == "unprintable-name":
+        raise InvalidInput("bad-name", "unprintable-name", about, what=what)
     if fault == "name-too-long":
-        raise InvalidInput("bad-name", fault, about, what=what, start=name[:20], longest=longest)
-    if fault is not None:
-        raise InvalidInput("bad-name", fault, about, what=what)
+        raise InvalidInput(
+            "bad-name", "name-too-long", about, what=what, start=name[:20], longest=longest
+        )
     return name
