@@ -172,7 +172,7 @@ def forget_all(app: Flask) -> None:
 def write_one(app: Flask, rng: random.Random) -> None:
     """A write to the club: a deal of a session picked at random, its record stored again as a
     correction is (the same record: the statistics stay comparable), the session's and the
-    club's versions moved as GameSession.replace_deal moves them."""
+    club's versions moved as data/deals.py replace_deal moves them."""
     with app.app_context():
         ids = db.session.execute(db.select(GameSession.id).order_by(GameSession.id)).scalars()
         session = db.session.get(GameSession, rng.choice(list(ids)))

@@ -194,7 +194,9 @@ def forget_standings() -> None:
     memos = [getattr(models, memo, {}) for memo in ("_STANDINGS", "_BOARDS")]
     kept = importlib.util.find_spec("scorekeeper.data.standings")  # where the tree has it
     if kept is not None:
-        memos.append(importlib.import_module("scorekeeper.data.standings").MEMO)
+        standings = importlib.import_module("scorekeeper.data.standings")
+        # The tiers behind one object (STANDINGS) where the tree has it, else its MEMO.
+        memos.append(getattr(standings, "STANDINGS", None) or standings.MEMO)
     for memo in memos:
         memo.clear()
 

@@ -94,7 +94,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     drawn.register(app)  # after CSRF's: the pages' csrf_token() may be a placeholder
 
     from . import api, clubs, sessions
-    from .data import summaries  # noqa: F401  # its listeners write each session's summary
+    from .data import setup as data_setup
     from .web import (
         assets,
         cli,
@@ -108,6 +108,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         security,
     )
 
+    data_setup.register(app)  # the memos, and the listeners that write session summaries
     languages.register(app)
     security.register(app)
     assets.register(app)

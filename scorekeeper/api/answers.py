@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..data import boards
 from ..data.deal_reads import NumberedDeal
 from ..data.live import Played
 from ..data.models import Club, Deal, DealRow, GameSession
@@ -65,7 +66,7 @@ def numbered_json(deal: NumberedDeal) -> JSON:
 def since_json(session: GameSession, since: int, changed: list[NumberedDeal]) -> JSON:
     """What changed in the session after version `since`: the deals changed (live ones with
     their numbers), the ids of those deleted, and the standing without its per-deal rows."""
-    _, standing, _ = session.board()  # memoised by the session's version
+    _, standing, _ = boards.board(session)  # memoised by the session's version
     return {
         "id": session.id,
         "version": session.version,

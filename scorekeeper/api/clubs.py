@@ -12,6 +12,7 @@ from ..clubs.house_rules import full_rules, read_rules
 from ..clubs.stats import figures, side
 from ..data.extensions import db
 from ..data.models import Club
+from ..data.tokens import keeps_club
 from ..rules.fields import record
 from ..rules.stats import head_to_head
 from ..web.idempotency_keys import once, request_key
@@ -84,7 +85,7 @@ def set_house_rules(club_id: str) -> Response:
     out plays the usual rules; nothing is kept if any game's options are wrong."""
     club = Club.find(club_id, for_update=True)
     token = bearer_token(gettext("Send the club keeper's token: Authorization: Bearer <token>."))
-    if not club.is_keeper(token):
+    if not keeps_club(club, token):
         abort(403, description=gettext("That token is not this club's keeper's."))
     if club.set_house_rules(read_rules(json_body())):
         db.session.commit()

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request
 
+from ..data import tokens
 from ..data.errors import Conflict
 from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
@@ -65,7 +66,7 @@ def editable_session(session_id: str, deals: bool = True) -> GameSession:
     401 without a token, 403 with a wrong one.
     """
     session = GameSession.find(session_id, for_update=True, full=True, deals=deals)
-    if not session.can_edit(bearer_token()):
+    if not tokens.can_edit(session, bearer_token()):
         abort(403, description=gettext("That edit token does not belong to this session."))
     return session
 

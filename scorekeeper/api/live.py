@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response, jsonify, request
 
 from ..data.extensions import db
-from ..data.live import add_play, remove_last_play, remove_live, start_live
+from ..data.live import add_play, remove_last_play, remove_live, replay, start_live
 from ..data.models import GameSession, LiveDeal
 from ..rules import InvalidInput
 from ..rules.fields import integer, required
@@ -104,6 +104,6 @@ def replay_live_deal(session_id: str, deal_id: int) -> Response:
     if request.if_none_match.contains_weak(etag):
         return tagged({}, etag)
     seats = session.seat_names()
-    steps, corrected = live.replay(session, deal, lambda shown, state: worded(shown, state, seats))
+    steps, corrected = replay(live, session, deal, lambda shown, state: worded(shown, state, seats))
     body = {"deal": deal_id, "start": live.start, "plays": live.plays, "steps": steps}
     return tagged(body | {"corrected": corrected}, etag)

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Response, abort, jsonify, request, url_for
 
+from ..data import deals, tokens
 from ..data.deal_reads import LARGEST_ID, changed_since, number_of, one_deal, page_of
 from ..data.extensions import db
 from ..data.models import DealRow, GameSession
@@ -117,9 +118,9 @@ def _one(name: str) -> str | None:
 def new_scorer_link(session_id: str) -> Response:
     """A new scorer token for sharing; every earlier scorer link stops working (keeper only)."""
     session = editable_session(session_id)
-    if not session.is_keeper(bearer_token()):
+    if not tokens.keeps_session(session, bearer_token()):
         abort(403, description=gettext("Only the session's keeper can revoke scorer links."))
-    token = session.revoke_scorers()
+    token = tokens.revoke_scorers(session)
     db.session.commit()
     return secret(jsonify(scorer_token=token, version=session.version))
 
@@ -143,9 +144,9 @@ def _set_ended(session_id: str, ended: bool) -> Response:
     if (session.ended_at is not None) != ended:
         require_session_match(session)
         if ended:
-            session.end()
+            deals.end(session)
         else:
-            session.reopen()
+            deals.reopen(session)
         db.session.commit()
     return tagged(ended_answer(session), session.etag)
 
@@ -167,7 +168,7 @@ def add_deal(session_id: str) -> Response:
     def add() -> tuple[dict[str, Any], int]:
         count_deal_write(session.id)  # here, where a replay under a stored key never comes
         rows = session.deal_rows()
-        deal = session.add_deal_after(rows, record, number)
+        deal = deals.add_deal_after(session, rows, record, number)
         db.session.flush()
         after = [*rows, DealRow(deal.serial, deal.version, deal.record, deal.changed)]
         return added_answer(session, deal, after), 201
@@ -225,7 +226,7 @@ def replace_deal(session_id: str, deal_id: int) -> Response:
     # A deal as GET answered it may be sent back changed: its identity fields are not the record.
     body = {name: value for name, value in json_body().items() if name not in IDENTITY}
     require_if_match(deal)
-    session.replace_deal(deal, body)
+    deals.replace_deal(session, deal, body)
     db.session.commit()
     return tagged(deal_answer(session, deal), deal.etag)
 
@@ -249,6 +250,6 @@ def _move_deal(session_id: str, deal_id: int, deleted: bool) -> Response:
     if deal.deleted != deleted:
         require_if_match(deal)
         count_deal_write(session.id)  # only a change: a repeat is never refused
-        session.set_deleted(deal, deleted)
+        deals.set_deleted(session, deal, deleted)
         db.session.commit()
     return tagged(deal_answer(session, deal), deal.etag)

@@ -8,6 +8,7 @@ from typing import Any
 from flask import abort, render_template
 
 from ..data.models import Club
+from ..data.players import player_or_none
 from ..rules import GAMES
 from ..rules.stats import head_to_head
 from ..sessions.games import PAGES
@@ -84,7 +85,7 @@ def player_page(club_id: str, player_id: int) -> str:
     if games is None:  # drawn once per version of the club (two requests at once: twice)
         games = found.drawn[player_id] = _player_games(found, player_id)
     names = found.names
-    player = club.player_or_none(player_id)
+    player = player_or_none(club, player_id)
     merged = [p for p in club.merged() if p.merged_into_id == player_id]
     return render_template(
         "clubs/player.html",

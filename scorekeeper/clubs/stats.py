@@ -26,6 +26,7 @@ from ..data.models import (
     SessionSummary,
     Team,
 )
+from ..data.players import person_ids
 from ..data.standings import WROTE
 from ..rules import InvalidInput
 from ..rules.stats import aggregate
@@ -65,7 +66,7 @@ def club_sessions(club: Club) -> list[dict[str, Any]]:
         .order_by(GameSession.id, Team.position, Membership.position)
     )
     sessions: dict[str, Played] = {}
-    person = club.person_ids()  # a seat of a name merged into another counts as the other's
+    person = person_ids(club)  # a seat of a name merged into another counts as the other's
     for sid, version, game, created, team, seat in db.session.execute(query):
         player = person.get(seat, seat)
         played = sessions.get(sid)

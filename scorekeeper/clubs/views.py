@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..data import players, tokens
 from ..data.backup.writing import club_export
 from ..data.extensions import db
 from ..data.models import Club, GameSession, LiveDeal, Player
@@ -62,7 +63,7 @@ def read_filters(club: Club, args: Any) -> tuple[Filters, list[str]]:
     if game is not None and game not in PAGES:
         problems.append(gettext("There is no game %(game)r.", game=game[:20]))
         game = None
-    player = club.player_or_none(args.get("player")) if args.get("player") else None
+    player = players.player_or_none(club, args.get("player")) if args.get("player") else None
     if args.get("player") and player is None:
         problems.append(gettext("That player is not in this club."))
     since, until = (_day(args.get(name), name, problems) for name in ("from", "to"))
@@ -94,7 +95,8 @@ def _day(raw: str | None, field: str, problems: list[str]) -> date | None:
 def history(club: Club, filters: Filters) -> tuple[list[dict[str, Any]], bool]:
     """The newest of the club's live sessions that pass the filters, each with its line, and
     whether there are more."""
-    found = club.history(
+    found = players.history(
+        club,
         filters.game,
         filters.player,
         _midnight(filters.since),
@@ -130,7 +132,7 @@ def _row(game_session: GameSession, live: bool) -> dict[str, Any]:
 
 def is_keeper(club: Club) -> bool:
     """Whether this browser holds the club's keeper token."""
-    return club.is_keeper(held_clubs().get(club.id))
+    return tokens.keeps_club(club, held_clubs().get(club.id))
 
 
 def club_page(club: Club, problems: list[str] | None = None, status: int = 200) -> Response:
@@ -176,7 +178,7 @@ def take_key(club_id: str) -> Response:
     """Keep the club on this phone: the keeper link's key, handed over from the URL's fragment."""
     club = Club.find(club_id)
     key = request.form.get("key", "")
-    if not club.is_keeper(key):
+    if not tokens.keeps_club(club, key):
         abort(
             403,
             description=gettext("That keeper link is wrong: ask the club's keeper for it anew."),
@@ -214,7 +216,7 @@ def refused(error: InvalidInput) -> Response:
 
 def player_of(club: Club, player_id: str) -> Player:
     """The club's player with this id; raise InvalidInput."""
-    player = club.player_or_none(player_id)
+    player = players.player_or_none(club, player_id)
     if player is None:
         raise InvalidInput("unknown-player", gettext("That player is not in this club."))
     return player
@@ -250,15 +252,15 @@ def rename_player(club_id: str, player_id: str) -> Response:
     player = player_of(club, player_id)
     old = player.name
     undo = url_for(".rename_player", club_id=club.id, player_id=player.id, name=old)
-    changed = club.rename_player(player, request.values.get("name"))
+    changed = players.rename(club, player, request.values.get("name"))
     text = gettext("%(old)s is %(new)s now.", old=old, new=player.name)
     return answered(club, changed, text, undo)
 
 
 def merging(club: Club, values: Any) -> tuple[Player, Player]:
     """The two players a merge form chose: the name that goes, and the one kept."""
-    gone = club.player_or_none(values.get("other", ""))
-    kept = club.player_or_none(values.get("keep", ""))
+    gone = players.player_or_none(club, values.get("other", ""))
+    kept = players.player_or_none(club, values.get("keep", ""))
     if kept is None or gone is None:
         raise InvalidInput("unknown-player", gettext("Choose two players of this club."))
     return kept, gone
@@ -269,7 +271,7 @@ def confirm_merge(club_id: str) -> Response:
     """Say what a merge of the two players chosen will do, before it is done."""
     club = kept_club(club_id, for_update=False)  # only read: the merge itself checks again
     kept, gone = merging(club, request.args)
-    moved = club.check_merge(kept, gone)
+    moved = players.check_merge(club, kept, gone)
     body = render_template("clubs/merge.html", club=club, kept=kept, gone=gone, moved=moved)
     return page(body, fresh=True)  # Back after the merge asks anew, never a stale question
 
@@ -280,7 +282,7 @@ def merge(club_id: str) -> Response:
     keeper's tools and the player's page can split them again."""
     club = kept_club(club_id)
     kept, gone = merging(club, request.form)
-    moved = club.merge(kept, gone)
+    moved = players.merge(club, kept, gone)
     undo = url_for(".split", club_id=club.id, player_id=gone.id)
     text = ngettext(
         "%(gone)s and %(kept)s are one player now (%(num)d session moved).",
@@ -297,11 +299,11 @@ def split(club_id: str, player_id: str) -> Response:
     """Undo a merge at any time: the name merged away is a player of its own again, with the
     sessions it played."""
     club = kept_club(club_id)
-    gone = club.merged_or_none(player_id)
+    gone = players.merged_or_none(club, player_id)
     if gone is None:
         message = gettext("That name is not merged into another player.")
         raise InvalidInput("not-merged", message)
-    into = club.split(gone)
+    into = players.split(club, gone)
     text = gettext("%(kept)s and %(gone)s are two players again.", kept=into.name, gone=gone.name)
     return answered(club, True, text)
 

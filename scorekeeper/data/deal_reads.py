@@ -3,14 +3,16 @@ deals the session holds: one deal, what changed since a version, a page of live 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, NamedTuple
 
 from sqlalchemy.orm import aliased
 
+from ..rules.game import Record
 from ..words import gettext
 from .errors import NotFound
 from .extensions import db
-from .models import Deal
+from .models import Deal, GameSession
 
 LARGEST_ID = 2**31 - 1  # a deal id is a 32-bit integer in the database
 
@@ -92,3 +94,11 @@ def page_of(session_id: str, after: int, limit: int) -> tuple[list[NumberedDeal]
     ]
     more = len(rows) > limit
     return deals, (deals[-1].serial if more else None)
+
+
+def records_of(session: GameSession, serials: Collection[int]) -> dict[int, Record]:
+    """The records of these deals (live or deleted: one may go between two reads), by id."""
+    query = db.select(Deal.serial, Deal.record).where(
+        Deal.session_id == session.id, Deal.serial.in_(serials)
+    )
+    return {serial: record for serial, record in db.session.execute(query)}

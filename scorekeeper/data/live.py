@@ -7,12 +7,15 @@ list; a worker keeps the state derived so far only as a snapshot checked against
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 from ..rules import InvalidInput
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import PlayRefused, step_json
 from ..words import gettext, ngettext
+from . import deals
 from .errors import Conflict, NotFound
 from .extensions import db
 from .models import Deal, GameSession, LiveDeal, none_under_way, utcnow
@@ -23,7 +26,7 @@ def start_live(session: GameSession, body: object) -> LiveDeal:
     if LiveDeal.current(session) is not None:
         message = gettext("A live deal is under way in this session.")
         raise Conflict(409, "live-deal-exists", message)
-    session.ensure_open()
+    deals.ensure_open(session)
     start = session.game.live.start(session.table, session.options, session.standing(), body)
     live = LiveDeal(session_id=session.id, game=session.game_name, start=start, plays=[])
     db.session.add(live)
@@ -53,7 +56,7 @@ def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
     live.plays, live.updated_at = plays, utcnow()
     deal = None
     if state.finished:
-        deal = session.finish_live(live, state.record())
+        deal = deals.finish_live(session, live, state.record())
     session.touch(club=False)
     return state, deal
 
@@ -121,3 +124,21 @@ def remove_last_play(session: GameSession, number: int) -> LiveState:
     live.updated_at = utcnow()
     session.touch(club=False)
     return live.state(session)
+
+
+StepWords = Callable[[dict[str, Any], LiveState], dict[str, Any]]  # a replay step, worded
+
+
+def replay(
+    live: LiveDeal, session: GameSession, deal: Deal, words: StepWords | None = None
+) -> tuple[list[dict[str, Any]], bool]:
+    """The steps of rules/live.py's `replay` (the state before any play, then after each), and
+    whether `deal`, which these plays recorded, was corrected since (edited on the scoreboard):
+    the record its plays make is not the record stored. One pass gives both. `words(step,
+    state)` gives a step its sentences in the reader's words."""
+    game, steps = session.game, []
+    for last in game.live.states(session.table, session.options, live.start, live.plays):
+        step = step_json(last)
+        steps.append(words(step, last) if words else step)
+    made = game.parse_deal(last.record(), session.table, session.options)
+    return steps, bool(deal.record != json.loads(json.dumps(made)))  # as stored: lists

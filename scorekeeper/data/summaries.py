@@ -7,24 +7,26 @@ noted there, and just before the commit its summary for the version it ends at i
 changed or the table ended or reopened the session, else the kept one moved to the new version
 (a live play or a rename costs no deals).
 A rollback takes the row back with the change. Once committed, the summary is also remembered
-in this process. A club's statistics (clubs/stats.py) then read summaries, never deals.
+in this process. A club's statistics (clubs/stats.py) then read summaries, never deals. The app
+factory registers these listeners (data/setup.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from threading import Lock
 from typing import Any
 
 from sqlalchemy import event, inspect
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, scoped_session
 
 from ..rules import GAMES, Table
 from . import standings
 from .extensions import db
 from .memo import Memo
 from .models import SUMMARY_FORM, Deal, GameSession, SessionSummary, Team
+from .standings import STANDINGS
 
 JSON = dict[str, Any]
 Key = tuple[str, int]  # a session's id and version
@@ -56,11 +58,11 @@ def summarize(
     table = Table(teams, players_per_team)
     standing = None
     if key is not None:
-        standing = standings.found(key) or standings.one_on(key, deals, rules, table, options)
+        standing = STANDINGS.found(key) or STANDINGS.one_on(key, deals, rules, table, options)
     if standing is None:
         standing = rules.standing(table, options, deals)
     if key is not None:
-        standings.keep(key, standing, deals)
+        STANDINGS.keep(key, standing, deals)
     if ended:
         standing = rules.end(table, options, standing)
     return rules.summarize(table, options, deals, standing)
@@ -92,7 +94,7 @@ def computed(
     keys = _keys(list(sessions), database)
     states = {sid: (row[0], row[1] is not None) for sid, row in sessions.items()}
     # The deals just written were folded for the write's answer: their records are at hand.
-    records = {sid: standings.folded(key, database) for sid, key in keys.items()}
+    records = {sid: STANDINGS.folded(key, database) for sid, key in keys.items()}
     unread = [sid for sid, found in records.items() if found is None]
     for sid, (state, key, read) in _records(unread, database).items():
         states[sid], keys[sid], records[sid] = state, key, read
@@ -195,12 +197,12 @@ def moved(versions: Mapping[str, int | None], database: Session) -> set[str]:
 
 
 # -- the choke point: every flush and commit of the app's database sessions -----------------
+# Followed from the app factory on (data/setup.py), not on import.
 
 VERSIONS = "scorekeeper.versions_found"  # id: the version found, of sessions whose version moved
 DEALT = "scorekeeper.deals_changed"  # ids of sessions new, or whose deals changed
 
 
-@event.listens_for(db.session, "before_flush")
 def _note(session: Session, _context: Any, _instances: Any) -> None:
     """Note the sessions whose version moves, and those whose deals change, that are new or that
     the table ended or reopened: their summaries are due."""
@@ -220,7 +222,6 @@ def _note(session: Session, _context: Any, _instances: Any) -> None:
                 versions[found.id] = history.deleted[0] if history.deleted else None
 
 
-@event.listens_for(db.session, "before_commit")
 def _write(session: Session) -> None:
     """Write the summaries due, of the versions this transaction leaves, before it commits."""
     session.flush()  # notes the last changes, and lets the deals be read as they will be
@@ -233,15 +234,26 @@ def _write(session: Session) -> None:
         session.info.setdefault(WRITTEN, {}).update(found)
 
 
-@event.listens_for(db.session, "after_commit")
 def _remember(session: Session) -> None:
     """Remember what was written, now that it holds."""
     for session_id, (version, summary) in session.info.pop(WRITTEN, {}).items():
         remember((session_id, version), summary)
 
 
-@event.listens_for(db.session, "after_soft_rollback")
 def _forget(session: Session, _previous: Any) -> None:
     """A rollback takes back what was due and written."""
     for key in (VERSIONS, DEALT, WRITTEN):
         session.info.pop(key, None)
+
+
+def listen(sessions: scoped_session[Any]) -> None:
+    """Follow these database sessions' flushes, commits and rollbacks (once, however often)."""
+    hooks: dict[str, Callable[..., None]] = {
+        "before_flush": _note,
+        "before_commit": _write,
+        "after_commit": _remember,
+        "after_soft_rollback": _forget,
+    }
+    for name, hook in hooks.items():
+        if not event.contains(sessions, name, hook):
+            event.listen(sessions, name, hook)

@@ -104,13 +104,26 @@ def team_name_of(players: Sequence[str]) -> str:
     return name[: MAX_TEAM_NAME - 1].rstrip() + "…"
 
 
-def _name(raw: object, what: str, longest: int = MAX_NAME, **about: object) -> str:
+def tidy_name(raw: object, longest: int) -> tuple[str, str | None]:
+    """The name rule: `raw` with its spaces tidied, and what is wrong with it, if anything
+    ("no-name", "unprintable-name" or "name-too-long")."""
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidInput("bad-name", "no-name", about, what=what)
+        return "", "no-name"
     name = " ".join(raw.split())
     if not name.isprintable():
-        raise InvalidInput("bad-name", "unprintable-name", about, what=what)
+        return name, "unprintable-name"
     if len(name) > longest:
+        return name, "name-too-long"
+    return name, None
+
+
+def _name(raw: object, what: str, longest: int = MAX_NAME, **about: object) -> str:
+    name, fault = tidy_name(raw, longest)
+    if fault == "no-name":
+        raise InvalidInput("bad-name", "no-name", about, what=what)
+    if fault == "unprintable-name":
+        raise InvalidInput("bad-name", "unprintable-name", about, what=what)
+    if fault == "name-too-long":
         raise InvalidInput(
             "bad-name", "name-too-long", about, what=what, start=name[:20], longest=longest
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, request
 
+from ..data import tokens
 from ..data.models import Club, GameSession
 from ..web.held import held_clubs, held_tokens
 from ..words import gettext
@@ -13,7 +14,7 @@ bp = Blueprint("sessions", __name__)
 
 def can_edit(game_session: GameSession) -> bool:
     """Whether this browser holds the session's edit token."""
-    return game_session.can_edit(held_tokens().get(game_session.id))
+    return tokens.can_edit(game_session, held_tokens().get(game_session.id))
 
 
 def editable(session_id: str) -> GameSession:

@@ -19,7 +19,7 @@ WIDTH, HEIGHT, PAD = 320, 160, 14
 MAX_POINTS = 200
 # Baazi markers at most, on a line thinned: 12 units across, more would only overlap.
 MAX_MARKERS = 20
-MEMO_SIZE = 512  # charts kept, as standings are (data/models.py)
+MEMO_SIZE = 512  # charts kept, as standings are (data/standings.py)
 Chart = TypeVar("Chart")
 # Charts drawn, by the chart, the identity of the rows and the other arguments: the rows drawn
 # from are kept with each, so their id names them while it is kept.

@@ -8,6 +8,7 @@ from typing import Any
 from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..data import deals
 from ..data.errors import Conflict
 from ..data.extensions import db
 from ..data.idempotency import Answer
@@ -66,8 +67,8 @@ def new_deal(session_id: str) -> Response:
     upcoming = len(game_session.deals) + 1
     if request.method == "GET":
         try:
-            game_session.ensure_open()
-            game_session.ensure_not_played_live()
+            deals.ensure_open(game_session)
+            deals.ensure_not_played_live(game_session)
         except (InvalidInput, Conflict) as error:
             if not _navigating():
                 raise  # the worker keeping the form for later: no message for the next page
@@ -92,8 +93,8 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
     if not form.validate_on_submit():
         raise _Refused(_deal_page(game_session, form, upcoming))
     try:
-        game_session.ensure_not_ended()
-        game_session.ensure_room()
+        deals.ensure_not_ended(game_session)
+        deals.ensure_room(game_session)
     except Conflict as error:
         # An ended or full session: no clash with another scorer to resolve, no next deal to
         # save it as. Refused as a session that is over is (400): a 409 is a clash to the
@@ -101,7 +102,7 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
         form.form_errors.append(error.message)
         raise _Refused(_deal_page(game_session, form, upcoming)) from error
     try:
-        deal = game_session.add_deal(form.to_record(), form.number.data, form.next_id.data)
+        deal = deals.add_deal(game_session, form.to_record(), form.number.data, form.next_id.data)
     except InvalidInput as error:
         form.form_errors.append(_problem(game_session, error))
         raise _Refused(_deal_page(game_session, form, upcoming)) from error
@@ -216,7 +217,9 @@ def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
             )
             conflict = {"message": message, "theirs": None, "restore": True}
             raise _Refused(_deal_page(game_session, form, number, deal, conflict))
-        game_session.set_deleted(deal, False)  # the scorer saw it was deleted, and chose this
+        deals.set_deleted(
+            game_session, deal, False
+        )  # the scorer saw it was deleted, and chose this
     elif form.version.data not in (None, deal.version):
         # Another scorer changed it since this form was opened: show theirs, keep mine.
         set_sent(form.version, deal.version)
@@ -226,7 +229,7 @@ def _correct(game_session: GameSession, deal: Deal, number: int) -> Answer:
         conflict = {"message": message, "theirs": _summary(game_session, deal)}
         raise _Refused(_deal_page(game_session, form, number, deal, conflict))
     try:
-        changed = game_session.replace_deal(deal, form.to_record(keep=deal.record))
+        changed = deals.replace_deal(game_session, deal, form.to_record(keep=deal.record))
     except InvalidInput as error:
         form.form_errors.append(_problem(game_session, error))
         raise _Refused(_deal_page(game_session, form, number, deal)) from error
@@ -262,7 +265,7 @@ def delete_deal(session_id: str, deal_id: int) -> Response:
             summary=_summary(game_session, deal),
         )
         return page(body, 409, fresh=True)
-    game_session.set_deleted(deal, True)
+    deals.set_deleted(game_session, deal, True)
     db.session.commit()
     restore = url_for(".restore_deal", session_id=session_id, deal_id=deal.serial)
     label = gettext("Restore deal %(num)d", num=number)  # which deal, said by its button too
@@ -285,7 +288,7 @@ def restore_deal(session_id: str, deal_id: int) -> Response:
     """Put a deleted deal back in its old place."""
     game_session = editable(session_id)
     deal = game_session.find_deal(deal_id)
-    if game_session.set_deleted(deal, False):
+    if deals.set_deleted(game_session, deal, False):
         count_if_written(game_session.id)
         db.session.commit()
         text = gettext("Deal %(num)d restored.", num=game_session.number_of(deal))

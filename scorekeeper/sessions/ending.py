@@ -7,6 +7,7 @@ from typing import Any
 from flask import redirect, url_for
 from werkzeug.wrappers import Response
 
+from ..data import deals
 from ..data.errors import Conflict
 from ..data.extensions import db
 from ..data.models import GameSession
@@ -31,7 +32,7 @@ def end(session_id: str) -> Response:
     """End the session where it stands; the message after it undoes that in one tap."""
     game_session = editable(session_id)
     try:
-        ended = game_session.end()
+        ended = deals.end(game_session)
     except Conflict as error:
         say({"text": error.message}, "problem")
         return redirect(url_for(".show", session_id=session_id))
@@ -47,7 +48,7 @@ def end(session_id: str) -> Response:
 def reopen(session_id: str) -> Response:
     """Take the end back: the session plays on (the end's Undo, and Play on)."""
     game_session = editable(session_id)
-    if game_session.reopen():
+    if deals.reopen(game_session):
         db.session.commit()
     say({"text": gettext("The session plays on.")}, "done")
     return redirect(url_for(".show", session_id=session_id))

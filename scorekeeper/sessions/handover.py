@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import abort, redirect, session, url_for
 from werkzeug.wrappers import Response
 
+from ..data import tokens
 from ..data.models import GameSession
 from ..web.held import forget_token, held_tokens, remember_token
 from ..web.pages import say, undo_flash
@@ -17,7 +18,7 @@ def leave(session_id: str) -> Response:
     """This phone stops keeping score; the message after it can take the pen back."""
     game_session = GameSession.find(session_id)
     token = held_tokens().get(session_id)
-    if not game_session.can_edit(token):
+    if not tokens.can_edit(game_session, token):
         say({"text": gettext("This phone only watches this session already.")}, "done")
         return redirect(url_for(".show", session_id=session_id))
     forget_token(session_id)
@@ -34,7 +35,7 @@ def take_back(session_id: str) -> Response:
     token = session.get("given_up", {}).get(session_id)
     if token is None:
         abort(403, description=gettext("This phone gave up no pen here: scan the scorer's code."))
-    if not game_session.can_edit(token):
+    if not tokens.can_edit(game_session, token):
         abort(403, description=gettext("That pen was revoked meanwhile: ask for the scorer code."))
     session.pop("given_up")
     remember_token(session_id, token)

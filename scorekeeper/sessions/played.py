@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..data import boards
+from ..data.deal_reads import records_of
 from ..data.models import DealRow, GameSession
 from ..rules.game import Record
 from .paging import DealWindow, earlier, latest
@@ -30,10 +32,10 @@ def read(game_session: GameSession, before: int | None) -> tuple[Any, Played, De
     """The standing, the deals, and which of them the page lists (the latest, or the page of
     those before deal `before`). Every record is read only when the standing is not memoised;
     else those of the rows listed and of the last deal."""
-    versions, standing, records = game_session.board()
+    versions, standing, records = boards.board(game_session)
     window = latest(len(versions)) if before is None else earlier(len(versions), before)
     # The rows listed, and the last deal (its summary is announced, Undo names it).
     wanted = {versions[n - 1][0] for n in (*window.numbers, len(versions)) if n}
     if missing := wanted - records.keys():
-        records |= game_session.records_of(missing)
+        records |= records_of(game_session, missing)
     return standing, Played(versions, records), window

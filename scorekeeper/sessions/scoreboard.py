@@ -7,6 +7,7 @@ from typing import Any
 from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..data import tokens
 from ..data.extensions import db
 from ..data.models import GameSession, LiveDeal
 from ..web import drawn
@@ -46,11 +47,13 @@ def _scoreboard(session_id: str, before: int | None, version: str = "") -> tuple
     # Teams and players at once; the deals are read as the page needs them (sessions/played.py).
     game_session = GameSession.find(session_id, full=True, deals=False)
     parts = standing_parts(game_session, before)
+    editor = can_edit(game_session)
     page = render_template(
         "sessions/show.html",
         **parts,
-        can_edit=can_edit(game_session),
-        is_keeper=game_session.is_keeper(held_tokens().get(session_id)),
+        can_edit=editor,
+        scorer_token=tokens.scorer_token(game_session) if editor else None,
+        is_keeper=tokens.keeps_session(game_session, held_tokens().get(session_id)),
         summary=PAGES[game_session.game_name].summary,
         clubs=known_clubs(),
         replays=LiveDeal.deals_played(game_session),
@@ -84,12 +87,12 @@ def join(session_id: str) -> Response:
     """Keep score on this phone: the scorer link's key, handed over from the URL's fragment."""
     game_session = GameSession.find(session_id)
     key = request.form.get("key", "")
-    if not game_session.can_edit(key):
+    if not tokens.can_edit(game_session, key):
         abort(
             403,
             description=gettext("That scorer link is wrong or was revoked: ask the keeper anew."),
         )
-    if not game_session.is_keeper(held_tokens().get(session_id)):  # never a step down
+    if not tokens.keeps_session(game_session, held_tokens().get(session_id)):  # never a step down
         remember_token(session_id, key)
     say({"text": gettext("This phone keeps score of this session now.")}, "done")
     return redirect(url_for(".show", session_id=session_id))
@@ -99,11 +102,11 @@ def join(session_id: str) -> Response:
 def revoke(session_id: str) -> Response:
     """Stop every scorer link (keeper only); the share panel shows the new one."""
     game_session = editable(session_id)
-    if not game_session.is_keeper(held_tokens().get(session_id)):
+    if not tokens.keeps_session(game_session, held_tokens().get(session_id)):
         abort(
             403, description=gettext("Only the phone that started this session can revoke links.")
         )
-    game_session.revoke_scorers()
+    tokens.revoke_scorers(game_session)
     db.session.commit()
     say({"text": gettext("Old scorer links stopped working. Share the new one.")}, "done")
     return redirect(url_for(".show", session_id=session_id))

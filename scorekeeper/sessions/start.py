@@ -9,7 +9,8 @@ from flask import abort, redirect, render_template, request, url_for
 from flask_limiter import RateLimitExceeded
 from werkzeug.wrappers import Response
 
-from ..data.models import Club, GameSession, recent_player_names
+from ..data.models import Club, GameSession
+from ..data.players import recent_names
 from ..rules import GAMES, InvalidInput
 from ..web.held import held_tokens, remember_club, remember_token
 from ..web.idempotency_keys import checked_key, start_session
@@ -48,7 +49,7 @@ def new(game_name: str) -> Any:
             form.form_errors.append(message)
             status = 429
     # The latest names this phone has seen, in the reader's alphabetical order to find one by.
-    names = in_reader_order(recent_player_names(list(held_tokens())))
+    names = in_reader_order(recent_names(list(held_tokens())))
     body = render_template(
         "sessions/new.html",
         form=form,

@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.data import players
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Club
 from tests.helpers import fifty_six
@@ -179,7 +180,7 @@ def merge(app: Flask, club: str, keep: str, gone: str) -> None:
         found = db.session.get(Club, club)
         assert found is not None
         people = {player.name: player for player in found.players}
-        found.merge(people[keep], people[gone])
+        players.merge(found, people[keep], people[gone])
         db.session.commit()
 
 

@@ -18,8 +18,10 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.clubs import stats as club_stats
 from scorekeeper.data import summaries
+from scorekeeper.data.deals import add_deal
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import SUMMARY_FORM, Club, Deal, GameSession, SessionSummary
+from scorekeeper.data.players import move_to
 from scorekeeper.rules import GAMES, Table
 from tests.helpers import casino
 from tests.helpers.api import CLUBS, FOUR, SESSIONS, add_deals, bearer, new_club, new_session
@@ -194,7 +196,7 @@ def test_a_session_moved_or_taken_out_keeps_the_summary_and_both_clubs_follow(
         session = db.session.get(GameSession, casino["id"])
         there = db.session.get(Club, other["id"])
         assert session is not None and there is not None
-        session.move_to(there)
+        move_to(session, there)
         db.session.commit()
     assert_kept_and_current(app, casino["id"])
     assert "casino" not in stats(client, made["id"])["games"]
@@ -264,7 +266,7 @@ def test_a_write_that_rolls_back_leaves_no_summary_of_its_version(
     with app.app_context():
         session = db.session.get(GameSession, seep["id"])
         assert session is not None
-        session.add_deal(deal(90))
+        add_deal(session, deal(90))
         db.session.add(Deal(session_id=session.id, serial=1, record=deal(10)))  # id 1 is taken
         with pytest.raises(IntegrityError):
             db.session.commit()

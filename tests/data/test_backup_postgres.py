@@ -17,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+from scorekeeper.data import players
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Club
 from tests.helpers import backup
@@ -42,7 +43,7 @@ def merge(app: Flask, club_id: str, kept: str, gone: str) -> None:
         club = db.session.get(Club, club_id)
         assert club is not None
         named = {p.name: p for p in club.players}
-        club.merge(named[kept], named[gone])
+        players.merge(club, named[kept], named[gone])
         db.session.commit()
 
 

@@ -168,7 +168,7 @@ def test_a_deal_entered_after_another_scorers_is_all_words_of_the_catalog(
     board = scorer(client, SESSIONS["seep-on"](client))
     sent = client.post(board + "/deals/new", data=deal_form(("AS",), number="2", next_id="2"))
     assert sent.status_code == 409
-    # The clash's first sentence is the data layer's (data/models.py, marked on its own
+    # The clash's first sentence is the data layer's (data/deals.py, marked on its own
     # branch); the rest of the page is this one's.
     left = leftovers(sent.get_data(as_text=True), NAMES)
     assert [w for w in left if "already entered by another scorer" not in w] == []
