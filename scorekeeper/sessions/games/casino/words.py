@@ -9,7 +9,7 @@ from ....data.models import GameSession
 from ....rules import InvalidInput
 from ....rules.casino import score
 from ....rules.casino.record import CasinoRecord
-from ....rules.casino.score import CasinoStanding, Won
+from ....rules.casino.score import CasinoRow, CasinoStanding, Won
 from ....web.names import teams_with, whole_name
 from ....words import gettext, lazy_gettext, ngettext
 from ....words.inputs import in_words
@@ -117,31 +117,58 @@ def how_won(won: Won, standing: CasinoStanding, names: list[str]) -> str:
     rows, deal = standing["deals"], won["deal"]
     after = rows[deal - 1]["scores"]
     winner = standing["winner"] or 0  # a game with `won` has its winner
-    second = max((n for side, n in enumerate(after) if side != winner), default=0)
-    facts = {"winner": names[winner], "deal": deal, "high": after[winner], "second": second}
+    facts = _banner_facts(after, winner, names, deal)
     if won["at"] is not None:  # counted out at that item
-        return gettext(
-            "Won by %(winner)s: counting deal %(deal)d out in K13's order, %(winner)s reached 21 "
-            "with %(item)s (K13).",
-            **facts | {"item": str(COUNTED[won["at"]])},
-        )
-    first = next(n for n, row in enumerate(rows, 1) if max(row["scores"]) >= score.TARGET)
+        return _counted_out(facts, won["at"])
+    first = _first_past_target(rows)
     if first < deal:  # level at the top past 21 in that deal: play went on (K13)
-        level = rows[first - 1]["scores"]
-        tied = [side for side, n in enumerate(level) if n == max(level)]
-        facts |= {"first": first, "level": max(level)}
-        if winner in tied:
-            others = listed([names[side] for side in tied if side != winner])
-            return gettext(
-                "Won by %(winner)s: level with %(others)s on %(level)d past 21 in deal %(first)d, "
-                "so play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
-                **facts | {"others": others},
-            )
+        return _played_on(facts, rows[first - 1]["scores"], first, winner, names)
+    return _reached(facts, after, winner, names)
+
+
+Facts = dict[str, object]  # what a K13 banner names: %(winner)s, %(deal)d …
+
+
+def _banner_facts(after: list[int], winner: int, names: list[str], deal: int) -> Facts:
+    """What every K13 banner may name: the winner, the deciding deal, its score and the next."""
+    second = max((n for side, n in enumerate(after) if side != winner), default=0)
+    return {"winner": names[winner], "deal": deal, "high": after[winner], "second": second}
+
+
+def _counted_out(facts: Facts, at: str) -> str:
+    """Won counting the deal out in K13's order, at item `at`."""
+    return gettext(
+        "Won by %(winner)s: counting deal %(deal)d out in K13's order, %(winner)s reached 21 "
+        "with %(item)s (K13).",
+        **facts | {"item": str(COUNTED[at])},
+    )
+
+
+def _first_past_target(rows: list[CasinoRow]) -> int:
+    """The first deal (1-based) after which some side had reached 21."""
+    return next(n for n, row in enumerate(rows, 1) if max(row["scores"]) >= score.TARGET)
+
+
+def _played_on(facts: Facts, level: list[int], first: int, winner: int, names: list[str]) -> str:
+    """Won after sides were level at the top past 21 in deal `first`, so play went on (K13)."""
+    tied = [side for side, n in enumerate(level) if n == max(level)]
+    facts = facts | {"first": first, "level": max(level)}
+    if winner in tied:
+        others = listed([names[side] for side in tied if side != winner])
         return gettext(
-            "Won by %(winner)s: %(tied)s were level on %(level)d past 21 in deal %(first)d, so "
-            "play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
-            **facts | {"tied": listed([names[side] for side in tied])},
+            "Won by %(winner)s: level with %(others)s on %(level)d past 21 in deal %(first)d, "
+            "so play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
+            **facts | {"others": others},
         )
+    return gettext(
+        "Won by %(winner)s: %(tied)s were level on %(level)d past 21 in deal %(first)d, so "
+        "play went on; deal %(deal)d decided it, %(high)d to %(second)d (K13).",
+        **facts | {"tied": listed([names[side] for side in tied])},
+    )
+
+
+def _reached(facts: Facts, after: list[int], winner: int, names: list[str]) -> str:
+    """Won in the deal a side first reached 21: alone, or above others who reached it too."""
     past = [names[side] for side, n in enumerate(after) if n >= score.TARGET and side != winner]
     if not past:
         return gettext(
