@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from ...data.models import GameSession
 from ...rules import InvalidInput
@@ -31,8 +31,9 @@ Record = TypeVar("Record")  # a game's deal record: SeepRecord …
 Standing_contra = TypeVar("Standing_contra", contravariant=True)
 Record_contra = TypeVar("Record_contra", contravariant=True)
 
-# What a template is given beside the session, under each game's own names ("chart" …).
-Context = dict[str, Any]
+# What a template is given beside the session, under each game's own names ("chart" …): the
+# template reads it, so the values are any object.
+Context = dict[str, object]
 # The CSV export's header and rows: each cell a name or a number, as the csv module writes it.
 Columns = tuple[list[str], list[list[object]]]
 # A figure the club statistics show: its label (a lazy message), the figure's name in the

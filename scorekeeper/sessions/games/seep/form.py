@@ -10,7 +10,7 @@ from wtforms.validators import Optional, ValidationError
 
 from ....rules.cards import Card
 from ....rules.seep.cards import POINT_CARDS, POINTS
-from ....rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, SeepRecord
+from ....rules.seep.record import MAX_SWEEPS, SWEEP_POINTS, SeepRecord, SweepRecord
 from ....rules.seep.score import SeepStanding
 from ....rules.table import Table
 from ....words import gettext, lazy_gettext
@@ -81,20 +81,19 @@ class SeepDealForm(DealForm):
         data: dict[str, Any] = {"version": version}
         for team, pile in enumerate(record["captured"]):
             data |= {card_field(card): str(team) for card in pile}
-        sweeps = record.get("sweeps", [])
-        for team in (0, 1):
-            data[f"sweeps{team}"] = sum(s["team"] == team and s["when"] == "play" for s in sweeps)
-        for when, name in (("opening", "opening_sweep"), ("last", "last_sweep")):
-            data[name] = next((str(s["team"]) for s in sweeps if s["when"] == when), "")
-        bid = record.get("bid")
-        table = Table(2, seats // 2)
-        dealer = record.get("dealer", table.before(bid["seat"]) if bid else None)  # S1
-        data["dealer"] = "" if dealer is None else str(dealer)
-        data["bid"] = str(bid["value"]) if bid else ""
+        data |= _sweeps_data(record.get("sweeps", []))
+        data |= _dealer_data(record, Table(2, seats // 2))
         return cls(seats, data=data)
 
     def to_record(self, keep: SeepRecord | None = None) -> dict[str, Any]:
         """The deal record the API takes; cards other than point cards are kept from `keep`."""
+        record: dict[str, Any] = {"captured": self._captured(keep), "sweeps": self._sweeps()}
+        if self.dealer.data not in (None, ""):
+            record |= self._dealer_and_bid(_whole(self.dealer.data))
+        return record
+
+    def _captured(self, keep: SeepRecord | None) -> list[list[str]]:
+        """Each team's cards: the point cards as tapped, the others as `keep` has them."""
         captured: list[list[str]] = [
             [c for c in pile if Card.parse(c) not in POINTS]
             for pile in (keep["captured"] if keep else [[], []])
@@ -103,7 +102,11 @@ class SeepDealForm(DealForm):
             team = getattr(self, card_field(card)).data
             if team in ("0", "1"):
                 captured[int(team)].append(str(card))
-        sweeps = [
+        return captured
+
+    def _sweeps(self) -> list[dict[str, Any]]:
+        """Each team's sweeps in play, then the opening and the last-play sweep, if any."""
+        sweeps: list[dict[str, Any]] = [
             {"team": team, "when": "play"}
             for team in (0, 1)
             for _ in range(getattr(self, f"sweeps{team}").data or 0)
@@ -111,15 +114,16 @@ class SeepDealForm(DealForm):
         for when, field in (("opening", self.opening_sweep), ("last", self.last_sweep)):
             if field.data in ("0", "1"):
                 sweeps.append({"team": int(field.data), "when": when})
-        record: dict[str, Any] = {"captured": captured, "sweeps": sweeps}
-        if self.dealer.data not in (None, ""):
-            dealer = _whole(self.dealer.data)
-            record["dealer"] = dealer
-            if self.bid.data and isinstance(dealer, int):
-                # S1: the bidder is the seat after the dealer.
-                bidder = Table(2, self.seats // 2).after(dealer)
-                record["bid"] = {"seat": bidder, "value": _whole(self.bid.data)}
-        return record
+        return sweeps
+
+    def _dealer_and_bid(self, dealer: int | str) -> dict[str, Any]:
+        """The dealer as entered, and the bid tapped, if any, as the seat after's (S1)."""
+        said: dict[str, Any] = {"dealer": dealer}
+        if self.bid.data and isinstance(dealer, int):
+            # S1: the bidder is the seat after the dealer.
+            bidder = Table(2, self.seats // 2).after(dealer)
+            said["bid"] = {"seat": bidder, "value": _whole(self.bid.data)}
+        return said
 
     def card_fields(self) -> list[tuple[Any, Any]]:
         """Each point card with the field that holds its team."""
@@ -129,6 +133,29 @@ class SeepDealForm(DealForm):
     points: ClassVar[dict[str, int]] = {str(card): value for card, value in POINTS.items()}
     sweep_points: ClassVar[dict[str, int]] = SWEEP_POINTS
     most_sweeps: ClassVar[int] = MAX_SWEEPS
+
+
+def _sweeps_data(sweeps: list[SweepRecord]) -> dict[str, Any]:
+    """A stored deal's sweeps as the form's fields: each team's in play, the opening and the
+    last-play sweep's team."""
+    data: dict[str, Any] = {
+        f"sweeps{team}": sum(s["team"] == team and s["when"] == "play" for s in sweeps)
+        for team in (0, 1)
+    }
+    for when, name in (("opening", "opening_sweep"), ("last", "last_sweep")):
+        data[name] = next((str(s["team"]) for s in sweeps if s["when"] == when), "")
+    return data
+
+
+def _dealer_data(record: SeepRecord, table: Table) -> dict[str, str]:
+    """A stored deal's dealer and bid as the form's fields: a deal stored without its dealer
+    was dealt by the seat before the bidder's (S1)."""
+    bid = record.get("bid")
+    dealer = record.get("dealer", table.before(bid["seat"]) if bid else None)  # S1
+    return {
+        "dealer": "" if dealer is None else str(dealer),
+        "bid": str(bid["value"]) if bid else "",
+    }
 
 
 def _whole(text: str) -> int | str:
