@@ -1,10 +1,11 @@
 """Fifty-six's pages (rules/fifty-six.md): its entry in the registry, `FIFTY_SIX_PAGES`, built
 from its rooms.
 
-options.py (the new-session form's options), form.py (a deal in five taps), page.py (the
-tables now and what each result moves, F15, F16), scoreboard.py (who bids first, the tables'
-chart), words.py (a refused deal with the players' names, a deal and the standing in a line),
-figures.py (the CSV export, the club's figures).
+options.py (the new-session form's options), form.py (a deal in five taps), tables.py (the
+tables each team holds as a deal starts), page.py (the tables now and what each result moves,
+F15, F16), scoreboard.py (who bids first, the tables' chart), words.py (a refused deal with the
+players' names, a deal and the standing in a line), figures.py (the CSV export, the club's
+figures).
 """
 
 from __future__ import annotations
