@@ -2,7 +2,7 @@
 deals whole or play by play, ending a session, the TV, exports, and the move checker's pages.
 
 Each module adds its routes to the one blueprint of blueprint.py; each game's own parts are in
-seep.py, fifty_six.py and casino.py, found through the registry in games.py.
+its package in games/ (seep/, fifty_six/, casino/), found through the registry in games/.
 """
 
 from . import (  # noqa: F401  (their routes join the blueprint)

@@ -18,7 +18,9 @@ from scorekeeper.rules.seep.cards import POINT_CARDS, POINTS
 from scorekeeper.rules.seep.record import SWEEP_POINTS
 from scorekeeper.rules.seep.score import standing as seep_standing
 from scorekeeper.rules.table import Table
-from scorekeeper.sessions.games import casino, fifty_six, seep
+from scorekeeper.sessions.games.casino import page as casino
+from scorekeeper.sessions.games.fifty_six import page as fifty_six
+from scorekeeper.sessions.games.seep import page as seep
 
 pytestmark = pytest.mark.browser
 

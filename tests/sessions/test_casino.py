@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.sessions.games import casino as casino_pages
+from scorekeeper.sessions.games.casino import words as casino_pages
 from tests.helpers.pages import next_dealer, problems, start, stored
 
 FOUR = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "d1": "Lena"}

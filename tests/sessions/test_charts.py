@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.sessions.charts import MAX_MARKERS, MAX_POINTS, lead_chart, thinned
-from scorekeeper.sessions.games.casino import scores_chart
+from scorekeeper.sessions.games.casino.scoreboard import scores_chart
 
 
 def seep_rows(count: int, seed: int = 3) -> list[Any]:

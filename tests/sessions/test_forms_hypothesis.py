@@ -17,7 +17,7 @@ from werkzeug.test import TestResponse
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal, GameSession, Membership, Player, Team
 from scorekeeper.rules.seep.cards import POINT_CARDS
-from scorekeeper.sessions.games.seep import card_field
+from scorekeeper.sessions.games.seep.form import card_field
 
 # Hypothesis keeps the app between examples: each one compares the database before and after.
 RUNS = settings(
