@@ -18,49 +18,10 @@ from ...words import gettext, lazy_gettext, ngettext
 from ...words.inputs import in_words
 from ...words.lists import listed
 from ..charts import drawn_once, polyline
-from ..setup import Radio, Setup
+from ..setup import Setup
 from .deal_form import DealForm
 
-SETUP = Setup(
-    players=(("2", "2"), ("3", "3"), ("4", "4")),
-    options=(
-        Radio(
-            "partnerships",
-            lazy_gettext("Four players play"),
-            (("off", lazy_gettext("Each alone")), ("on", lazy_gettext("Two partnerships"))),
-            "off",
-        ),
-        Radio(
-            "variant",
-            lazy_gettext("Variant (K3)"),
-            (("classic", lazy_gettext("Classic")), ("royal", lazy_gettext("Royal"))),
-            "classic",
-        ),
-        Radio(
-            "aces",
-            lazy_gettext("Aces in Royal (K3)"),
-            (
-                ("choice", lazy_gettext("Count 1 or 14")),
-                ("capturing", lazy_gettext("14 only when capturing")),
-                ("one", lazy_gettext("Always 1")),
-            ),
-            "choice",
-        ),
-        Radio(
-            "sweeps",
-            lazy_gettext("Sweeps score 1 (K12)"),
-            (("off", lazy_gettext("No")), ("on", lazy_gettext("Yes"))),
-            "off",
-        ),
-        Radio(
-            "count_out",
-            lazy_gettext("Counting out (K13)"),
-            (("off", lazy_gettext("Off")), ("on", lazy_gettext("On: count in K13's order"))),
-            "off",
-        ),
-    ),
-    shaped_by="partnerships",
-)
+SETUP = Setup(players=(("2", "2"), ("3", "3"), ("4", "4")), shaped_by="partnerships")
 MOST_SIDES = 4
 # The scoring cards a deal's record names, as the form's fields and the page show them.
 SCORING = (

@@ -25,29 +25,10 @@ from ...words import gettext, lazy_gettext, lazy_pgettext, ngettext
 from ...words.fifty_six import bid
 from ...words.inputs import in_words
 from ..charts import drawn_once, polyline
-from ..setup import Number, Radio, Seat, Setup, options
+from ..setup import Setup, options
 from .deal_form import DealForm
 
-SETUP = Setup(
-    players=(("4", "4"), ("6", "6"), ("8", "8")),
-    options=(
-        Radio(
-            "teams",
-            lazy_gettext("Teams"),
-            (("sides", lazy_gettext("Two sides")), ("pairs", lazy_gettext("Pairs of partners"))),
-            "sides",
-        ),
-        Radio(
-            "doubling",
-            lazy_gettext("A double and a redouble"),
-            (("multiply", lazy_gettext("×2 and ×4")), ("additive", lazy_gettext("+1 and +2"))),
-            "multiply",
-        ),
-        Number("tables", lazy_gettext("Tables each team starts with"), 1, 99, 12),
-        Seat("first_dealer", lazy_gettext("Who deals first (F7)")),
-    ),
-    shaped_by="teams",
-)
+SETUP = Setup(players=(("4", "4"), ("6", "6"), ("8", "8")), shaped_by="teams")
 # "NT" as the table says no trumps (a word to translate); the suits are the cards' signs.
 TRUMPS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"), ("NT", lazy_pgettext("no trumps", "NT")))
 # Each trump as a screen reader says it (the buttons show the signs).
