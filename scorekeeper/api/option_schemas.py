@@ -9,7 +9,9 @@ their own that other shapes share (`Teaming` …); Seep's are written out where 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from ..rules import GAMES
@@ -41,6 +43,7 @@ REQUESTS = {
     "answers 400.",
 }
 ANSWERED = "The session's options, every default filled in."
+DOCUMENT = Path(__file__).with_name("openapi.json")
 
 
 def option_schemas() -> dict[str, Schema]:
@@ -57,9 +60,9 @@ def option_schemas() -> dict[str, Schema]:
             for o in game.options
             if o.name in named
         }
-        request = {o.name: _referred(o, named) | {"default": o.default} for o in game.options}
+        request = {o.name: _referred(o, named, True) for o in game.options}
         schemas[f"{prefix}OptionsRequest"] = _object(request, REQUESTS[name], True)
-        answered = {o.name: _referred(o, named, described=False) for o in game.options}
+        answered = {o.name: _referred(o, named, False) for o in game.options}
         schemas[f"{prefix}Options"] = _answered(_object(answered, ANSWERED, False))
     # The move checker's position: Seep's rules of play, undescribed.
     schemas["RuleOptionsRequest"] = _object({o.name: _value(o) for o in RULES}, None, True)
@@ -77,13 +80,15 @@ def _value(option: Option) -> Schema:
     return {"type": kind, "enum": list(option.choices)}
 
 
-def _referred(option: Option, named: dict[str, str], described: bool = True) -> Schema:
-    """An option as a reference to its named schema (or `OnOff`, described here)."""
+def _referred(option: Option, named: dict[str, str], requested: bool) -> Schema:
+    """An option as a reference to its named schema (or to `OnOff`, described here), with its
+    default when requested."""
+    default = {"default": option.default} if requested else {}
     if option.name in named:
-        return {"$ref": f"#/components/schemas/{named[option.name]}"}
+        return {"$ref": f"#/components/schemas/{named[option.name]}"} | default
     assert option.choices == ON_OFF, f"{option.name} has no named schema"
-    described_here = {"description": option.doc} if described else {}
-    return {"$ref": "#/components/schemas/OnOff"} | described_here
+    described = {"description": option.doc} if requested else {}
+    return {"$ref": "#/components/schemas/OnOff"} | default | described
 
 
 def _inline(options: Iterable[Option], description: str, requested: bool) -> Schema:
@@ -105,5 +110,18 @@ def _object(properties: Schema, description: str | None, requested: bool) -> Sch
 
 
 def _answered(schema: Schema) -> Schema:
-    """Options as answered: every one is there."""
-    return schema | {"required": list(schema["properties"])}
+    """Options as answered: every one is there (listed before the description, as written)."""
+    described = {"description": schema.pop("description")} if "description" in schema else {}
+    return schema | {"required": list(schema["properties"])} | described
+
+
+def write_document(path: Path = DOCUMENT) -> None:
+    """Write the options schemas into openapi.json, the rest of it as it was (each schema in
+    its place): `python -m scorekeeper.api.option_schemas` after changing an option."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["components"]["schemas"].update(option_schemas())
+    path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_document()
