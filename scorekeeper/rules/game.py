@@ -25,6 +25,7 @@ from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from .errors import InvalidInput
 from .live import LiveRules
+from .options import Option
 from .pack import Pack
 from .stats import FinishedGame
 from .table import Table
@@ -65,6 +66,11 @@ class OptionsRoom(Protocol):
     @property
     def PLAYERS(self) -> tuple[int, ...]:
         """The numbers of players the game is played by, the usual first."""
+        ...
+
+    @property
+    def OPTIONS(self) -> tuple[Option, ...]:
+        """The session's options, declared once: the form and the API's schemas read them."""
         ...
 
     def parse_options(self, raw: object, /) -> JSON:
@@ -174,6 +180,7 @@ class Game:
     # The standing one deal on, without folding the earlier ones again (a score room's
     # `extended`); None: a game whose standing is only ever folded whole.
     extend: Extension | None = None
+    options: tuple[Option, ...] = ()  # its options' declaration (OptionsRoom.OPTIONS)
 
     def end(self, table: Table, options: Options, standing: Standing[Any]) -> Standing[Any]:
         """The standing of a session the table ended: finished, and gone to the team its rules
@@ -216,6 +223,7 @@ class Game:
             live.LIVE,
             pack,
             getattr(score, "extended", None),
+            options.OPTIONS,
         )
 
 

@@ -2,14 +2,16 @@
 
 Each game's pages describe their setup (`Setup`); `session_form` turns it into a form whose
 boxes are named by team letter and place (a1, b2, c1 …), and whose teams take the shape the
-game's `table_for` gives for the players chosen (and the option that shapes them, if any).
+game's `table_for` gives for the players chosen (and the option that shapes them, if any). The
+options' controls are built from the engine's declaration (`Game.options`), labelled in the
+words of words/options.py.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -21,7 +23,9 @@ from wtforms.widgets import HiddenInput
 from ..data.idempotency import new_key
 from ..rules import Game, InvalidInput, Table
 from ..rules.limits import MAX_NAME, MAX_TEAM_NAME
+from ..rules.options import Option
 from ..words import gettext, lazy_gettext
+from ..words.options import OPTION_WORDS
 from .form_words import WordsMeta
 
 LETTERS = "abcd"
@@ -91,14 +95,35 @@ class Seat:
     label: str
 
 
+Control = Radio | Number | Seat
+
+
 @dataclass(frozen=True)
 class Setup:
-    """What a game's new-session page asks: players (count, label), options, and the option
-    (if any) that decides how the players make teams."""
+    """What a game's new-session page asks: players (count, label), the option (if any) that
+    decides how the players make teams, and the options' controls (`session_form` adds them)."""
 
     players: tuple[tuple[str, str], ...]
-    options: tuple[Radio | Number | Seat, ...]
     shaped_by: str | None = None
+    options: tuple[Control, ...] = ()
+
+
+def controls(game: Game, shaped_by: str | None) -> tuple[Control, ...]:
+    """The controls of the game's options, the one that shapes the teams first."""
+    made = tuple(control(game.name, option) for option in game.options)
+    return tuple(sorted(made, key=lambda c: c.name != shaped_by))
+
+
+def control(game_name: str, option: Option) -> Control:
+    """An option's control, labelled in the reader's words: each choice's value as the form
+    sends it (the text of `as_field`), labelled with its own words or else with that text."""
+    label, named = OPTION_WORDS[game_name][option.name]
+    if option.seat:
+        return Seat(option.name, label)
+    if not option.choices:
+        return Number(option.name, label, option.low, option.high, int(option.default or 0))
+    pairs = tuple((str(as_field(v)), named.get(v, str(v))) for v in option.choices)
+    return Radio(option.name, label, pairs, str(as_field(option.default)))
 
 
 def too_long(what: Any, longest: int, **names: str) -> Callable[[Any, Field], None]:
@@ -256,7 +281,8 @@ def value_of(data: Any) -> Any:
 
 
 def session_form(game: Game, setup: Setup) -> type[SetupForm]:
-    """The new-session form of `game`, as its setup describes it."""
+    """The new-session form of `game`, as its setup describes it, with its options' controls."""
+    setup = replace(setup, options=controls(game, setup.shaped_by))
     seatings = shapes(game, setup)
     every = [t for by in seatings.values() for t in by.values()]
     widest, most = max(t.players_per_team for t in every), max(t.teams for t in every)
@@ -283,7 +309,7 @@ def session_form(game: Game, setup: Setup) -> type[SetupForm]:
     return type(f"{game.title.replace('-', '')}SessionForm", (SetupForm,), fields)
 
 
-def option_field(option: Radio | Number | Seat, seats: int = 0) -> Field:
+def option_field(option: Control, seats: int = 0) -> Field:
     """The form's control of an option (a seat's: of `seats` seats)."""
     if isinstance(option, Radio):
         return radio(option.label, option.choices, option.default)

@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.data.models import Deal, GameSession
+from scorekeeper.rules.casino import options as casino_options
 from tests.helpers.api import (
     FOUR,
     SESSIONS,
@@ -38,13 +39,9 @@ from tests.helpers.casino import (
     deal,
 )
 
-DEFAULTS = {
-    "variant": "classic",
-    "aces": "choice",
-    "sweeps": "off",
-    "count_out": "off",
-    "partnerships": "off",
-}
+# The engine's defaults, which the API fills in (tests/rules/test_casino_score.py pins them to
+# rules/casino.md).
+DEFAULTS = casino_options.DEFAULTS
 
 
 # -- starting a session --------------------------------------------------------------------

@@ -14,6 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.data.models import Deal, GameSession
+from scorekeeper.rules.fifty_six import options as fifty_six_options
 from tests.helpers.api import (
     FOUR,
     SESSIONS,
@@ -27,7 +28,9 @@ from tests.helpers.api import (
 )
 from tests.helpers.fifty_six import SIX, deal, fifty_six_session
 
-DEFAULTS = {"teams": "sides", "doubling": "multiply", "tables": 12, "first_dealer": 0}
+# The engine's defaults, which the API fills in (tests/rules/test_fifty_six_tables.py pins them to
+# rules/fifty-six.md).
+DEFAULTS = fifty_six_options.DEFAULTS
 SIX_SIDES = [
     {"name": "Lions", "players": ["Asha", "Ravi", "Kiran"]},
     {"name": "Tigers", "players": ["Meena", "Dev", "Lata"]},

@@ -10,34 +10,65 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InvalidInput
-from ..options import Choices, parse_choices
+from ..options import Option, choices_of, defaults_of, read_options
 from ..table import Table
 from .values import ACES, CHOICE, CLASSIC, VARIANTS
 
 PLAYERS = (2, 3, 4)  # K1
 PAIRED = 4  # K1: only four players may play as two partnerships
-CHOICES: dict[str, Choices] = {
-    "variant": VARIANTS,  # K3
-    # K3: how a Royal ace counts; accepted in classic too, where aces count 1 anyway (as
-    # `partnerships` is with two or three players).
-    "aces": ACES,
-    "sweeps": ("off", "on"),  # K12
-    "count_out": ("off", "on"),  # K13
-    # K1: four players as two partnerships (partners opposite) instead of four sides.
-    "partnerships": ("off", "on"),
-}
-DEFAULTS: dict[str, Any] = {
-    "variant": CLASSIC,
-    "aces": CHOICE,
-    "sweeps": "off",
-    "count_out": "off",
-    "partnerships": "off",
-}
+OPTIONS = (
+    Option(
+        "variant",
+        "K3",
+        CLASSIC,
+        VARIANTS,
+        doc="K3: classic (J, Q, K only pair; builds 2–10) or Royal (J=11, Q=12, K=13, an ace 1 "
+        "or 14; builds 2–14).",
+    ),
+    # Accepted in classic too, where aces count 1 anyway (as `partnerships` is with two or three
+    # players).
+    Option(
+        "aces",
+        "K3",
+        CHOICE,
+        ACES,
+        doc="K3, Royal only: how an ace counts. `choice` (default): a played ace counts 1 or 14 "
+        "as its move says, and an ace on the table may count 14 as a set of its own; "
+        "`capturing`: only a played ace that captures may count 14, aces in builds and on the "
+        "table count 1; `one`: aces always count 1. Accepted in classic, where aces count 1 "
+        "anyway.",
+    ),
+    Option(
+        "sweeps",
+        "K12",
+        "off",
+        ("off", "on"),
+        doc="K12: whether sweeps score 1 each (Royal Casino's custom).",
+    ),
+    Option(
+        "count_out",
+        "K13",
+        "off",
+        ("off", "on"),
+        doc="K13: whether a deal's points are counted out in order (cards, spades, big casino, "
+        "little casino, aces ♠ ♣ ♥ ♦, sweeps), the first side to reach 21 winning.",
+    ),
+    Option(
+        "partnerships",
+        "K1",
+        "off",
+        ("off", "on"),
+        doc="K1: four players as two partnerships of two (partners opposite) instead of four "
+        "sides; with 2 or 3 players it changes nothing.",
+    ),
+)
+CHOICES = choices_of(OPTIONS)
+DEFAULTS = defaults_of(OPTIONS)
 
 
 def parse_options(raw: object) -> dict[str, Any]:
     """Validated session options with the defaults of rules/casino.md filled in."""
-    return parse_choices(raw, CHOICES, DEFAULTS)
+    return read_options(raw, OPTIONS)
 
 
 def table_for(players: int, options: Mapping[str, Any]) -> Table:

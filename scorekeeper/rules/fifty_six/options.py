@@ -6,47 +6,55 @@ Table(teams=3, players_per_team=2)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InvalidInput
-from ..fields import integer
-from ..options import Choices, parse_choices
+from ..options import Option, choices_of, defaults_of, read_options
 from ..table import Table
 from .cards import PLAYERS as PLAYERS  # F1: offered here as every options.py does (game.py)
 from .cards import check_players
 
-CHOICES: dict[str, Choices] = {
-    "teams": ("sides", "pairs"),  # F2: two sides alternating, or pairs of partners opposite
-    "doubling": ("multiply", "additive"),  # F16
-}
 TABLES = "tables"  # F6: the tables each team starts with, a whole number
 MAX_TABLES = 99
 FIRST_DEALER = "first_dealer"  # F7: the seat that deals the first deal
-DEFAULTS: dict[str, Any] = {"teams": "sides", "doubling": "multiply", TABLES: 12, FIRST_DEALER: 0}
+OPTIONS = (
+    Option(
+        "teams",
+        "F2",
+        "sides",
+        ("sides", "pairs"),
+        doc="F2: two sides, partners alternating (team = seat mod 2), or pairs of partners "
+        "sitting opposite (team = seat mod n/2).",
+    ),
+    Option(
+        "doubling",
+        "F16",
+        "multiply",
+        ("multiply", "additive"),
+        doc="F16: a double multiplies the tables moved by 2 and a redouble by 4, or adds 1 and 2.",
+    ),
+    Option(
+        TABLES, "F6", 12, low=1, high=MAX_TABLES, doc="F6: the tables each team starts a game with."
+    ),
+    Option(
+        FIRST_DEALER,
+        "F7",
+        0,
+        low=0,
+        high=max(PLAYERS) - 1,
+        seat=True,
+        doc="F7: the seat that deals the first deal; a seat beyond the table answers 400 "
+        "`bad-option`.",
+    ),
+)
+CHOICES = choices_of(OPTIONS)
+DEFAULTS = defaults_of(OPTIONS)
 
 
 def parse_options(raw: object) -> dict[str, Any]:
     """Validated session options with the defaults of rules/fifty-six.md filled in."""
-    readers = {
-        TABLES: _whole(TABLES, 1, MAX_TABLES),
-        FIRST_DEALER: _whole(FIRST_DEALER, 0, max(PLAYERS) - 1),
-    }
-    return parse_choices(raw, {**CHOICES, **readers}, DEFAULTS)
-
-
-def _whole(name: str, low: int, high: int) -> Callable[[object], int]:
-    """A reader of a whole-number option from `low` to `high`."""
-
-    def read(value: object) -> int:
-        try:
-            return integer(value, name, low, high)
-        except InvalidInput as error:
-            raise InvalidInput(
-                "bad-option", "option-range", option=name, low=low, high=high
-            ) from error
-
-    return read
+    return read_options(raw, OPTIONS)
 
 
 def table_for(players: object, options: Mapping[str, Any]) -> Table:

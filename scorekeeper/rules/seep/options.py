@@ -11,39 +11,55 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InvalidInput
-from ..options import parse_choices
+from ..options import Option, choices_of, defaults_of, read_options
 from ..table import Table
 
 PLAYERS: tuple[int, ...] = (4, 2)  # the usual first
 
-RULE_CHOICES: dict[str, tuple[Any, ...]] = {
-    "capture": ("maximal", "free"),  # C2
-    "throw": ("strict", "matching"),  # T3
-    "raise_own": ("off", "on"),  # R3: may the mover raise a house they own alone?
-    "raise_partner": ("on", "off"),  # R3: may the mover raise a partner's house?
-}
-RULE_DEFAULTS: dict[str, Any] = {
-    "capture": "maximal",
-    "throw": "strict",
-    "raise_own": "off",
-    "raise_partner": "on",
-}
-CHOICES: dict[str, tuple[Any, ...]] = RULE_CHOICES | {
-    "target": (50, 100, 150),  # M2: the lead that wins a baazi
-    "baazis": (None, 1, 3, 5, 7),  # M4: best of N baazis; None plays on
-    "under9": ("sweeps", "cards"),  # M3: what counts towards the 9
-}
-DEFAULTS: dict[str, Any] = RULE_DEFAULTS | {"target": 100, "baazis": None, "under9": "sweeps"}
+# The match options (M2–M4), then the rules of play that tables vary (C2, T3, R3), in the order
+# the new-session form asks them.
+MATCH = (
+    Option("target", "M2", 100, (50, 100, 150), doc="M2: the lead that wins a baazi."),
+    Option(
+        "baazis", "M4", None, (None, 1, 3, 5, 7), doc="M4: best of this many baazis; null plays on."
+    ),
+    Option("under9", "M3", "sweeps", ("sweeps", "cards"), doc="M3: what counts towards the 9."),
+)
+RULES = (  # a position in the move checker carries these
+    Option("capture", "C2", "maximal", ("maximal", "free"), doc="C2."),
+    Option("throw", "T3", "strict", ("strict", "matching"), doc="T3."),
+    Option(
+        "raise_own",
+        "R3",
+        "off",
+        ("off", "on"),
+        doc="R3: whether the mover may raise an ordinary house they own alone.",
+    ),
+    Option(
+        "raise_partner",
+        "R3",
+        "on",
+        ("on", "off"),
+        doc="R3: whether the mover may raise a partner's house.",
+    ),
+)
+OPTIONS = MATCH + RULES
+# An unknown option's message lists the rules of play first, as it always has.
+READ_ORDER = RULES + MATCH
+RULE_CHOICES = choices_of(RULES)
+RULE_DEFAULTS = defaults_of(RULES)
+CHOICES = choices_of(READ_ORDER)
+DEFAULTS = defaults_of(READ_ORDER)
 
 
 def parse_options(raw: object) -> dict[str, Any]:
     """Validated session options (match and play rules) with defaults filled in."""
-    return parse_choices(raw, CHOICES, DEFAULTS)
+    return read_options(raw, READ_ORDER)
 
 
 def parse_rule_options(raw: object) -> dict[str, Any]:
     """Validated options of play, as a position in the move checker carries them."""
-    return parse_choices(raw, RULE_CHOICES, RULE_DEFAULTS)
+    return read_options(raw, RULES)
 
 
 def table_for(players: int, options: Mapping[str, Any]) -> Table:
