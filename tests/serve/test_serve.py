@@ -19,6 +19,7 @@ from tests.serve.slow import SlowClients
 
 pytestmark = pytest.mark.serve
 
+
 def assert_security_headers(answer: Answer, raw: list[tuple[str, str]]) -> None:
     """Each of the app's security headers, once."""
     for name, value in HEADERS.items():
