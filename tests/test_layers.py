@@ -7,7 +7,16 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bench.import_graph import ROOT, area, declared_order, edges, modules, upward
+from bench.import_graph import (
+    ROOT,
+    area,
+    declared_order,
+    edges,
+    imported_names,
+    modules,
+    nearest_module,
+    upward,
+)
 
 # The imports that still run up the table. Each is being removed by the part of issue 35 named
 # beside it; delete its line when it goes, and the test then keeps it gone.
@@ -59,11 +68,15 @@ def test_below_the_web_nothing_reads_http() -> None:
 
 
 def test_no_test_module_imports_another() -> None:
+    known = modules(TESTS)
     found = [
-        f"{path.relative_to(ROOT)}:{line} imports {dotted}"
-        for path in sorted(TESTS.rglob("*.py"))
-        for line, dotted in imports_of_tests(path)
-        if dotted.rsplit(".", 1)[-1].startswith("test_")
+        f"{path.relative_to(ROOT)}:{node.lineno} imports {target}"
+        for name, path in known.items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for dotted in imported_names(node, name, path.name == "__init__.py")
+        if (target := nearest_module(dotted, known))
+        and target.rsplit(".", 1)[-1].startswith("test_")
     ]
     assert found == [], "move what they share to tests/helpers/ (a fixture to conftest.py)"
 
@@ -76,21 +89,4 @@ def external_imports(path: Path) -> set[str]:
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
             found |= {f"{node.module}.{alias.name}" for alias in node.names}
-    return found
-
-
-def imports_of_tests(path: Path) -> list[tuple[int, str]]:
-    """The test package's modules `path` imports (made absolute), with their lines."""
-    package = path.relative_to(ROOT).with_suffix("").parts[:-1]
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            here = package[: len(package) - node.level + 1] if node.level else ()
-            base = ".".join([*here, node.module] if node.module else here)
-            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
-        else:
-            continue
-        found += [(node.lineno, name) for name in names if name.split(".")[0] == "tests"]
     return found
