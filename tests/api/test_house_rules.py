@@ -12,8 +12,8 @@ from flask.testing import FlaskClient
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Club
 from scorekeeper.rules import GAMES
-from tests.api.test_openapi import DOCUMENT
 from tests.helpers.api import CLUBS, FOUR, SESSIONS, alone, bearer, new_club, new_session, start
+from tests.helpers.openapi import DOCUMENT
 
 Json = dict[str, Any]
 

@@ -4,15 +4,12 @@ naming the limit; the longest legal live deal of each game fits."""
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
 
-import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
 import scorekeeper
-from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Deal
 from scorekeeper.rules.fifty_six import auction
 from scorekeeper.rules.limits import (
@@ -36,6 +33,7 @@ from tests.helpers.api import (
     post_deal,
     read,
 )
+from tests.helpers.deal_rows import fill
 from tests.helpers.seep import deal as seep_deal
 
 MOST_SAID = f"{MOST_DEALS:,}"
@@ -43,27 +41,6 @@ EIGHT = [
     {"name": "Lions", "players": ["Asha", "Ravi", "Kiran", "Lata"]},
     {"name": "Tigers", "players": ["Meena", "Dev", "Zoya", "Omar"]},
 ]
-
-
-def fill(app: Flask, session: Json, deals: int) -> None:
-    """Give the session `deals` more deals, deleted (restorable), as an evening of corrections
-    would leave them; its first deal's record stands for each."""
-    with app.app_context():
-        first = db.session.scalar(sa.select(Deal).where(Deal.session_id == session["id"]))
-        assert first is not None
-        when = datetime(2026, 1, 1)
-        rows = [
-            {
-                "session_id": session["id"],
-                "serial": first.serial + n,
-                "record": first.record,
-                "deleted_at": when,
-                "version": 2,
-            }
-            for n in range(1, deals + 1)
-        ]
-        db.session.execute(sa.insert(Deal), rows)
-        db.session.commit()
 
 
 def full_seep(app: Flask, client: FlaskClient, room: int = 0) -> Json:

@@ -18,7 +18,8 @@ import jsonschema_rs
 import pytest
 from flask import Flask
 
-from tests.api.test_openapi import DOCUMENT, Table, request_examples
+from tests.helpers.openapi import DOCUMENT, request_examples
+from tests.helpers.openapi_table import Table
 
 Row = tuple[str, str, str, dict[str, Any], int, bool]
 

@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from .helpers import every_page
 from .helpers.artifacts import artifact
+from .helpers.every_page import settled
 from .helpers.phones import PHONE, Phones
 
 pytestmark = pytest.mark.browser
@@ -30,17 +31,6 @@ SIZES = {
     "1280": {"viewport": {"width": 1280, "height": 800}, "has_touch": False},
 }
 AXE = Axe()
-
-
-def settled(page: Page, visit: every_page.Visit) -> None:
-    """Open the page and let its scripts draw; every fold opened, so that axe sees what a tap
-    would show."""
-    page.goto(visit.path)
-    expect(page.locator(visit.drawn).first).to_be_visible()
-    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-    # At the foot of the page the bars that stick to the bottom (Save, the replay's) sit in
-    # their own place: what lies under them depends on nothing but the page.
-    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
 
 
 def violations(page: Page, name: str) -> list[dict[str, Any]]:

@@ -21,9 +21,9 @@ from scorekeeper.words.languages import COOKIE, LANGUAGES
 
 from .helpers import every_page
 from .helpers.artifacts import artifact
+from .helpers.every_page import settled
 from .helpers.phones import Phones
 from .helpers.seep import PLAIN
-from .test_accessibility import settled
 
 pytestmark = pytest.mark.browser
 

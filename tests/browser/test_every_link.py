@@ -23,8 +23,8 @@ from scorekeeper.words.languages import COOKIE, LANGUAGES
 from tests.helpers.links import attribute_problems, marked
 
 from .helpers import every_page
+from .helpers.every_page import settled
 from .helpers.phones import Phones
-from .test_accessibility import settled
 
 pytestmark = pytest.mark.browser
 

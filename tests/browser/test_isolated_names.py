@@ -18,8 +18,8 @@ from playwright.sync_api import Page
 from scorekeeper.words.languages import COOKIE
 
 from .helpers import every_page
+from .helpers.every_page import settled
 from .helpers.phones import Phones
-from .test_accessibility import settled
 
 pytestmark = pytest.mark.browser
 

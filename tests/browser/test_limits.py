@@ -8,11 +8,11 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from scorekeeper.rules.limits import MOST_DEALS
-from tests.api.test_limits import fill
+from tests.helpers.deal_rows import fill
 
 from .helpers.artifacts import artifact
 from .helpers.phones import Phones
-from .test_seep_session import Taps, enter_deal, start_session
+from .helpers.seep_form import Taps, enter_deal, start_session
 
 pytestmark = pytest.mark.browser
 

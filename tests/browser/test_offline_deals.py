@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from .helpers import seep
 from .helpers.artifacts import artifact
 from .helpers.phones import Phones
-from .helpers.seep import tap
+from .helpers.seep import offline_ready, tap
 from .helpers.taps import Taps
 
 pytestmark = pytest.mark.browser
@@ -31,12 +31,6 @@ def casino_all_to(side: int) -> dict[str, object]:
         "big_casino": side,
         "little_casino": side,
     }
-
-
-def offline_ready(page: Page, started: seep.Started) -> None:
-    """The keeper's phone on the scoreboard, its worker having kept the page and its deal form."""
-    seep.join(page, started.keeper_link)
-    expect(page.locator("html[data-offline-ready]")).to_have_count(1)
 
 
 def dealer_is(page: Page, seat: int) -> None:

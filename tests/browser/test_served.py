@@ -13,7 +13,7 @@ from tests.serve.conftest import Served, served  # noqa: F401  # make serve, sta
 
 from .helpers import seep
 from .helpers.phones import Phones
-from .test_offline_deals import offline_ready
+from .helpers.seep import offline_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.serve]
 

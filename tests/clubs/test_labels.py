@@ -10,9 +10,9 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.clubs.test_views import player_ids
 from tests.helpers import live_deals
 from tests.helpers.api import CLUBS, SESSIONS, bearer, new_club, new_session
+from tests.helpers.club_pages import player_ids
 from tests.helpers.pages import shown
 
 

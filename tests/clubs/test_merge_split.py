@@ -12,10 +12,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from tests.clubs.test_views import history, player_ids, problems
 from tests.helpers.backup import export, import_into
+from tests.helpers.casino_forms import deal as casino_deal
+from tests.helpers.club_pages import history, player_ids, problems
 from tests.helpers.pages import FORMS, flash_texts, keeper_link, start_in_club
-from tests.sessions.test_casino import deal as casino_deal
 
 
 def merge(client: FlaskClient, club_id: str, gone: int, kept: int) -> str:

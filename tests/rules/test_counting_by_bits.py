@@ -31,9 +31,9 @@ from scorekeeper.rules.floor import NOTHING, Chosen, Counts
 from scorekeeper.rules.seep import generate as seep
 from scorekeeper.rules.seep.position import parse_position as parse_seep
 from scorekeeper.rules.sets import has_subset_sum, splits_into, values_key
+from tests.helpers.casino_positions import random_json as random_casino
 
 from .seep_positions import random_position as random_seep
-from .test_casino_generate import random_json as random_casino
 
 PAGES = (0, 1, 100)
 

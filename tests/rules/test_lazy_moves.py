@@ -23,9 +23,9 @@ from scorekeeper.rules.casino.position import Position as CasinoPosition
 from scorekeeper.rules.seep import generate as seep
 from scorekeeper.rules.seep.position import Position as SeepPosition
 from scorekeeper.rules.seep.position import parse_position as parse_seep
+from tests.helpers.casino_positions import random_positions as casino_positions
 
 from .seep_positions import positions as seep_positions
-from .test_casino_generate import random_positions as casino_positions
 
 PAGES = (0, 1, 7, 100)
 

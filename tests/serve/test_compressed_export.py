@@ -8,8 +8,8 @@ import gzip
 import pytest
 
 from tests.helpers.api import SESSIONS
+from tests.helpers.serve_requests import fetch, session, whole_deal
 from tests.serve.conftest import Served
-from tests.serve.test_serve import fetch, session, whole_deal
 
 pytestmark = pytest.mark.serve
 

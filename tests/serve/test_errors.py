@@ -13,8 +13,8 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.web.security import LONGEST_HEADERS, LONGEST_URL
+from tests.helpers.serve_requests import POST, raw_exchange
 from tests.serve.conftest import Served
-from tests.serve.test_serve import POST, raw_exchange
 
 pytestmark = pytest.mark.serve
 

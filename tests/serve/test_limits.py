@@ -11,8 +11,8 @@ import pytest
 from scorekeeper.app import SESSION_WRITE_LIMIT
 from tests.helpers.api import FOUR, SESSIONS
 from tests.helpers.seep import deal as seep_deal
+from tests.helpers.serve_requests import request
 from tests.serve.conftest import Served
-from tests.serve.test_public import request
 
 pytestmark = pytest.mark.serve
 

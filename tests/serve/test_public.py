@@ -4,47 +4,21 @@ make serve's memcached."""
 
 from __future__ import annotations
 
-import http.client
 import json
 import re
-from typing import Any
 
 import pytest
 
 from scorekeeper.app import CREATE_LIMIT
 from scorekeeper.rules.limits import MAX_NAME
 from tests.helpers.api import SESSIONS
+from tests.helpers.serve_requests import request
 from tests.serve.conftest import Served
 
 pytestmark = pytest.mark.serve
 
 YEAR = "public, max-age=31536000, immutable"
 TWO = [{"players": ["Asha"]}, {"players": ["Dev"]}]
-
-
-def request(
-    served: Served,
-    method: str,
-    path: str,
-    body: Any = None,
-    *,
-    source: str = "127.0.0.1",
-    **headers: str,
-) -> tuple[int, http.client.HTTPMessage, bytes]:
-    """One exchange from `source`, a loopback address: nginx sees each as another client."""
-    connection = http.client.HTTPConnection(
-        "127.0.0.1", served.port, timeout=10, source_address=(source, 0)
-    )
-    sent = {name.replace("_", "-"): value for name, value in headers.items()}
-    data = None
-    if body is not None:
-        data, sent["Content-Type"] = json.dumps(body), "application/json"
-    try:
-        connection.request(method, path, body=data, headers=sent)
-        response = connection.getresponse()
-        return response.status, response.headers, response.read()
-    finally:
-        connection.close()
 
 
 def static_urls(served: Served) -> list[str]:

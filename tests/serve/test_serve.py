@@ -4,44 +4,20 @@ error answers, forwarded headers, and ETags that compression weakens."""
 from __future__ import annotations
 
 import gzip
-import http.client
 import json
 import re
-import socket
-import threading
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bench.load_http import HOST, Answer
+from bench.load_http import Answer
 from scorekeeper.web.security import HEADERS
 from tests.helpers.api import SESSIONS
-from tests.helpers.seep import captured
+from tests.helpers.serve_requests import POST, fetch, raw_exchange, session, whole_deal
 from tests.serve.conftest import Served
 from tests.serve.slow import SlowClients
 
 pytestmark = pytest.mark.serve
-
-TWO = [{"players": ["Asha"]}, {"players": ["Dev"]}]
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-ALL_CARDS = [rank + suit for suit in "SHDC" for rank in RANKS]
-
-
-def session(served: Served) -> dict[str, Any]:
-    """A new Seep session through nginx: its id and edit token."""
-    created = served.call("POST", SESSIONS, {"game": "seep", "teams": TWO})
-    assert created.status == "201", created.body[:300]
-    made: dict[str, Any] = created.json()
-    return made
-
-
-def whole_deal(points: int = 60) -> dict[str, Any]:
-    """A Seep deal that lists all 52 cards: an answer long enough to be compressed."""
-    team0, team1 = captured(points)
-    rest = [card for card in ALL_CARDS if card not in team0 + team1]
-    return {"captured": [team0 + rest[:18], team1 + rest[18:]]}
 
 
 def assert_security_headers(answer: Answer, raw: list[tuple[str, str]]) -> None:
@@ -85,17 +61,6 @@ def compressible(served: Served) -> dict[str, str]:
     }
 
 
-def fetch(served: Served, path: str, encoding: str) -> tuple[int, http.client.HTTPMessage, bytes]:
-    """A GET with this Accept-Encoding: (status, all the headers, body as sent)."""
-    connection = http.client.HTTPConnection(HOST, served.port, timeout=10)
-    try:
-        connection.request("GET", path, headers={"Accept-Encoding": encoding})
-        response = connection.getresponse()
-        return response.status, response.headers, response.read()
-    finally:
-        connection.close()
-
-
 @pytest.mark.parametrize("kind", ["page", "json", "javascript", "css"])
 def test_text_is_compressed_with_gzip_and_brotli_and_plain_without(
     served: Served, kind: str
@@ -131,44 +96,6 @@ def test_a_compressed_deal_s_etag_still_works_as_if_match(served: Served) -> Non
 # -- nginx's own answers ------------------------------------------------------------------------
 
 
-def raw_exchange(
-    served: Served, head: bytes, body: Iterable[bytes] = ()
-) -> tuple[str, list[tuple[str, str]], bytes]:
-    """Send raw bytes, the body's pieces from another thread (the server may answer before it
-    has read them all, and stop reading); (status, headers in order, body) of the answer."""
-    with socket.create_connection((HOST, served.port), timeout=30) as connection:
-        connection.sendall(head)
-
-        def send() -> None:
-            try:
-                for piece in body:
-                    connection.sendall(piece)
-            except OSError:
-                pass  # nginx answered and stopped reading: what is expected
-
-        sender = threading.Thread(target=send)
-        sender.start()
-        try:
-            return read_answer(connection)
-        finally:
-            sender.join(timeout=30)
-
-
-def read_answer(connection: socket.socket) -> tuple[str, list[tuple[str, str]], bytes]:
-    """Read one answer until the server closes the connection (or resets it, after it)."""
-    data = b""
-    try:
-        while chunk := connection.recv(65536):
-            data += chunk
-    except ConnectionResetError:
-        assert data, "the connection was reset before any answer"
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = [tuple(part.strip() for part in line.split(":", 1)) for line in lines[1:]]
-    return lines[0].split(" ")[1], headers, body  # type: ignore[return-value]
-
-
-POST = b"POST /api/v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
 ERRORS: dict[str, tuple[bytes, list[bytes]]] = {
     "400": (b"GARBAGE\r\n\r\n", []),
     "414": (b"GET /api/v1/sessions?" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", []),

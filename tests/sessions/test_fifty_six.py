@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.helpers.fifty_six_forms import deal
 from tests.helpers.pages import next_dealer, problems, shown, start, stored
 
 SIX = {"a1": "Asha", "b1": "Meena", "c1": "Kofi", "a2": "Ravi", "b2": "Dev", "c2": "Lena"}
@@ -20,12 +21,6 @@ def deal_record(client: FlaskClient, board: str) -> dict[str, Any]:
     """The first deal's record as stored, without its identity."""
     first = stored(client, board)["deals"][0]
     return {k: v for k, v in first.items() if k not in ("id", "number", "version", "changed")}
-
-
-def deal(number: int, **fields: Any) -> dict[str, Any]:
-    """A deal form: Meena (seat 1) bids 28♠ and takes 30 points, unless `fields` say otherwise."""
-    base = {"number": number, "next_id": number, "dealer": "0", "outcome": "bid"}
-    return base | {"seat": "1", "value": "28", "trump": "S", "double": "0", "points": "30"} | fields
 
 
 def tables(page: str) -> list[int]:

@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.data.models import Deal
 from scorekeeper.rules.limits import MAX_CLUB_NAME, MAX_NAME, MAX_TEAM_NAME, MOST_DEALS
-from tests.api.test_limits import fill
 from tests.helpers.api import count
+from tests.helpers.deal_rows import fill
 from tests.helpers.pages import FORMS, deal_form, flash_texts, problems, session_of, start, stored
 
 MOST_SAID = f"{MOST_DEALS:,}"

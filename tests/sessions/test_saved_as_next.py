@@ -9,9 +9,8 @@ import re
 
 from flask.testing import FlaskClient
 
+from tests.helpers.fifty_six_forms import deal
 from tests.helpers.pages import deal_form, start, stored
-
-from .test_fifty_six import deal
 
 # Asha (seat 0) bids 28♠ after everyone else passed; three passes end it (F10).
 AUCTION = [

@@ -7,26 +7,18 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from scorekeeper.web.catalogs import TRANSLATIONS, catalogs, module
-from scorekeeper.words.languages import LANGUAGES
+from scorekeeper.web.catalogs import catalogs, module
+from tests.helpers.catalogs import OTHERS, forms, messages, read
 
 ROOT = Path(__file__).resolve().parents[2]
-OTHERS = sorted(code for code in LANGUAGES if code != "en")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
 COUNTS = {"num", "n"}  # a plural form may say its number in words ("one card")
-
-
-def read(code: str) -> Catalog:
-    """One language's catalog."""
-    with (TRANSLATIONS / code / "LC_MESSAGES" / "messages.po").open("rb") as file:
-        return read_po(file, locale=code)
 
 
 @pytest.fixture(scope="module")
@@ -41,11 +33,6 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
     subprocess.run(command, cwd=ROOT, check=True)
     with pot.open("rb") as file:
         return read_po(file)
-
-
-def messages(catalog: Catalog) -> Iterator[Message]:
-    """The catalog's messages, without its header."""
-    return (message for message in catalog if message.id)
 
 
 def test_every_language_has_a_catalog() -> None:
@@ -91,14 +78,6 @@ def test_every_catalog_compiles_without_a_complaint(code: str) -> None:
     """Babel's own checks, as `pybabel compile` makes them (placeholders form by form)."""
     complaints = [(message.id, list(map(str, errors))) for message, errors in read(code).check()]
     assert complaints == []
-
-
-def forms(message: Message, count: int) -> list[str]:
-    """A message's translation: one string, or each of the language's plural forms."""
-    if isinstance(message.id, tuple):
-        strings = list(message.string or ())
-        return [str(s) for s in strings] + [""] * (count - len(strings))
-    return [str(message.string or "")]
 
 
 def placeholders(text: str | tuple[str, ...]) -> set[str]:

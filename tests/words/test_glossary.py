@@ -22,7 +22,7 @@ import pytest
 from babel.messages.catalog import Message
 
 from scorekeeper.web.catalogs import TRANSLATIONS
-from tests.web.test_catalogs import OTHERS, forms, messages, read
+from tests.helpers.catalogs import OTHERS, forms, messages, read
 
 # The placeholders that are filled with a person's, a team's or a club's name (or a list of them);
 # the script's {seat} too, which names the player at a seat where the table's names are known

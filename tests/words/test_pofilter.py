@@ -17,7 +17,7 @@ from translate.filters import checks
 from translate.storage import factory
 
 from scorekeeper.web.catalogs import TRANSLATIONS
-from tests.web.test_catalogs import OTHERS
+from tests.helpers.catalogs import OTHERS
 
 CONFIG = TRANSLATIONS / "pofilter.toml"
 

@@ -21,8 +21,8 @@ from scorekeeper.words.bidi import plain
 from scorekeeper.words.languages import COOKIE
 from scorekeeper.words.lists import listed
 from scorekeeper.words.verdicts import RULE_NAMES
+from tests.helpers.catalogs import OTHERS
 from tests.helpers.said import said
-from tests.web.test_catalogs import OTHERS
 
 RULES = Path(scorekeeper.rules.__file__).parent
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.helpers import casino, fifty_six, live_deals
 
@@ -181,3 +181,14 @@ def other_pages() -> list[Visit]:
     checkers = [Visit(name, False, path, ".verdict:not(:empty)") for name, path in CHECKERS.items()]
     errors = [Visit("error-404", False, "/nowhere"), Visit("error-no-game", False, "/new/chess")]
     return [Visit("home", True, "/"), *checkers, *errors, Visit("offline", False, "/offline")]
+
+
+def settled(page: Page, visit: Visit) -> None:
+    """Open the page and let its scripts draw; every fold opened, so that axe sees what a tap
+    would show."""
+    page.goto(visit.path)
+    expect(page.locator(visit.drawn).first).to_be_visible()
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    # At the foot of the page the bars that stick to the bottom (Save, the replay's) sit in
+    # their own place: what lies under them depends on nothing but the page.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")

@@ -88,6 +88,12 @@ def join(page: Page, link: str) -> None:
     assert "#" not in page.url  # the key left the address bar
 
 
+def offline_ready(page: Page, started: Started) -> None:
+    """The keeper's phone on the scoreboard, its worker having kept the page and its deal form."""
+    join(page, started.keeper_link)
+    expect(page.locator("html[data-offline-ready]")).to_have_count(1)
+
+
 def join_as_scorer(keeper: Page, page: Page) -> None:
     """`page` joins through the scorer link the keeper's scoreboard shares."""
     keeper.locator("details.share summary").click()
