@@ -13,12 +13,13 @@ from ..clubs.stats import figures, side
 from ..data.extensions import db
 from ..data.idempotency import once, request_key
 from ..data.models import Club
-from ..rules.fields import record
 from ..rules.stats import head_to_head
 from ..web.rate_limits import count_creation
 from ..words import gettext
 from .answers import club_json
 from .http import bearer_token, bp, json_body, replayable, secret, tagged
+from .shapes.clubs import ClubRequest
+from .shapes.reading import read_body
 
 
 @bp.post("/clubs")
@@ -30,8 +31,8 @@ def create_club() -> Response:
     tokens: list[str] = []
 
     def create() -> tuple[dict[str, Any], int]:
-        fields = record(body, "A club", ("name",))
-        club, token = Club.create(fields.get("name"), key)
+        asked = read_body(ClubRequest, body)
+        club, token = Club.create(asked.name, key)
         tokens.append(token)
         return {"id": club.id, "name": club.name}, 201
 
