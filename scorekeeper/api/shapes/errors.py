@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, create_model
 
 from .reading import ALONE, Shape, doc, ref
 
 Sentence = Annotated[str, Field(min_length=1)]
+
+
+def coded(name: str, code: str) -> type[Shape]:
+    """The body of an error that has one code."""
+    error: Any = Annotated[Literal[code], ALONE]  # type: ignore[valid-type]  # a code per shape
+    return create_model(name, __base__=Shape, error=(error, ...), message=(Sentence, ...))
 
 
 @doc("400: the input cannot be read.")
@@ -25,27 +31,6 @@ class BadInput(Shape):
         "too-many-plays", "unknown-card", "unknown-club", "unknown-field", "unknown-game",
         "unknown-option",
     ]  # fmt: skip
-    message: Sentence
-
-
-class Unauthorized(Shape):
-    """401: no token."""
-
-    error: Annotated[Literal["unauthorized"], ALONE]
-    message: Sentence
-
-
-class Forbidden(Shape):
-    """403: a token that is not this session's (or club's)."""
-
-    error: Annotated[Literal["forbidden"], ALONE]
-    message: Sentence
-
-
-class NotFound(Shape):
-    """404: no such session, deal or club."""
-
-    error: Annotated[Literal["not-found"], ALONE]
     message: Sentence
 
 
@@ -81,32 +66,14 @@ class VersionMismatch(Shape):
     deal: Annotated[Any, ref("Deal")] = None
 
 
-class TooLarge(Shape):
-    """413: a body over the limit."""
-
-    error: Annotated[Literal["too-large"], ALONE]
-    message: Sentence
-
-
-class KeyReused(Shape):
-    """422: an Idempotency-Key used for another body."""
-
-    error: Annotated[Literal["idempotency-key-reused"], ALONE]
-    message: Sentence
-
-
-class Unavailable(Shape):
-    """503: the database did not answer."""
-
-    error: Annotated[Literal["unavailable"], ALONE]
-    message: Sentence
-
-
-class RateLimited(Shape):
-    """429: too many requests."""
-
-    error: Annotated[Literal["rate-limited"], ALONE]
-    message: Sentence
+# The bodies of the errors that have one code and nothing more.
+Unauthorized = coded("Unauthorized", "unauthorized")  # 401
+Forbidden = coded("Forbidden", "forbidden")  # 403
+NotFound = coded("NotFound", "not-found")  # 404
+TooLarge = coded("TooLarge", "too-large")  # 413
+KeyReused = coded("KeyReused", "idempotency-key-reused")  # 422
+Unavailable = coded("Unavailable", "unavailable")  # 503
+RateLimited = coded("RateLimited", "rate-limited")  # 429
 
 
 SHAPES: tuple[type[Any], ...] = (
