@@ -4,6 +4,7 @@ generated one, and a body read through a shape is refused as the API always refu
 from __future__ import annotations
 
 import pytest
+from flask import Flask
 
 from scorekeeper.api import openapi_build
 from scorekeeper.api.shapes import DECLARED
@@ -33,9 +34,9 @@ def test_every_declared_shape_has_its_place_in_the_remainder() -> None:
     ],
 )
 def test_a_club_request_is_refused_with_the_api_s_codes(
-    app: object, body: dict[str, object], code: str, key: str | None, params: str | None
+    app: Flask, body: dict[str, object], code: str, key: str | None, params: str | None
 ) -> None:
-    with pytest.raises(InvalidInput) as refused, app.test_request_context():  # type: ignore[attr-defined]
+    with pytest.raises(InvalidInput) as refused, app.test_request_context():
         read_body(ClubRequest, body)
     assert refused.value.code == code
     if key is not None:
@@ -43,6 +44,6 @@ def test_a_club_request_is_refused_with_the_api_s_codes(
         assert refused.value.params == {"what": "A club", "field": params}
 
 
-def test_a_club_request_is_read_tidied(app: object) -> None:
-    with app.test_request_context():  # type: ignore[attr-defined]
+def test_a_club_request_is_read_tidied(app: Flask) -> None:
+    with app.test_request_context():
         assert read_body(ClubRequest, {"name": "  Thursday   table "}).name == "Thursday table"
