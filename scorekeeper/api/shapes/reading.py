@@ -115,9 +115,10 @@ def read_body(shape: type[Read], body: Mapping[str, Any]) -> Read:
 
 def _refusal(shape: type[Shape], body: object, errors: list[ErrorDetails]) -> InvalidInput:
     """The one InvalidInput that names the first problem of `errors`."""
-    if any(error["type"] == "model_type" for error in errors):
+    if not isinstance(body, Mapping):
         return InvalidInput("bad-field", "not-object", what=shape.WHAT)
-    unknown = sorted(str(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden")
+    # From the body itself, as record() did: any key, even "" or a lone surrogate, is named.
+    unknown = sorted(set(body) - set(shape.model_fields))
     if unknown:
         return InvalidInput("unknown-field", "unknown-field", what=shape.WHAT, field=unknown[0])
     first = errors[0]
@@ -144,13 +145,23 @@ def _reader_of(shape: type[Shape], name: str) -> _Reader | None:
 
 
 class _DocumentSchema(GenerateJsonSchema):
-    """pydantic's JSON Schema, without the titles and defaults the document never writes."""
+    """pydantic's JSON Schema as the document writes it: no titles, no null defaults, and a
+    value that may be null typed `[type, "null"]` rather than pydantic's anyOf."""
 
     def field_title_should_be_set(self, schema: Any) -> bool:
         return False
 
     def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
-        return self.generate_inner(schema["schema"])  # a default is said in its description
+        if schema.get("default") is None:  # left out or null: said in the field's description
+            return self.generate_inner(schema["schema"])
+        return super().default_schema(schema)
+
+    def nullable_schema(self, schema: core_schema.NullableSchema) -> JsonSchemaValue:
+        inner = self.generate_inner(schema["schema"])
+        if not isinstance(inner.get("type"), str):
+            return super().nullable_schema(schema)
+        enum = {"enum": [*inner["enum"], None]} if "enum" in inner else {}
+        return {**inner, "type": [inner["type"], "null"], **enum}
 
 
 def document_schema(shape: type[Any]) -> dict[str, Any]:
