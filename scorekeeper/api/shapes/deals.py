@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, RootModel
+from pydantic import Field, RootModel, create_model
 
 from .names import Card, PlayerName
 from .reading import Documented, Shape, doc, ref
@@ -88,49 +88,38 @@ class NewGameRequest(Documented, RootModel[bool]):
     """Whether a Fifty-six deal starts a new game."""
 
 
-class TeamRequest(Shape):
-    """A Seep team as sent."""
-
-    name: TeamName = None
-    players: Annotated[
-        list[PlayerName],
-        Field(
-            min_length=1,
-            max_length=2,
-            description="The players in seat order. Seep: one or two, the same number in both "
-            "teams.",
-        ),
-    ]
+def _team_request(name: str, least: int, most: int, players: str) -> type[Shape]:
+    """A game's team as sent: its name (or none), and its players in seat order."""
+    named: Any = Annotated[list[PlayerName], Field(min_length=least, max_length=most)]
+    return create_model(
+        name,
+        __base__=Shape,
+        __doc__="A team as sent.",
+        name=(TeamName, None),
+        players=(Annotated[named, Field(description=players)], ...),
+    )
 
 
-class FiftySixTeamRequest(Shape):
-    """A Fifty-six team as sent."""
-
-    name: TeamName = None
-    players: Annotated[
-        list[PlayerName],
-        Field(
-            min_length=2,
-            max_length=4,
-            description="The players in seat order, the same number in every team (F1, F2): two "
-            "sides of 2, 3 or 4 players, or pairs (2, 3 or 4 teams of two).",
-        ),
-    ]
-
-
-class CasinoTeamRequest(Shape):
-    """A Casino side as sent."""
-
-    name: TeamName = None
-    players: Annotated[
-        list[PlayerName],
-        Field(
-            min_length=1,
-            max_length=2,
-            description="One player (a side of one), or two partners (two partnerships, with the "
-            "option `partnerships: on`).",
-        ),
-    ]
+TeamRequest = _team_request(
+    "TeamRequest",
+    1,
+    2,
+    "The players in seat order. Seep: one or two, the same number in both teams.",
+)
+FiftySixTeamRequest = _team_request(
+    "FiftySixTeamRequest",
+    2,
+    4,
+    "The players in seat order, the same number in every team (F1, F2): two sides of 2, 3 or 4 "
+    "players, or pairs (2, 3 or 4 teams of two).",
+)
+CasinoTeamRequest = _team_request(
+    "CasinoTeamRequest",
+    1,
+    2,
+    "One player (a side of one), or two partners (two partnerships, with the option "
+    "`partnerships: on`).",
+)
 
 
 @doc("A page of the session's live deals.")
