@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ...data.models import club_name
 from .names import GameName, PlayerName
-from .reading import Shape, doc, reader, ref
+from .reading import LEFT_OUT, Shape, doc, moved, reader, ref
 
 CLUB_ID = r"^[A-Za-z0-9_-]{1,32}$"
 ClubId = Annotated[
@@ -150,8 +150,42 @@ class PartnershipRating(Shape):
     games: Annotated[int, Field(ge=1, description=GAMES)]
 
 
+@doc(
+    "OpenSkill (Plackett–Luce) ratings derived from the club's games in the order they ended: "
+    "each Seep baazi (its winner over the other team), each Fifty-six game (the teams ranked by "
+    "when they ran out of tables), each Casino game (the winner first, the other sides by final "
+    "score, ties equal).",
+    keywords=moved("minItems", after="type"),
+)
+class ClubRatings(Shape):
+    """`GET /clubs/<id>/ratings`."""
+
+    game: GameName
+    players: Annotated[
+        list[PlayerRating],
+        Field(
+            description="Every player with a rated game, highest `rating` first; names merged "
+            "into another player count as that player."
+        ),
+    ]
+    partnerships: Annotated[
+        list[PartnershipRating],
+        Field(
+            description="Every team of two or more players that played a rated game against "
+            "other such teams, highest `rating` first."
+        ),
+    ]
+    prediction: Annotated[
+        list[SideChance],
+        Field(
+            min_length=2,
+            description="Only with `teams`: each side's chance of winning, in the order asked; "
+            "the chances add up to 1.",
+        ),
+    ] = LEFT_OUT
+
+
 SHAPES: tuple[type[Any], ...] = (
     ClubRequest, ClubCreated, ClubPlayer, Club, ScorerLink, SideChance, PlayerRating,
-    PartnershipRating,
+    PartnershipRating, ClubRatings,
 )  # fmt: skip
-_ = GameName  # ClubRatings (its `game`) stays in the remainder: its keywords' order is its own

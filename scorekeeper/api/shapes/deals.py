@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, RootModel, create_model
 
 from .names import Card, PlayerName
-from .reading import Documented, Shape, doc, ref
+from .reading import Documented, Shape, doc, moved, ref
 
 TEAM_NAME = (
     "The team's name, up to 60 characters; left out, null or blank: the players' names joined "
@@ -88,6 +88,23 @@ class NewGameRequest(Documented, RootModel[bool]):
     """Whether a Fifty-six deal starts a new game."""
 
 
+@doc(
+    "F6: the teams out of tables; their seats sit out of the auction (the calls pass over them, "
+    "and F10 counts only the seats still in). Two teams or more stay in, else 400 `bad-field`.",
+    keywords=moved("uniqueItems", after="items"),
+)
+class TeamsOut(
+    Documented,
+    RootModel[
+        Annotated[
+            list[Annotated[int, Field(ge=0, le=3)]],
+            Field(max_length=2, json_schema_extra={"uniqueItems": True}),
+        ]
+    ],
+):
+    """The Fifty-six teams out of tables."""
+
+
 def _team_request(name: str, least: int, most: int, players: str) -> type[Shape]:
     """A game's team as sent: its name (or none), and its players in seat order."""
     named: Any = Annotated[list[PlayerName], Field(min_length=least, max_length=most)]
@@ -160,6 +177,6 @@ class FormPoint(Shape):
 
 SHAPES: tuple[type[Any], ...] = (
     Sweep, CapturedRequest, SweepsRequest, DealerRequest, CardPointsRequest,
-    FiftySixDealerRequest, AuctionRecordRequest, NewGameRequest, TeamRequest,
+    FiftySixDealerRequest, AuctionRecordRequest, NewGameRequest, TeamsOut, TeamRequest,
     FiftySixTeamRequest, CasinoTeamRequest, DealPage, FormPoint,
 )  # fmt: skip

@@ -27,7 +27,7 @@ ORDER = (
     "$ref", "type", "const", "enum", "format", "minLength", "maxLength", "pattern", "minimum",
     "exclusiveMinimum", "maximum", "items", "prefixItems", "minItems", "maxItems", "uniqueItems",
     "properties", "propertyNames", "minProperties", "additionalProperties", "required", "oneOf",
-    "if", "then", "else", "default", "description", "examples",
+    "anyOf", "allOf", "if", "then", "else", "default", "description", "examples",
 )  # fmt: skip
 
 Read = TypeVar("Read", bound="Shape")
@@ -39,6 +39,7 @@ class Documented:
 
     DOC: ClassVar[str | None] = None
     EXAMPLES: ClassVar[list[Any] | None] = None
+    KEYWORDS: ClassVar[tuple[str, ...]] = ORDER  # another order where the document has one
 
     @classmethod
     def __get_pydantic_json_schema__(
@@ -58,14 +59,26 @@ class Shape(Documented, BaseModel):
     WHAT: ClassVar[str] = ""  # the thing read, as the sentences name it ("A club")
 
 
-def doc(description: str, examples: list[Any] | None = None) -> Callable[[Shaped], Shaped]:
-    """Give a shape the document's description (and examples) of it."""
+def doc(
+    description: str | None,
+    examples: list[Any] | None = None,
+    keywords: tuple[str, ...] = ORDER,
+) -> Callable[[Shaped], Shaped]:
+    """Give a shape the document's description (and examples) of it, and the order of its
+    keywords where the document wrote them in another."""
 
     def give(shape: Shaped) -> Shaped:
-        shape.DOC, shape.EXAMPLES = description, examples
+        shape.DOC, shape.EXAMPLES, shape.KEYWORDS = description, examples, keywords
         return shape
 
     return give
+
+
+def moved(name: str, after: str) -> tuple[str, ...]:
+    """ORDER with the keyword `name` written right after `after`."""
+    rest = [keyword for keyword in ORDER if keyword != name]
+    at = rest.index(after) + 1
+    return (*rest[:at], name, *rest[at:])
 
 
 class _Alone:
@@ -76,6 +89,9 @@ class _Alone:
     ) -> JsonSchemaValue:
         return {"const": handler(schema)["const"]}
 
+
+# The default of a field that may be left out: the shapes answer no defaults, they declare.
+LEFT_OUT: Any = None
 
 ALONE = _Alone()  # Annotated[Literal["x"], ALONE]: {"const": "x"}
 
@@ -151,6 +167,9 @@ class _DocumentSchema(GenerateJsonSchema):
     def field_title_should_be_set(self, schema: Any) -> bool:
         return False
 
+    def sort(self, value: JsonSchemaValue, parent_key: str | None = None) -> JsonSchemaValue:
+        return value  # _ordered writes the document's order; examples keep their own
+
     def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
         if schema.get("default") is None:  # left out or null: said in the field's description
             return self.generate_inner(schema["schema"])
@@ -172,26 +191,26 @@ def document_schema(shape: type[Any]) -> dict[str, Any]:
     )
     made.pop("$defs", None)  # each declared shape is written once, under its own name
     made.pop("title", None)
-    return _ordered(made)
+    return _ordered(made, getattr(shape, "KEYWORDS", ORDER))
 
 
-def _ordered(schema: Any) -> Any:
-    """`schema` with every schema object's keywords in ORDER (properties in declared order)."""
+def _ordered(schema: Any, order: tuple[str, ...]) -> Any:
+    """`schema` with every schema object's keywords in `order` (properties as declared)."""
     if isinstance(schema, list):
-        return [_ordered(item) for item in schema]
+        return [_ordered(item, order) for item in schema]
     if not isinstance(schema, dict):
         return schema
     if UNDECLARED in schema:
         return {"$ref": SCHEMAS + schema[UNDECLARED]}
-    rank = {name: n for n, name in enumerate(ORDER)}
-    keys = sorted(schema, key=lambda name: rank.get(name, len(ORDER)))
+    rank = {name: n for n, name in enumerate(order)}
+    keys = sorted(schema, key=lambda name: rank.get(name, len(order)))
     return {
         name: (
-            {field: _ordered(s) for field, s in schema[name].items()}
+            {field: _ordered(s, order) for field, s in schema[name].items()}
             if name == "properties"
             else schema[name]
             if name in ("examples", "enum", "required", "const")
-            else _ordered(schema[name])
+            else _ordered(schema[name], order)
         )
         for name in keys
     }
