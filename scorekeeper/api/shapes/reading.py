@@ -101,6 +101,12 @@ def ref(name: str) -> WithJsonSchema:
     return WithJsonSchema({UNDECLARED: name})  # pydantic resolves its own $refs: not these
 
 
+def ref_among(how: str, name: str, *others: dict[str, Any], description: str) -> WithJsonSchema:
+    """A declared or undeclared schema by $ref inside `how` (allOf, oneOf) beside `others`, as
+    the document writes a described $ref or one that may be null."""
+    return WithJsonSchema({how: [{UNDECLARED: name}, *others], "description": description})
+
+
 def reader(read: Callable[[object], Any], absent_too: bool = False) -> _Reader:
     """A field read by `read`, which raises the API's own InvalidInput; `absent_too` when it
     also names the field's absence (read(None)) in words of its own."""

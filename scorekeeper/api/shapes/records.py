@@ -3,9 +3,9 @@ Casino's, with the number they were entered as, or with the identity fields a re
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, WithJsonSchema
+from pydantic import Field
 
 from .deals import (
     AuctionRecordRequest,
@@ -16,8 +16,8 @@ from .deals import (
     NewGameRequest,
     SweepsRequest,
 )
-from .games import CasinoSide
-from .reading import LEFT_OUT, UNDECLARED, Shape, doc, moved, ref
+from .games import CasinoSide, FiftySixSeat
+from .reading import ALONE, LEFT_OUT, Shape, doc, moved, ref, ref_among
 
 # The document writes these records' `required` before `additionalProperties`.
 RECORD_ORDER = moved("required", after="properties")
@@ -32,6 +32,7 @@ NUMBER = (
 Ignored = Annotated[Any, Field(description=IGNORED)]
 # A number per side (two to four of them), each of the 52 cards at most.
 PerSide52 = Annotated[list[Annotated[int, Field(ge=0, le=52)]], Field(min_length=2, max_length=4)]
+Per13 = Annotated[list[Annotated[int, Field(ge=0, le=13)]], Field(min_length=2, max_length=4)]
 Number = Annotated[int | None, Field(ge=1, le=10_000, description=NUMBER)]
 
 
@@ -148,7 +149,7 @@ class FiftySixCorrectedDeal(_Identity, FiftySixDealRecord):
 
 def _side(description: str) -> Any:
     """A Casino side, described (the document wraps its $ref in allOf)."""
-    return WithJsonSchema({"allOf": [{UNDECLARED: "CasinoSide"}], "description": description})
+    return ref_among("allOf", "CasinoSide", description=description)
 
 
 class _CasinoRecord(Shape):
@@ -162,8 +163,7 @@ class _CasinoRecord(Shape):
         ),
     ]
     spades: Annotated[
-        list[Annotated[int, Field(ge=0, le=13)]],
-        Field(min_length=2, max_length=4),
+        Per13,
         Field(
             description="The spades each side took, adding up to 13, each no more than its cards "
             "(else 400 `bad-spades`)."
@@ -215,7 +215,82 @@ class CasinoCorrectedDeal(_Identity, _CasinoRecord):
     """A Casino deal corrected."""
 
 
+CHANGED = (
+    "The session's version at the deal's last change (creation, edit, deletion or restoration): "
+    "`GET /api/v1/sessions/<id>?since=<version>` answers the deals whose `changed` is above "
+    "`since`."
+)
+
+Version = Annotated[
+    int, Field(ge=1, description='Grows with every change; the ETag is `"<id>.<version>"`.')
+]
+
+
+class _DealIdentity(Shape):
+    """A deal's identity, first in every deal answered."""
+
+    id: Annotated[
+        int, Field(ge=1, description="The deal's id for life: a per-session serial, never reused.")
+    ]
+    number: Annotated[
+        int | None,
+        Field(
+            ge=1,
+            description="Its 1-based place among the live deals (display only); null once deleted.",
+        ),
+    ]
+    version: Version
+    changed: Annotated[int, Field(ge=1, description=CHANGED)]
+    deleted: Annotated[
+        Literal[True], ALONE, Field(description="Present only on a deleted (restorable) deal.")
+    ] = LEFT_OUT
+
+
+@doc(
+    "A deal's identity, then its Fifty-six record in canonical form (`dealer`, `auction` and "
+    "`new_game` only when entered).",
+    keywords=RECORD_ORDER,
+)
+class FiftySixDeal(_DealIdentity):
+    """A Fifty-six deal as answered."""
+
+    contract: Annotated[
+        Any,
+        ref_among(
+            "oneOf",
+            "FiftySixContractRecord",
+            {"type": "null"},
+            description="null: everyone passed (F10).",
+        ),
+    ]
+    points: Annotated[int, Field(ge=0, le=56)]
+    dealer: FiftySixSeat = LEFT_OUT
+    auction: Annotated[list[Annotated[Any, ref("Call")]], Field(min_length=3)] = LEFT_OUT
+    new_game: Annotated[Literal[True], ALONE] = LEFT_OUT
+
+
+@doc("A deal's identity, then its Casino record in canonical form.", keywords=RECORD_ORDER)
+class CasinoDeal(_DealIdentity):
+    """A Casino deal as answered."""
+
+    cards: Annotated[PerSide52, Field(description="The cards each side took.")]
+    spades: Annotated[Per13, Field(description="The spades each side took.")]
+    aces: Annotated[
+        list[CasinoSide],
+        Field(min_length=4, max_length=4, description="The side that took A♠, A♣, A♥ and A♦."),
+    ]
+    big_casino: CasinoSide
+    little_casino: CasinoSide
+    sweeps: Annotated[
+        PerSide52,
+        Field(
+            description="Each side's sweeps: present only when the session's `sweeps` option is "
+            "on (K12)."
+        ),
+    ] = LEFT_OUT
+
+
 SHAPES: tuple[type[Any], ...] = (
     DealRecord, SeepPostedDeal, SeepCorrectedDeal, FiftySixDealRecord, FiftySixPostedDeal,
-    FiftySixCorrectedDeal, CasinoPostedDeal, CasinoCorrectedDeal,
+    FiftySixCorrectedDeal, CasinoPostedDeal, CasinoCorrectedDeal, FiftySixDeal, CasinoDeal,
 )  # fmt: skip
