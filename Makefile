@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run serve reload restart serve-packages test lint typecheck pytest chromium bench load clean catalogs translations
+.PHONY: run serve reload restart serve-packages test lint typecheck pytest chromium bench load clean catalogs translations openapi
 
 run: $(VENV)/.installed catalogs
 	$(FLASK) init-db
@@ -40,6 +40,11 @@ pytest: $(VENV)/.test-installed catalogs
 # the server (.mo) and for the pages' script (static/i18n/<lang>.js); a second or so, every time.
 catalogs: $(VENV)/.installed
 	$(BIN)/python -m scorekeeper.web.catalogs
+
+# scorekeeper/api/openapi.json written from the API's declared shapes (scorekeeper/api/shapes/)
+# and the hand-kept remainder (scorekeeper/api/openapi_undeclared.json); commit the result.
+openapi: $(VENV)/.installed
+	$(BIN)/python -m scorekeeper.api.openapi_build
 
 # The messages marked in the code, templates and script, carried into every catalog: new ones
 # come in untranslated, gone ones are dropped (README, "Adding a language").

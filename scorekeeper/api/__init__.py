@@ -2,7 +2,8 @@
 
 sessions.py sessions and deals · live.py live deals · clubs.py clubs and their statistics ·
 checks.py /check and /moves · health.py /health · openapi.py the description ·
-answers.py every JSON answer · http.py the blueprint and what its endpoints share.
+answers.py every JSON answer · http.py the blueprint and what its endpoints share ·
+shapes/ the requests and answers declared once · openapi_build.py writes openapi.json from them.
 """
 
 from . import checks, clubs, health, live, openapi, sessions  # noqa: F401  (their routes join bp)

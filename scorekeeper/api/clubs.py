@@ -13,13 +13,14 @@ from ..clubs.stats import figures, side
 from ..data.extensions import db
 from ..data.models import Club
 from ..data.tokens import keeps_club
-from ..rules.fields import record
 from ..rules.stats import head_to_head
 from ..web.idempotency_keys import once, request_key
 from ..web.rate_limits import count_creation
 from ..words import gettext
 from .answers import club_json
 from .http import bearer_token, bp, json_body, replayable, secret, tagged
+from .shapes.clubs import ClubRequest
+from .shapes.reading import read_body
 
 
 @bp.post("/clubs")
@@ -31,8 +32,8 @@ def create_club() -> Response:
     tokens: list[str] = []
 
     def create() -> tuple[dict[str, Any], int]:
-        fields = record(body, "A club", ("name",))
-        club, token = Club.create(fields.get("name"), key)
+        asked = read_body(ClubRequest, body)
+        club, token = Club.create(asked.name, key)
         tokens.append(token)
         return {"id": club.id, "name": club.name}, 201
 

@@ -1,0 +1,70 @@
+"""`python -m scorekeeper.api.openapi_build` (`make openapi`): writes openapi.json from the shapes
+declared in shapes/ and the hand-kept remainder, openapi_undeclared.json.
+
+The remainder is the document as it was written by hand, each declared schema's place holding
+only the word "declared" (under components/schemas, or in an operation: INLINE); it shrinks as
+shapes are declared, until nothing is left in it but the places of the declarations.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .shapes import DECLARED
+from .shapes.reading import document_schema
+
+HERE = Path(__file__).parent
+DOCUMENT = HERE / "openapi.json"
+REMAINDER = HERE / "openapi_undeclared.json"
+PLACE = "declared"  # a schema's place in the remainder, filled from shapes/
+# Shapes the document writes in an operation rather than under components/schemas.
+ANSWER = ("responses", "200", "content", "application/json", "schema")
+INLINE = {("paths", "/api/v1/health", "get", *ANSWER): "Health"}
+
+
+def document() -> dict[str, Any]:
+    """The whole document: the remainder with every declared schema in its place."""
+    remainder = json.loads(REMAINDER.read_text(encoding="utf-8"))
+    schemas = remainder["components"]["schemas"]
+    places = {name for name, schema in schemas.items() if schema == PLACE}
+    inline = set(INLINE.values())
+    if places | inline != set(DECLARED) or places & inline:
+        raise SystemExit(f"declared without one place, or a place not declared: {set(DECLARED)}")
+    for name in places:
+        schemas[name] = document_schema(DECLARED[name])
+    for where, name in INLINE.items():
+        _put(remainder, where, document_schema(DECLARED[name]))
+    return remainder
+
+
+def _put(document: dict[str, Any], where: tuple[str, ...], schema: dict[str, Any]) -> None:
+    """Put `schema` at `where`, whose place in the remainder says "declared"."""
+    *path, last = where
+    for step in path:
+        document = document[step]
+    if document[last] != PLACE:
+        raise SystemExit(f"no place for {where[-1]} at {'/'.join(where)}")
+    document[last] = schema
+
+
+def text() -> str:
+    """The document as openapi.json is written: two spaces, the characters as they are."""
+    return json.dumps(document(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main() -> int:
+    """Write openapi.json; with --check, only say whether it is as the declarations make it."""
+    made = text()
+    if "--check" in sys.argv[1:]:
+        same = DOCUMENT.read_text(encoding="utf-8") == made
+        print("openapi.json is as declared" if same else "openapi.json differs: make openapi")
+        return 0 if same else 1
+    DOCUMENT.write_text(made, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,27 @@
+"""The API's request and answer shapes, declared once as typed pydantic models.
+
+Why pydantic v2 with our own thin glue (reading.py), not spectree, flask-openapi3 or apispec
+with marshmallow: pydantic writes JSON Schema 2020-12, which is OpenAPI 3.1's own dialect, so a
+model's schema goes into openapi.json as it is; its models are plain typed classes that mypy
+checks; and its errors are data (a type and a place), so reading.py turns them into the API's own
+codes and sentences in the reader's language (shared/API.md "Errors"). spectree and
+flask-openapi3 own the routes and answer their generated 422 in English; apispec with
+marshmallow writes OpenAPI 3.0-style schemas from untyped schema classes.
+
+openapi_build.py writes openapi.json from these models and the hand-kept remainder
+(openapi_undeclared.json), which shrinks as shapes are declared here.
+"""
+
+from __future__ import annotations
+
+from . import clubs, deals, errors, games, meta, names, records, standings
+from .reading import Shape
+
+# Every declared schema, by the name the document gives it.
+DECLARED: dict[str, type[Shape]] = {
+    shape.__name__: shape
+    for module in (names, errors, clubs, games, deals, standings, records, meta)
+    for shape in module.SHAPES
+}
+
+__all__ = ["DECLARED", "Shape"]
