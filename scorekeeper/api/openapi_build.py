@@ -1,5 +1,6 @@
 """`python -m scorekeeper.api.openapi_build` (`make openapi`): writes openapi.json from the shapes
-declared in shapes/ and the hand-kept remainder, openapi_undeclared.json.
+declared in shapes/, the games' options schemas built from the engine's declaration
+(option_schemas.py) and the hand-kept remainder, openapi_undeclared.json.
 
 The remainder is the document as it was written by hand, each declared schema's place holding
 only the word "declared" (under components/schemas, or in an operation: INLINE); it shrinks as
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .option_schemas import option_schemas
 from .shapes import DECLARED
 from .shapes.reading import document_schema
 
@@ -29,12 +31,14 @@ def document() -> dict[str, Any]:
     """The whole document: the remainder with every declared schema in its place."""
     remainder = json.loads(REMAINDER.read_text(encoding="utf-8"))
     schemas = remainder["components"]["schemas"]
+    options = option_schemas()
     places = {name for name, schema in schemas.items() if schema == PLACE}
     inline = set(INLINE.values())
-    if places | inline != set(DECLARED) or places & inline:
-        raise SystemExit(f"declared without one place, or a place not declared: {set(DECLARED)}")
+    declared = set(DECLARED) | set(options)
+    if places | inline != declared or places & inline:
+        raise SystemExit(f"declared without one place, or a place not declared: {declared}")
     for name in places:
-        schemas[name] = document_schema(DECLARED[name])
+        schemas[name] = options[name] if name in options else document_schema(DECLARED[name])
     for where, name in INLINE.items():
         _put(remainder, where, document_schema(DECLARED[name]))
     return remainder

@@ -9,9 +9,7 @@ their own that other shapes share (`Teaming` …); Seep's are written out where 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from ..rules import GAMES
@@ -43,7 +41,6 @@ REQUESTS = {
     "answers 400.",
 }
 ANSWERED = "The session's options, every default filled in."
-DOCUMENT = Path(__file__).with_name("openapi.json")
 
 
 def option_schemas() -> dict[str, Schema]:
@@ -113,15 +110,3 @@ def _answered(schema: Schema) -> Schema:
     """Options as answered: every one is there (listed before the description, as written)."""
     described = {"description": schema.pop("description")} if "description" in schema else {}
     return schema | {"required": list(schema["properties"])} | described
-
-
-def write_document(path: Path = DOCUMENT) -> None:
-    """Write the options schemas into openapi.json, the rest of it as it was (each schema in
-    its place): `python -m scorekeeper.api.option_schemas` after changing an option."""
-    document = json.loads(path.read_text(encoding="utf-8"))
-    document["components"]["schemas"].update(option_schemas())
-    path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
-if __name__ == "__main__":
-    write_document()
