@@ -21,6 +21,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .extensions import Model, db
 from .models import Club, GameSession, utcnow
+from .starts import from_request
+from .tokens import session_keyed
 
 KEPT = timedelta(days=2)  # long enough for any retry, short enough to keep the table small
 # A key must be unguessable (shared/API.md "Exactly once"): repeating a session's or club's
@@ -83,12 +85,12 @@ def start_session(
             club, tokens["club"] = Club.create(new_club, key)
             db.session.flush()
             joined = {**body, "club": club.id}
-        session, tokens["session"] = GameSession.from_request(joined, key)
+        session, tokens["session"] = from_request(joined, key)
         db.session.flush()
         return shown(session), 201
 
     (answer, status), replayed = once(scope, key, body, start)
-    token = GameSession.keyed_token(answer["id"], key) if key else tokens["session"]
+    token = session_keyed(answer["id"], key) if key else tokens["session"]
     if new_club is not None and answer.get("club"):
         club_token = Club.keyed_token(answer["club"], key) if key else tokens["club"]
         answer = {**answer, "club_token": club_token}

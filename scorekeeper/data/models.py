@@ -430,22 +430,6 @@ class GameSession(Model):
         club = {"club": self.club_id} if self.club_id else {}
         return {"game": self.game_name, "teams": teams, "options": self.options, **club}
 
-    # -- writing ---------------------------------------------------------------------------
-
-    @classmethod
-    def from_request(
-        cls, body: Mapping[str, Any], idempotency_key: str | None = None
-    ) -> tuple[GameSession, str]:
-        """Start a session from the API's request body (data/starts.py); raise InvalidInput."""
-        from .starts import from_request  # starts.py writes these rows
-
-        return from_request(body, idempotency_key)
-
-    @staticmethod
-    def keyed_token(session_id: str, idempotency_key: str) -> str:
-        """The keeper's token of a session started under an Idempotency-Key (tokens.py)."""
-        return tokens.session_keyed(session_id, idempotency_key)
-
     def deleted_deals(self) -> list[DealRow]:
         """The deals taken out, most recently first, read as rows: the scoreboard lists them
         without loading every deal."""
