@@ -6,7 +6,7 @@ answers.py every JSON answer · http.py the blueprint and what its endpoints sha
 shapes/ the requests and answers declared once · openapi_build.py writes openapi.json from them.
 """
 
-from . import checks, clubs, health, live, openapi, sessions  # noqa: F401  (their routes join bp)
+from . import changes, checks, clubs, health, live, openapi, sessions  # noqa: F401 (routes join bp)
 from .http import bp
 
 __all__ = ["bp"]

@@ -26,6 +26,7 @@ Send = Callable[[Message], Awaitable[None]]
 PATH = re.compile(r"/api/v1/(sessions|clubs)/([^/]+)/changes")
 KINDS = {"sessions": "session", "clubs": "club"}
 PER_CLIENT = 16  # streams one client may hold in one stream process (openapi.json x-limits)
+RETRY_AFTER = 5  # seconds a client past PER_CLIENT waits: time for a closed tab's stream to end
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class Refusal:
     code: str
     kind: str = ""
     public_id: str = ""
+    most: int = 0  # a 429's figure: the streams one client may hold
+    wait: int = 0  # seconds to wait before trying again (Retry-After), when said
 
 
 # Writes a refusal's JSON body in the language of an Accept-Language header.
@@ -101,14 +104,15 @@ class Streams:
         try:
             self.hub.follow(stream)
         except TooMany:
-            return await self._refuse(send, Refusal(429, "too-many-streams"), language)
+            crowded = Refusal(429, "rate-limited", most=self.hub.per_client, wait=RETRY_AFTER)
+            return await self._refuse(send, crowded, language)
         try:
             try:
                 known = self.hub.versions.get(stream.topic)
                 version = known if known is not None else await self.reads.current(stream.topic)
             except Exception:  # the database is down: the client tries again (retry)
                 LOG.exception("streams: reading %s failed", stream.topic)
-                return await self._refuse(send, Refusal(503, "unavailable"), language)
+                return await self._refuse(send, Refusal(503, "unavailable", wait=2), language)
             if version is None:
                 return await self._refuse(send, Refusal(404, "not-found", *stream.topic), language)
             await stream.open(version, headers.get(b"last-event-id"), scope["method"] == "HEAD")
@@ -121,6 +125,8 @@ class Streams:
     async def _refuse(self, send: Send, refusal: Refusal, language: str) -> None:
         body = self.worded(refusal, language)
         headers = [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]
+        if refusal.wait:
+            headers.append((b"retry-after", b"%d" % refusal.wait))
         await send({"type": "http.response.start", "status": refusal.status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
