@@ -5,7 +5,8 @@ supervisord (PyPI `supervisor`) starts memcached, gunicorn, the stream tier (dep
 and nginx, restarts any of them that dies, and stops them in the opposite order on SIGTERM:
 nginx first (no new request reaches the app), then the stream tier (its streams are opened again
 by their clients), then gunicorn (its workers finish what they hold), then memcached. Its
-control socket is in the run directory, for `supervisorctl -c <run>/supervisord.conf restart gunicorn`.
+control socket is in the run directory, for
+`supervisorctl -c <run>/supervisord.conf restart gunicorn`.
 """
 
 from __future__ import annotations
