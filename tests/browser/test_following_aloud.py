@@ -87,7 +87,7 @@ def test_a_watcher_is_told_of_each_live_play_once(
     expect(told).not_to_have_text(before or "", timeout=3000)
     if game != "fifty-six":  # Fifty-six says whose turn it is in the trick; the others the play
         expect(told).to_contain_text(f"Play {number}: ")
-    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}/live", streamed=False)
+    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}/live", streamed=True)
     assert watcher.evaluate("window.told") == 1
 
 
