@@ -220,3 +220,91 @@ def _ordered(schema: Any, order: tuple[str, ...]) -> Any:
         )
         for name in keys
     }
+
+
+# --- glue added for standings ---
+
+
+def _inlined(made: JsonSchemaValue, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    """A shape's schema written in place of its $ref, without pydantic's title."""
+    shown = {**handler.resolve_ref_schema(made)}
+    shown.pop("title", None)
+    return shown
+
+
+@dataclass(frozen=True)
+class _OneOf:
+    """A union written as the document's oneOf (pydantic writes anyOf, null last)."""
+
+    null_first: bool
+    inline: bool
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        made = {**handler(schema)}
+        choices = [
+            _inlined(choice, handler) if self.inline and "$ref" in choice else choice
+            for choice in made.pop("anyOf")
+        ]
+        if self.null_first:  # the document names the null case first
+            choices.sort(key=lambda choice: choice != {"type": "null"})
+        return {"oneOf": choices, **made}
+
+
+def one_of(null_first: bool = False, inline: bool = False) -> _OneOf:
+    """Annotated[A | B, one_of()]: {"oneOf": [A, B]}; `inline` writes each shape in place of its
+    $ref (the document names no schema for them), `null_first` puts a null choice first."""
+    return _OneOf(null_first, inline)
+
+
+class _Inline:
+    """A shape written in place of its $ref, where the document names no schema for it."""
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return _inlined(handler(schema), handler)
+
+
+INLINE = _Inline()  # Annotated[SomeShape, INLINE]: its properties in place
+
+
+class _Closed:
+    """A tuple as the document writes it: its items, then no more (`items: false`)."""
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        made = {**handler(schema)}
+        made.pop("maxItems", None)
+        return {**made, "items": False}
+
+
+CLOSED = _Closed()  # Annotated[tuple[A, B], CLOSED]
+
+
+class _Keyed:
+    """A mapping whose keys match one pattern, written with propertyNames and
+    additionalProperties (pydantic writes patternProperties)."""
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        made = {**handler(schema)}
+        ((pattern, values),) = made.pop("patternProperties").items()
+        return {**made, "propertyNames": {"pattern": pattern}, "additionalProperties": values}
+
+
+KEYED = _Keyed()  # Annotated[dict[Annotated[str, pattern], V], KEYED]
+
+
+def narrowed(shape: type[Any], **fields: type[Any]) -> WithJsonSchema:
+    """`shape` by $ref with some of its fields' schemas narrowed to other shapes, as the document
+    writes a player's statistics whose figures are one game's."""
+    return WithJsonSchema(
+        {
+            "allOf": [{UNDECLARED: shape.__name__}],
+            "properties": {name: {UNDECLARED: other.__name__} for name, other in fields.items()},
+        }
+    )
