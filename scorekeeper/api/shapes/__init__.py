@@ -14,7 +14,19 @@ openapi_build.py writes openapi.json from these models and the hand-kept remaind
 
 from __future__ import annotations
 
-from . import clubs, deals, errors, games, live_states, live_steps, meta, names, records, standings
+from . import (
+    clubs,
+    deals,
+    errors,
+    games,
+    live,
+    live_states,
+    live_steps,
+    meta,
+    names,
+    records,
+    standings,
+)
 from .reading import Shape
 
 # Every declared schema, by the name the document gives it.
@@ -31,6 +43,7 @@ DECLARED: dict[str, type[Shape]] = {
         meta,
         live_states,
         live_steps,
+        live,
     )
     for shape in module.SHAPES
 }
