@@ -29,15 +29,15 @@ Seat = Annotated[int, Field(ge=0, le=7, description="A seat in playing order.")]
 MaybeSeat = Annotated[int | None, Field(ge=0, le=7)]
 Version = Annotated[int, Field(ge=1, description="The session's version: each play counts one.")]
 IN_HAND = "How many cards each seat holds now."
-MOVE = "`seat` and the move as sent to /check."
-# The plays of a state: each as it was sent, at most 1,000 (a play answer leaves the bound out).
-MovePlays = Annotated[list[Annotated[dict[str, Any], open_object(MOVE)]], Field(max_length=1000)]
+# A play as it was sent: a state holds at most 1,000 of them (a play answer leaves the bound out).
+Move = Annotated[dict[str, Any], open_object("`seat` and the move as sent to /check.")]
+CallOrCard = Annotated[dict[str, Any], open_object("A call (as for /check) or `{seat, card}`.")]
 
 
 class _MovePlays(Shape):
     """A Seep or Casino deal's plays, after its start."""
 
-    plays: MovePlays
+    plays: Annotated[list[Move], Field(max_length=1000)]
 
 
 class _SeepBid(Shape):
@@ -164,10 +164,7 @@ class FiftySixStarted(Shape):
 class _FiftySixPlays(Shape):
     """A Fifty-six deal's plays, after its start."""
 
-    plays: Annotated[
-        list[Annotated[dict[str, Any], open_object("A call (as for /check) or `{seat, card}`.")]],
-        Field(max_length=1000),
-    ]
+    plays: Annotated[list[CallOrCard], Field(max_length=1000)]
 
 
 class FiftySixNow(Shape):

@@ -8,13 +8,14 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, RootModel
 
 from .live_states import (
-    MOVE,
+    CallOrCard,
     CasinoLiveState,
     CasinoNow,
     CasinoStarted,
     FiftySixLiveState,
     FiftySixNow,
     FiftySixStarted,
+    Move,
     Seat,
     SeepLiveState,
     SeepNow,
@@ -25,42 +26,40 @@ from .names import CanonicalCard
 from .reading import LEFT_OUT, Documented, Shape, among, doc, open_object, ref
 
 Open = Annotated[dict[str, Any], open_object()]
-PLAYED = "What the play did."
+Played = Annotated[dict[str, Any], open_object("What the play did.")]
 Captured = list[CanonicalCard]
 Deal = Annotated[Any, ref("Deal")]
-# A play answer's plays: a state's, without their bound.
-MovePlays = list[Annotated[dict[str, Any], open_object(MOVE)]]
 
 
 class SeepLivePlayAnswer(SeepLiveState):
     """A live Seep deal's state after a play, and what the play did."""
 
-    plays: MovePlays
+    plays: list[Move]  # without the state's bound
     captured: Captured = LEFT_OUT
     sweep: bool = LEFT_OUT
     sweep_points: Literal[0, 25, 50] = LEFT_OUT
-    play: Annotated[dict[str, Any], open_object(PLAYED)]
+    play: Played
     deal: Deal = LEFT_OUT
 
 
 class FiftySixLivePlayAnswer(FiftySixLiveState):
     """A live Fifty-six deal's state after a play, and the call or card played."""
 
-    plays: list[Annotated[dict[str, Any], open_object("A call (as for /check) or `{seat, card}`.")]]
+    plays: list[CallOrCard]  # without the state's bound
     call: Open = LEFT_OUT
     auction_finished: bool = LEFT_OUT
     card: CanonicalCard = LEFT_OUT
     seat: Seat = LEFT_OUT
     trick_complete: bool = LEFT_OUT
     winner: Seat = LEFT_OUT
-    play: Annotated[dict[str, Any], open_object(PLAYED)]
+    play: Played
     deal: Deal = LEFT_OUT
 
 
 class CasinoLivePlayAnswer(CasinoLiveState):
     """A live Casino deal's state after a play, and what the play did."""
 
-    plays: MovePlays
+    plays: list[Move]  # without the state's bound
     captured: Captured = LEFT_OUT
     sweep: bool = LEFT_OUT
     sweep_points: Annotated[
@@ -71,7 +70,7 @@ class CasinoLivePlayAnswer(CasinoLiveState):
     seat: Seat = LEFT_OUT
     action: Literal["capture", "build", "raise", "trail"] = LEFT_OUT
     residue_side: int | None = LEFT_OUT
-    play: Annotated[dict[str, Any], open_object(PLAYED)]
+    play: Played
     deal: Deal = LEFT_OUT
 
 
