@@ -21,6 +21,9 @@ from . import (
     errors,
     game_standings,
     games,
+    live,
+    live_states,
+    live_steps,
     meta,
     names,
     records,
@@ -44,6 +47,9 @@ DECLARED: dict[str, type[Shape]] = {
         stats,
         records,
         meta,
+        live_states,
+        live_steps,
+        live,
     )
     for shape in module.SHAPES
 }

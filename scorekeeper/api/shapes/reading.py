@@ -308,3 +308,80 @@ def narrowed(shape: type[Any], **fields: type[Any]) -> WithJsonSchema:
             "properties": {name: {UNDECLARED: other.__name__} for name, other in fields.items()},
         }
     )
+
+
+# --- glue added for live ---
+
+
+def in_place(shape: type[BaseModel]) -> _InPlace:
+    """Annotated[Part, in_place(Part)]: a nested shape written in place, not by its $ref, as the
+    document writes an object that has no name of its own."""
+    return _InPlace(shape)
+
+
+@dataclass(frozen=True)
+class _InPlace:
+    """A nested shape's schema, written where it is used."""
+
+    shape: type[BaseModel]
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return _written(self.shape)
+
+
+def open_object(description: str | None = None) -> WithJsonSchema:
+    """Annotated[dict[str, Any], open_object(...)]: any JSON object, as the document writes one
+    whose fields it leaves open (pydantic adds `additionalProperties: true`)."""
+    return WithJsonSchema(
+        {"type": "object", **({"description": description} if description else {})}
+    )
+
+
+NULL = {"type": "null"}  # a choice of among()
+
+
+def among(how: str, *choices: str | type[BaseModel] | dict[str, Any]) -> _Among:
+    """A union written as the document writes it: `how` (oneOf, anyOf) of its choices in the
+    document's order, each a schema's name (its $ref), a shape written in place, or a schema."""
+    return _Among(how, choices)
+
+
+@dataclass(frozen=True)
+class _Among:
+    """A union's schema, written as its choices say."""
+
+    how: str
+    choices: tuple[str | type[BaseModel] | dict[str, Any], ...]
+
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return {self.how: [_choice(choice) for choice in self.choices]}
+
+
+def _choice(choice: str | type[BaseModel] | dict[str, Any]) -> dict[str, Any]:
+    """One choice of a union as the document writes it."""
+    if isinstance(choice, str):
+        return {UNDECLARED: choice}
+    if isinstance(choice, dict):
+        return choice
+    return _written(choice)
+
+
+def _written(shape: type[BaseModel]) -> dict[str, Any]:
+    """A shape's schema to write inside another's: its $refs left for _ordered to write, since
+    pydantic counts every $ref it meets as one of its own definitions."""
+    return _unref(document_schema(shape))
+
+
+def _unref(schema: Any) -> Any:
+    """`schema` with each {"$ref": ...} of the document's schemas made an UNDECLARED mark."""
+    if isinstance(schema, list):
+        return [_unref(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if set(schema) == {"$ref"} and schema["$ref"].startswith(SCHEMAS):
+        return {UNDECLARED: schema["$ref"].removeprefix(SCHEMAS)}
+    return {name: _unref(value) for name, value in schema.items()}
