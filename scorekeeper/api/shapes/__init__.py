@@ -14,13 +14,37 @@ openapi_build.py writes openapi.json from these models and the hand-kept remaind
 
 from __future__ import annotations
 
-from . import clubs, deals, errors, games, meta, names, records, standings
+from . import (
+    after_write,
+    answered_deals,
+    clubs,
+    deals,
+    errors,
+    games,
+    meta,
+    names,
+    records,
+    sessions,
+    standings,
+)
 from .reading import Shape
 
 # Every declared schema, by the name the document gives it.
 DECLARED: dict[str, type[Shape]] = {
     shape.__name__: shape
-    for module in (names, errors, clubs, games, deals, standings, records, meta)
+    for module in (
+        names,
+        errors,
+        clubs,
+        games,
+        deals,
+        standings,
+        records,
+        meta,
+        answered_deals,
+        after_write,
+        sessions,
+    )
     for shape in module.SHAPES
 }
 
