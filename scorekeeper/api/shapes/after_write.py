@@ -16,7 +16,7 @@ from .records import CasinoDeal, FiftySixDeal
 from .standings import Count, FiftySixStandingRow, Lead, Pair, StandingRow
 
 Fields = dict[str, tuple[Any, Any]]
-ENDED = (
+ENDED_WHERE = (
     "The table ended the session where it stood (`POST /api/v1/sessions/<id>/end`): it is "
     "finished, and no deal follows (409 `session-ended`) until it is reopened (`DELETE …/end`)."
 )
@@ -48,7 +48,7 @@ def _or_null(name: str, description: str) -> Any:
     return Annotated[Any, ref_among("oneOf", name, {"type": "null"}, description=description)]
 
 
-Ended: Any = (_said(bool, ENDED), ...)
+Ended: Any = (_said(bool, ENDED_WHERE), ...)
 Team01: Any = Literal[0, 1] | None
 
 # Each game's standing as a write answers it at the top level: its fields after the rows.
