@@ -15,6 +15,8 @@ openapi_build.py writes openapi.json from these models and the hand-kept remaind
 from __future__ import annotations
 
 from . import (
+    after_write,
+    answered_deals,
     clubs,
     deals,
     ended_standings,
@@ -27,6 +29,7 @@ from . import (
     meta,
     names,
     records,
+    sessions,
     standings,
     stats,
 )
@@ -50,6 +53,9 @@ DECLARED: dict[str, type[Shape]] = {
         live_states,
         live_steps,
         live,
+        answered_deals,
+        after_write,
+        sessions,
     )
     for shape in module.SHAPES
 }

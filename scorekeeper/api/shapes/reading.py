@@ -385,3 +385,18 @@ def _unref(schema: Any) -> Any:
     if set(schema) == {"$ref"} and schema["$ref"].startswith(SCHEMAS):
         return {UNDECLARED: schema["$ref"].removeprefix(SCHEMAS)}
     return {name: _unref(value) for name, value in schema.items()}
+
+
+# --- glue added for sessions ---
+
+
+def one_of_refs(*members: type[Any] | str) -> WithJsonSchema:
+    """A union as the document writes it: a oneOf of its members' $refs (pydantic writes anyOf);
+    a member is a shape, or the name of one not declared here yet."""
+    names = [member if isinstance(member, str) else member.__name__ for member in members]
+    return WithJsonSchema({"oneOf": [{UNDECLARED: name} for name in names]})
+
+
+def inline(shape: type[Any]) -> WithJsonSchema:
+    """A shape written in place rather than by $ref, as the document writes one it names not."""
+    return WithJsonSchema(document_schema(shape))
