@@ -11,7 +11,7 @@ from pydantic import Field, RootModel, create_model
 from .answered_deals import SeepDeal
 from .deals import SESSION_ID
 from .games import FiftySixSeat, FiftySixTeamNumber
-from .reading import ALONE, UNDECLARED, Documented, Shape, doc, one_of_refs, ref, ref_among
+from .reading import ALONE, UNDECLARED, Documented, Shape, doc, each_game, ref, ref_among
 from .records import CasinoDeal, FiftySixDeal
 from .standings import Count, FiftySixStandingRow, Lead, Pair, StandingRow
 
@@ -209,14 +209,14 @@ CasinoDealAdded = _answer("CasinoDealAdded", {}, CASINO, "Casino", CasinoDeal)
 
 class DealAnswer(
     Documented,
-    RootModel[Annotated[Any, one_of_refs(SeepDealAnswer, FiftySixDealAnswer, CasinoDealAnswer)]],
+    RootModel[Annotated[Any, each_game("DealAnswer")]],
 ):
     """A deal's write answered, whichever the session's game."""
 
 
 class DealAdded(
     Documented,
-    RootModel[Annotated[Any, one_of_refs(SeepDealAdded, FiftySixDealAdded, CasinoDealAdded)]],
+    RootModel[Annotated[Any, each_game("DealAdded")]],
 ):
     """A new deal's 201, whichever the session's game."""
 

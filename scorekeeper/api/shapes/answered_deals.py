@@ -10,18 +10,10 @@ from pydantic import Field, RootModel
 from .deals import Sweep
 from .games import Bid
 from .names import CanonicalCard
-from .reading import LEFT_OUT, Documented, Shape, doc, inline, one_of_refs
+from .reading import LEFT_OUT, Documented, Shape, doc, each_game, in_place
 from .records import (
-    CasinoCorrectedDeal,
-    CasinoDeal,
-    CasinoPostedDeal,
     DealRecord,
-    FiftySixCorrectedDeal,
-    FiftySixDeal,
     FiftySixDealRecord,
-    FiftySixPostedDeal,
-    SeepCorrectedDeal,
-    SeepPostedDeal,
     _DealIdentity,
 )
 from .standings import SEEP_SEAT
@@ -39,12 +31,12 @@ class SeepDeal(_DealIdentity):
     """A Seep deal as answered."""
 
     captured: Annotated[list[list[CanonicalCard]], Field(min_length=2, max_length=2)]
-    sweeps: Annotated[list[Annotated[Any, inline(_SweepMade)]], Field(max_length=24)]
+    sweeps: Annotated[list[Annotated[Any, in_place(_SweepMade)]], Field(max_length=24)]
     bid: Bid = LEFT_OUT
     dealer: Annotated[int, Field(ge=0, le=3, description=SEEP_SEAT)] = LEFT_OUT
 
 
-class Deal(Documented, RootModel[Annotated[Any, one_of_refs(SeepDeal, FiftySixDeal, CasinoDeal)]]):
+class Deal(Documented, RootModel[Annotated[Any, each_game("Deal")]]):
     """A deal of any game as answered."""
 
 
@@ -74,7 +66,7 @@ RECORDS = [
 )
 class PostedDeal(
     Documented,
-    RootModel[Annotated[Any, one_of_refs(SeepPostedDeal, FiftySixPostedDeal, CasinoPostedDeal)]],
+    RootModel[Annotated[Any, each_game("PostedDeal")]],
 ):
     """A deal of the session's game, posted."""
 
@@ -82,9 +74,7 @@ class PostedDeal(
 @doc("A correction of the session's game, or a deal as GET answered it.", examples=RECORDS)
 class CorrectedDeal(
     Documented,
-    RootModel[
-        Annotated[Any, one_of_refs(SeepCorrectedDeal, FiftySixCorrectedDeal, CasinoCorrectedDeal)]
-    ],
+    RootModel[Annotated[Any, each_game("CorrectedDeal")]],
 ):
     """A deal of the session's game, corrected."""
 

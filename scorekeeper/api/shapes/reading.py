@@ -348,6 +348,12 @@ def among(how: str, *choices: str | type[BaseModel] | dict[str, Any]) -> _Among:
     return _Among(how, choices)
 
 
+def each_game(name: str) -> _Among:
+    """A oneOf of each game's schema of this name, Seep's first ("DealAnswer": SeepDealAnswer,
+    FiftySixDealAnswer, CasinoDealAnswer), as the document writes an answer of any game."""
+    return among("oneOf", *(f"{game}{name}" for game in ("Seep", "FiftySix", "Casino")))
+
+
 @dataclass(frozen=True)
 class _Among:
     """A union's schema, written as its choices say."""
@@ -385,18 +391,3 @@ def _unref(schema: Any) -> Any:
     if set(schema) == {"$ref"} and schema["$ref"].startswith(SCHEMAS):
         return {UNDECLARED: schema["$ref"].removeprefix(SCHEMAS)}
     return {name: _unref(value) for name, value in schema.items()}
-
-
-# --- glue added for sessions ---
-
-
-def one_of_refs(*members: type[Any] | str) -> WithJsonSchema:
-    """A union as the document writes it: a oneOf of its members' $refs (pydantic writes anyOf);
-    a member is a shape, or the name of one not declared here yet."""
-    names = [member if isinstance(member, str) else member.__name__ for member in members]
-    return WithJsonSchema({"oneOf": [{UNDECLARED: name} for name in names]})
-
-
-def inline(shape: type[Any]) -> WithJsonSchema:
-    """A shape written in place rather than by $ref, as the document writes one it names not."""
-    return WithJsonSchema(document_schema(shape))

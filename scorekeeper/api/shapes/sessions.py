@@ -11,7 +11,7 @@ from .after_write import FINISHED
 from .answered_deals import SeepDeal
 from .deals import SESSION_ID, CasinoTeamRequest, FiftySixTeamRequest, TeamRequest
 from .games import CasinoTeam, FiftySixTeam, Team
-from .reading import ALONE, LEFT_OUT, Documented, Shape, doc, one_of_refs, ref
+from .reading import ALONE, LEFT_OUT, Documented, Shape, doc, each_game, ref
 from .records import CasinoDeal, FiftySixDeal
 from .standings import ENDED, SESSION
 
@@ -106,7 +106,8 @@ class SessionRequest(
     Documented,
     RootModel[
         Annotated[
-            Any, one_of_refs(SeepSessionRequest, FiftySixSessionRequest, CasinoSessionRequest)
+            Any,
+            each_game("SessionRequest"),
         ]
     ],
 ):
@@ -213,7 +214,8 @@ CasinoSessionChanges = _changes("Casino")
 
 
 class Session(
-    Documented, RootModel[Annotated[Any, one_of_refs(SeepSession, FiftySixSession, CasinoSession)]]
+    Documented,
+    RootModel[Annotated[Any, each_game("Session")]],
 ):
     """A session as read, whichever its game."""
 
@@ -222,7 +224,8 @@ class SessionCreated(
     Documented,
     RootModel[
         Annotated[
-            Any, one_of_refs(SeepSessionCreated, FiftySixSessionCreated, CasinoSessionCreated)
+            Any,
+            each_game("SessionCreated"),
         ]
     ],
 ):
@@ -233,7 +236,8 @@ class SessionChanges(
     Documented,
     RootModel[
         Annotated[
-            Any, one_of_refs(SeepSessionChanges, FiftySixSessionChanges, CasinoSessionChanges)
+            Any,
+            each_game("SessionChanges"),
         ]
     ],
 ):
