@@ -11,11 +11,11 @@ from pydantic import Field, RootModel, StringConstraints, ValidationError
 
 from scorekeeper.api.shapes.reading import (
     CLOSED,
-    INLINE,
     KEYED,
     Documented,
     Shape,
     document_schema,
+    in_place,
     narrowed,
     one_of,
 )
@@ -57,7 +57,7 @@ class Counts(
 class Holder(Shape):
     """A shape with one inlined and one narrowed field."""
 
-    won: Annotated[Won, INLINE, Field(description="In place.")]
+    won: Annotated[Won, in_place(Won), Field(description="In place.")]
     other: Annotated[object, narrowed(Other, at=Won)]
 
 

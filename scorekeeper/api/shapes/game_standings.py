@@ -16,7 +16,7 @@ from .ended_standings import (
     or_null,
 )
 from .games import CasinoSide
-from .reading import INLINE, Documented, Shape, doc, one_of
+from .reading import Documented, Shape, doc, in_place, one_of
 from .standings import (
     ClubCasinoSession,
     ClubFiftySixSession,
@@ -61,7 +61,7 @@ class ClubCasinoStandingRow(Shape):
             "or spades, plus sweeps (K12)."
         ),
     ]
-    most: Annotated[_Most, INLINE]
+    most: Annotated[_Most, in_place(_Most)]
     scores: Annotated[PerSide, Field(description="Each side's total after this deal.")]
     dealer: Annotated[Any, casino_seat("Who dealt this deal.")]
 

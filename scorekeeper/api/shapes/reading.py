@@ -258,18 +258,6 @@ def one_of(null_first: bool = False, inline: bool = False) -> _OneOf:
     return _OneOf(null_first, inline)
 
 
-class _Inline:
-    """A shape written in place of its $ref, where the document names no schema for it."""
-
-    def __get_pydantic_json_schema__(
-        self, schema: CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
-        return _inlined(handler(schema), handler)
-
-
-INLINE = _Inline()  # Annotated[SomeShape, INLINE]: its properties in place
-
-
 class _Closed:
     """A tuple as the document writes it: its items, then no more (`items: false`)."""
 

@@ -10,7 +10,7 @@ from pydantic import Field, RootModel, StringConstraints, WithJsonSchema
 from .clubs import ClubId, ClubName
 from .deals import FormPoint
 from .games import MadeLost
-from .reading import INLINE, KEYED, LEFT_OUT, Documented, Shape, doc, narrowed
+from .reading import KEYED, LEFT_OUT, Documented, Shape, doc, in_place, narrowed
 
 Count = Annotated[int, Field(ge=0)]
 Pair = Annotated[list[Count], Field(min_length=2, max_length=2)]
@@ -112,7 +112,9 @@ class FiftySixFigures(Shape):
         ),
     ]
     by_bid: Annotated[
-        _ByBid, INLINE, Field(description="Contracts made and lost by the bid's range (F15).")
+        _ByBid,
+        in_place(_ByBid),
+        Field(description="Contracts made and lost by the bid's range (F15)."),
     ]
     doubled: MadeLost
     redoubled: MadeLost
@@ -248,7 +250,7 @@ class HeadToHead(Shape):
 
     first: Annotated[PlayerIds, Field(min_length=1, description="`a`'s players.")]
     second: Annotated[PlayerIds, Field(min_length=1, description="`b`'s players.")]
-    games: Annotated[_Met, INLINE, Field(description="Per game they met in.")]
+    games: Annotated[_Met, in_place(_Met), Field(description="Per game they met in.")]
 
 
 class _Played(Shape):
@@ -270,7 +272,7 @@ class ClubStats(Shape):
     name: ClubName
     games: Annotated[
         _Played,
-        INLINE,
+        in_place(_Played),
         Field(
             description="Per game the club has played (sessions with a deal); derived from the "
             "stored deals."
