@@ -14,13 +14,13 @@ openapi_build.py writes openapi.json from these models and the hand-kept remaind
 
 from __future__ import annotations
 
-from . import clubs, deals, errors, games, meta, names, records, standings
+from . import checks, clubs, deals, errors, games, meta, moves, names, records, standings
 from .reading import Shape
 
 # Every declared schema, by the name the document gives it.
 DECLARED: dict[str, type[Shape]] = {
     shape.__name__: shape
-    for module in (names, errors, clubs, games, deals, standings, records, meta)
+    for module in (names, errors, clubs, games, deals, standings, records, meta, moves, checks)
     for shape in module.SHAPES
 }
 
