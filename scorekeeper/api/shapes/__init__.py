@@ -14,14 +14,28 @@ openapi_build.py writes openapi.json from these models and the hand-kept remaind
 
 from __future__ import annotations
 
-from . import checks, clubs, deals, errors, games, meta, moves, names, records, standings
+from . import (
+    calls,
+    checks,
+    clubs,
+    deals,
+    errors,
+    games,
+    meta,
+    moves,
+    names,
+    records,
+    standings,
+    tricks,
+)  # fmt: skip
 from .reading import Shape
 
 # Every declared schema, by the name the document gives it.
+MODULES = (
+    names, errors, clubs, games, deals, standings, records, meta, moves, calls, tricks, checks,
+)  # fmt: skip
 DECLARED: dict[str, type[Shape]] = {
-    shape.__name__: shape
-    for module in (names, errors, clubs, games, deals, standings, records, meta, moves, checks)
-    for shape in module.SHAPES
+    shape.__name__: shape for module in MODULES for shape in module.SHAPES
 }
 
 __all__ = ["DECLARED", "Shape"]
