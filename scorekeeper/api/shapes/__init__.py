@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from . import (
     calls,
+    casino_moves,
+    casino_positions,
     checks,
     clubs,
     deals,
@@ -32,7 +34,8 @@ from .reading import Shape
 
 # Every declared schema, by the name the document gives it.
 MODULES = (
-    names, errors, clubs, games, deals, standings, records, meta, moves, calls, tricks, checks,
+    names, errors, clubs, games, deals, standings, records, meta, moves, calls, tricks,
+    casino_positions, casino_moves, checks,
 )  # fmt: skip
 DECLARED: dict[str, type[Shape]] = {
     shape.__name__: shape for module in MODULES for shape in module.SHAPES
