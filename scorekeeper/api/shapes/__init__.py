@@ -29,7 +29,7 @@ from . import (
     records,
     standings,
     tricks,
-)  # fmt: skip
+)
 from .reading import Shape
 
 # Every declared schema, by the name the document gives it.
