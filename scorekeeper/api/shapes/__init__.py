@@ -17,6 +17,10 @@ from __future__ import annotations
 from . import (
     after_write,
     answered_deals,
+    calls,
+    casino_moves,
+    casino_positions,
+    checks,
     clubs,
     deals,
     ended_standings,
@@ -27,37 +31,25 @@ from . import (
     live_states,
     live_steps,
     meta,
+    moves,
     names,
     records,
     sessions,
     standings,
     stats,
+    tricks,
 )
 from .reading import Shape
 
+# Every module of shapes, each with its SHAPES: the parts first, then what is made of them.
+MODULES = (
+    names, errors, clubs, games, deals, standings, ended_standings, game_standings, stats,
+    records, meta, moves, calls, tricks, casino_positions, casino_moves, checks, live_states,
+    live_steps, live, answered_deals, after_write, sessions,
+)  # fmt: skip
 # Every declared schema, by the name the document gives it.
 DECLARED: dict[str, type[Shape]] = {
-    shape.__name__: shape
-    for module in (
-        names,
-        errors,
-        clubs,
-        games,
-        deals,
-        standings,
-        ended_standings,
-        game_standings,
-        stats,
-        records,
-        meta,
-        live_states,
-        live_steps,
-        live,
-        answered_deals,
-        after_write,
-        sessions,
-    )
-    for shape in module.SHAPES
+    shape.__name__: shape for module in MODULES for shape in module.SHAPES
 }
 
 __all__ = ["DECLARED", "Shape"]

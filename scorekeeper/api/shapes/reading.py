@@ -379,3 +379,65 @@ def _unref(schema: Any) -> Any:
     if set(schema) == {"$ref"} and schema["$ref"].startswith(SCHEMAS):
         return {UNDECLARED: schema["$ref"].removeprefix(SCHEMAS)}
     return {name: _unref(value) for name, value in schema.items()}
+
+
+# --- glue added for play (positions, moves, checks, calls) ---
+INLINED: set[str] = set()  # the shapes the document writes in place, never by name
+NAMED = "x-named"  # a named schema that no shape declares, made a $ref by Inlining
+
+
+def inlined(shape: Shaped) -> Shaped:
+    """A shape the document writes where it is used (a move's kind, a nested object), not
+    under components/schemas: a shape made of Inlining writes it out in place."""
+    INLINED.add(shape.__name__)
+    return shape
+
+
+class Inlining:
+    """A shape in which the inlined shapes are written out in place rather than by $ref, and
+    whose union of them is written as `UNION` (the document's oneOf; pydantic writes anyOf)."""
+
+    UNION: ClassVar[str] = "oneOf"
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """pydantic's schema with the inlined shapes of its $defs put in their places."""
+        made: dict[str, Any] = super().model_json_schema(*args, **kwargs)  # type: ignore[misc]
+        made = _in_place(made, made.get("$defs", {}))
+        if "anyOf" in made:
+            made[cls.UNION] = made.pop("anyOf")
+        return made
+
+
+def _in_place(schema: Any, defs: dict[str, Any]) -> Any:
+    """`schema` with each $ref to an inlined shape of `defs` replaced by that shape's schema
+    (without its title), beside the keywords written next to the $ref."""
+    if isinstance(schema, list):
+        return [_in_place(item, defs) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if NAMED in schema:
+        beside = {k: v for k, v in schema.items() if k != NAMED}
+        return {"$ref": SCHEMAS + schema[NAMED], **beside}
+    name = str(schema.get("$ref", "")).rsplit("/", 1)[-1]
+    if name in INLINED and name in defs:
+        shown = {k: v for k, v in defs[name].items() if k != "title"}
+        beside = {k: v for k, v in schema.items() if k != "$ref"}
+        return _in_place({**shown, **beside}, defs)
+    return {k: v if k == "$defs" else _in_place(v, defs) for k, v in schema.items()}
+
+
+def named(name: str) -> WithJsonSchema:
+    """In an Inlining shape, a named schema that is no shape (an options schema) by $ref,
+    keeping what pydantic writes beside it (its default), which ref() leaves out."""
+    return WithJsonSchema({NAMED: name})
+
+
+def only_for(field: str, value: str, *fields: str) -> ConfigDict:
+    """A shape's config: its `fields` are there exactly when its `field`'s action is `value`
+    (the document's if/then/else)."""
+    when: dict[str, Any] = {"properties": {field: {"properties": {"action": {"const": value}}}}}
+    absent: dict[str, Any] = {"not": {"anyOf": [{"required": [name]} for name in fields]}}
+    return ConfigDict(
+        json_schema_extra={"if": when, "then": {"required": list(fields)}, "else": absent}
+    )
