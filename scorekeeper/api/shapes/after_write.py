@@ -10,32 +10,15 @@ from pydantic import Field, RootModel, create_model
 
 from .answered_deals import SeepDeal
 from .deals import SESSION_ID
+from .ended_standings import CASINO_WINNER, FIFTY_SIX_WINNER, SEEP_WINNER, TABLE_ENDED
 from .games import FiftySixSeat, FiftySixTeamNumber
 from .reading import ALONE, UNDECLARED, Documented, Shape, doc, each_game, ref, ref_among
 from .records import CasinoDeal, FiftySixDeal
 from .standings import Count, FiftySixStandingRow, Lead, Pair, StandingRow
 
 Fields = dict[str, tuple[Any, Any]]
-ENDED_WHERE = (
-    "The table ended the session where it stood (`POST /api/v1/sessions/<id>/end`): it is "
-    "finished, and no deal follows (409 `session-ended`) until it is reopened (`DELETE …/end`)."
-)
 FINISHED = "Whether the session is finished: ended, or over by its rules."
 ROWS = "One row per live deal, in order."
-SEEP_WINNER = (
-    "The team the session went to: the winner by M4, or, ended by the table, the team with more "
-    "baazis, then the team with the lead. Null while the session is not finished (a session "
-    "played on with no number of baazis never finishes by itself), and when it ended level."
-)
-FIFTY_SIX_WINNER = (
-    "The team the session went to once it is finished: the team that won the most games (F6; "
-    "null when two won as many), or, ended by the table while a game was on, the team that won "
-    "more games, then the team with more tables. Null while a game is on, and when it ended level."
-)
-CASINO_WINNER = (
-    "The side the game went to: the winner of the race (K13), or, ended by the table, the side "
-    "with the higher score. Null while the game is on, and when it ended level."
-)
 
 
 def _said(kind: Any, description: str) -> Any:
@@ -48,7 +31,7 @@ def _or_null(name: str, description: str) -> Any:
     return Annotated[Any, ref_among("oneOf", name, {"type": "null"}, description=description)]
 
 
-Ended: Any = (_said(bool, ENDED_WHERE), ...)
+Ended: Any = (_said(bool, TABLE_ENDED), ...)
 Team01: Any = Literal[0, 1] | None
 
 # Each game's standing as a write answers it at the top level: its fields after the rows.

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, RootModel
 
 from .deals import TeamsOut
-from .games import BidValue, DoubleLevel, FiftySixSeat, Trump
+from .games import BidNumber, BidValue, DoubleLevel, FiftySixSeat, Trump
 from .moves import Legal
 from .reading import (
     ALONE,
@@ -38,13 +38,7 @@ class FiftySixBidAsked(Shape):
 
     seat: FiftySixSeat
     call: Bidding
-    value: Annotated[
-        int,
-        Field(
-            description="The bid's number: one outside 28–56 is read, and is illegal "
-            "(`bid-range`, F8)."
-        ),
-    ]
+    value: BidNumber
     trump: Trump
     convention: Annotated[
         Convention | None,

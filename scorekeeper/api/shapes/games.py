@@ -31,6 +31,14 @@ class Trump(Documented, RootModel[Literal["S", "H", "D", "C", "NT"]]):
     """A trump."""
 
 
+BidNumber = Annotated[
+    int,
+    Field(
+        description="The bid's number: one outside 28–56 is read, and is illegal (`bid-range`, F8)."
+    ),
+]  # a bid as sent: read, then judged by the rules (BidValue is a bid as answered)
+
+
 @doc("F8: a bid, a number from 28 to 56.")
 class BidValue(Documented, RootModel[Annotated[int, Field(ge=28, le=56)]]):
     """A Fifty-six bid."""

@@ -7,7 +7,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, RootModel, WithJsonSchema
 
-from .games import CasinoSeat, FiftySixSeat, LivePlayNumber, Trump
+from .games import BidNumber, CasinoSeat, FiftySixSeat, LivePlayNumber, Trump
+from .moves import BuiltValue
 from .names import Card
 from .reading import ALONE, LEFT_OUT, Documented, Shape, among, doc, in_place
 from .standings import NEXT_DEALER, CasinoLiveStartRequest, FiftySixLiveStartRequest
@@ -74,15 +75,7 @@ class _SeepBuild(_SeepPlay):
     """A Seep house built."""
 
     action: Build
-    value: Annotated[
-        int,
-        Field(
-            ge=1,
-            le=99,
-            description="The house value (a value outside 9–13 is an illegal move, rule "
-            "house-value).",
-        ),
-    ]
+    value: BuiltValue
     loose: Cards = LEFT_OUT
 
 
@@ -125,13 +118,7 @@ class _FiftySixBid(_FiftySixPlay):
     """A Fifty-six bid called."""
 
     call: Annotated[Literal["bid"], ALONE]
-    value: Annotated[
-        int,
-        Field(
-            description="The bid's number: one outside 28–56 is read, and is illegal "
-            "(`bid-range`, F8)."
-        ),
-    ]
+    value: BidNumber
     trump: Trump
     convention: Annotated[
         Literal["number-suit", "suit-number", "NT", "noes", "plus"] | None,

@@ -13,11 +13,6 @@ from .names import CanonicalCard, Card
 from .reading import ALONE, LEFT_OUT, Documented, Inlining, Shape, doc, inlined, only_for, ref
 from .standings import SEEP_SEAT, House, HouseRequest
 
-Capture = Annotated[Literal["capture"], ALONE]
-Build = Annotated[Literal["build"], ALONE]
-Raise = Annotated[Literal["raise"], ALONE]
-Throw = Annotated[Literal["throw"], ALONE]
-Legal = Annotated[Literal[True], ALONE]
 HouseValue = Annotated[int, Field(ge=9, le=13)]
 # A loose card named beside a raise or a throw: none (an empty list, or left out).
 NoLoose = Annotated[list[Any], WithJsonSchema({"type": "array", "maxItems": 0})]
@@ -37,6 +32,21 @@ POSITION_EXAMPLE = {
 }
 TAKES_HOUSE = "Whether the house of the card's value is taken."
 MOVE_EXAMPLE = {"card": "KS", "action": "capture", "loose": [], "house": True}
+
+
+Capture = Annotated[Literal["capture"], ALONE]
+Build = Annotated[Literal["build"], ALONE]
+Raise = Annotated[Literal["raise"], ALONE]
+Throw = Annotated[Literal["throw"], ALONE]
+Legal = Annotated[Literal[True], ALONE]
+BuiltValue = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=99,
+        description="The house value (a value outside 9–13 is an illegal move, rule house-value).",
+    ),
+]
 
 
 @doc(
@@ -75,15 +85,7 @@ class SeepBuildAsked(Shape):
 
     card: Card
     action: Build
-    value: Annotated[
-        int,
-        Field(
-            ge=1,
-            le=99,
-            description="The house value (a value outside 9–13 is an illegal move, rule "
-            "house-value).",
-        ),
-    ]
+    value: BuiltValue
     loose: list[Card] = LEFT_OUT
 
 
