@@ -8,8 +8,8 @@ codes and sentences in the reader's language (shared/API.md "Errors"). spectree 
 flask-openapi3 own the routes and answer their generated 422 in English; apispec with
 marshmallow writes OpenAPI 3.0-style schemas from untyped schema classes.
 
-openapi_build.py writes openapi.json from these models and the hand-kept remainder
-(openapi_undeclared.json), which shrinks as shapes are declared here.
+openapi_build.py writes openapi.json from these models and the operations kept by hand
+(openapi_operations.json): every schema of the document is declared here.
 """
 
 from __future__ import annotations

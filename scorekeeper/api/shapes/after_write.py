@@ -12,7 +12,7 @@ from .answered_deals import SeepDeal
 from .deals import SESSION_ID
 from .ended_standings import CASINO_WINNER, FIFTY_SIX_WINNER, SEEP_WINNER, TABLE_ENDED
 from .games import FiftySixSeat, FiftySixTeamNumber
-from .reading import ALONE, UNDECLARED, Documented, Shape, doc, each_game, ref, ref_among
+from .reading import ALONE, BY_NAME, Documented, Shape, doc, each_game, ref, ref_among
 from .records import CasinoDeal, FiftySixDeal
 from .standings import Count, FiftySixStandingRow, Lead, Pair, StandingRow
 
@@ -225,8 +225,8 @@ class SessionEnded(Shape):
         ref_among(
             "oneOf",
             "SeepEndedStanding",
-            {UNDECLARED: "FiftySixEndedStanding"},
-            {UNDECLARED: "CasinoEndedStanding"},
+            {BY_NAME: "FiftySixEndedStanding"},
+            {BY_NAME: "CasinoEndedStanding"},
             description=ENDED_STANDING,
         ),
     ]

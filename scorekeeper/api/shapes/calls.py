@@ -12,8 +12,8 @@ from .games import BidNumber, BidValue, DoubleLevel, FiftySixSeat, Trump
 from .moves import Legal
 from .reading import (
     ALONE,
+    BY_NAME,
     LEFT_OUT,
-    UNDECLARED,
     Documented,
     Inlining,
     Shape,
@@ -148,9 +148,9 @@ class AuctionRequest(Inlining, Shape):
 OVER: dict[str, Any] = {
     "if": {"properties": {"finished": {"const": True}}},
     "then": {
-        "properties": {"next_seat": {"type": "null"}, "contract": {UNDECLARED: "FiftySixContract"}}
+        "properties": {"next_seat": {"type": "null"}, "contract": {BY_NAME: "FiftySixContract"}}
     },
-    "else": {"properties": {"next_seat": {UNDECLARED: "FiftySixSeat"}}},
+    "else": {"properties": {"next_seat": {BY_NAME: "FiftySixSeat"}}},
 }
 
 

@@ -21,7 +21,7 @@ from pydantic_core import CoreSchema, ErrorDetails, core_schema
 from ...rules import InvalidInput
 
 SCHEMAS = "#/components/schemas/"
-UNDECLARED = "x-undeclared"  # a field's schema of the remainder, made a $ref when written
+BY_NAME = "x-by-name"  # a schema named, made its $ref when written (pydantic's are its own)
 # The document's order of a schema's keywords (openapi.json was written by hand in this order).
 ORDER = (
     "$ref", "type", "const", "enum", "format", "minLength", "maxLength", "pattern", "minimum",
@@ -97,14 +97,15 @@ ALONE = _Alone()  # Annotated[Literal["x"], ALONE]: {"const": "x"}
 
 
 def ref(name: str) -> WithJsonSchema:
-    """A field of a schema not declared here yet (openapi_undeclared.json): its $ref only."""
-    return WithJsonSchema({UNDECLARED: name})  # pydantic resolves its own $refs: not these
+    """A field of the schema of this name, by its $ref only (declared elsewhere, or built from
+    the engine's options)."""
+    return WithJsonSchema({BY_NAME: name})  # pydantic resolves its own $refs: not these
 
 
 def ref_among(how: str, name: str, *others: dict[str, Any], description: str) -> WithJsonSchema:
-    """A declared or undeclared schema by $ref inside `how` (allOf, oneOf) beside `others`, as
+    """A schema by name, its $ref inside `how` (allOf, oneOf) beside `others`, as
     the document writes a described $ref or one that may be null."""
-    return WithJsonSchema({how: [{UNDECLARED: name}, *others], "description": description})
+    return WithJsonSchema({how: [{BY_NAME: name}, *others], "description": description})
 
 
 def reader(read: Callable[[object], Any], absent_too: bool = False) -> _Reader:
@@ -206,8 +207,8 @@ def _ordered(schema: Any, order: tuple[str, ...]) -> Any:
         return [_ordered(item, order) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    if UNDECLARED in schema:
-        return {"$ref": SCHEMAS + schema[UNDECLARED]}
+    if BY_NAME in schema:
+        return {"$ref": SCHEMAS + schema[BY_NAME]}
     rank = {name: n for n, name in enumerate(order)}
     keys = sorted(schema, key=lambda name: rank.get(name, len(order)))
     return {
@@ -292,8 +293,8 @@ def narrowed(shape: type[Any], **fields: type[Any]) -> WithJsonSchema:
     writes a player's statistics whose figures are one game's."""
     return WithJsonSchema(
         {
-            "allOf": [{UNDECLARED: shape.__name__}],
-            "properties": {name: {UNDECLARED: other.__name__} for name, other in fields.items()},
+            "allOf": [{BY_NAME: shape.__name__}],
+            "properties": {name: {BY_NAME: other.__name__} for name, other in fields.items()},
         }
     )
 
@@ -358,7 +359,7 @@ class _Among:
 def _choice(choice: str | type[BaseModel] | dict[str, Any]) -> dict[str, Any]:
     """One choice of a union as the document writes it."""
     if isinstance(choice, str):
-        return {UNDECLARED: choice}
+        return {BY_NAME: choice}
     if isinstance(choice, dict):
         return choice
     return _written(choice)
@@ -371,13 +372,13 @@ def _written(shape: type[BaseModel]) -> dict[str, Any]:
 
 
 def _unref(schema: Any) -> Any:
-    """`schema` with each {"$ref": ...} of the document's schemas made an UNDECLARED mark."""
+    """`schema` with each {"$ref": ...} of the document's schemas made a BY_NAME mark."""
     if isinstance(schema, list):
         return [_unref(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
     if set(schema) == {"$ref"} and schema["$ref"].startswith(SCHEMAS):
-        return {UNDECLARED: schema["$ref"].removeprefix(SCHEMAS)}
+        return {BY_NAME: schema["$ref"].removeprefix(SCHEMAS)}
     return {name: _unref(value) for name, value in schema.items()}
 
 

@@ -11,7 +11,7 @@ from .calls import Call, Players
 from .games import CardMove, Trump
 from .moves import COUNT, TRUNCATED, Legal
 from .names import Card
-from .reading import ALONE, LEFT_OUT, UNDECLARED, Shape, doc
+from .reading import ALONE, BY_NAME, LEFT_OUT, Shape, doc
 from .standings import FiftySixTrick
 
 TRICK_EXAMPLE = {
@@ -95,8 +95,8 @@ class LegalCard(Shape):
 
 CALLS_OR_CARDS: dict[str, Any] = {
     "anyOf": [
-        {"type": "array", "items": {UNDECLARED: "Call"}},
-        {"type": "array", "items": {UNDECLARED: "CardMove"}},
+        {"type": "array", "items": {BY_NAME: "Call"}},
+        {"type": "array", "items": {BY_NAME: "CardMove"}},
     ],
     "maxItems": 10_000,
 }
