@@ -16,7 +16,7 @@ from typing import Any
 
 from .option_schemas import option_schemas
 from .shapes import DECLARED
-from .shapes.reading import document_schema
+from .shapes.writing import document_schema
 
 HERE = Path(__file__).parent
 DOCUMENT = HERE / "openapi.json"

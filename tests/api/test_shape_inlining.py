@@ -8,16 +8,9 @@ from typing import Annotated, Literal
 
 from scorekeeper.api import openapi_build
 from scorekeeper.api.shapes import DECLARED
-from scorekeeper.api.shapes.reading import (
-    INLINED,
-    SCHEMAS,
-    Inlining,
-    Shape,
-    document_schema,
-    inlined,
-    named,
-    only_for,
-)
+from scorekeeper.api.shapes.reading import Shape
+from scorekeeper.api.shapes.writing import SCHEMAS, document_schema
+from scorekeeper.api.shapes.written_as import INLINED, Inlining, inlined, named, only_for
 
 
 @inlined

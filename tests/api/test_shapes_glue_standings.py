@@ -9,16 +9,9 @@ from typing import Annotated, Literal
 import pytest
 from pydantic import Field, RootModel, StringConstraints, ValidationError
 
-from scorekeeper.api.shapes.reading import (
-    CLOSED,
-    KEYED,
-    Documented,
-    Shape,
-    document_schema,
-    in_place,
-    narrowed,
-    one_of,
-)
+from scorekeeper.api.shapes.reading import Shape
+from scorekeeper.api.shapes.writing import Documented, document_schema
+from scorekeeper.api.shapes.written_as import CLOSED, KEYED, in_place, narrowed, one_of
 
 REF = "#/components/schemas/"
 

@@ -9,16 +9,9 @@ import pytest
 from pydantic import ValidationError
 
 from scorekeeper.api.shapes.names import CanonicalCard
-from scorekeeper.api.shapes.reading import (
-    LEFT_OUT,
-    NULL,
-    Shape,
-    among,
-    document_schema,
-    in_place,
-    open_object,
-    ref,
-)
+from scorekeeper.api.shapes.reading import Shape
+from scorekeeper.api.shapes.writing import LEFT_OUT, document_schema, ref
+from scorekeeper.api.shapes.written_as import NULL, among, in_place, open_object
 
 CARD = {"$ref": "#/components/schemas/CanonicalCard"}
 

@@ -4,8 +4,8 @@ a nameless shape in place (not by $ref to a schema the document does not have)."
 from __future__ import annotations
 
 from scorekeeper.api.shapes.answered_deals import SeepDeal
-from scorekeeper.api.shapes.reading import SCHEMAS, document_schema
 from scorekeeper.api.shapes.sessions import Session, SessionChanges
+from scorekeeper.api.shapes.writing import SCHEMAS, document_schema
 
 
 def test_a_union_is_a_one_of_its_members_refs_in_order() -> None:

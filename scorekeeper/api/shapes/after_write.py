@@ -12,9 +12,11 @@ from .answered_deals import SeepDeal
 from .deals import SESSION_ID
 from .ended_standings import CASINO_WINNER, FIFTY_SIX_WINNER, SEEP_WINNER, TABLE_ENDED
 from .games import FiftySixSeat, FiftySixTeamNumber
-from .reading import ALONE, BY_NAME, Documented, Shape, doc, each_game, ref, ref_among
+from .reading import Shape
 from .records import CasinoDeal, FiftySixDeal
 from .standings import Count, FiftySixStandingRow, Lead, Pair, StandingRow
+from .writing import ALONE, BY_NAME, Documented, doc, ref, ref_among
+from .written_as import each_game
 
 Fields = dict[str, tuple[Any, Any]]
 FINISHED = "Whether the session is finished: ended, or over by its rules."

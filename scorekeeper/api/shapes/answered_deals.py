@@ -10,13 +10,15 @@ from pydantic import Field, RootModel
 from .deals import Sweep
 from .games import Bid
 from .names import CanonicalCard
-from .reading import LEFT_OUT, Documented, Shape, doc, each_game, in_place
+from .reading import Shape
 from .records import (
     DealRecord,
     FiftySixDealRecord,
     _DealIdentity,
 )
 from .standings import SEEP_SEAT
+from .writing import LEFT_OUT, Documented, doc
+from .written_as import each_game, in_place
 
 
 class _SweepMade(Shape):

@@ -10,19 +10,9 @@ from pydantic import ConfigDict, Field, RootModel
 from .deals import TeamsOut
 from .games import BidNumber, BidValue, DoubleLevel, FiftySixSeat, Trump
 from .moves import Legal
-from .reading import (
-    ALONE,
-    BY_NAME,
-    LEFT_OUT,
-    Documented,
-    Inlining,
-    Shape,
-    doc,
-    inlined,
-    named,
-    ref,
-    ref_among,
-)
+from .reading import Shape
+from .writing import ALONE, BY_NAME, LEFT_OUT, Documented, doc, ref, ref_among
+from .written_as import Inlining, inlined, named
 
 Players = Annotated[Literal[4, 6, 8], Field(description="F1.")]
 Bidding = Annotated[Literal["bid"], ALONE]

@@ -21,17 +21,9 @@ from .moves import (
     Words,
 )  # fmt: skip
 from .names import CanonicalCard, Card
-from .reading import (
-    ALONE,
-    LEFT_OUT,
-    Documented,
-    Inlining,
-    Shape,
-    doc,
-    inlined,
-    only_for,
-    ref_among,
-)
+from .reading import Shape
+from .writing import ALONE, LEFT_OUT, Documented, doc, ref_among
+from .written_as import Inlining, inlined, only_for
 
 Trail = Annotated[Literal["trail"], ALONE]
 UniqueValues = Field(json_schema_extra={"uniqueItems": True})

@@ -9,16 +9,10 @@ from pydantic import Field
 
 from .games import CasinoSeat
 from .names import CanonicalCard, Card
-from .reading import (
-    LEFT_OUT,
-    Inlining,
-    Shape,
-    doc,
-    inlined,
-    ref,
-    ref_among,
-)
+from .reading import Shape
 from .standings import CasinoBuild
+from .writing import LEFT_OUT, doc, ref, ref_among
+from .written_as import Inlining, inlined
 
 Players = Literal[2, 3, 4]
 

@@ -20,8 +20,10 @@ from .moves import (
     PositionRequest,
     SeepMovesAnswer,
 )  # fmt: skip
-from .reading import ALONE, LEFT_OUT, Documented, Inlining, Shape, among, doc
+from .reading import Shape
 from .tricks import TRICK_EXAMPLE, FiftySixMovesAnswer, LegalCard, TrickRequest
+from .writing import ALONE, LEFT_OUT, Documented, doc
+from .written_as import Inlining, among
 
 # The rules a move may break, as codes: Seep's, Fifty-six's and Casino's.
 Rule = Literal[

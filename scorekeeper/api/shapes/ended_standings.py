@@ -8,8 +8,10 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, RootModel, WithJsonSchema
 
 from .games import CasinoSide, FiftySixSeat, FiftySixTeamNumber
-from .reading import ALONE, Documented, Shape, doc, one_of, ref_among
+from .reading import Shape
 from .standings import Count, Lead, Serial
+from .writing import ALONE, Documented, doc, ref_among
+from .written_as import one_of
 
 ENDED = "The standing without its per-deal rows."
 TABLE_ENDED = (

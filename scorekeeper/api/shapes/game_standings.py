@@ -16,7 +16,7 @@ from .ended_standings import (
     or_null,
 )
 from .games import CasinoSide
-from .reading import Documented, Shape, doc, in_place, one_of
+from .reading import Shape
 from .standings import (
     ClubCasinoSession,
     ClubFiftySixSession,
@@ -27,6 +27,8 @@ from .standings import (
     StandingRow,
     _Identity,
 )
+from .writing import Documented, doc
+from .written_as import in_place, one_of
 
 RECOMPUTED = "Recomputed from the deals as entered."
 IN_A_CLUB = (

@@ -8,7 +8,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, RootModel
 
 from .names import CanonicalCard, Card
-from .reading import Documented, Shape, doc
+from .reading import Shape
+from .writing import Documented, doc
 
 TeamName = Annotated[str, Field(min_length=1, max_length=60)]
 

@@ -10,8 +10,10 @@ from pydantic import Field, RootModel, WithJsonSchema
 from .games import BidNumber, CasinoSeat, FiftySixSeat, LivePlayNumber, Trump
 from .moves import BuiltValue
 from .names import Card
-from .reading import ALONE, LEFT_OUT, Documented, Shape, among, doc, in_place
+from .reading import Shape
 from .standings import NEXT_DEALER, CasinoLiveStartRequest, FiftySixLiveStartRequest
+from .writing import ALONE, LEFT_OUT, Documented, doc
+from .written_as import among, in_place
 
 
 class _StartBid(Shape):

@@ -9,19 +9,10 @@ from pydantic import Field, RootModel
 
 from .games import FiftySixContract
 from .names import CanonicalCard
-from .reading import (
-    ALONE,
-    LEFT_OUT,
-    NULL,
-    Documented,
-    Shape,
-    among,
-    doc,
-    in_place,
-    open_object,
-    ref,
-)
+from .reading import Shape
 from .standings import CasinoBuild, House
+from .writing import ALONE, LEFT_OUT, Documented, doc, ref
+from .written_as import NULL, among, in_place, open_object
 
 Count = Annotated[int, Field(ge=0)]
 Serial = Annotated[int, Field(ge=1)]  # a play's, trick's or round's number

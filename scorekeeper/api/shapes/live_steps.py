@@ -23,7 +23,9 @@ from .live_states import (
     Serial,
 )
 from .names import CanonicalCard
-from .reading import LEFT_OUT, Documented, Shape, among, doc, open_object, ref
+from .reading import Shape
+from .writing import LEFT_OUT, Documented, doc, ref
+from .written_as import among, open_object
 
 Open = Annotated[dict[str, Any], open_object()]
 Played = Annotated[dict[str, Any], open_object("What the play did.")]

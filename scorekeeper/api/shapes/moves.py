@@ -10,8 +10,10 @@ from pydantic import ConfigDict, Field, RootModel, WithJsonSchema
 from ..option_schemas import option_schemas
 from .games import Bid
 from .names import CanonicalCard, Card
-from .reading import ALONE, LEFT_OUT, Documented, Inlining, Shape, doc, inlined, only_for, ref
+from .reading import Shape
 from .standings import SEEP_SEAT, House, HouseRequest
+from .writing import ALONE, LEFT_OUT, Documented, doc, ref
+from .written_as import Inlining, inlined, only_for
 
 HouseValue = Annotated[int, Field(ge=9, le=13)]
 # A loose card named beside a raise or a throw: none (an empty list, or left out).

@@ -11,9 +11,11 @@ from .after_write import FINISHED
 from .answered_deals import SeepDeal
 from .deals import SESSION_ID, CasinoTeamRequest, FiftySixTeamRequest, TeamRequest
 from .games import CasinoTeam, FiftySixTeam, Team
-from .reading import ALONE, LEFT_OUT, Documented, Shape, doc, each_game, ref
+from .reading import Shape
 from .records import CasinoDeal, FiftySixDeal
 from .standings import ENDED, SESSION
+from .writing import ALONE, LEFT_OUT, Documented, doc, ref
+from .written_as import each_game
 
 Fields = dict[str, Any]
 CLUB = (

@@ -19,7 +19,9 @@ from .games import (
     Trump,
 )
 from .names import CanonicalCard, Card
-from .reading import ALONE, CLOSED, Documented, Shape, doc, one_of, ref
+from .reading import Shape
+from .writing import ALONE, Documented, doc, ref
+from .written_as import CLOSED, one_of
 
 Count = Annotated[int, Field(ge=0)]
 Serial = Annotated[int, Field(ge=1)]

@@ -10,7 +10,9 @@ from pydantic import Field, RootModel, StringConstraints, WithJsonSchema
 from .clubs import ClubId, ClubName
 from .deals import FormPoint
 from .games import MadeLost
-from .reading import KEYED, LEFT_OUT, Documented, Shape, doc, in_place, narrowed
+from .reading import Shape
+from .writing import LEFT_OUT, Documented, doc
+from .written_as import KEYED, in_place, narrowed
 
 Count = Annotated[int, Field(ge=0)]
 Pair = Annotated[list[Count], Field(min_length=2, max_length=2)]

@@ -11,8 +11,9 @@ from .calls import Call, Players
 from .games import CardMove, Trump
 from .moves import COUNT, TRUNCATED, Legal
 from .names import Card
-from .reading import ALONE, BY_NAME, LEFT_OUT, Shape, doc
+from .reading import Shape
 from .standings import FiftySixTrick
+from .writing import ALONE, BY_NAME, LEFT_OUT, doc
 
 TRICK_EXAMPLE = {
     "phase": "play",
