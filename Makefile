@@ -42,7 +42,7 @@ catalogs: $(VENV)/.installed
 	$(BIN)/python -m scorekeeper.web.catalogs
 
 # scorekeeper/api/openapi.json written from the API's declared shapes (scorekeeper/api/shapes/)
-# and the hand-kept remainder (scorekeeper/api/openapi_undeclared.json); commit the result.
+# and the hand-kept operations (scorekeeper/api/openapi_operations.json); commit the result.
 openapi: $(VENV)/.installed
 	$(BIN)/python -m scorekeeper.api.openapi_build
 

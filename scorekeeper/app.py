@@ -94,7 +94,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     drawn.register(app)  # after CSRF's: the pages' csrf_token() may be a placeholder
 
     from . import api, clubs, sessions
+    from .clubs import stats as club_stats
     from .data import setup as data_setup
+    from .sessions import charts
     from .web import (
         assets,
         cli,
@@ -108,7 +110,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         security,
     )
 
-    data_setup.register(app)  # the memos, and the listeners that write session summaries
+    # Every memo the app keeps is listed in app.extensions["scorekeeper.memos"] (data/setup.py)
+    # by its area: the floor's (with the listeners that keep them and write session summaries),
+    # the charts, the clubs' figures; the drawn pages above, the opened cookies (security) below.
+    data_setup.register(app)
+    charts.register(app)
+    club_stats.register(app)
     languages.register(app)
     security.register(app)
     assets.register(app)

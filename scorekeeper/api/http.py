@@ -13,6 +13,7 @@ from ..data.models import Deal, GameSession
 from ..rules import InvalidInput
 from ..web.errors import READS, error_response
 from ..words import gettext
+from ..words.refusals import message_of
 from .answers import deal_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -22,7 +23,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 def conflict(error: Conflict) -> Response:
     """A clash with another writer, with the deal as it is now when there is one."""
     extra = {"deal": deal_json(error.deal)} if isinstance(error.deal, Deal) else {}
-    return error_response(error.status, error.code, error.message, **extra)
+    return error_response(error.status, error.code, message_of(error), **extra)
 
 
 def json_body() -> dict[str, Any]:

@@ -16,6 +16,6 @@ def openapi() -> Response:
     return Response(_openapi_document(), mimetype="application/json")
 
 
-@cache
+@cache  # a file of the installed package, which does not change while it runs
 def _openapi_document() -> bytes:
     return resources.files(__package__).joinpath("openapi.json").read_bytes()

@@ -1,10 +1,10 @@
 """`python -m scorekeeper.api.openapi_build` (`make openapi`): writes openapi.json from the shapes
 declared in shapes/, the games' options schemas built from the engine's declaration
-(option_schemas.py) and the hand-kept remainder, openapi_undeclared.json.
+(option_schemas.py) and the operations, openapi_operations.json.
 
-The remainder is the document as it was written by hand, each declared schema's place holding
-only the word "declared" (under components/schemas, or in an operation: INLINE); it shrinks as
-shapes are declared, until nothing is left in it but the places of the declarations.
+The operations are the document's paths (parameters, statuses, headers, descriptions), its info
+and tags, kept by hand; each schema's place in them holds only the word "declared" (under
+components/schemas, or in an operation: INLINE), filled from the declarations.
 """
 
 from __future__ import annotations
@@ -16,21 +16,21 @@ from typing import Any
 
 from .option_schemas import option_schemas
 from .shapes import DECLARED
-from .shapes.reading import document_schema
+from .shapes.writing import document_schema
 
 HERE = Path(__file__).parent
 DOCUMENT = HERE / "openapi.json"
-REMAINDER = HERE / "openapi_undeclared.json"
-PLACE = "declared"  # a schema's place in the remainder, filled from shapes/
+OPERATIONS = HERE / "openapi_operations.json"
+PLACE = "declared"  # a schema's place in the operations, filled from shapes/
 # Shapes the document writes in an operation rather than under components/schemas.
 ANSWER = ("responses", "200", "content", "application/json", "schema")
 INLINE = {("paths", "/api/v1/health", "get", *ANSWER): "Health"}
 
 
 def document() -> dict[str, Any]:
-    """The whole document: the remainder with every declared schema in its place."""
-    remainder = json.loads(REMAINDER.read_text(encoding="utf-8"))
-    schemas = remainder["components"]["schemas"]
+    """The whole document: the operations with every declared schema in its place."""
+    operations = json.loads(OPERATIONS.read_text(encoding="utf-8"))
+    schemas = operations["components"]["schemas"]
     options = option_schemas()
     places = {name for name, schema in schemas.items() if schema == PLACE}
     inline = set(INLINE.values())
@@ -40,12 +40,12 @@ def document() -> dict[str, Any]:
     for name in places:
         schemas[name] = options[name] if name in options else document_schema(DECLARED[name])
     for where, name in INLINE.items():
-        _put(remainder, where, document_schema(DECLARED[name]))
-    return remainder
+        _put(operations, where, document_schema(DECLARED[name]))
+    return operations
 
 
 def _put(document: dict[str, Any], where: tuple[str, ...], schema: dict[str, Any]) -> None:
-    """Put `schema` at `where`, whose place in the remainder says "declared"."""
+    """Put `schema` at `where`, whose place in the operations says "declared"."""
     *path, last = where
     for step in path:
         document = document[step]

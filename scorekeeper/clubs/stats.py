@@ -8,16 +8,16 @@ The API answers them (api/clubs.py); the players' pages draw them (clubs/players
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask import Flask
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..data import summaries as kept_summaries
 from ..data.extensions import db
+from ..data.memo import Recent
 from ..data.models import (
     SUMMARY_FORM,
     Club,
@@ -27,6 +27,7 @@ from ..data.models import (
     Team,
 )
 from ..data.players import person_ids
+from ..data.setup import memos
 from ..data.standings import WROTE
 from ..rules import InvalidInput
 from ..rules.stats import aggregate
@@ -145,8 +146,15 @@ class Figures:
     drawn: dict[Any, Any] = field(default_factory=dict)  # what was made of them, by the reader
 
 
-_FIGURES: OrderedDict[tuple[str, int], Figures] = OrderedDict()
-_FIGURES_LOCK = threading.Lock()
+# Each club's figures, by its id and version: safe to keep, as every change to the club, its
+# players or its sessions' deals moves the version, and only what a read (never a write) made is
+# kept. Listed by the app factory (register).
+FIGURES: Recent[tuple[str, int], Figures] = Recent(FIGURES_KEPT)
+
+
+def register(app: Flask) -> None:
+    """List the clubs' memo of figures with the app's memos (data/setup.py)."""
+    memos(app)["figures"] = FIGURES
 
 
 def figures(club: Club) -> Figures:
@@ -156,26 +164,20 @@ def figures(club: Club) -> Figures:
     # under (on PostgreSQL each statement sees the latest commits).
     key = (club.id, club.version)
     keep = not db.session.info.get(WROTE)  # a write may not commit: keep only what holds
-    with _FIGURES_LOCK:
-        found = _FIGURES.get(key) if keep else None
-        if found is not None:
-            _FIGURES.move_to_end(key)
-            return found
+    found = FIGURES.get(key) if keep else None
+    if found is not None:
+        return found
     names = player_names(club)
     sessions = club_sessions(club)
     made = Figures(sessions, names, statistics(club, sessions, names))
     if keep:
-        with _FIGURES_LOCK:
-            _FIGURES[key] = made
-            while len(_FIGURES) > FIGURES_KEPT:
-                _FIGURES.popitem(last=False)
+        FIGURES.put(key, made)
     return made
 
 
 def forget() -> None:
     """Forget every summary and club's figures this process keeps (as a restart would)."""
-    with _FIGURES_LOCK:
-        _FIGURES.clear()
+    FIGURES.clear()
     _SUMMARIES.clear()
 
 

@@ -9,7 +9,6 @@ from typing import Any, NamedTuple
 from sqlalchemy.orm import aliased
 
 from ..rules.game import Record
-from ..words import gettext
 from .errors import NotFound
 from .extensions import db
 from .models import Deal, GameSession
@@ -34,7 +33,7 @@ def one_deal(session_id: str, serial: int) -> Deal:
     # An id past the column's range is no deal's; PostgreSQL would refuse to compare it.
     deal = db.session.execute(query).scalar_one_or_none() if 0 < serial <= LARGEST_ID else None
     if deal is None:
-        raise NotFound(gettext("This session has no deal #%(id)d.", id=serial))
+        raise NotFound("no-deal", id=serial)
     return deal
 
 

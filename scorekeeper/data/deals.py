@@ -8,8 +8,6 @@ from typing import Any
 
 from ..rules import limits
 from ..rules.game import Record, Standing
-from ..words import gettext, ngettext
-from ..words.numbers import number as written
 from .errors import Conflict
 from .extensions import db
 from .models import Deal, DealRow, GameSession, LiveDeal, utcnow
@@ -26,10 +24,7 @@ def ensure_open(session: GameSession) -> None:
 def ensure_not_ended(session: GameSession) -> None:
     """Refuse (409) a deal while the table has the session ended: it is reopened first."""
     if session.ended_at is not None:
-        message = gettext(
-            "This session has ended. Nothing was stored: play on (reopen it) to add a deal."
-        )
-        raise Conflict(409, "session-ended", message)
+        raise Conflict(409, "session-ended", "session-ended")
 
 
 def end(session: GameSession) -> bool:
@@ -40,19 +35,11 @@ def end(session: GameSession) -> bool:
         return False
     standing = session.standing(session.deal_rows())
     if standing["finished"] or not standing["deals"]:
-        message = (
-            gettext("This session is finished already: there is nothing to end.")
-            if standing["deals"]
-            else gettext("This session has no deal yet: there is nothing to end.")
-        )
-        raise Conflict(409, "nothing-to-end", message)
+        key = "finished-already" if standing["deals"] else "no-deal-to-end"
+        raise Conflict(409, "nothing-to-end", key)
     if LiveDeal.current(session) is not None:
-        message = gettext(
-            "Deal %(number)d is being played live: finish it, or stop playing it live, "
-            "before ending the session. Nothing was changed.",
-            number=len(standing["deals"]) + 1,
-        )
-        raise Conflict(409, "live-deal-under-way", message)
+        number = len(standing["deals"]) + 1
+        raise Conflict(409, "live-deal-under-way", "live-deal-before-end", number=number)
     session.ended_at = utcnow()
     session.touch()
     return True
@@ -73,30 +60,15 @@ def ensure_room(session: GameSession, kept: int | None = None) -> None:
     can be restored); `kept`: how many it keeps, when its deals are not loaded."""
     most = limits.MOST_DEALS
     if (len(session.all_deals) if kept is None else kept) >= most:
-        message = ngettext(
-            "This session keeps %(most)s deal, the most one session may. Nothing was stored: "
-            "start a new session to go on.",
-            "This session keeps %(most)s deals (deleted ones among them), the most one session "
-            "may. Nothing was stored: start a new session to go on.",
-            most,
-            most=written(most),
-        )
-        raise Conflict(409, "too-many-deals", message)
+        raise Conflict(409, "too-many-deals", "too-many-deals", most=most)
 
 
 def ensure_not_played_live(session: GameSession) -> None:
     """Refuse (409) while the next deal is being played live: entering it whole as well would
     record it twice."""
     if LiveDeal.current(session) is not None:
-        raise Conflict(
-            409,
-            "live-deal-under-way",
-            gettext(
-                "Deal %(number)d is being played live: go on with it on its live page, or "
-                "stop playing it live there to enter it whole. Nothing was stored.",
-                number=len(session.deals) + 1,
-            ),
-        )
+        number = len(session.deals) + 1
+        raise Conflict(409, "live-deal-under-way", "live-deal-before-whole", number=number)
 
 
 def _check_next(session: GameSession, standing: Standing[Any], record: Record | None) -> None:
@@ -167,26 +139,11 @@ def _append_deal(
 def _ensure_number_is_next(session: GameSession, number: int, live: int | None = None) -> None:
     upcoming = (len(session.deals) if live is None else live) + 1
     if number < upcoming:
-        raise Conflict(
-            409,
-            "deal-exists",
-            gettext(
-                "Deal %(number)d was already entered by another scorer. Nothing was stored; "
-                "this one would be deal %(upcoming)d.",
-                number=number,
-                upcoming=upcoming,
-            ),
-            session.deals[number - 1],
-        )
+        theirs = session.deals[number - 1]
+        raise Conflict(409, "deal-exists", "deal-exists", theirs, number=number, upcoming=upcoming)
     if number > upcoming:
         raise Conflict(
-            409,
-            "deal-out-of-order",
-            gettext(
-                "Deal %(upcoming)d comes next, not deal %(number)d. Nothing was stored.",
-                upcoming=upcoming,
-                number=number,
-            ),
+            409, "deal-out-of-order", "deal-out-of-order", upcoming=upcoming, number=number
         )
 
 
@@ -194,38 +151,21 @@ def _ensure_none_entered_since(session: GameSession, next_id: int) -> None:
     if next_id == session.next_serial():
         return
     if next_id > session.next_serial():
-        message = gettext("This form is not of this session: reload it.")
-        raise Conflict(409, "deal-out-of-order", message)
+        raise Conflict(409, "deal-out-of-order", "form-of-another-session")
     latest = max(session.all_deals, key=lambda d: d.serial)  # ids only grow: it came last
     upcoming = len(session.deals) + 1
-    if latest.deleted:
-        message = gettext(
-            "A deal was already entered by another scorer while you were entering yours. "
-            "Nothing was stored; this one would be deal %(upcoming)d.",
-            upcoming=upcoming,
-        )
-    else:
-        message = gettext(
-            "Deal %(number)d was already entered by another scorer while you were entering "
-            "yours. Nothing was stored; this one would be deal %(upcoming)d.",
-            number=session.number_of(latest),
-            upcoming=upcoming,
-        )
-    raise Conflict(409, "deal-exists", message, latest)
+    if latest.deleted:  # its number is gone with it
+        raise Conflict(409, "deal-exists", "deal-entered-since-deleted", latest, upcoming=upcoming)
+    number = session.number_of(latest)
+    raise Conflict(
+        409, "deal-exists", "deal-entered-since", latest, number=number, upcoming=upcoming
+    )
 
 
 def replace_deal(session: GameSession, deal: Deal, raw: Any) -> bool:
     """Store a new record for a live deal; False when it is the record already there."""
     if deal.deleted:
-        raise Conflict(
-            409,
-            "deal-deleted",
-            gettext(
-                "Deal #%(id)d was deleted by another scorer. Restore it to correct it.",
-                id=deal.serial,
-            ),
-            deal,
-        )
+        raise Conflict(409, "deal-deleted", "deal-deleted", deal, id=deal.serial)
     record = session.game.parse_deal(raw, session.table, session.options)
     if record == deal.record:
         return False  # a repeated correction changes nothing

@@ -66,6 +66,8 @@ def _on_driver(engine: Engine, statement: Select[Any], params: dict[str, Any]) -
     return None if row is None else row[0]
 
 
+# Pure in its arguments, which are made once: the engine's dialect and module-level statements
+# (models.py's _VERSION), so each is compiled once per process.
 @functools.lru_cache(maxsize=16)
 def _driver_sql(dialect: Dialect, statement: Select[Any]) -> tuple[str, list[str] | None]:
     """The statement as the driver takes it, and its parameters' names in order (None when

@@ -14,18 +14,16 @@ from typing import Any
 from ..rules import InvalidInput
 from ..rules.live import LiveDeal as LiveState
 from ..rules.live import PlayRefused, step_json
-from ..words import gettext, ngettext
 from . import deals
 from .errors import Conflict, NotFound
 from .extensions import db
-from .models import Deal, GameSession, LiveDeal, none_under_way, utcnow
+from .models import Deal, GameSession, LiveDeal, utcnow
 
 
 def start_live(session: GameSession, body: object) -> LiveDeal:
     """Start the session's next deal as a live deal; 409 while another is under way."""
     if LiveDeal.current(session) is not None:
-        message = gettext("A live deal is under way in this session.")
-        raise Conflict(409, "live-deal-exists", message)
+        raise Conflict(409, "live-deal-exists", "live-deal-exists")
     deals.ensure_open(session)
     start = session.game.live.start(session.table, session.options, session.standing(), body)
     live = LiveDeal(session_id=session.id, game=session.game_name, start=start, plays=[])
@@ -46,11 +44,10 @@ def add_play(session: GameSession, number: int, play: dict[str, Any]) -> Played:
     if live is not None and (number == len(live.plays) if finished else number <= len(live.plays)):
         return _again(session, live, number, play)
     if live is None or finished:
-        raise NotFound(none_under_way())
+        raise NotFound("no-live-deal")
     if number != len(live.plays) + 1:
         next_one = len(live.plays) + 1
-        message = gettext("Play %(next)d comes next, not %(number)d.", next=next_one, number=number)
-        raise Conflict(409, "play-out-of-order", message)
+        raise Conflict(409, "play-out-of-order", "play-out-of-order", next=next_one, number=number)
     plays = [*live.plays, play]
     state = live.state(session, plays)  # one step from the snapshot of the plays before
     live.plays, live.updated_at = plays, utcnow()
@@ -65,8 +62,7 @@ def _again(session: GameSession, live: LiveDeal, number: int, play: dict[str, An
     """A play sent before: answered as the first time if it is the same play, else a 409."""
     state = live.state(session, live.plays[:number])
     if live.plays[number - 1] != play and not _same_play(session, live, number, play, state):
-        message = gettext("Play %(number)d was already entered, differently.", number=number)
-        raise Conflict(409, "play-exists", message)
+        raise Conflict(409, "play-exists", "play-exists", number=number)
     ended = live.deal_serial if number == len(live.plays) else None
     return state, None if ended is None else session.find_deal(ended)
 
@@ -92,15 +88,8 @@ def remove_live(session: GameSession, plays: int) -> LiveDeal:
     is how many the phone saw: one sent since from another phone is never discarded unseen."""
     live = LiveDeal.find_current(session)
     if len(live.plays) != plays:
-        message = ngettext(
-            "The live deal has %(num)d play, not %(sent)d: take it back first, or send "
-            "plays=%(num)d to discard it. Nothing was taken back.",
-            "The live deal has %(num)d plays, not %(sent)d: take them back first, last first, "
-            "or send plays=%(num)d to discard them. Nothing was taken back.",
-            len(live.plays),
-            sent=plays,
-        )
-        raise Conflict(409, "live-deal-has-plays", message)
+        has = len(live.plays)
+        raise Conflict(409, "live-deal-has-plays", "live-deal-has-plays", num=has, sent=plays)
     db.session.delete(live)
     session.touch()  # and its club's: the session is no longer live in the club's history
     return live
@@ -111,15 +100,8 @@ def remove_last_play(session: GameSession, number: int) -> LiveState:
     live = LiveDeal.find_current(session)
     if number != len(live.plays) or not live.plays:
         last = len(live.plays)
-        message = (
-            gettext("Only the last play (%(last)d) can be taken back.", last=last)
-            if last
-            else gettext(
-                "No play was entered yet: there is none to take back (the start is taken back "
-                "with DELETE on the live deal)."
-            )
-        )
-        raise Conflict(409, "not-last-play", message)
+        key = "only-last-play" if last else "no-play-to-take-back"
+        raise Conflict(409, "not-last-play", key, last=last)
     live.plays = live.plays[:-1]
     live.updated_at = utcnow()
     session.touch(club=False)

@@ -13,13 +13,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..rules.live import LiveDeal as LiveState
+from .memo import Recent
 
 if TYPE_CHECKING:
     from .models import GameSession, LiveDeal
@@ -36,8 +35,9 @@ class Snapshot:
     state: LiveState
 
 
-_snapshots: OrderedDict[int, Snapshot] = OrderedDict()
-_lock = threading.Lock()
+# Each live deal's last state, by its id: safe to keep, as a snapshot is used only when its tag
+# and plays match the stored deal's. Listed by the app factory (data/setup.py).
+SNAPSHOTS: Recent[int, Snapshot] = Recent(KEPT)
 
 
 def derived(session: GameSession, live: LiveDeal, plays: Sequence[Any]) -> LiveState:
@@ -47,12 +47,10 @@ def derived(session: GameSession, live: LiveDeal, plays: Sequence[Any]) -> LiveS
     if live.id is None:  # not stored yet (a restore): nothing to key it by
         return rules.derive(table, options, live.start, plays)
     tag = (session.id, session.game_name, table, _frozen(options), _frozen(live.start))
-    with _lock:
-        kept = _snapshots.get(live.id)
+    kept = SNAPSHOTS.get(live.id)
     if kept is not None and kept.tag == tag and tuple(plays[: len(kept.plays)]) == kept.plays:
         more = plays[len(kept.plays) :]
-        if not more:  # a read: the snapshot is the answer, kept as it is
-            _keep(live.id, kept)
+        if not more:  # a read: the snapshot is the answer, kept as it is (and now the latest)
             return kept.state
         state = _own(kept.state)
         for raw in more:
@@ -61,17 +59,8 @@ def derived(session: GameSession, live: LiveDeal, plays: Sequence[Any]) -> LiveS
     else:
         state = rules.derive(table, options, live.start, plays)
         snapshot = Snapshot(tag, _copied(plays), state)
-    _keep(live.id, snapshot)
+    SNAPSHOTS.put(live.id, snapshot)
     return state
-
-
-def _keep(live_id: int, snapshot: Snapshot) -> None:
-    """Keep `snapshot` as the live deal's, the most recently used; the oldest go past KEPT."""
-    with _lock:
-        _snapshots[live_id] = snapshot
-        _snapshots.move_to_end(live_id)
-        while len(_snapshots) > KEPT:
-            _snapshots.popitem(last=False)
 
 
 def _copied(plays: Sequence[Any]) -> tuple[Any, ...]:
@@ -81,8 +70,7 @@ def _copied(plays: Sequence[Any]) -> tuple[Any, ...]:
 
 def forget() -> None:
     """Drop every snapshot (tests; nothing else needs it: a stale one is never used)."""
-    with _lock:
-        _snapshots.clear()
+    SNAPSHOTS.clear()
 
 
 def _own(state: LiveState) -> LiveState:

@@ -22,18 +22,11 @@ from ..rules.errors import InvalidInput
 from ..rules.game import Record, Standing
 from ..rules.live import LiveDeal as LiveState
 from ..rules.table import team_name_of, tidy_name
-from ..words import gettext
 from . import tokens
 from .errors import NotFound
 from .extensions import Model, db, scalar_alone
 from .live_cache import derived
 from .standings import STANDINGS, WROTE
-
-
-def none_under_way() -> str:
-    """What a request for a live deal is told when none is under way."""
-    return gettext("This session has no live deal under way.")
-
 
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a session's or a club's public id
 Row = TypeVar("Row", bound=Model)
@@ -164,7 +157,7 @@ class Club(Model):
         """One of the club's sessions, live or deleted, or a 404."""
         found = GameSession.find(session_id, for_update=True)
         if found.club_id != self.id:
-            raise NotFound(gettext("This club has no session %(id)r.", id=session_id))
+            raise NotFound("no-club-session", id=session_id)
         return found
 
     def rename(self, raw: object) -> bool:
@@ -181,12 +174,9 @@ def club_name(raw: object) -> str:
     """A club's name: 1 to 60 printable characters, spaces tidied; raise InvalidInput."""
     name, fault = tidy_name(raw, limits.MAX_CLUB_NAME)  # the engine's name rule
     if fault == "no-name":
-        raise InvalidInput("bad-name", gettext('A club needs a name, such as "Thursday table".'))
+        raise InvalidInput("bad-name", "club-no-name")
     if fault is not None:
-        message = gettext(
-            "A club's name is at most %(most)d printable characters.", most=limits.MAX_CLUB_NAME
-        )
-        raise InvalidInput("bad-name", message)
+        raise InvalidInput("bad-name", "club-name-too-long", most=limits.MAX_CLUB_NAME)
     return name
 
 
@@ -194,12 +184,9 @@ def player_name(raw: object) -> str:
     """A player's name: 1 to 40 printable characters, spaces tidied; raise InvalidInput."""
     name, fault = tidy_name(raw, limits.MAX_NAME)  # the engine's name rule
     if fault == "no-name":
-        raise InvalidInput("bad-name", gettext("A player needs a name."))
+        raise InvalidInput("bad-name", "player-no-name")
     if fault is not None:
-        message = gettext(
-            "A player's name is at most %(most)d printable characters.", most=limits.MAX_NAME
-        )
-        raise InvalidInput("bad-name", message)
+        raise InvalidInput("bad-name", "player-name-too-long", most=limits.MAX_NAME)
     return name
 
 
@@ -360,7 +347,7 @@ class GameSession(Model):
             scalar_alone(_VERSION, {"id": session_id}) if SESSION_ID.fullmatch(session_id) else None
         )
         if version is None:
-            raise NotFound(gettext("There is no session %(id)r.", id=session_id))
+            raise NotFound("no-session", id=session_id)
         return int(version)
 
     @classmethod
@@ -443,7 +430,7 @@ class GameSession(Model):
         for deal in self.all_deals:
             if deal.serial == deal_id:
                 return deal
-        raise NotFound(gettext("This session has no deal #%(id)d.", id=deal_id))
+        raise NotFound("no-deal", id=deal_id)
 
     def number_of(self, deal: Deal) -> int:
         """The 1-based number of a live deal; of a deleted one, the place it would come back to."""
@@ -516,7 +503,7 @@ class LiveDeal(Model):
         """The session's live deal under way; NotFound when there is none."""
         found = cls.current(session)
         if found is None:
-            raise NotFound(none_under_way())
+            raise NotFound("no-live-deal")
         return found
 
     @classmethod
@@ -533,7 +520,7 @@ class LiveDeal(Model):
         query = db.select(cls).filter_by(session_id=session.id, deal_serial=serial)
         found = db.session.execute(query).scalar_one_or_none()
         if found is None:
-            raise NotFound(gettext("Deal #%(id)d was entered whole, not play by play.", id=serial))
+            raise NotFound("entered-whole", id=serial)
         return found
 
     def state(self, session: GameSession, plays: list[Any] | None = None) -> LiveState:
@@ -574,9 +561,5 @@ def _by_public_id(model: type[Row], public_id: str, what: str, **options: Any) -
     # Ids are token_urlsafe strings; others (a NUL, say) must not reach PostgreSQL.
     found = db.session.get(model, public_id, **options) if SESSION_ID.fullmatch(public_id) else None
     if found is None:
-        raise NotFound(
-            gettext("There is no club %(id)r.", id=public_id)
-            if what == "club"
-            else gettext("There is no session %(id)r.", id=public_id)
-        )
+        raise NotFound("no-club" if what == "club" else "no-session", id=public_id)
     return found

@@ -7,7 +7,6 @@ from datetime import datetime
 from typing import Any
 
 from ..rules.errors import InvalidInput
-from ..words import gettext
 from .extensions import db
 from .models import EVERYTHING, Club, GameSession, Membership, Player, Team, player_name
 
@@ -93,13 +92,7 @@ def rename(club: Club, player: Player, raw: object) -> bool:
         return False
     taken = next((p for p in club.players if p.key == name.casefold()), None)
     if taken is not None and taken is not player:
-        raise InvalidInput(
-            "name-taken",
-            gettext(
-                "%(name)s is another player of this club: merge the two if they are one.",
-                name=taken.name,
-            ),
-        )
+        raise InvalidInput("name-taken", "name-of-another", name=taken.name)
     player.name, player.key = name, name.casefold()
     _touch_sessions(club, _sessions_of(club, player))
     return True
@@ -109,17 +102,10 @@ def check_merge(club: Club, kept: Player, gone: Player) -> int:
     """How many sessions a merge of `gone` into `kept` would give `kept`; raise InvalidInput if
     it cannot be made. Two players who sat at one table are two people."""
     if kept is gone:
-        raise InvalidInput("same-player", gettext("Choose two different players to merge."))
+        raise InvalidInput("same-player", "same-player")
     sessions = _sessions_of(club, gone)
     if sessions & _sessions_of(club, kept):
-        raise InvalidInput(
-            "same-table",
-            gettext(
-                "%(kept)s and %(gone)s played in the same session: they are two people.",
-                kept=kept.name,
-                gone=gone.name,
-            ),
-        )
+        raise InvalidInput("same-table", "same-table", kept=kept.name, gone=gone.name)
     return len(sessions)
 
 
@@ -138,18 +124,10 @@ def split(club: Club, gone: Player) -> Player:
     they took (and the names merged into them); the player they were merged into."""
     into = gone.merged_into
     if into is None or gone not in club.everyone:
-        message = gettext("%(name)s is not merged into another player.", name=gone.name)
-        raise InvalidInput("not-merged", message)
+        raise InvalidInput("not-merged", "not-merged", name=gone.name)
     taken = next((p for p in club.players if p.key == gone.key), None)
     if taken is not None:
-        raise InvalidInput(
-            "name-taken",
-            gettext(
-                "%(taken)s is a player of this club already: rename them to split %(gone)s off.",
-                taken=taken.name,
-                gone=gone.name,
-            ),
-        )
+        raise InvalidInput("name-taken", "split-name-taken", taken=taken.name, gone=gone.name)
     gone.merged_into = None
     _touch_sessions(club, _sessions_of(club, gone))
     return into.person

@@ -104,6 +104,10 @@ class Standings:
         self.committed.clear()
         self.boards.clear()
 
+    def held(self) -> int:
+        """How many standings and boards this process keeps (a transaction's are its own)."""
+        return len(self.committed) + len(self.boards)
+
     def after_commit(self, session: Session) -> None:
         """The standings of what was written hold now."""
         session.info.pop(FOLDED, None)

@@ -13,7 +13,6 @@ from ..rules import Game, Table, get_game
 from ..rules.errors import InvalidInput
 from ..rules.fields import required
 from ..rules.table import TeamEntry, parse_teams, team_name_of
-from ..words import gettext
 from . import players, tokens
 from .extensions import db
 from .models import SESSION_ID, Club, GameSession, Membership, Player, Team
@@ -85,12 +84,7 @@ def _check_house_table(
         rules = ", ".join(
             f"{name}: {json.dumps(value)}" for name, value in (unfit or taken).items()
         )
-        message = gettext(
-            "These teams do not fit the club's house rules (%(rules)s): give the options to "
-            "play by in the session's options.",
-            rules=rules,
-        )
-        raise InvalidInput(error.code, message) from error
+        raise InvalidInput(error.code, "misfits-house-rules", rules=rules) from error
 
 
 def _fits(game: Game, table: Table, raw: dict[str, Any]) -> bool:
@@ -110,5 +104,5 @@ def _club_of(raw: object) -> Club | None:
         db.session.get(Club, raw) if isinstance(raw, str) and SESSION_ID.fullmatch(raw) else None
     )
     if found is None:
-        raise InvalidInput("unknown-club", gettext("There is no club %(id)r.", id=str(raw)[:40]))
+        raise InvalidInput("unknown-club", "no-club", id=str(raw)[:40])
     return found

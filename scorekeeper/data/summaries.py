@@ -31,6 +31,8 @@ from .standings import STANDINGS
 JSON = dict[str, Any]
 Key = tuple[str, int]  # a session's id and version
 MEMO_SIZE = 4096  # session summaries kept in this process, by session id and version
+# Committed summaries, by session id and version: safe to keep, as every change to a session
+# moves its version. Listed by the app factory (data/setup.py).
 MEMO: Memo[Key, JSON] = Memo(MEMO_SIZE)
 WRITTEN = "scorekeeper.summaries_written"  # summaries written, remembered once committed
 _LOCK = Lock()

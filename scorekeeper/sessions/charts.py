@@ -8,9 +8,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from flask import Flask
 from markupsafe import Markup
 
 from ..data.memo import Memo
+from ..data.setup import memos
 from ..rules.seep.score import Lead, SeepRow
 
 WIDTH, HEIGHT, PAD = 320, 160, 14
@@ -21,9 +23,15 @@ MAX_POINTS = 200
 MAX_MARKERS = 20
 MEMO_SIZE = 512  # charts kept, as standings are (data/standings.py)
 Chart = TypeVar("Chart")
-# Charts drawn, by the chart, the identity of the rows and the other arguments: the rows drawn
-# from are kept with each, so their id names them while it is kept.
-_DRAWN: Memo[tuple[Any, ...], tuple[object, Any]] = Memo(MEMO_SIZE)
+# Charts drawn, by the chart, the identity of the rows and the other arguments: safe to keep, as
+# the rows drawn from are kept with each, so their id names them while it is kept. Listed by the
+# app factory (register).
+CHARTS: Memo[tuple[Any, ...], tuple[object, Any]] = Memo(MEMO_SIZE)
+
+
+def register(app: Flask) -> None:
+    """List the scoreboards' memo of charts with the app's memos (data/setup.py)."""
+    memos(app)["charts"] = CHARTS
 
 
 def drawn_once(draw: Callable[..., Chart]) -> Callable[..., Chart]:
@@ -33,11 +41,11 @@ def drawn_once(draw: Callable[..., Chart]) -> Callable[..., Chart]:
     @functools.wraps(draw)
     def drawn(rows: Sequence[Any], *args: Any) -> Chart:
         key = (draw.__qualname__, id(rows), *args)
-        found = _DRAWN.get(key)
+        found = CHARTS.get(key)
         if found is not None and found[0] is rows:
             return found[1]  # type: ignore[no-any-return]
         chart = draw(rows, *args)
-        _DRAWN.keep(key, (rows, chart))
+        CHARTS.keep(key, (rows, chart))
         return chart
 
     return drawn

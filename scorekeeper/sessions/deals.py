@@ -22,6 +22,7 @@ from ..web.pages import page, say, undo_flash
 from ..web.rate_limits import refusal
 from ..words import gettext
 from ..words.inputs import in_words
+from ..words.refusals import message_of
 from .blueprint import bp, editable
 from .games import PAGES
 from .games.deal_form import set_sent
@@ -72,7 +73,7 @@ def new_deal(session_id: str) -> Response:
         except (InvalidInput, Conflict) as error:
             if not _navigating():
                 raise  # the worker keeping the form for later: no message for the next page
-            said = in_words(error) if isinstance(error, InvalidInput) else error.message
+            said = in_words(error) if isinstance(error, InvalidInput) else message_of(error)
             say({"text": said}, "problem")
             return redirect(url_for(".show", session_id=session_id))
         form = deal_form.for_next(seats, game_session.standing(), game_session.next_serial())
@@ -99,7 +100,7 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
         # An ended or full session: no clash with another scorer to resolve, no next deal to
         # save it as. Refused as a session that is over is (400): a 409 is a clash to the
         # offline queue.
-        form.form_errors.append(error.message)
+        form.form_errors.append(message_of(error))
         raise _Refused(_deal_page(game_session, form, upcoming)) from error
     try:
         deal = deals.add_deal(game_session, form.to_record(), form.number.data, form.next_id.data)
@@ -117,7 +118,7 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
         changes = form.follow(fresh, game_session, sent, upcoming)
         theirs = error.deal if isinstance(error.deal, Deal) else None
         conflict = {
-            "message": error.message,
+            "message": message_of(error),
             "theirs": theirs and _summary(game_session, theirs),
             "changes": changes,
         }

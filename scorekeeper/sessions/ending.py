@@ -14,6 +14,7 @@ from ..data.models import GameSession
 from ..web.names import whole_name
 from ..web.pages import say, undo_flash
 from ..words import gettext
+from ..words.refusals import message_of
 from .blueprint import bp, editable
 
 
@@ -34,7 +35,7 @@ def end(session_id: str) -> Response:
     try:
         ended = deals.end(game_session)
     except Conflict as error:
-        say({"text": error.message}, "problem")
+        say({"text": message_of(error)}, "problem")
         return redirect(url_for(".show", session_id=session_id))
     if ended:
         db.session.commit()

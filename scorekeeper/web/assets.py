@@ -179,6 +179,7 @@ def read(folder: Path, url_path: str = "/static") -> Manifest:
     return _Builder(folder, url_path).build()
 
 
+# Keyed by every file's time and size (_stamp): an edited file reads the folder again.
 @lru_cache(maxsize=4)
 def _read_once(folder: Path, url_path: str, stamp: tuple[tuple[str, int, int], ...]) -> Manifest:
     return read(folder, url_path)

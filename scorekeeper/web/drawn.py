@@ -21,6 +21,7 @@ from flask import Flask, current_app, g, request
 from flask_wtf.csrf import generate_csrf
 
 from ..data.memo import Memo
+from ..data.setup import memos
 from ..words import languages
 from . import assets
 
@@ -35,9 +36,11 @@ Key = tuple[Hashable, ...]
 
 
 def register(app: Flask) -> None:
-    """Keep the app's drawn pages; templates' `csrf_token()` gives the placeholder while a
-    page to be kept is drawn."""
-    app.extensions[_EXTENSION] = Memo[Key, str](PAGES_KEPT)
+    """Keep the app's drawn pages (listed with its memos); templates' `csrf_token()` gives the
+    placeholder while a page to be kept is drawn."""
+    # Safe to keep: a page's key names everything it shows, and what differs between viewers
+    # with one key never enters it (see above).
+    app.extensions[_EXTENSION] = memos(app)["pages"] = Memo[Key, str](PAGES_KEPT)
 
     def csrf_token() -> str:
         return PLACEHOLDER if g.get(_DRAWING) else generate_csrf()

@@ -18,6 +18,7 @@ from ..rules.live import PlayRefused
 from ..words import gettext
 from ..words.http import described
 from ..words.inputs import in_words
+from ..words.refusals import message_of
 from ..words.verdicts import reason, shown_params
 
 CODES = {
@@ -88,12 +89,12 @@ def _safely(step: Callable[[], None], what: str) -> None:
 
 
 def _not_found(error: NotFound) -> Response:
-    return error_response(404, CODES[404], error.message)
+    return error_response(404, CODES[404], message_of(error))
 
 
 def _conflict(error: Conflict) -> Response:
     # The API answers with the deal as it is now too (api/http.py); a page says why only.
-    return error_response(error.status, error.code, error.message)
+    return error_response(error.status, error.code, message_of(error))
 
 
 def _invalid_input(error: InvalidInput) -> Response:

@@ -55,7 +55,7 @@ def _selected_locale() -> Locale:
     return _locale(select_locale())
 
 
-@functools.cache
+@functools.cache  # one Locale per language code, and the codes are ours (LANGUAGES)
 def _locale(code: str) -> Locale:
     return Locale.parse(code)
 

@@ -6,7 +6,6 @@ import base64
 import copy
 import functools
 import math
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +18,8 @@ from flask.json.tag import TaggedJSONSerializer
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadData
 
+from ..data.memo import Recent
+from ..data.setup import memos
 from ..words import gettext
 
 # No inline script or style anywhere: pages load /static files only.
@@ -162,7 +163,7 @@ class SealedCookie:
     def loads(self, value: str, max_age: int | None = None) -> dict[str, Any]:
         """The data again; InvalidToken unless it was sealed here within `max_age` seconds."""
         key = (self.fernet, value)  # the keys themselves: a later key never meets these
-        kept = _OPENED.get(key)
+        kept = OPENED.get(key)
         if kept is not None and time.time() <= kept[1]:
             return _copied(kept[0])
         token = value.encode("latin-1")
@@ -173,19 +174,16 @@ class SealedCookie:
         if not isinstance(data, dict):
             raise InvalidToken
         expires = math.inf if max_age is None else self.fernet.extract_timestamp(token) + max_age
-        with _OPENING:
-            if len(_OPENED) >= OPENED_KEPT:
-                del _OPENED[next(iter(_OPENED))]  # the oldest opened
-            _OPENED[key] = (data, expires)
+        OPENED.put(key, (data, expires))
         return _copied(data)
 
 
-# Cookies opened lately, by value: a phone polling every 2 s sends the same one each time, and
-# opening it (AES, HMAC and JSON) was a tenth of a poll's cost (issue 34). The exact value was
-# authenticated when it was opened, so it needs no check again, only its age.
-_OPENED: dict[tuple[MultiFernet, str], tuple[dict[str, Any], float]] = {}
-_OPENING = threading.Lock()
 OPENED_KEPT = 1024
+# Cookies opened lately, by value: a phone polling every 2 s sends the same one each time, and
+# opening it (AES, HMAC and JSON) was a tenth of a poll's cost (issue 34). Safe to keep: the
+# exact value was authenticated when it was opened, so it needs no check again, only its age.
+# Listed by the app factory (register).
+OPENED: Recent[tuple[MultiFernet, str], tuple[dict[str, Any], float]] = Recent(OPENED_KEPT)
 
 
 def _copied(data: dict[str, Any]) -> dict[str, Any]:
@@ -194,6 +192,8 @@ def _copied(data: dict[str, Any]) -> dict[str, Any]:
     return {key: copy.copy(value) for key, value in data.items()}
 
 
+# A pure function of the app's secret keys (the current one and any fallbacks), which a process
+# sets once: deriving them at every request would cost a poll two HKDFs.
 @functools.lru_cache(maxsize=8)
 def _fernet(secrets: tuple[str | bytes, ...]) -> MultiFernet:
     """Fernet keys derived from the secret keys (the current first), for the cookie alone."""
@@ -209,11 +209,12 @@ def _derived_key(secret: str | bytes) -> bytes:
 
 
 def register(app: Flask) -> None:
-    """Add the headers, cookie rules and limits to the app."""
+    """Add the headers, cookie rules and limits to the app, and list its memo of cookies."""
     # Flask's defaults hold the key already (as None), so setdefault() would not set it.
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.session_interface = SessionCookies()
+    memos(app)["opened"] = OPENED
     app.before_request(_limit_sizes)
     app.after_request(_add_headers)
 

@@ -4,7 +4,8 @@ The engine raises `InvalidInput(code, key, **params)` with no English in it; `in
 the sentence the API's 400 `message` and the pages' forms show. Fields of the API's JSON
 (`hand`, `loose`, `trump`) are codes and stay as they are inside a sentence; the engine's
 things (`what`: "A move", a team before it has a name) are translated here. A key the table
-does not know is a sentence the web layer wrote itself (already in the reader's language).
+does not know is the data floor's (words/refusals.py), or a sentence the web layer wrote itself
+(already in the reader's language).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..rules import InvalidInput
-from . import fifty_six, gettext, lazy_gettext
+from . import fifty_six, gettext, lazy_gettext, refusals
 from .bidi import fill
 from .lists import listed
 from .verdicts import RULE_NAMES
@@ -339,12 +340,13 @@ ORDINALS = (
 
 
 def in_words(error: InvalidInput) -> str:
-    """The refusal as a sentence in the reader's language."""
+    """The refusal as a sentence in the reader's language (the data floor's: words/refusals.py)."""
     sentence = SENTENCES.get(error.key)
     if isinstance(sentence, Choose):
         sentence = sentence.sentences.get(str(error.params.get(sentence.param)))
     if sentence is None:
-        return error.key  # the web layer's own refusal, written where it was raised
+        # The data floor's (a name, a merge), else the web layer's own, written where raised.
+        return refusals.said(error.key, error.params) or error.key
     return fill(str(sentence), _shown(error.params))
 
 

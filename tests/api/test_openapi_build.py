@@ -20,7 +20,7 @@ def test_the_committed_document_is_the_generated_one() -> None:
     assert committed == openapi_build.text(), "openapi.json differs: run make openapi"
 
 
-def test_every_declared_shape_has_its_place_in_the_remainder() -> None:
+def test_every_declared_shape_has_its_place_in_the_operations() -> None:
     made = openapi_build.document()
     schemas = made["components"]["schemas"]
     assert set(DECLARED) == set(schemas) & set(DECLARED) | set(openapi_build.INLINE.values())

@@ -8,7 +8,8 @@ from pydantic import Field
 
 from ...data.models import club_name
 from .names import GameName, PlayerName
-from .reading import LEFT_OUT, Shape, doc, moved, reader, ref
+from .reading import Shape, reader
+from .writing import LEFT_OUT, doc, moved, ref
 
 CLUB_ID = r"^[A-Za-z0-9_-]{1,32}$"
 ClubId = Annotated[

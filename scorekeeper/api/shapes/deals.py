@@ -8,7 +8,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, RootModel, create_model
 
 from .names import Card, PlayerName
-from .reading import Documented, Shape, doc, moved, ref
+from .reading import Shape
+from .writing import Documented, doc, moved, ref
 
 TEAM_NAME = (
     "The team's name, up to 60 characters; left out, null or blank: the players' names joined "

@@ -6,7 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, create_model
 
-from .reading import ALONE, Shape, doc, ref
+from .reading import Shape
+from .writing import ALONE, doc, ref
 
 Sentence = Annotated[str, Field(min_length=1)]
 

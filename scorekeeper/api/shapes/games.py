@@ -8,7 +8,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, RootModel
 
 from .names import CanonicalCard, Card
-from .reading import Documented, Shape, doc
+from .reading import Shape
+from .writing import Documented, doc
 
 TeamName = Annotated[str, Field(min_length=1, max_length=60)]
 
@@ -29,6 +30,14 @@ class FiftySixTeamNumber(Documented, RootModel[Annotated[int, Field(ge=0, le=3)]
 @doc("F8: a trump suit, or NT for no-trumps.")
 class Trump(Documented, RootModel[Literal["S", "H", "D", "C", "NT"]]):
     """A trump."""
+
+
+BidNumber = Annotated[
+    int,
+    Field(
+        description="The bid's number: one outside 28–56 is read, and is illegal (`bid-range`, F8)."
+    ),
+]  # a bid as sent: read, then judged by the rules (BidValue is a bid as answered)
 
 
 @doc("F8: a bid, a number from 28 to 56.")

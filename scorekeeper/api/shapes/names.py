@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import RootModel, StringConstraints
 
-from .reading import Documented, doc
+from .writing import Documented, doc
 
 CARD_IN = r"^(?:[AaJjQqKkTt2-9]|10)[SHDCshdc♠♥♦♣]$"
 CARD_OUT = r"^(?:A|[2-9]|10|J|Q|K)[SHDC]$"

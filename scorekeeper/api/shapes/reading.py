@@ -1,5 +1,5 @@
-"""The glue between the shapes and the API: a request body read through its model, refusing
-with the API's own codes and sentences, and a model's schema as the document writes it."""
+"""A request body read through its shape, refused with the API's own codes and sentences in
+the reader's language (never pydantic's): an unknown field first, then each field in turn."""
 
 from __future__ import annotations
 
@@ -11,45 +11,14 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     GetCoreSchemaHandler,
-    GetJsonSchemaHandler,
     ValidationError,
-    WithJsonSchema,
 )
-from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import CoreSchema, ErrorDetails, core_schema
 
 from ...rules import InvalidInput
-
-SCHEMAS = "#/components/schemas/"
-UNDECLARED = "x-undeclared"  # a field's schema of the remainder, made a $ref when written
-# The document's order of a schema's keywords (openapi.json was written by hand in this order).
-ORDER = (
-    "$ref", "type", "const", "enum", "format", "minLength", "maxLength", "pattern", "minimum",
-    "exclusiveMinimum", "maximum", "items", "prefixItems", "minItems", "maxItems", "uniqueItems",
-    "properties", "propertyNames", "minProperties", "additionalProperties", "required", "oneOf",
-    "anyOf", "allOf", "if", "then", "else", "default", "description", "examples",
-)  # fmt: skip
+from .writing import Documented
 
 Read = TypeVar("Read", bound="Shape")
-Shaped = TypeVar("Shaped", bound=type["Documented"])
-
-
-class Documented:
-    """A shape's description and examples as the document gives them (not its docstring)."""
-
-    DOC: ClassVar[str | None] = None
-    EXAMPLES: ClassVar[list[Any] | None] = None
-    KEYWORDS: ClassVar[tuple[str, ...]] = ORDER  # another order where the document has one
-
-    @classmethod
-    def __get_pydantic_json_schema__(
-        cls, schema: CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
-        """The model's schema with the document's description and examples."""
-        shown = {**handler.resolve_ref_schema(handler(schema))}
-        shown.pop("description", None)  # the docstring speaks to programmers
-        doc = {"description": cls.DOC} if cls.DOC else {}
-        return {**shown, **doc, **({"examples": cls.EXAMPLES} if cls.EXAMPLES else {})}
 
 
 class Shape(Documented, BaseModel):
@@ -57,54 +26,6 @@ class Shape(Documented, BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     WHAT: ClassVar[str] = ""  # the thing read, as the sentences name it ("A club")
-
-
-def doc(
-    description: str | None,
-    examples: list[Any] | None = None,
-    keywords: tuple[str, ...] = ORDER,
-) -> Callable[[Shaped], Shaped]:
-    """Give a shape the document's description (and examples) of it, and the order of its
-    keywords where the document wrote them in another."""
-
-    def give(shape: Shaped) -> Shaped:
-        shape.DOC, shape.EXAMPLES, shape.KEYWORDS = description, examples, keywords
-        return shape
-
-    return give
-
-
-def moved(name: str, after: str) -> tuple[str, ...]:
-    """ORDER with the keyword `name` written right after `after`."""
-    rest = [keyword for keyword in ORDER if keyword != name]
-    at = rest.index(after) + 1
-    return (*rest[:at], name, *rest[at:])
-
-
-class _Alone:
-    """A const written alone, as the document writes it (pydantic adds its type)."""
-
-    def __get_pydantic_json_schema__(
-        self, schema: CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
-        return {"const": handler(schema)["const"]}
-
-
-# The default of a field that may be left out: the shapes answer no defaults, they declare.
-LEFT_OUT: Any = None
-
-ALONE = _Alone()  # Annotated[Literal["x"], ALONE]: {"const": "x"}
-
-
-def ref(name: str) -> WithJsonSchema:
-    """A field of a schema not declared here yet (openapi_undeclared.json): its $ref only."""
-    return WithJsonSchema({UNDECLARED: name})  # pydantic resolves its own $refs: not these
-
-
-def ref_among(how: str, name: str, *others: dict[str, Any], description: str) -> WithJsonSchema:
-    """A declared or undeclared schema by $ref inside `how` (allOf, oneOf) beside `others`, as
-    the document writes a described $ref or one that may be null."""
-    return WithJsonSchema({how: [{UNDECLARED: name}, *others], "description": description})
 
 
 def reader(read: Callable[[object], Any], absent_too: bool = False) -> _Reader:
@@ -164,59 +85,3 @@ def _reader_of(shape: type[Shape], name: str) -> _Reader | None:
     """The reader declared on the field `name`, if any."""
     found = [m for m in shape.model_fields[name].metadata if isinstance(m, _Reader)]
     return found[0] if found else None
-
-
-class _DocumentSchema(GenerateJsonSchema):
-    """pydantic's JSON Schema as the document writes it: no titles, no null defaults, and a
-    value that may be null typed `[type, "null"]` rather than pydantic's anyOf."""
-
-    def field_title_should_be_set(self, schema: Any) -> bool:
-        return False
-
-    def sort(self, value: JsonSchemaValue, parent_key: str | None = None) -> JsonSchemaValue:
-        return value  # _ordered writes the document's order; examples keep their own
-
-    def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
-        if schema.get("default") is None:  # left out or null: said in the field's description
-            return self.generate_inner(schema["schema"])
-        return super().default_schema(schema)
-
-    def nullable_schema(self, schema: core_schema.NullableSchema) -> JsonSchemaValue:
-        inner = self.generate_inner(schema["schema"])
-        if not isinstance(inner.get("type"), str):
-            return super().nullable_schema(schema)
-        enum = {"enum": [*inner["enum"], None]} if "enum" in inner else {}
-        return {**inner, "type": [inner["type"], "null"], **enum}
-
-
-def document_schema(shape: type[Any]) -> dict[str, Any]:
-    """The schema of `shape` as openapi.json writes it: its keywords in the document's order,
-    other shapes by $ref."""
-    made = shape.model_json_schema(
-        ref_template=SCHEMAS + "{model}", schema_generator=_DocumentSchema
-    )
-    made.pop("$defs", None)  # each declared shape is written once, under its own name
-    made.pop("title", None)
-    return _ordered(made, getattr(shape, "KEYWORDS", ORDER))
-
-
-def _ordered(schema: Any, order: tuple[str, ...]) -> Any:
-    """`schema` with every schema object's keywords in `order` (properties as declared)."""
-    if isinstance(schema, list):
-        return [_ordered(item, order) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    if UNDECLARED in schema:
-        return {"$ref": SCHEMAS + schema[UNDECLARED]}
-    rank = {name: n for n, name in enumerate(order)}
-    keys = sorted(schema, key=lambda name: rank.get(name, len(order)))
-    return {
-        name: (
-            {field: _ordered(s, order) for field, s in schema[name].items()}
-            if name == "properties"
-            else schema[name]
-            if name in ("examples", "enum", "required", "const")
-            else _ordered(schema[name], order)
-        )
-        for name in keys
-    }

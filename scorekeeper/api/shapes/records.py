@@ -17,7 +17,8 @@ from .deals import (
     SweepsRequest,
 )
 from .games import CasinoSide, FiftySixSeat
-from .reading import ALONE, LEFT_OUT, Shape, doc, moved, ref, ref_among
+from .reading import Shape
+from .writing import ALONE, LEFT_OUT, doc, moved, ref, ref_among
 
 # The document writes these records' `required` before `additionalProperties`.
 RECORD_ORDER = moved("required", after="properties")

@@ -1,16 +1,27 @@
 """The shapes of standings and positions as answered that no option shapes: a deal's row, the
-lead, a club's sessions, houses and builds, a trick, live starts, the clubs' figures."""
+lead, a baazi, a transfer, a club's sessions, houses and builds, a trick, live starts."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, create_model
+from pydantic import Field, RootModel, create_model
 
 from .deals import SESSION_ID, WHEN
-from .games import CasinoSeat, CasinoTeam, FiftySixContract, FiftySixSeat, FiftySixTeam, Team, Trump
+from .games import (
+    CasinoSeat,
+    CasinoTeam,
+    FiftySixContract,
+    FiftySixSeat,
+    FiftySixTeam,
+    FiftySixTeamNumber,
+    Team,
+    Trump,
+)
 from .names import CanonicalCard, Card
-from .reading import ALONE, Shape, doc, ref
+from .reading import Shape
+from .writing import ALONE, Documented, doc, ref
+from .written_as import CLOSED, one_of
 
 Count = Annotated[int, Field(ge=0)]
 Serial = Annotated[int, Field(ge=1)]
@@ -25,14 +36,43 @@ TRANSFERS = (
 )
 PLAYED = "The contract played: with everyone passing, 28 NT for the first bidder's team (F10)."
 GAME = "The game this deal belongs to: 1, then one more after each game won."
-Transfers = Annotated[
-    list[Annotated[Any, ref("Transfer")]], Field(max_length=3, description=TRANSFERS)
-]
 Tables = Annotated[
     list[Count],
     Field(min_length=2, max_length=4, description="The tables each team holds after this deal."),
 ]
 NEXT_DEALER = "Left out or null: the session's next dealer."
+
+
+@doc("[from team, to team, tables] (F15, F16).")
+class Transfer(
+    Documented,
+    RootModel[
+        Annotated[
+            tuple[FiftySixTeamNumber, FiftySixTeamNumber, Annotated[int, Field(ge=1)]], CLOSED
+        ]
+    ],
+):
+    """Tables paid by one team to another."""
+
+
+Transfers = Annotated[list[Transfer], Field(max_length=3, description=TRANSFERS)]
+
+
+class _BaaziWon(Shape):
+    """A baazi won: by whom, and how."""
+
+    winner: Annotated[
+        Literal[0, 1],
+        Field(description="A team: 0 (Team A) or 1 (Team B). Seat k plays for team k mod 2."),
+    ]
+    reason: Literal["lead", "under-9"]
+
+
+@doc("The baazi this deal ended (M2 by the lead, M3 by the other team scoring under 9), or null.")
+class Baazi(
+    Documented, RootModel[Annotated[_BaaziWon | None, one_of(null_first=True, inline=True)]]
+):
+    """The baazi a deal ended, if any."""
 
 
 class Lead(Shape):
@@ -50,7 +90,7 @@ class ClubSeepStandingRow(Shape):
         list[Annotated[int, Field(ge=0, le=100)]], Field(min_length=2, max_length=2)
     ]
     sweep_points: Pair
-    baazi: Annotated[Any, ref("Baazi")]
+    baazi: Baazi
     lead: Lead
     dealer: SeepSeat
 
@@ -199,5 +239,5 @@ class CasinoLiveStartRequest(Shape):
 SHAPES: tuple[type[Any], ...] = (
     Lead, StandingRow, FiftySixStandingRow, ClubSeepStandingRow, ClubFiftySixStandingRow,
     ClubSeepSession, ClubFiftySixSession, ClubCasinoSession, HouseRequest, House, CasinoBuild,
-    FiftySixTrick, FiftySixLiveStartRequest, CasinoLiveStartRequest,
+    FiftySixTrick, FiftySixLiveStartRequest, CasinoLiveStartRequest, Transfer, Baazi,
 )  # fmt: skip
