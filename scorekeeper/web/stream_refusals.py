@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from flask import Flask, Response
 from flask_babel import refresh
-from werkzeug.exceptions import MethodNotAllowed, NotFound
+from werkzeug.exceptions import MethodNotAllowed
+from werkzeug.exceptions import NotFound as NoRoute
 
+from ..data.errors import NotFound
 from ..streams.app import Refusal, Worded
 from ..words import gettext
+from ..words.refusals import message_of
 from . import errors
 from .rate_limits import wait_sentence
 
-NOT_THERE = {
-    "session": lambda public_id: gettext("There is no session %(id)r.", id=public_id),
-    "club": lambda public_id: gettext("There is no club %(id)r.", id=public_id),
-}
+NOT_THERE = {"session": "no-session", "club": "no-club"}  # data/'s keys for one not there
 
 
 def worded_by(app: Flask) -> Worded:
@@ -32,7 +32,8 @@ def worded_by(app: Flask) -> Worded:
 
 def _answer(app: Flask, refusal: Refusal) -> Response:
     if refusal.status == 404 and refusal.kind in NOT_THERE:
-        return errors.error_response(404, "not-found", NOT_THERE[refusal.kind](refusal.public_id))
+        missing = NotFound(NOT_THERE[refusal.kind], id=refusal.public_id)
+        return errors.error_response(404, "not-found", message_of(missing))
     if refusal.status == 429:
         said = gettext(
             "Too many change streams are open from this address: at most %(num)d at a time.",
@@ -43,4 +44,4 @@ def _answer(app: Flask, refusal: Refusal) -> Response:
         return errors.service_unavailable()
     if refusal.status == 405:
         return app.make_response(app.handle_user_exception(MethodNotAllowed(["GET", "HEAD"])))
-    return app.make_response(app.handle_user_exception(NotFound()))
+    return app.make_response(app.handle_user_exception(NoRoute()))
