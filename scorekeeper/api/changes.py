@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 
-from flask import Response, request, stream_with_context
+from flask import Response, current_app, request, stream_with_context
 
 from ..data.extensions import db
 from ..data.models import Club, GameSession
@@ -19,6 +19,9 @@ from ..streams import sse
 from .http import bp
 
 EVERY = 0.5  # seconds between two reads of the version
+# How long a stream served here lasts (STREAM_SECONDS): a thread is held no longer, and the
+# client opens it again with Last-Event-ID, missing nothing.
+LASTS = 300
 
 
 @bp.get("/sessions/<session_id>/changes")
@@ -43,12 +46,16 @@ def _club_version(club_id: str) -> int:
 def _stream(version_now: Callable[[], int]) -> Response:
     """The stream: the current version (unless Last-Event-ID names it), each new one, pings."""
     known = request.headers.get("Last-Event-ID")
+    # Under TESTING a stream ends after its opening unless a test asks for longer: a client that
+    # reads a whole answer (the OpenAPI tests' generated requests) gets one.
+    lasts = current_app.config.get("STREAM_SECONDS", 0 if current_app.testing else LASTS)
+    ends = time.monotonic() + lasts
 
     def events() -> Iterator[bytes]:
         sent = version_now()
         yield sse.opening(sent, known)
         pinged = time.monotonic()
-        while True:
+        while time.monotonic() < ends:
             time.sleep(EVERY)
             now = version_now()
             db.session.rollback()  # no transaction held open between two reads

@@ -4,11 +4,20 @@ run`): the headers, the current version at once, a new version after a deal, the
 
 from __future__ import annotations
 
+import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.streams import sse
 from tests.helpers import casino
 from tests.helpers.api import SESSIONS, assert_error, new_club, new_session, post_deal
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client of an app whose streams last long enough to follow a deal."""
+    app.config["STREAM_SECONDS"] = 30
+    return app.test_client()
 
 
 def first_chunks(response: object, count: int) -> bytes:
@@ -43,3 +52,9 @@ def test_an_unknown_session_or_club_is_a_404_in_json(client: FlaskClient) -> Non
     for path in (f"{SESSIONS}/nosuchsession0000/changes", "/api/v1/clubs/nosuchclub0000/changes"):
         response = client.get(path, headers={"Accept-Language": "pt"})
         assert_error(response, 404, "not-found")
+
+
+def test_under_testing_a_stream_ends_after_its_opening(app: Flask) -> None:
+    session = new_session(app.test_client(), "casino")
+    response = app.test_client().get(f"{SESSIONS}/{session['id']}/changes")
+    assert response.data == sse.opening(1, None)
