@@ -31,8 +31,8 @@ def streams() -> Streams:
     return Streams(source_for(app.config["SQLALCHEMY_DATABASE_URI"]), worded_by(app), per_client)
 
 
-def config(bind: str) -> uvicorn.Config:
-    """uvicorn's settings for `bind`."""
+def config(bind: str, app: Streams) -> uvicorn.Config:
+    """uvicorn's settings for serving `app` on `bind`."""
     where: dict[str, object] = {}
     if bind.startswith("unix:"):
         where["uds"] = bind.removeprefix("unix:")
@@ -40,7 +40,7 @@ def config(bind: str) -> uvicorn.Config:
         host, _, port = bind.rpartition(":")
         where.update(host=host.strip("[]"), port=int(port))
     return uvicorn.Config(
-        streams(),
+        app,
         loop="uvloop",
         http="httptools",
         lifespan="on",
@@ -55,7 +55,8 @@ def config(bind: str) -> uvicorn.Config:
 
 def main() -> None:
     """Serve until SIGTERM or Ctrl-C."""
-    uvicorn.Server(config(os.environ.get("SCOREKEEPER_STREAMS_BIND", "127.0.0.1:8001"))).run()
+    bind = os.environ.get("SCOREKEEPER_STREAMS_BIND", "127.0.0.1:8001")
+    uvicorn.Server(config(bind, streams())).run()
 
 
 if __name__ == "__main__":

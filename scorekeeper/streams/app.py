@@ -80,7 +80,8 @@ class Streams:
         ]
 
     async def stop(self) -> None:
-        """Cancel both tasks and wait for them."""
+        """Cancel both tasks and wait for them; say what the database was asked and told."""
+        LOG.warning(self.source.said())
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:

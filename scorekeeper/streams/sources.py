@@ -30,6 +30,9 @@ class Source(Protocol):
     async def run(self, hub: Hub) -> None:
         """Publish to `hub` each new version of a topic it follows, for as long as it runs."""
 
+    def said(self) -> str:
+        """What the database was asked and told so far, for the log when the tier stops."""
+
 
 def _queries(topics: Iterable[Topic]) -> Iterable[tuple[str, str, list[str]]]:
     """Per kind and chunk: the kind, the SELECT of its versions (%s placeholders), its ids."""
@@ -49,8 +52,13 @@ class SQLitePoll:
 
     def __init__(self, path: str, every: float = 0.25) -> None:
         self.path, self.every = path, every
+        self.reads = 0
+
+    def said(self) -> str:
+        return f"streams: {self.reads} reads of SQLite"
 
     def _read(self, topics: list[Topic]) -> dict[Topic, int]:
+        self.reads += 1
         with sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=5) as connection:
             return {
                 (kind, public_id): version
@@ -82,6 +90,10 @@ class PostgresListen:
         self.url = url
         self._reader: psycopg.AsyncConnection[tuple[str, int]] | None = None
         self._lock = asyncio.Lock()
+        self.reads = self.heard = 0  # queries sent, notifications heard: said when it stops
+
+    def said(self) -> str:
+        return f"streams: {self.reads} reads sent, {self.heard} notifications heard"
 
     async def read(self, topics: list[Topic]) -> dict[Topic, int]:
         async with self._lock:
@@ -90,6 +102,7 @@ class PostgresListen:
             found: dict[Topic, int] = {}
             try:
                 for kind, sql, ids in _queries(topics):
+                    self.reads += 1
                     rows = await (await self._reader.execute(sql, ids)).fetchall()
                     found.update(((kind, public_id), version) for public_id, version in rows)
             except psycopg.OperationalError:
@@ -113,6 +126,7 @@ class PostgresListen:
             for topic, version in (await self.read(hub.topics())).items():
                 hub.publish(topic, version)
             async for note in listener.notifies():
+                self.heard += 1
                 kind, public_id, moved_to = note.payload.split(" ")
                 hub.publish((kind, public_id), int(moved_to))
 

@@ -28,6 +28,9 @@ class Versions:
     async def run(self, hub: Hub) -> None:
         await asyncio.Event().wait()
 
+    def said(self) -> str:
+        return f"{self.reads} reads"
+
 
 def worded(refusal: Refusal, language: str) -> bytes:
     return json.dumps({"error": refusal.code, "language": language}).encode()
