@@ -30,13 +30,8 @@ def test_a_deal_through_one_server_reaches_a_stream_on_the_other_through_a_resta
 ) -> None:
     url = create_database(postgres_url, f"two_{uuid.uuid4().hex[:16]}")
     try:
-        with (
-            gunicorn(url, 1, tmp_path / "b.log"),
-            stream_tier(url, tmp_path / "tier-b.log") as (
-                tier_b,
-                _,
-            ),
-        ):
+        with gunicorn(url, 1, tmp_path / "b.log"), stream_tier(url, tmp_path / "b-tier.log") as b:
+            tier_b, _ = b
             with gunicorn(url, 1, tmp_path / "a.log") as (app_a, _):
                 body = {"game": "seep", "teams": TEAMS}
                 made = exchange(app_a, 30, "POST", "/api/v1/sessions", body, {}).json()
