@@ -41,6 +41,8 @@ class Refusal:
     wait: int = 0  # seconds to wait before trying again (Retry-After), when said
 
 
+NOT_A_READ = Refusal(405, "method-not-allowed")  # a stream is only read
+
 # Writes a refusal's JSON body in the language of an Accept-Language header.
 Worded = Callable[[Refusal, str], bytes]
 
@@ -94,13 +96,13 @@ class Streams:
             self.hub.tick()
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A stream of the session or club the path names, or the refusal that says why not."""
         headers = dict(scope["headers"])
         language = headers.get(b"accept-language", b"").decode("latin-1")
         matched = PATH.fullmatch(scope["path"])
-        if matched is None:
-            return await self._refuse(send, Refusal(404, "not-found"), language)
-        if scope["method"] not in ("GET", "HEAD"):
-            return await self._refuse(send, Refusal(405, "method-not-allowed"), language)
+        if matched is None or scope["method"] not in ("GET", "HEAD"):
+            wrong = Refusal(404, "not-found") if matched is None else NOT_A_READ
+            return await self._refuse(send, wrong, language)
         stream = Stream((KINDS[matched[1]], matched[2]), _client(scope, headers), self.hub, send)
         try:
             self.hub.follow(stream)
@@ -108,20 +110,26 @@ class Streams:
             crowded = Refusal(429, "rate-limited", most=self.hub.per_client, wait=RETRY_AFTER)
             return await self._refuse(send, crowded, language)
         try:
-            try:
-                known = self.hub.versions.get(stream.topic)
-                version = known if known is not None else await self.reads.current(stream.topic)
-            except Exception:  # the database is down: the client tries again (retry)
-                LOG.exception("streams: reading %s failed", stream.topic)
-                return await self._refuse(send, Refusal(503, "unavailable", wait=2), language)
-            if version is None:
-                return await self._refuse(send, Refusal(404, "not-found", *stream.topic), language)
+            version = await self._version(stream.topic)
+            if isinstance(version, Refusal):
+                return await self._refuse(send, version, language)
             await stream.open(version, headers.get(b"last-event-id"), scope["method"] == "HEAD")
-            if scope["method"] == "GET":
-                while (await receive())["type"] != "http.disconnect":
-                    pass  # the events are sent by the hub's wakes, not from here
+            while scope["method"] == "GET" and (await receive())["type"] != "http.disconnect":
+                pass  # the events are sent by the hub's wakes, not from here
         finally:
             self.hub.leave(stream)
+
+    async def _version(self, topic: Topic) -> int | Refusal:
+        """The topic's version now (known if followed here already), or why there is none."""
+        known = self.hub.versions.get(topic)
+        if known is not None:
+            return known
+        try:
+            version = await self.reads.current(topic)
+        except Exception:  # the database is down: the client tries again (retry)
+            LOG.exception("streams: reading %s failed", topic)
+            return Refusal(503, "unavailable", wait=2)
+        return Refusal(404, "not-found", *topic) if version is None else version
 
     async def _refuse(self, send: Send, refusal: Refusal, language: str) -> None:
         body = self.worded(refusal, language)

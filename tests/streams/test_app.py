@@ -139,17 +139,20 @@ def test_streams_opening_together_cost_one_read() -> None:
 
 
 @pytest.mark.parametrize(
-    ("path", "status", "code"),
+    ("method", "path", "status", "code"),
     [
-        ("/api/v1/sessions/nope/changes", 404, "not-found"),
-        ("/api/v1/sessions/abc", 404, "not-found"),
-        ("/api/v1/games/abc/changes", 404, "not-found"),
+        ("GET", "/api/v1/sessions/nope/changes", 404, "not-found"),
+        ("GET", "/api/v1/sessions/abc", 404, "not-found"),
+        ("GET", "/api/v1/games/abc/changes", 404, "not-found"),
+        ("POST", "/api/v1/sessions/abc/changes", 405, "method-not-allowed"),
     ],
 )
-def test_what_is_not_a_stream_is_refused_in_json(path: str, status: int, code: str) -> None:
+def test_what_is_not_a_stream_is_refused_in_json(
+    method: str, path: str, status: int, code: str
+) -> None:
     async def run() -> None:
         app = Streams(Versions(abc=3), worded)
-        client = Client(app, path, accept_language="pt")
+        client = Client(app, path, method, accept_language="pt")
         await settle()
         assert client.status == status
         assert json.loads(client.body) == {"error": code, "language": "pt"}
@@ -172,5 +175,17 @@ def test_a_client_past_its_streams_is_refused_429_until_one_closes() -> None:
         assert fourth.status == 200
         for client in (second, fourth):
             await client.hang_up()
+
+    asyncio.run(run())
+
+
+def test_a_head_answers_the_stream_s_headers_alone() -> None:
+    async def run() -> None:
+        app = Streams(Versions(abc=3), worded)
+        client = Client(app, "/api/v1/sessions/abc/changes", "HEAD")
+        await settle()
+        assert client.status == 200 and client.body == b""
+        await client.task  # it ends at once: nothing follows
+        assert app.hub.topics() == []
 
     asyncio.run(run())
