@@ -39,13 +39,13 @@ def worded(refusal: Refusal, language: str) -> bytes:
 class Client:
     """One request to the app: what it was sent, and a way to hang up."""
 
-    def __init__(self, app: Streams, path: str, **headers: str) -> None:
+    def __init__(self, app: Streams, path: str, method: str = "GET", **headers: str) -> None:
         self.sent: list[dict[str, Any]] = []
         self.gone = asyncio.Event()
         raw = [(k.replace("_", "-").encode(), v.encode()) for k, v in headers.items()]
         scope = {
             "type": "http",
-            "method": "GET",
+            "method": method,
             "path": path,
             "headers": raw,
             "client": ("1.2.3.4", 5),
