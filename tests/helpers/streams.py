@@ -3,10 +3,16 @@ then each event or comment as it comes (shared/API.md "Changes as they happen").
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -69,3 +75,10 @@ def open_stream(port: int, path: str, **headers: str) -> Stream:
     status_line, *lines = top.decode("latin-1").split("\r\n")
     named = {k.strip().lower(): v.strip() for k, v in (line.split(":", 1) for line in lines)}
     return Stream(sock, int(status_line.split()[1]), named, raw=rest)
+
+
+def run_async(scenario: Coroutine[Any, Any, T]) -> T:
+    """Run `scenario` on a thread of its own: a browser test's Playwright may hold an event loop
+    on this one, where asyncio.run() refuses to start another."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, scenario).result()

@@ -12,6 +12,7 @@ import pytest
 from scorekeeper.streams import sse
 from scorekeeper.streams.app import Refusal, Streams
 from scorekeeper.streams.hub import Hub, Topic
+from tests.helpers.streams import run_async
 
 
 class Versions:
@@ -92,7 +93,7 @@ def test_a_stream_opens_with_its_current_version_then_each_new_one() -> None:
         await client.hang_up()
         assert app.hub.topics() == []
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_last_event_id_naming_the_current_version_sends_only_the_retry() -> None:
@@ -103,7 +104,7 @@ def test_last_event_id_naming_the_current_version_sends_only_the_retry() -> None
         assert client.body == b"retry: %d\n\n" % sse.RETRY_MS
         await client.hang_up()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_tick_sends_a_heartbeat_and_a_missed_version_goes_with_it() -> None:
@@ -121,7 +122,7 @@ def test_a_tick_sends_a_heartbeat_and_a_missed_version_goes_with_it() -> None:
         assert client.body == opened + sse.PING + sse.event(7)
         await client.hang_up()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_streams_opening_together_cost_one_read() -> None:
@@ -135,7 +136,7 @@ def test_streams_opening_together_cost_one_read() -> None:
         for client in clients:
             await client.hang_up()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 @pytest.mark.parametrize(
@@ -158,7 +159,7 @@ def test_what_is_not_a_stream_is_refused_in_json(
         assert json.loads(client.body) == {"error": code, "language": "pt"}
         assert app.hub.topics() == [] and not app.hub.clients
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_client_past_its_streams_is_refused_429_until_one_closes() -> None:
@@ -176,7 +177,7 @@ def test_a_client_past_its_streams_is_refused_429_until_one_closes() -> None:
         for client in (second, fourth):
             await client.hang_up()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_head_answers_the_stream_s_headers_alone() -> None:
@@ -188,4 +189,4 @@ def test_a_head_answers_the_stream_s_headers_alone() -> None:
         await client.task  # it ends at once: nothing follows
         assert app.hub.topics() == []
 
-    asyncio.run(run())
+    run_async(run())

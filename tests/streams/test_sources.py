@@ -15,6 +15,7 @@ from scorekeeper.streams.hub import Hub, Topic
 from scorekeeper.streams.sources import source_for
 from tests.helpers import casino
 from tests.helpers.api import new_club, new_session, post_deal
+from tests.helpers.streams import run_async
 
 
 class Heard:
@@ -68,4 +69,4 @@ def test_a_deal_posted_moves_the_versions_its_session_s_and_its_club_s_followers
         assert [follower.wakes for follower in heard] == [n + 1 for n in woken]
         listening.cancel()
 
-    asyncio.run(scenario())
+    run_async(scenario())

@@ -14,7 +14,7 @@ const POLL_FOR_MS = 3 * 60_000; // how long the fallback lasts before the stream
  * `changed(null)` every PERIOD_MS while the stream is down (then ask the server yourself).
  */
 export function followChanges(url, changed) {
-  const name = `changes ${url}`;
+  const name = url; // the lock's and the channel's: one per stream
   const channel = "BroadcastChannel" in window ? new BroadcastChannel(name) : null;
   const heard = (version) => { changed(version); channel?.postMessage(version); };
   if (channel) channel.onmessage = (event) => changed(event.data);
