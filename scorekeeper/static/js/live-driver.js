@@ -247,6 +247,8 @@ export function liveDeal(cfg, page) {
     followChanges(cfg.changes, heard);
     document.addEventListener("visibilitychange", () => { if (behind) check(); });
     setInterval(() => { if (behind && !deal.busy) check(); }, 500);
+    // A play that could not be sent: ask as the poll did, to say when the connection is back.
+    setInterval(() => { if (deal.note && deal.note.offline) check(); }, 2000);
   }
 
   /** A new state written: drawn, and the deal it recorded, if it was the last play. */
