@@ -11,7 +11,7 @@ from pydantic import Field, RootModel, StringConstraints, ValidationError
 
 from scorekeeper.api.shapes.reading import Shape
 from scorekeeper.api.shapes.writing import Documented, document_schema
-from scorekeeper.api.shapes.written_as import CLOSED, KEYED, in_place, narrowed, one_of
+from scorekeeper.api.shapes.written_as import CLOSED, KEYED, NULL, among, in_place, narrowed
 
 REF = "#/components/schemas/"
 
@@ -28,11 +28,11 @@ class Other(Shape):
     at: int
 
 
-class MaybeWon(Documented, RootModel[Annotated[Won | None, one_of(null_first=True, inline=True)]]):
+class MaybeWon(Documented, RootModel[Annotated[Won | None, among("oneOf", NULL, Won)]]):
     """A null or a shape written in place."""
 
 
-class Either(Documented, RootModel[Annotated[Won | Other, one_of()]]):
+class Either(Documented, RootModel[Annotated[Won | Other, among("oneOf", "Won", "Other")]]):
     """One of two shapes by $ref."""
 
 

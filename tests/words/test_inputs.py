@@ -15,6 +15,7 @@ from scorekeeper.rules import InvalidInput
 from scorekeeper.words.inputs import SENTENCES, WORDS, Choose, in_words
 from scorekeeper.words.languages import COOKIE
 from tests.helpers.pages import FORMS
+from tests.helpers.raise_sites import assigned_to
 from tests.helpers.said import throwaway_catalog
 
 RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
@@ -32,12 +33,7 @@ def _keys(tree: ast.Module, call: ast.Call) -> set[str]:
     given = call.args[1]
     if not isinstance(given, ast.Name):
         return _strings(given)
-    assigned = [
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == given.id for t in node.targets)
-    ]
+    assigned = assigned_to(tree, given.id)
     assert assigned, f"{given.id} is not assigned a key"
     return set().union(*(_strings(value) for value in assigned))
 

@@ -16,6 +16,7 @@ from scorekeeper.rules import InvalidInput
 from scorekeeper.words import inputs
 from scorekeeper.words.inputs import in_words
 from scorekeeper.words.refusals import SENTENCES, message_of
+from tests.helpers.raise_sites import assigned_to
 
 DATA = Path(__file__).resolve().parents[2] / "scorekeeper" / "data"
 # Where each refusal takes its key: NotFound(key), InvalidInput(code, key), Conflict(s, code, key).
@@ -35,12 +36,7 @@ def _keys(tree: ast.Module, given: ast.expr) -> set[str]:
     """The keys a raise site can pass: a literal, a choice of literals, or a name set to one."""
     if not isinstance(given, ast.Name):
         return _strings(given)
-    assigned = [
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == given.id for t in node.targets)
-    ]
+    assigned = assigned_to(tree, given.id)
     return set().union(*(_strings(value) for value in assigned))
 
 

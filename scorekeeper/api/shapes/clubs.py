@@ -9,7 +9,7 @@ from pydantic import Field
 from ...data.models import club_name
 from .names import GameName, PlayerName
 from .reading import Shape, reader
-from .writing import LEFT_OUT, doc, moved, ref
+from .writing import LEFT_OUT, doc, ref
 
 CLUB_ID = r"^[A-Za-z0-9_-]{1,32}$"
 ClubId = Annotated[
@@ -156,7 +156,6 @@ class PartnershipRating(Shape):
     "each Seep baazi (its winner over the other team), each Fifty-six game (the teams ranked by "
     "when they ran out of tables), each Casino game (the winner first, the other sides by final "
     "score, ties equal).",
-    keywords=moved("minItems", after="type"),
 )
 class ClubRatings(Shape):
     """`GET /clubs/<id>/ratings`."""

@@ -9,7 +9,7 @@ from pydantic import Field, RootModel, create_model
 
 from .names import Card, PlayerName
 from .reading import Shape
-from .writing import Documented, doc, moved, ref
+from .writing import Documented, doc, ref
 
 TEAM_NAME = (
     "The team's name, up to 60 characters; left out, null or blank: the players' names joined "
@@ -92,7 +92,6 @@ class NewGameRequest(Documented, RootModel[bool]):
 @doc(
     "F6: the teams out of tables; their seats sit out of the auction (the calls pass over them, "
     "and F10 counts only the seats still in). Two teams or more stay in, else 400 `bad-field`.",
-    keywords=moved("uniqueItems", after="items"),
 )
 class TeamsOut(
     Documented,

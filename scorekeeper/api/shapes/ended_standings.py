@@ -11,7 +11,7 @@ from .games import CasinoSide, FiftySixSeat, FiftySixTeamNumber
 from .reading import Shape
 from .standings import Count, Lead, Serial
 from .writing import ALONE, Documented, doc, ref_among
-from .written_as import one_of
+from .written_as import NULL, among
 
 ENDED = "The standing without its per-deal rows."
 TABLE_ENDED = (
@@ -134,7 +134,7 @@ class _CountedOut(Shape):
 @doc("How the game was won; null while nobody has.")
 class CasinoWon(
     Documented,
-    RootModel[Annotated[_WonBy | _CountedOut | None, one_of(null_first=True, inline=True)]],
+    RootModel[Annotated[_WonBy | _CountedOut | None, among("oneOf", NULL, _WonBy, _CountedOut)]],
 ):
     """How a Casino game was won, if it was."""
 

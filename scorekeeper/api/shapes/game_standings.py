@@ -28,7 +28,7 @@ from .standings import (
     _Identity,
 )
 from .writing import Documented, doc
-from .written_as import in_place, one_of
+from .written_as import among, each_game, in_place
 
 RECOMPUTED = "Recomputed from the deals as entered."
 IN_A_CLUB = (
@@ -141,16 +141,17 @@ class ClubCasinoStanding(CasinoEndedStanding, _ClubCasinoRows):
 
 class Standing(
     Documented,
-    RootModel[Annotated[SeepStanding | FiftySixStanding | CasinoStanding, one_of()]],
+    RootModel[Annotated[SeepStanding | FiftySixStanding | CasinoStanding, each_game("Standing")]],
 ):
     """A session's standing, whichever its game."""
 
 
 ClubSessions: Any = ClubSeepSession | ClubFiftySixSession | ClubCasinoSession
+CLUB_SESSIONS = ("ClubSeepSession", "ClubFiftySixSession", "ClubCasinoSession")
 
 
 @doc("A session in its club's history.")
-class ClubSession(Documented, RootModel[Annotated[ClubSessions, one_of()]]):
+class ClubSession(Documented, RootModel[Annotated[ClubSessions, among("oneOf", *CLUB_SESSIONS)]]):
     """A session in its club's list, whichever its game."""
 
 

@@ -18,10 +18,9 @@ from .deals import (
 )
 from .games import CasinoSide, FiftySixSeat
 from .reading import Shape
-from .writing import ALONE, LEFT_OUT, doc, moved, ref, ref_among
+from .writing import ALONE, LEFT_OUT, doc, ref, ref_among
 
 # The document writes these records' `required` before `additionalProperties`.
-RECORD_ORDER = moved("required", after="properties")
 IGNORED = (
     "Ignored, whatever it holds: a deal as GET answered it may be sent back with its identity "
     "fields."
@@ -67,7 +66,6 @@ class _Identity(Shape):
             "dealer": 0,
         }
     ],
-    keywords=RECORD_ORDER,
 )
 class DealRecord(Shape):
     """A Seep deal as entered."""
@@ -78,7 +76,7 @@ class DealRecord(Shape):
     dealer: DealerRequest = LEFT_OUT
 
 
-@doc("A Seep deal record, optionally with the number it was entered as.", keywords=RECORD_ORDER)
+@doc("A Seep deal record, optionally with the number it was entered as.")
 class SeepPostedDeal(_Numbered, DealRecord):
     """A Seep deal posted."""
 
@@ -86,8 +84,7 @@ class SeepPostedDeal(_Numbered, DealRecord):
 @doc(
     "A correction: a Seep deal record as for POST, or a deal as GET answered it (its `id`, "
     "`number`, `version` and `deleted` are ignored; If-Match is the precondition). Any other "
-    "field answers 400 `unknown-field`.",
-    keywords=RECORD_ORDER,
+    "field answers 400 `unknown-field`."
 )
 class SeepCorrectedDeal(_Identity, DealRecord):
     """A Seep deal corrected."""
@@ -119,7 +116,6 @@ DOUBLE = (
             ],
         },
     ],
-    keywords=RECORD_ORDER,
 )
 class FiftySixDealRecord(Shape):
     """A Fifty-six deal as entered."""
@@ -131,18 +127,14 @@ class FiftySixDealRecord(Shape):
     new_game: NewGameRequest = LEFT_OUT
 
 
-@doc(
-    "A Fifty-six deal record, optionally with the number it was entered as.",
-    keywords=RECORD_ORDER,
-)
+@doc("A Fifty-six deal record, optionally with the number it was entered as.")
 class FiftySixPostedDeal(_Numbered, FiftySixDealRecord):
     """A Fifty-six deal posted."""
 
 
 @doc(
     "A correction: a Fifty-six deal record as for POST, or a deal as GET answered it (its "
-    "identity fields are ignored). " + DOUBLE,
-    keywords=RECORD_ORDER,
+    "identity fields are ignored). " + DOUBLE
 )
 class FiftySixCorrectedDeal(_Identity, FiftySixDealRecord):
     """A Fifty-six deal corrected."""
@@ -200,8 +192,7 @@ class _CasinoRecord(Shape):
     "A Casino deal record, optionally with the number it was entered as. A side must hold the "
     "scoring cards it took: its aces and casinos among its cards, the A♠ and 2♠ among its "
     "spades (else 400 `bad-cards` or `bad-spades`). A deal after the game is won answers 400 "
-    "`game-over` (K13: a rematch starts the next).",
-    keywords=RECORD_ORDER,
+    "`game-over` (K13: a rematch starts the next)."
 )
 class CasinoPostedDeal(_Numbered, _CasinoRecord):
     """A Casino deal posted."""
@@ -209,8 +200,7 @@ class CasinoPostedDeal(_Numbered, _CasinoRecord):
 
 @doc(
     "A correction: a Casino deal record as for POST, or a deal as GET answered it (its identity "
-    "fields are ignored). Any other field answers 400 `unknown-field`.",
-    keywords=RECORD_ORDER,
+    "fields are ignored). Any other field answers 400 `unknown-field`."
 )
 class CasinoCorrectedDeal(_Identity, _CasinoRecord):
     """A Casino deal corrected."""
@@ -249,8 +239,7 @@ class _DealIdentity(Shape):
 
 @doc(
     "A deal's identity, then its Fifty-six record in canonical form (`dealer`, `auction` and "
-    "`new_game` only when entered).",
-    keywords=RECORD_ORDER,
+    "`new_game` only when entered)."
 )
 class FiftySixDeal(_DealIdentity):
     """A Fifty-six deal as answered."""
@@ -270,7 +259,7 @@ class FiftySixDeal(_DealIdentity):
     new_game: Annotated[Literal[True], ALONE] = LEFT_OUT
 
 
-@doc("A deal's identity, then its Casino record in canonical form.", keywords=RECORD_ORDER)
+@doc("A deal's identity, then its Casino record in canonical form.")
 class CasinoDeal(_DealIdentity):
     """A Casino deal as answered."""
 

@@ -21,7 +21,7 @@ from .games import (
 from .names import CanonicalCard, Card
 from .reading import Shape
 from .writing import ALONE, Documented, doc, ref
-from .written_as import CLOSED, one_of
+from .written_as import CLOSED, NULL, among
 
 Count = Annotated[int, Field(ge=0)]
 Serial = Annotated[int, Field(ge=1)]
@@ -69,9 +69,7 @@ class _BaaziWon(Shape):
 
 
 @doc("The baazi this deal ended (M2 by the lead, M3 by the other team scoring under 9), or null.")
-class Baazi(
-    Documented, RootModel[Annotated[_BaaziWon | None, one_of(null_first=True, inline=True)]]
-):
+class Baazi(Documented, RootModel[Annotated[_BaaziWon | None, among("oneOf", NULL, _BaaziWon)]]):
     """The baazi a deal ended, if any."""
 
 

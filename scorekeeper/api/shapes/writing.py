@@ -19,13 +19,14 @@ SCHEMAS = "#/components/schemas/"
 BY_NAME = "x-by-name"  # a schema named, made its $ref when written (pydantic's are its own)
 
 
-# The document's order of a schema's keywords (openapi.json was written by hand in this order).
+# The order openapi.json writes a schema's keywords in (the hand-written document's, kept).
 ORDER = (
     "$ref", "type", "const", "enum", "format", "minLength", "maxLength", "pattern", "minimum",
     "exclusiveMinimum", "maximum", "items", "prefixItems", "minItems", "maxItems", "uniqueItems",
     "properties", "propertyNames", "minProperties", "additionalProperties", "required", "oneOf",
     "anyOf", "allOf", "if", "then", "else", "default", "description", "examples",
 )  # fmt: skip
+RANK = {name: n for n, name in enumerate(ORDER)}
 
 
 Shaped = TypeVar("Shaped", bound=type["Documented"])
@@ -36,7 +37,6 @@ class Documented:
 
     DOC: ClassVar[str | None] = None
     EXAMPLES: ClassVar[list[Any] | None] = None
-    KEYWORDS: ClassVar[tuple[str, ...]] = ORDER  # another order where the document has one
 
     @classmethod
     def __get_pydantic_json_schema__(
@@ -49,26 +49,14 @@ class Documented:
         return {**shown, **doc, **({"examples": cls.EXAMPLES} if cls.EXAMPLES else {})}
 
 
-def doc(
-    description: str | None,
-    examples: list[Any] | None = None,
-    keywords: tuple[str, ...] = ORDER,
-) -> Callable[[Shaped], Shaped]:
-    """Give a shape the document's description (and examples) of it, and the order of its
-    keywords where the document wrote them in another."""
+def doc(description: str | None, examples: list[Any] | None = None) -> Callable[[Shaped], Shaped]:
+    """Give a shape the document's description (and examples) of it."""
 
     def give(shape: Shaped) -> Shaped:
-        shape.DOC, shape.EXAMPLES, shape.KEYWORDS = description, examples, keywords
+        shape.DOC, shape.EXAMPLES = description, examples
         return shape
 
     return give
-
-
-def moved(name: str, after: str) -> tuple[str, ...]:
-    """ORDER with the keyword `name` written right after `after`."""
-    rest = [keyword for keyword in ORDER if keyword != name]
-    at = rest.index(after) + 1
-    return (*rest[:at], name, *rest[at:])
 
 
 class _Alone:
@@ -130,26 +118,25 @@ def document_schema(shape: type[Any]) -> dict[str, Any]:
     )
     made.pop("$defs", None)  # each declared shape is written once, under its own name
     made.pop("title", None)
-    return _ordered(made, getattr(shape, "KEYWORDS", ORDER))
+    return _ordered(made)
 
 
-def _ordered(schema: Any, order: tuple[str, ...]) -> Any:
-    """`schema` with every schema object's keywords in `order` (properties as declared)."""
+def _ordered(schema: Any) -> Any:
+    """`schema` with every schema object's keywords in ORDER (properties as declared)."""
     if isinstance(schema, list):
-        return [_ordered(item, order) for item in schema]
+        return [_ordered(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
     if BY_NAME in schema:
         return {"$ref": SCHEMAS + schema[BY_NAME]}
-    rank = {name: n for n, name in enumerate(order)}
-    keys = sorted(schema, key=lambda name: rank.get(name, len(order)))
+    keys = sorted(schema, key=lambda name: RANK.get(name, len(ORDER)))
     return {
         name: (
-            {field: _ordered(s, order) for field, s in schema[name].items()}
+            {field: _ordered(s) for field, s in schema[name].items()}
             if name == "properties"
             else schema[name]
             if name in ("examples", "enum", "required", "const")
-            else _ordered(schema[name], order)
+            else _ordered(schema[name])
         )
         for name in keys
     }

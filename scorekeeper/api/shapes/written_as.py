@@ -19,39 +19,6 @@ from pydantic_core import CoreSchema
 from .writing import BY_NAME, SCHEMAS, Shaped, document_schema
 
 
-def _inlined(made: JsonSchemaValue, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
-    """A shape's schema written in place of its $ref, without pydantic's title."""
-    shown = {**handler.resolve_ref_schema(made)}
-    shown.pop("title", None)
-    return shown
-
-
-@dataclass(frozen=True)
-class _OneOf:
-    """A union written as the document's oneOf (pydantic writes anyOf, null last)."""
-
-    null_first: bool
-    inline: bool
-
-    def __get_pydantic_json_schema__(
-        self, schema: CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
-        made = {**handler(schema)}
-        choices = [
-            _inlined(choice, handler) if self.inline and "$ref" in choice else choice
-            for choice in made.pop("anyOf")
-        ]
-        if self.null_first:  # the document names the null case first
-            choices.sort(key=lambda choice: choice != {"type": "null"})
-        return {"oneOf": choices, **made}
-
-
-def one_of(null_first: bool = False, inline: bool = False) -> _OneOf:
-    """Annotated[A | B, one_of()]: {"oneOf": [A, B]}; `inline` writes each shape in place of its
-    $ref (the document names no schema for them), `null_first` puts a null choice first."""
-    return _OneOf(null_first, inline)
-
-
 class _Closed:
     """A tuple as the document writes it: its items, then no more (`items: false`)."""
 
