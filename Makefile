@@ -81,6 +81,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.watchers
 	$(BIN)/python -m bench.live_plays
 	$(BIN)/python -m bench.first_page
+	$(BIN)/python -m bench.streams
 
 # The server on 127.0.0.1 under load, over SQLite and then PostgreSQL: gunicorn straight, then
 # make serve's nginx in front of it (about 30 s each), each followed by a check that every

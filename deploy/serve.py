@@ -5,9 +5,10 @@ SCOREKEEPER_TLS_KEY, on SCOREKEEPER_TLS_PORT (8443) with TLS. It buffers and com
 passes requests to gunicorn (deploy/gunicorn.conf.py) on a unix socket that only nginx can
 reach. memcached, on a unix socket too, keeps the rate limits (SCOREKEEPER_LIMITS_STORAGE),
 unless that variable names a storage already. Runtime files go in SCOREKEEPER_RUN_DIR
-(instance/serve/). supervisord (deploy/supervisor.py) runs the three and restarts any that
-dies; Ctrl-C or SIGTERM stops nginx, then gunicorn, then memcached. Started as root, nginx's
-workers and memcached run as www-data, and gunicorn's workers too where the files allow it.
+(instance/serve/). supervisord (deploy/supervisor.py) runs them with the stream tier
+(deploy/streams.py) and restarts any that dies; Ctrl-C or SIGTERM stops nginx, then the stream
+tier, gunicorn and memcached. Started as root, nginx's workers and memcached run as www-data,
+and gunicorn's workers and the stream tier too where the files allow it.
 """
 
 from __future__ import annotations
@@ -96,6 +97,12 @@ class Settings:
         return self.run / "app" / "gunicorn.sock"
 
     @property
+    def streams_socket(self) -> Path:
+        """The stream tier's socket (deploy/streams.py): its directory the tier's user's, which
+        creates the socket itself, and nginx's workers' group's."""
+        return self.run / "streams" / "streams.sock"
+
+    @property
     def memcached_socket(self) -> Path:
         """memcached's socket."""
         return self.run / "memcached" / "memcached.sock"
@@ -151,18 +158,20 @@ def check_packages() -> None:
 def prepare(settings: Settings) -> None:
     """The run directory: nginx's temporary files, the sockets' directories, the config."""
     run = settings.run
-    for path in (settings.app_socket, settings.memcached_socket):
+    for path in (settings.app_socket, settings.streams_socket, settings.memcached_socket):
         if len(str(path)) > SOCKET_PATH_MAX:
             fail(f"{path} is too long for a unix socket: set SCOREKEEPER_RUN_DIR to a shorter one.")
     run.mkdir(parents=True, exist_ok=True)
     run.chmod(0o755)
     if running(run / "nginx.pid", b"nginx") or running(run / "supervisord.pid", b"supervisord"):
         fail(f"already running in {run} (set SCOREKEEPER_RUN_DIR for another one).")
-    for path in (settings.app_socket, settings.memcached_socket):
+    for path in (settings.app_socket, settings.streams_socket, settings.memcached_socket):
         path.unlink(missing_ok=True)  # left by a run that was killed
     (run / "nginx").mkdir(exist_ok=True)
     (run / "app").mkdir(exist_ok=True)
     (run / "memcached").mkdir(exist_ok=True)
+    (run / "streams").mkdir(exist_ok=True)
+    (run / "streams").chmod(0o750 if settings.user else 0o700)
     (run / "app").chmod(0o750 if settings.user else 0o700)
     (run / "memcached").chmod(0o700)
     if settings.user:
@@ -237,6 +246,7 @@ def nginx_conf(settings: Settings) -> str:
         "UNFIT_TARGET": str(UNFIT_TARGET),
         "TEXT_TYPES": " ".join(TEXT_TYPES),
         "SOCKET": str(settings.app_socket),
+        "STREAMS_SOCKET": str(settings.streams_socket),
         "LISTEN": listen(settings),
         "ERROR_PAGES": error_pages(settings.run, body),
         "FORWARDED_PROTO": '"$http_x_forwarded_proto, $scheme"' if chained else "$scheme",
@@ -371,7 +381,10 @@ def main() -> None:
     warn_of_local_limits(settings)
     from deploy.supervisor import serve  # it reads the settings from this module
 
-    sys.exit(serve(settings, app_user(settings)))
+    user = app_user(settings)
+    if settings.user:  # the tier, as the app's user, creates its socket; nginx's group reaches it
+        os.chown(settings.run / "streams", user.pw_uid if user else 0, settings.user.pw_gid)
+    sys.exit(serve(settings, user))
 
 
 if __name__ == "__main__":

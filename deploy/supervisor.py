@@ -1,10 +1,12 @@
 """`make serve` under supervisord: its generated configuration, running it in the foreground,
 and `python -m deploy.supervisor reload|restart` (`make reload`, `make restart`).
 
-supervisord (PyPI `supervisor`) starts memcached, gunicorn and nginx, restarts any of them that
-dies, and stops them in the opposite order on SIGTERM: nginx first (no new request reaches the
-app), then gunicorn (its workers finish what they hold), then memcached. Its control socket is
-in the run directory, for `supervisorctl -c <run>/supervisord.conf restart gunicorn`.
+supervisord (PyPI `supervisor`) starts memcached, gunicorn, the stream tier (deploy/streams.py)
+and nginx, restarts any of them that dies, and stops them in the opposite order on SIGTERM:
+nginx first (no new request reaches the app), then the stream tier (its streams are opened again
+by their clients), then gunicorn (its workers finish what they hold), then memcached. Its
+control socket is in the run directory, for
+`supervisorctl -c <run>/supervisord.conf restart gunicorn`.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from deploy.serve import APP, ROOT, Settings, say
 # with a few seconds more before supervisord kills what is left.
 GUNICORN_STOP_SECONDS = 30 + 5
 NGINX_STOP_SECONDS = 10 + 5
+STREAMS_STOP_SECONDS = 3 + 5  # deploy/streams.py's STOP_SECONDS, and a few more
 
 
 def conf_path(run: Path) -> Path:
@@ -74,6 +77,7 @@ def program(
     stop_seconds: int,
     directory: Path,
     env: Mapping[str, str] | None = None,
+    user: str | None = None,
 ) -> str:
     """One [program:…] section: restarted whenever it stops, its output on supervisord's."""
     lines = [
@@ -94,6 +98,8 @@ def program(
         "stdout_logfile_maxbytes=0",
         "redirect_stderr=true",
     ]
+    if user:
+        lines.append(f"user={escaped(user)}")
     if env:
         pairs = ",".join(f'{key}="{escaped(value)}"' for key, value in env.items())
         lines.append(f"environment={pairs}")
@@ -143,6 +149,16 @@ def programs(settings: Settings, app_user: pwd.struct_passwd | None) -> dict[str
         stop_seconds=GUNICORN_STOP_SECONDS,
         directory=ROOT,
         env={"SCOREKEEPER_BIND": f"unix:{settings.app_socket}", "SCOREKEEPER_ACCESS_LOG": ""},
+    )
+    found["streams"] = program(
+        "streams",
+        [sys.executable, "-m", "deploy.streams"],
+        priority=25,
+        stop_signal="TERM",
+        stop_seconds=STREAMS_STOP_SECONDS,
+        directory=ROOT,
+        env={"SCOREKEEPER_STREAMS_BIND": f"unix:{settings.streams_socket}"},
+        user=app_user.pw_name if app_user else None,
     )
     prefix = f"{settings.run / 'nginx'}/"
     nginx = ["-e", "stderr", "-p", prefix, "-c", str(settings.run / "nginx.conf")]

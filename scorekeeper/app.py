@@ -119,8 +119,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     languages.register(app)
     security.register(app)
     assets.register(app)
-    for area in (sessions, clubs, api, pwa):
+    for area in (sessions, clubs, pwa):
         app.register_blueprint(area.bp)
+    api.register(app)  # with its memo of `?since=` answers
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies
     csrf.exempt(languages.bp)  # choosing a language changes nothing but the chooser's cookie
     errors.register(app)

@@ -6,7 +6,16 @@ answers.py every JSON answer · http.py the blueprint and what its endpoints sha
 shapes/ the requests and answers declared once · openapi_build.py writes openapi.json from them.
 """
 
-from . import checks, clubs, health, live, openapi, sessions  # noqa: F401  (their routes join bp)
+from flask import Flask
+
+from ..data.setup import memos
+from . import changes, checks, clubs, health, live, openapi, sessions  # noqa: F401 (routes join bp)
 from .http import bp
 
-__all__ = ["bp"]
+__all__ = ["bp", "register"]
+
+
+def register(app: Flask) -> None:
+    """The blueprint, and the memo of what changed since a version (sessions.SINCE) listed."""
+    app.register_blueprint(bp)
+    memos(app)["since"] = sessions.SINCE

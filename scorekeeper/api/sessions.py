@@ -10,6 +10,7 @@ from flask import Response, abort, jsonify, request, url_for
 from ..data import deals, tokens
 from ..data.deal_reads import LARGEST_ID, changed_since, number_of, one_deal, page_of
 from ..data.extensions import db
+from ..data.memo import Recent
 from ..data.models import DealRow, GameSession
 from ..rules import InvalidInput
 from ..rules.fields import integer
@@ -62,6 +63,11 @@ def create_session() -> Response:
     return secret(response)
 
 
+# A `?since=` answer by (session, version, since): each is true for good, and the phones that
+# follow one table ask the same one; the least recently asked go first.
+SINCE: Recent[tuple[str, int, int], dict[str, Any]] = Recent(1024)
+
+
 @bp.get("/sessions/<session_id>")
 def read_session(session_id: str) -> Response:
     """A session with its deals and standing, or (`?since=<version>`) only what changed after
@@ -74,11 +80,22 @@ def read_session(session_id: str) -> Response:
     if request.method == "HEAD":  # a page's poll asks only whether the tag moved (follow.js)
         return tagged({}, etag, body_drawn=False)
     if since is not None:  # its size follows what changed: not limited
-        session = GameSession.find(session_id, full=True, deals=False)
-        return tagged(since_json(session, since, changed_since(session.id, since)), session.etag)
+        return _changes(session_id, version, since)
     with expensive_read():  # the whole session: limited, where a 304 is not
         session = GameSession.find(session_id, full=True, deals=False)  # read as rows
         return tagged(session_json(session), session.etag)
+
+
+def _changes(session_id: str, version: int, since: int) -> Response:
+    """What changed since `since`, worked out once per version in this process: every phone
+    following the table asks the same after each change its stream tells it of (issue 36)."""
+    answer = SINCE.get((session_id, version, since))
+    if answer is None:
+        session = GameSession.find(session_id, full=True, deals=False)
+        answer = since_json(session, since, changed_since(session.id, since))
+        if session.version == version:  # not one written since the version was read
+            SINCE.put((session_id, version, since), answer)
+    return tagged(answer, f"s{answer['version']}")
 
 
 def _since(version: int) -> int:

@@ -136,16 +136,17 @@ def _unavailable(error: DBAPIError) -> Response:
     if not (error.connection_invalidated or _outage(error)):
         return _unexpected(error)
     current_app.logger.warning("The database did not answer: %s", error.orig)
-    return _service_unavailable()
+    return service_unavailable()
 
 
 def _busy(error: PoolTimeout) -> Response:
     # Every pooled connection stayed in use: the database is too busy to answer now.
     current_app.logger.warning("No database connection was free: %s", error)
-    return _service_unavailable()
+    return service_unavailable()
 
 
-def _service_unavailable() -> Response:
+def service_unavailable() -> Response:
+    """A 503 that says what is true of this request, and when to try again."""
     response = error_response(503, "unavailable", _unavailable_message())
     response.headers["Retry-After"] = "2"
     return response

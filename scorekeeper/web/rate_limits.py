@@ -81,12 +81,12 @@ def count_creation(scope: str, key: str | None) -> None:
 def refusal(error: RateLimitExceeded | limits_store.OverLimit) -> tuple[str, int]:
     """What a client over the limit is told, and how many seconds it should wait."""
     if isinstance(error, limits_store.OverLimit):
-        return f"{_named(error.scope, error.item)} {_wait_sentence(error.wait)}", error.wait
+        return f"{_named(error.scope, error.item)} {wait_sentence(error.wait)}", error.wait
     limiter, _creations = _limiter()
     breached = limiter.current_limit
     # The window's own reset time: flask-limiter's reset_at adds a second to it.
     wait = max(1, math.ceil(breached.window.reset_time - time.time())) if breached else 60
-    return f"{_limit_sentence(error.limit.limit)} {_wait_sentence(wait)}", wait
+    return f"{_limit_sentence(error.limit.limit)} {wait_sentence(wait)}", wait
 
 
 def _named(scope: str, item: RateLimitItem) -> str:
@@ -117,7 +117,7 @@ def _too_many_at_once(error: read_limits.TooManyAtOnce) -> Response:
         "most %(num)d at a time.",
         num=error.most,
     )
-    response = error_response(429, "rate-limited", f"{said} {_wait_sentence(1)}")
+    response = error_response(429, "rate-limited", f"{said} {wait_sentence(1)}")
     response.headers["Retry-After"] = "1"
     return response
 
@@ -170,7 +170,7 @@ def _figure_sentence(item: RateLimitItem) -> str:
     return gettext("At most %(limit)s.", limit=str(item))
 
 
-def _wait_sentence(seconds: int) -> str:
+def wait_sentence(seconds: int) -> str:
     """When to try again, in the largest unit that keeps it a whole number or near it."""
     if seconds < 120:
         return ngettext("Try again in %(num)d second.", "Try again in %(num)d seconds.", seconds)

@@ -37,6 +37,7 @@ from scorekeeper.rules.fifty_six.trick import TRUMPS
 from scorekeeper.rules.seep import options as seep_options
 from scorekeeper.rules.seep.cards import POINT_CARDS
 from scorekeeper.rules.seep.record import SWEEP_POINTS
+from scorekeeper.streams import app as streams_app
 from scorekeeper.web import errors
 from tests.helpers.api import FOUR
 from tests.helpers.openapi import (
@@ -805,8 +806,15 @@ COSTLY = {
 }
 
 
-def test_the_rate_limited_operations_are_the_starts_deal_writes_and_whole_reads() -> None:
-    assert set(limited_operations()) == STARTS | COSTLY
+# Limited in how many a client holds open at once, by the stream tier (issue 36).
+STREAMS = {
+    ("/api/v1/sessions/{session_id}/changes", "get"),
+    ("/api/v1/clubs/{club_id}/changes", "get"),
+}
+
+
+def test_the_rate_limited_operations_are_the_starts_deal_writes_whole_reads_and_streams() -> None:
+    assert set(limited_operations()) == STARTS | COSTLY | STREAMS
 
 
 def test_the_limits_figures_are_the_server_s_defaults() -> None:
@@ -820,6 +828,7 @@ def test_the_limits_figures_are_the_server_s_defaults() -> None:
         "deal_writes_per_client": (app_module.WRITE_LIMIT, "SCOREKEEPER_WRITE_LIMIT"),
         "expensive_reads": (app_module.READ_LIMIT, "SCOREKEEPER_READ_LIMIT"),
         "expensive_reads_at_once": (app_module.READS_AT_ONCE, "SCOREKEEPER_READS_AT_ONCE"),
+        "open_streams": (streams_app.PER_CLIENT, "SCOREKEEPER_STREAMS_PER_CLIENT"),
     }
     for name, (figure, setting) in defaults.items():
         assert (figures[name]["figure"], figures[name]["setting"]) == (figure, setting), name

@@ -324,3 +324,21 @@ def test_a_deal_recorded_by_its_last_live_play_carries_the_version_that_recorded
         (1, 1, recorded["changed"])
     ]
     assert since(client, session, after)["deals"] == []
+
+
+def test_what_changed_since_a_version_is_worked_out_once_per_version(
+    app: Flask, client: FlaskClient
+) -> None:
+    session = seep_session(client)
+    add_deals(client, session, deal(60), deal(45))
+    url = f"{url_of(session)}?since=1"
+    with statements(app) as first_read:
+        first = client.get(url)
+    with statements(app) as later_reads:
+        again = [client.get(url) for _ in range(20)]
+    assert first.status_code == 200 and {r.status_code for r in again} == {200}
+    assert all(r.get_json() == first.get_json() for r in again)
+    assert len(first_read) > 1  # the session, its deals changed, its standing
+    assert len(later_reads) <= 20  # then each read: at most the version, read alone
+    add_deals(client, session, deal(30))
+    assert client.get(url).get_json()["version"] == first.get_json()["version"] + 1

@@ -1,7 +1,8 @@
-"""What a poll brings, for every watcher: a screen reader is told once through one polite live
-region (a new deal on the scoreboard, a play on the live page), never again at a poll that
-brought nothing; the highlight on what is new stays readable in both themes and does not move
-for a phone that asks for reduced motion."""
+"""What a change brings, for every watcher: a screen reader is told once through one polite
+live region (a new deal on the scoreboard, a play on the live page), never again while nothing
+changes, whether the page hears of changes from its stream or, with the stream blocked, polls;
+the highlight on what is new stays readable in both themes and does not move for a phone that
+asks for reduced motion."""
 
 from __future__ import annotations
 
@@ -25,17 +26,26 @@ def regions(page: Page) -> int:
     return page.locator("[aria-live], [role=status], [role=alert]").count()
 
 
-def unchanged_polls(page: Page, url: str, polls: int = 2) -> None:
-    """Wait for `polls` polls of `url` that brought nothing new (304)."""
+def unchanged_polls(page: Page, url: str, streamed: bool, polls: int = 2) -> None:
+    """Wait for `polls` polls of `url` that brought nothing new (304); with the stream on, which
+    is silent while nothing changes, for as long as two polls would take."""
+    if streamed:
+        page.wait_for_timeout(polls * 2000)
+        return
     for _ in range(polls):
         with page.expect_response(lambda r: r.url.endswith(url) and r.status == 304, timeout=6000):
             pass
 
 
-def test_a_watcher_is_told_of_each_new_deal_once(live_server: str, phones: Phones) -> None:
+@pytest.mark.parametrize("streamed", [True, False], ids=["stream", "stream-blocked"])
+def test_a_watcher_is_told_of_each_new_deal_once(
+    live_server: str, phones: Phones, streamed: bool
+) -> None:
     keeper = phones()
     started = seep.start(keeper.context, live_server)
     watcher = phones()
+    if not streamed:
+        watcher.route("**/changes", lambda route: route.abort())
     watcher.goto(started.board)
     told = watcher.get_by_test_id("announce")
     expect(told).to_have_attribute("aria-live", "polite")
@@ -48,11 +58,11 @@ def test_a_watcher_is_told_of_each_new_deal_once(live_server: str, phones: Phone
         "Lead: Chandni Chowk Champions +56"
     )
     expect(told).to_have_text(said, timeout=3000)
-    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}")  # the tag asked, no page
+    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}", streamed)  # no page fetched
     assert watcher.evaluate("window.told") == 1  # set once, not again at each poll
     seep.add_deal(keeper.context, started, seep.record(4))
     expect(told).to_contain_text("Deal 2:", timeout=3000)
-    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}")  # the tag asked, no page
+    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}", streamed)  # no page fetched
     assert watcher.evaluate("window.told") == 2
     assert regions(watcher) == live_regions  # the swapped parts bring no region of their own
 
@@ -77,7 +87,7 @@ def test_a_watcher_is_told_of_each_live_play_once(
     expect(told).not_to_have_text(before or "", timeout=3000)
     if game != "fifty-six":  # Fifty-six says whose turn it is in the trick; the others the play
         expect(told).to_contain_text(f"Play {number}: ")
-    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}/live")
+    unchanged_polls(watcher, f"/api/v1/sessions/{started.id}/live", streamed=True)
     assert watcher.evaluate("window.told") == 1
 
 

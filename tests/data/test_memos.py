@@ -67,12 +67,14 @@ def test_forgetting_empties_every_memo_the_app_lists(app: Flask, client: FlaskCl
 
 def fill_every_memo(client: FlaskClient) -> None:
     """Reads that keep something in each memo: a club session's scoreboard (the page, its board
-    and chart), its API read (the standing), the club's statistics (figures, summaries), a live
-    deal's read (its snapshot) and a page read with the browser's cookie (the cookie opened)."""
+    and chart), its API read (the standing) and what changed since a version, the club's
+    statistics (figures, summaries), a live deal's read (its snapshot) and a page read with the
+    browser's cookie (the cookie opened)."""
     club = new_club(client)["id"]
     session = played(client, "seep", deal(60), deal(45), club=club)
     assert client.get(f"/s/{session['id']}").status_code == 200
     assert client.get(f"{SESSIONS}/{session['id']}").status_code == 200
+    assert client.get(f"{SESSIONS}/{session['id']}?since=1").status_code == 200
     assert client.get(f"/api/v1/clubs/{club}/stats").status_code == 200
     live = f"{SESSIONS}/{session['id']}/live"
     begun, plays = live_deals.seep(3)

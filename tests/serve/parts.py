@@ -79,6 +79,12 @@ def gunicorn(run: Path) -> tuple[Process | None, list[Process]]:
     return master, [p for p in ours if p.ppid == master.pid]
 
 
+def streams(run: Path) -> Process | None:
+    """make serve's stream tier (deploy/streams.py)."""
+    found = [p for p in processes() if b"deploy.streams" in p.command and from_run(p.pid, run)]
+    return found[0] if len(found) == 1 else None
+
+
 def from_run(pid: int, run: Path) -> bool:
     """Whether a process was started by the make serve of this run directory."""
     try:

@@ -25,6 +25,8 @@ import pytest
 from bench import ROOMY_LIMITS
 from bench.load_http import Answer
 from tests.helpers.api import SESSIONS
+from tests.helpers.seep import deal
+from tests.helpers.streams import Stream, open_stream
 from tests.serve import parts
 from tests.serve.conftest import ROOT, Served, make_serve
 from tests.serve.parts import Scorer, wait_for
@@ -111,6 +113,12 @@ def kill_memcached(run: Path) -> int:
     return found.pid
 
 
+def kill_streams(run: Path) -> int:
+    found = parts.streams(run)
+    assert found is not None
+    return found.pid
+
+
 def kill_nginx_master(run: Path) -> int:
     found = parts.nginx_master(run)
     assert found is not None
@@ -121,12 +129,14 @@ PARTS = {
     "a gunicorn worker": kill_gunicorn_worker,
     "the gunicorn master": kill_gunicorn_master,
     "memcached": kill_memcached,
+    "the stream tier": kill_streams,
     "nginx's master": kill_nginx_master,
 }
 AGAIN = {
     "a gunicorn worker": lambda run, old: len(parts.gunicorn(run)[1]) == 2,
     "the gunicorn master": lambda run, old: (m := parts.gunicorn(run)[0]) and m.pid != old,
     "memcached": lambda run, old: (m := parts.memcached(run)) and m.pid != old,
+    "the stream tier": lambda run, old: (m := parts.streams(run)) and m.pid != old,
     "nginx's master": lambda run, old: (m := parts.nginx_master(run)) and m.pid != old,
 }
 
@@ -218,3 +228,34 @@ def test_a_graceful_reload_drops_no_request(resilient: Served) -> None:
     assert set(scorer.statuses) == {"201"}, sorted(set(scorer.statuses))
     assert scorer.stored_numbers() == sorted(scorer.acknowledged)
     print(f"through the reload: {len(reads)} reads, {len(scorer.statuses)} deals, all answered")
+
+
+def test_after_the_stream_tier_restarts_last_event_id_catches_up(resilient: Served) -> None:
+    made = resilient.call("POST", SESSIONS, {"game": "seep", "teams": parts.TWO}).json()
+    path = f"{SESSIONS}/{made['id']}/changes"
+    stream = wait_for("a stream", lambda: streaming(resilient, path))
+    heard = stream.next_version()
+    stream.close()
+    killed = kill_streams(resilient.run)
+    os.kill(killed, signal.SIGKILL)
+    auth = f"Bearer {made['edit_token']}"
+    url = f"{SESSIONS}/{made['id']}/deals"
+    assert resilient.call("POST", url, deal(60), Authorization=auth).status == "201"
+    wait_for(
+        "the stream tier back", lambda: (m := parts.streams(resilient.run)) and m.pid != killed
+    )
+    again = wait_for("the stream again", lambda: streaming(resilient, path, str(heard)))
+    try:
+        assert again.next_version() == heard + 1  # the deal posted while it was down
+    finally:
+        again.close()
+
+
+def streaming(served: Served, path: str, last: str | None = None) -> Stream | None:
+    """A stream of `path` if it opens (200), else None (the tier still starting: a 502)."""
+    headers = {"Last-Event-ID": last} if last else {}
+    stream = open_stream(served.port, path, **headers)
+    if stream.status == 200:
+        return stream
+    stream.close()
+    return None

@@ -21,6 +21,7 @@ from . import (
     calls,
     casino_moves,
     casino_positions,
+    changes,
     checks,
     clubs,
     deals,
@@ -46,7 +47,7 @@ from .reading import Shape
 MODULES = (
     names, errors, clubs, games, deals, standings, ended_standings, game_standings, stats,
     records, meta, moves, calls, tricks, casino_positions, casino_moves, checks, live_states,
-    live_steps, live, answered_deals, after_write, sessions,
+    live_steps, live, answered_deals, after_write, sessions, changes,
 )  # fmt: skip
 # Every declared schema, by the name the document gives it.
 DECLARED: dict[str, type[Shape]] = {

@@ -1,13 +1,14 @@
-// A scoreboard, a TV view or a club page follows the table live: every 2 s it asks whether the
-// page changed, with the ETag of what it shows (an unchanged page is a 304, next to nothing for
-// the server, and no state is kept in any one server process). A session's page asks the API
-// first, with the session's own tag (data-follow-tag, its version: a HEAD, answered 304 without
-// the cookie, the page's words or its forms), and fetches the page only when that changed
-// (issue 34). When it changed, the parts
-// marked data-live are swapped in, what is new is highlighted for a moment, and what the page
-// marks data-announce (a new deal, the lead) is said once by one polite live region.
+// A scoreboard, a TV view or a club page follows the table live. It hears of each change from
+// the table's stream (static/js/changes.js) and fetches the page then, with the ETag of what it
+// shows. While the stream is down it asks every 2 s whether the table changed: a session's page
+// asks the API for the session's own tag (data-follow-tag, its version: a HEAD, answered 304
+// without the cookie, the page's words or its forms) and fetches the page only when that
+// changed (issue 34). When the page changed, the parts marked data-live are swapped in, what is
+// new is highlighted for a moment, and what the page marks data-announce (a new deal, the lead)
+// is said once by one polite live region.
 import { h } from "./dom.js";
 import { fit } from "./names.js";
+import { followChanges } from "./changes.js";
 
 const PERIOD_MS = 2000;
 const regions = () => Array.from(document.querySelectorAll("[data-live]"));
@@ -79,23 +80,31 @@ async function tableChanged() {
   return response.ok ? response.headers.get("ETag") : undefined;
 }
 
+// The page as shown now, fetched with its ETag and its live parts swapped in if it changed;
+// whether it is up to date (false offline).
+async function fetchPage() {
+  const headers = etag ? { "If-None-Match": etag } : {};
+  // The address as shown, filters and all: a filtered club page stays filtered.
+  const response = await fetch(location.pathname + location.search, { headers, cache: "no-store", credentials: "same-origin" });
+  // Read even when empty (a 304): a body left unread cancels the request (net::ERR_ABORTED).
+  const body = await response.text();
+  if (response.status === 200) {
+    etag = response.headers.get("ETag");
+    swap(new DOMParser().parseFromString(body, "text/html"));
+  }
+  return response.status === 200 || response.status === 304;
+}
+
+// Not while hidden, while a form of this page is being sent, or while asking already.
+const idle = () => !busy && !document.hidden && !document.querySelector("form[data-sending]");
+
 async function poll() {
-  // Not while hidden, while a form of this page is being sent, or while asking already.
-  if (busy || document.hidden || document.querySelector("form[data-sending]")) return;
+  if (!idle()) return;
   busy = true;
   try {
     const newTag = await tableChanged();
     if (newTag === null) return; // nothing new at the table: the page is not asked
-    const headers = etag ? { "If-None-Match": etag } : {};
-    // The address as shown, filters and all: a filtered club page stays filtered.
-    const response = await fetch(location.pathname + location.search, { headers, cache: "no-store", credentials: "same-origin" });
-    // Read even when empty (a 304): a body left unread cancels the request (net::ERR_ABORTED).
-    const body = await response.text();
-    if (response.status === 200) {
-      etag = response.headers.get("ETag");
-      swap(new DOMParser().parseFromString(body, "text/html"));
-    }
-    if (response.status === 200 || response.status === 304) tableTag = newTag ?? tableTag; // shown now
+    if (await fetchPage()) tableTag = newTag ?? tableTag; // shown now
   } catch {
     // No connection: the page stays as it is, and the next poll tries again.
   } finally {
@@ -103,11 +112,47 @@ async function poll() {
   }
 }
 
+// The table's version the page shows, and the newest its stream told of (static/js/changes.js).
+const stream = document.querySelector("[data-changes]");
+let shownVersion = Number(stream?.dataset.version ?? 0);
+let heardVersion = shownVersion;
+
+function heard(version) {
+  if (version === null) poll(); // the stream is down: ask, as before streams
+  else if (version > heardVersion) {
+    heardVersion = version;
+    update();
+  } // a version already shown is never drawn again
+}
+
+async function update() {
+  if (heardVersion <= shownVersion) return;
+  if (!idle()) {
+    if (!document.hidden) setTimeout(update, PERIOD_MS / 4); // once the sending or asking ends
+    return; // hidden: when it is shown again (visibilitychange)
+  }
+  busy = true;
+  const target = heardVersion;
+  let shownNow = false;
+  try {
+    shownNow = await fetchPage();
+  } catch {
+    // No connection: tried again below.
+  } finally {
+    busy = false;
+  }
+  if (shownNow) shownVersion = Math.max(shownVersion, target);
+  if (heardVersion > shownVersion) setTimeout(update, shownNow ? 0 : PERIOD_MS);
+}
+
 // Back and Forward may show the browser's old copy of the page: bring it up to date at once.
 const historic = () => performance.getEntriesByType("navigation")[0]?.type === "back_forward";
 
 if (regions().length) {
   document.body.prepend(told); // at the top: its margins never lengthen a page that fills the screen (the TV)
-  setInterval(poll, PERIOD_MS);
+  if (stream) {
+    followChanges(stream.dataset.changes, heard);
+    document.addEventListener("visibilitychange", update);
+  } else setInterval(poll, PERIOD_MS);
   window.addEventListener("pageshow", (event) => { if (event.persisted || historic()) poll(); });
 }

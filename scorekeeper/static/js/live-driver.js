@@ -3,6 +3,7 @@
 // and the deal itself (liveDeal), polled and written; the pieces it draws are live-widgets.js's.
 import { byId as $, h } from "./dom.js";
 import { donePanel, noteBox, tell } from "./live-widgets.js";
+import { followChanges } from "./changes.js";
 import { replayDeal } from "./live-replay.js";
 import { answeredWith, apiHeaders, unreachable } from "./requests.js";
 import { _, ngettext } from "./words.js";
@@ -24,6 +25,9 @@ export function liveConfig(root) {
     // 404), and the page's tag, to ask for the page again until one is.
     underWay: data.underWay === "true",
     tag: data.tag || null,
+    // The session's stream of versions (static/js/changes.js), and its version as drawn.
+    changes: data.changes || null,
+    version: Number(data.version) || 0,
   };
 }
 
@@ -213,9 +217,38 @@ export function liveDeal(cfg, page) {
     await refresh(true);
   }
 
+  /** Read the deal (or the page, with none under way) now, unless busy or hidden: then later. */
+  async function check() {
+    if (deal.busy || document.hidden) {
+      behind = true; // read when the write ends, or when the page is shown again
+      return;
+    }
+    behind = false;
+    await (following() ? refresh(false) : told());
+  }
+  let behind = false;
+
   async function poll() {
-    if (!deal.busy && !document.hidden) await (following() ? refresh(false) : told());
+    await check();
     setTimeout(poll, 2000);
+  }
+
+  /** A version from the session's stream: read what changed; null (the stream is down): poll. */
+  let heardVersion = cfg.version;
+  function heard(version) {
+    if (version === null) check();
+    else if (version > heardVersion) {
+      heardVersion = version;
+      check();
+    } // the version already drawn: nothing is asked
+  }
+
+  function listen() {
+    followChanges(cfg.changes, heard);
+    document.addEventListener("visibilitychange", () => { if (behind) check(); });
+    setInterval(() => { if (behind && !deal.busy) check(); }, 500);
+    // A play that could not be sent: ask as the poll did, to say when the connection is back.
+    setInterval(() => { if (deal.note && deal.note.offline) check(); }, 2000);
   }
 
   /** A new state written: drawn, and the deal it recorded, if it was the last play. */
@@ -335,7 +368,7 @@ export function liveDeal(cfg, page) {
     deal.loaded = true;
     render();
   }
-  const follow = () => first().then(() => setTimeout(poll, 2000));
+  const follow = () => first().then(() => (cfg.changes ? listen() : setTimeout(poll, 2000)));
   Object.assign(deal, { render, write, play, playFoot, begin: () => (cfg.replay ? replayDeal(cfg.replay, page) : follow()) });
   return deal;
 }

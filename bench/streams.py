@@ -1,0 +1,266 @@
+"""The change streams' figures (issue 36): `python -m bench.streams` (in `make bench`).
+
+Over a throwaway PostgreSQL, two app servers (gunicorn, one worker each) and a stream tier
+(`python -m deploy.streams`) per app server, as two machines would run them:
+- **latency**: 1,000 streams held on tier B, four per session; deals posted through app server
+  A, one at a time; from each post sent to each of its four events heard on B (an upper bound
+  of commit to event: it includes the post's own time), p50 and p99;
+- **reads per write**: what tier B sent the database and heard from it, as it says when it
+  stops: its reads are the streams' openings (batched), none per write; one notification per
+  write (the trigger's, at commit);
+- **open streams**: 10,000 idle streams on one tier: its resident memory over the streams, and
+  its CPU while idle with its heartbeats, for 30 s;
+- **polling, measured again**: a poll's 304 (HEAD of the session's API with its tag) on app
+  server A, CPU per poll;
+- **the paper**: cores and memory for 10,000 tables with four phones each, both ways.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import resource
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from bench.load import ROOMY_LIMITS, SECRET_KEY, cpu_seconds, database, free_port, gunicorn
+from bench.load_http import HOST, exchange
+from bench.seep_moves import percentile, table
+from tests.helpers.seep import deal
+
+ROOT = Path(__file__).resolve().parent.parent
+TEAMS = [{"players": ["Asha"]}, {"players": ["Dev"]}]
+PHONES = 4  # per table
+TABLES_PLANNED = 10_000
+
+
+@contextmanager
+def stream_tier(url: str, log: Path) -> Iterator[tuple[int, int]]:
+    """`python -m deploy.streams` on a free port over the database; yields (port, pid)."""
+    port = free_port()
+    env = {
+        **os.environ,
+        **ROOMY_LIMITS,
+        "DATABASE_URL": url,
+        "SECRET_KEY": SECRET_KEY,
+        "SCOREKEEPER_STREAMS_BIND": f"{HOST}:{port}",
+        "SCOREKEEPER_STREAMS_PER_CLIENT": "1000000",  # every bench stream is one address
+    }
+    with log.open("w") as output:
+        tier = subprocess.Popen(
+            [sys.executable, "-m", "deploy.streams"],
+            cwd=ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        give_up = time.monotonic() + 60
+        while exchange(port, 2, "GET", "/api/v1/sessions/none/changes", None, {}).status != "404":
+            if time.monotonic() > give_up or tier.poll() is not None:
+                raise SystemExit(f"the stream tier did not start:\n{log.read_text()[-3000:]}")
+            time.sleep(0.2)
+        yield port, tier.pid
+    finally:
+        tier.send_signal(signal.SIGTERM)
+        try:
+            tier.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            tier.kill()
+            tier.wait()
+
+
+class Follower:
+    """One stream held by the bench: the times its events came, by version."""
+
+    def __init__(self) -> None:
+        self.heard: dict[int, float] = {}
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def follow(self, port: int, session_id: str, opened: asyncio.Event) -> None:
+        reader, self.writer = await asyncio.open_connection(HOST, port)
+        path = f"/api/v1/sessions/{session_id}/changes"
+        self.writer.write(f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+        await self.writer.drain()
+        await reader.readuntil(b"\r\n\r\n")
+        while True:
+            line = await reader.readline()
+            if not line:
+                return
+            if line.startswith(b"id: "):
+                self.heard[int(line[4:])] = time.monotonic()
+                if len(self.heard) == 1:
+                    opened.set()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def hold(port: int, sessions: list[str], per: int) -> list[Follower]:
+    """`per` streams of each session on the tier at `port`, each heard once at least."""
+    followers: list[Follower] = []
+    for at in range(0, len(sessions), 100):  # in batches: no thundering herd of connects
+        batch = []
+        for session_id in sessions[at : at + 100]:
+            for _ in range(per):
+                follower, opened = Follower(), asyncio.Event()
+                asyncio.get_running_loop().create_task(follower.follow(port, session_id, opened))
+                batch.append(opened)
+                followers.append(follower)
+        await asyncio.wait_for(asyncio.gather(*(o.wait() for o in batch)), 120)
+    return followers
+
+
+def start(port: int) -> tuple[str, str]:
+    """A Seep session started on the app server at `port`: its id and token."""
+    answer = exchange(port, 30, "POST", "/api/v1/sessions", {"game": "seep", "teams": TEAMS}, {})
+    made = answer.json()
+    return made["id"], made["edit_token"]
+
+
+def post(port: int, session: tuple[str, str]) -> float:
+    """A deal posted on the app server at `port`; when it was sent."""
+    sent = time.monotonic()
+    headers = {"Authorization": f"Bearer {session[1]}"}
+    answer = exchange(port, 30, "POST", f"/api/v1/sessions/{session[0]}/deals", deal(60), headers)
+    assert answer.status == "201", answer.body[:300]
+    return sent
+
+
+async def latency(
+    app: int, tier: int, streams: int, writes: int
+) -> tuple[list[float], list[float]]:
+    """Milliseconds from each post sent (on app server `app`) to each event heard on `tier`, and
+    each post's own time (sent to answered: its commit is within it)."""
+    sessions = [await asyncio.to_thread(start, app) for _ in range(streams // PHONES)]
+    followers = await hold(tier, [s for s, _ in sessions], PHONES)
+    by_session = {s: followers[n * PHONES : (n + 1) * PHONES] for n, (s, _) in enumerate(sessions)}
+    found: list[float] = []
+    posts: list[float] = []
+    for n in range(writes):
+        session = sessions[n % len(sessions)]
+        version = 1 + 1 + n // len(sessions)  # each session's deals, in turn
+        sent = await asyncio.to_thread(post, app, session)
+        posts.append(1000 * (time.monotonic() - sent))
+        listening = by_session[session[0]]
+        give_up = time.monotonic() + 10
+        while any(version not in f.heard for f in listening) and time.monotonic() < give_up:
+            await asyncio.sleep(0.001)
+        found += [1000 * (f.heard[version] - sent) for f in listening if version in f.heard]
+    for follower in followers:
+        follower.close()
+    return found, posts
+
+
+def resident_kb(pid: int) -> int:
+    """A process's resident memory, KB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")))
+
+
+async def idle(
+    app: int, tier: int, tier_pid: int, streams: int, seconds: float
+) -> tuple[float, float]:
+    """KB of the tier's memory per idle stream, and its CPU (% of a core) while idle."""
+    sessions = [await asyncio.to_thread(start, app) for _ in range(max(1, streams // PHONES // 10))]
+    before = resident_kb(tier_pid)
+    followers = await hold(tier, [s for s, _ in sessions], streams // len(sessions))
+    await asyncio.sleep(2)
+    per_stream = (resident_kb(tier_pid) - before) / len(followers)
+    used = cpu_seconds(tier_pid)
+    await asyncio.sleep(seconds)
+    cpu = 100 * (cpu_seconds(tier_pid) - used) / seconds
+    for follower in followers:
+        follower.close()
+    return per_stream, cpu
+
+
+def poll_cost(app: int, app_pid: int, polls: int) -> float:
+    """CPU milliseconds of the app server per poll's 304 (a HEAD with the session's tag)."""
+    session, _ = start(app)
+    tag = exchange(app, 10, "GET", f"/api/v1/sessions/{session}", None, {}).headers["etag"]
+    used = cpu_seconds(app_pid)
+    for _ in range(polls):
+        answer = exchange(
+            app, 10, "HEAD", f"/api/v1/sessions/{session}", None, {"If-None-Match": tag}
+        )
+        assert answer.status == "304"
+    return 1000 * (cpu_seconds(app_pid) - used) / polls
+
+
+def tier_reads(log: Path) -> str:
+    """What the tier said of its reads when it stopped."""
+    said = [line for line in log.read_text().splitlines() if "streams: " in line]
+    return said[-1] if said else "(the tier said nothing of its reads)"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--streams", type=int, default=1000)
+    parser.add_argument("--writes", type=int, default=200)
+    parser.add_argument("--idle", type=int, default=10_000)
+    parser.add_argument("--seconds", type=float, default=30)
+    args = parser.parse_args(argv)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (20_000, 20_000))
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-streams-") as scratch, ExitStack() as up:
+        logs = Path(scratch)
+        url, _ = up.enter_context(database("postgresql"))
+        app_a, pid_a = up.enter_context(gunicorn(url, 1, logs / "a.log"))
+        up.enter_context(gunicorn(url, 1, logs / "b.log"))
+        tier_a, pid_a_tier = up.enter_context(stream_tier(url, logs / "streams-a.log"))
+        with stream_tier(url, logs / "streams-b.log") as (tier_b, _):
+            waits, posts = asyncio.run(latency(app_a, tier_b, args.streams, args.writes))
+        said = tier_reads(logs / "streams-b.log")
+        per_stream, cpu = asyncio.run(idle(app_a, tier_a, pid_a_tier, args.idle, args.seconds))
+        poll_ms = poll_cost(app_a, pid_a, 2000)
+    report(args, (waits, posts), per_stream, cpu, poll_ms, said)
+
+
+def report(
+    args: argparse.Namespace,
+    timed: tuple[list[float], list[float]],
+    kb: float,
+    cpu: float,
+    poll_ms: float,
+    said: str,
+) -> None:
+    """The figures beside their targets, and the paper."""
+    waits, posts = timed
+    p50, p99 = percentile(waits, 50), percentile(waits, 99)
+    phones = TABLES_PLANNED * PHONES
+    rows = [
+        [
+            f"post sent → event on the other server, p50 ({args.streams} streams)",
+            f"{p50:.1f} ms",
+            "< 50 ms",
+        ],
+        ["… p99", f"{p99:.1f} ms", "< 250 ms"],
+        ["the post's own time (its commit within), p50", f"{percentile(posts, 50):.1f} ms", ""],
+        [f"memory per idle stream ({args.idle} streams)", f"{kb:.1f} KB", "< 20 KB"],
+        [f"CPU of the idle tier, {args.idle} streams", f"{cpu:.2f} % of a core", "< 2 %"],
+        ["app CPU per poll's 304", f"{poll_ms:.2f} ms", ""],
+    ]
+    table("The change streams", ["figure", "measured", "target"], rows)
+    print(f"\nTier B, after {args.writes} writes to its {args.streams} streams: {said}")
+    polls_per_s = phones / 2  # every 2 s
+    print(
+        f"\nThe paper, {TABLES_PLANNED:,} tables × {PHONES} phones = {phones:,} phones:\n"
+        f"- polling every 2 s: {polls_per_s:,.0f} polls/s × {poll_ms:.2f} ms = "
+        f"{polls_per_s * poll_ms / 1000:.1f} app cores, and {polls_per_s:,.0f} database reads/s;\n"
+        f"- streams: {phones:,} × {kb:.1f} KB = {phones * kb / 1024:.0f} MB in stream tiers "
+        f"({phones / args.idle:.0f} of {args.idle:,} streams each), idle CPU "
+        f"{cpu * phones / args.idle / 100:.2f} cores; each change then costs one notification "
+        f"and one `?since=` answer per app server, not one read per phone."
+    )
+
+
+if __name__ == "__main__":
+    main()
