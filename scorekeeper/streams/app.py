@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import sse
+from .clients import counted_as, forwarded_for
 from .hub import Hub, TooMany, Topic
 from .sources import Reads, Source
 
@@ -50,8 +51,10 @@ Worded = Callable[[Refusal, str], bytes]
 class Streams:
     """The ASGI app: one stream per request, the heartbeat, and the source's listening."""
 
-    def __init__(self, source: Source, worded: Worded, per_client: int = PER_CLIENT) -> None:
-        self.source, self.worded = source, worded
+    def __init__(
+        self, source: Source, worded: Worded, per_client: int = PER_CLIENT, proxies: int = 0
+    ) -> None:
+        self.source, self.worded, self.proxies = source, worded, proxies
         self.reads = Reads(source)
         self.hub = Hub(per_client)
         self._tasks: list[asyncio.Task[None]] = []
@@ -103,7 +106,7 @@ class Streams:
         if matched is None or scope["method"] not in ("GET", "HEAD"):
             wrong = Refusal(404, "not-found") if matched is None else NOT_A_READ
             return await self._refuse(send, wrong, language)
-        stream = Stream((KINDS[matched[1]], matched[2]), _client(scope, headers), self.hub, send)
+        stream = Stream((KINDS[matched[1]], matched[2]), _client(scope, headers, self.proxies), self.hub, send)
         try:
             self.hub.follow(stream)
         except TooMany:
@@ -190,7 +193,9 @@ async def _body(send: Send, chunk: bytes) -> None:
     await send({"type": "http.response.body", "body": chunk, "more_body": True})
 
 
-def _client(scope: Scope, headers: dict[bytes, bytes]) -> str:
-    """Who holds the stream: the address nginx saw (the last X-Forwarded-For), else the peer's."""
-    forwarded = headers.get(b"x-forwarded-for", b"").split(b",")[-1].strip().decode("latin-1")
-    return forwarded or str((scope.get("client") or ("?",))[0])
+def _client(scope: Scope, headers: dict[bytes, bytes], proxies: int) -> str:
+    """Who holds the stream, as the app counts its clients: the address the outermost trusted
+    proxy saw (SCOREKEEPER_PROXIES), an IPv6 client by its /64."""
+    peer = str((scope.get("client") or ("?",))[0])
+    forwarded = headers.get(b"x-forwarded-for", b"").decode("latin-1")
+    return counted_as(forwarded_for(forwarded, proxies, peer))

@@ -11,7 +11,6 @@ Idempotency-Key (which stores nothing) do not, and a replay is never refused.
 
 from __future__ import annotations
 
-import ipaddress
 import math
 import time
 
@@ -20,6 +19,7 @@ from flask_limiter import Limiter, RateLimitExceeded, RouteLimit
 from limits import RateLimitItem
 
 from ..data.idempotency import is_stored
+from ..streams.clients import counted_as
 from ..words import gettext, ngettext
 from . import deal_write_limits, limits_store, read_limits
 from .errors import error_response
@@ -54,17 +54,8 @@ def register(app: Flask) -> None:
 
 def client() -> str:
     """Who is counted: the client's address (ProxyFix sets it from X-Forwarded-For when
-    SCOREKEEPER_PROXIES is set); an IPv6 client by its /64, which one home or phone holds."""
-    address = request.remote_addr or "unknown"
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(parsed, ipaddress.IPv6Address):
-        if parsed.ipv4_mapped is not None:
-            return str(parsed.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
-    return str(parsed)
+    SCOREKEEPER_PROXIES is set), an IPv6 client by its /64 (streams/clients.py)."""
+    return counted_as(request.remote_addr or "unknown")
 
 
 def count_creation(scope: str, key: str | None) -> None:

@@ -180,6 +180,23 @@ def test_a_client_past_its_streams_is_refused_429_until_one_closes() -> None:
     run_async(run())
 
 
+def test_a_phone_s_ipv6_addresses_count_as_one_client_behind_a_balancer_and_nginx() -> None:
+    async def run() -> None:
+        app = Streams(Versions(abc=3), worded, per_client=2, proxies=2)
+        phone = [f"6.6.6.6, 2001:db8:0:7::{n}, 10.0.0.1" for n in (1, 2, 3)]
+        clients = [Client(app, "/api/v1/sessions/abc/changes", x_forwarded_for=f) for f in phone]
+        await settle()
+        neighbour = Client(
+            app, "/api/v1/sessions/abc/changes", x_forwarded_for="2001:db8:0:8::1, 10.0.0.1"
+        )
+        await settle()
+        assert [c.status for c in [*clients, neighbour]] == [200, 200, 429, 200]
+        for client in [*clients[:2], neighbour]:
+            await client.hang_up()
+
+    run_async(run())
+
+
 def test_a_head_answers_the_stream_s_headers_alone() -> None:
     async def run() -> None:
         app = Streams(Versions(abc=3), worded)
