@@ -1,7 +1,8 @@
 """The stream tier: `python -m deploy.streams` serves `/api/v1/{sessions,clubs}/<id>/changes`
 (scorekeeper/streams/) from uvicorn on SCOREKEEPER_STREAMS_BIND (`unix:/path`, or host:port;
 default 127.0.0.1:8001). It counts a client's streams by the address its trusted proxies
-saw (SCOREKEEPER_PROXIES, as the app does). `make serve` runs it under supervisord and nginx sends it those paths.
+saw (SCOREKEEPER_PROXIES, as the app does). `make serve` runs it under supervisord and nginx
+sends it those paths.
 
 One process on one event loop (uvloop, httptools) holds every stream: an idle stream costs it a
 connection and a few kilobytes. It reads the database the app reads (DATABASE_URL), and writes

@@ -106,7 +106,8 @@ class Streams:
         if matched is None or scope["method"] not in ("GET", "HEAD"):
             wrong = Refusal(404, "not-found") if matched is None else NOT_A_READ
             return await self._refuse(send, wrong, language)
-        stream = Stream((KINDS[matched[1]], matched[2]), _client(scope, headers, self.proxies), self.hub, send)
+        client = _client(scope, headers, self.proxies)
+        stream = Stream((KINDS[matched[1]], matched[2]), client, self.hub, send)
         try:
             self.hub.follow(stream)
         except TooMany:
