@@ -85,10 +85,13 @@ bench: $(VENV)/.test-installed
 
 # The server on 127.0.0.1 under load, over SQLite and then PostgreSQL: gunicorn straight, then
 # make serve's nginx in front of it (about 30 s each), each followed by a check that every
-# acknowledged deal is stored exactly once, and the two side by side; `make load ARGS="--seconds 10"`.
+# acknowledged deal is stored exactly once, and the two side by side; then two machines' make serve
+# (each with its stream tier) on one PostgreSQL behind deploy/balancer.py, streams held through it
+# hearing every deal; `make load ARGS="--seconds 10"`.
 load: $(VENV)/.test-installed serve-packages
 	$(BIN)/python -m bench.load --db sqlite $(ARGS)
 	$(BIN)/python -m bench.load --db postgresql $(ARGS)
+	$(BIN)/python -m bench.load --db postgresql --via balanced $(ARGS)
 
 # The browser tests drive Debian's Chromium; Playwright's own browser download does not work here.
 chromium:

@@ -13,6 +13,7 @@ ROOMY_LIMITS = {
     "SCOREKEEPER_SESSION_WRITE_LIMIT": "1000000 per minute",
     "SCOREKEEPER_READ_LIMIT": "1000000 per minute",
     "SCOREKEEPER_READS_AT_ONCE": "1000",
+    "SCOREKEEPER_STREAMS_PER_CLIENT": "1000000",  # every stream a bench holds is one address
 }
 for _name, _figure in ROOMY_LIMITS.items():
     os.environ.setdefault(_name, _figure)

@@ -20,6 +20,7 @@ Exits 1 on a failed check, a 5xx (a 503 too unless --restart-db) or an unexpecte
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import random
 import secrets
@@ -33,7 +34,7 @@ import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -173,11 +174,54 @@ def proxied(
         shutil.rmtree(run, ignore_errors=True)
 
 
-SERVERS = {"direct": gunicorn, "proxy": proxied}
-VIAS = {"direct": ["direct"], "proxy": ["proxy"], "both": ["direct", "proxy"]}
+@contextmanager
+def balancer(machines: list[int], log: Path) -> Iterator[tuple[int, int]]:
+    """deploy/balancer.py's nginx on a free port in front of `machines` (ports on 127.0.0.1);
+    yields (port, pid)."""
+    port = free_port()
+    run = Path(tempfile.mkdtemp(prefix="sk-balancer-"))
+    command = [sys.executable, "-m", "deploy.balancer", f"{HOST}:{port}"]
+    command += [f"{HOST}:{machine}" for machine in machines]
+    env = {**os.environ, "SCOREKEEPER_BALANCER_DIR": str(run)}
+    with log.open("w") as output:
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=output)
+    try:
+        wait_until_up(server, port, log)
+        yield port, server.pid
+    finally:
+        server.send_signal(signal.SIGQUIT)  # nginx's graceful stop
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        shutil.rmtree(run, ignore_errors=True)
+
+
+@contextmanager
+def balanced(url: str, workers: int, log: Path) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Two machines' `make serve` (nginx, gunicorn, the stream tier, memcached each) over one
+    database, behind deploy/balancer.py's nginx; yields (its port, every launcher's pid)."""
+    second = {"SCOREKEEPER_PROXIES": "2"}  # each machine trusts the balancer's word too
+    logs = [log.with_name(f"{log.stem}-{name}{log.suffix}") for name in ("a", "b", "balancer")]
+    with ExitStack() as up:
+        a, pid_a = up.enter_context(proxied(url, workers, logs[0], second))
+        b, pid_b = up.enter_context(proxied(url, workers, logs[1], second))
+        port, pid = up.enter_context(balancer([a, b], logs[2]))
+        yield port, (pid_a, pid_b, pid)
+
+
+SERVERS = {"direct": gunicorn, "proxy": proxied, "balanced": balanced}
+VIAS = {
+    "direct": ["direct"],
+    "proxy": ["proxy"],
+    "both": ["direct", "proxy"],
+    "balanced": ["balanced"],
+}
 SETUPS = {
     "direct": "gunicorn straight on a port",
     "proxy": "make serve: nginx, then gunicorn on a unix socket",
+    "balanced": "two machines' make serve (each with its stream tier) behind one balancer",
 }
 
 
@@ -206,6 +250,43 @@ def restart_later(cluster: Any, at: float, report: dict[str, float]) -> threadin
     thread = threading.Thread(target=restart, name="restart-db")
     thread.start()
     return thread
+
+
+class StreamProbe:
+    """While the load runs: `streams` change streams held through the balancer (four phones to
+    a session, so they land on both machines), a deal posted through it to each session in
+    turn, and from each post to each of its events, the time; an event missed fails the run."""
+
+    def __init__(self, port: int, streams: int, seconds: float) -> None:
+        from bench.streams import Heard, latency  # bench.streams builds on this module
+
+        self.heard: Heard | None = None
+        writes = int(seconds * 4)  # about as many as fit, one at a time, in the load's time
+
+        def run() -> None:
+            self.heard = asyncio.run(latency(port, port, streams, writes))
+
+        self.streams, self.thread = streams, threading.Thread(target=run, name="stream-probe")
+        self.thread.start()
+
+    def sessions(self) -> frozenset[str]:
+        """The sessions the probe posted to (once it is done)."""
+        return frozenset(self.heard.sessions if self.heard else ())
+
+    def report(self) -> list[str]:
+        """Print the latencies once the probe is done; its failures."""
+        self.thread.join()
+        if self.heard is None:
+            return ["the stream probe failed (its traceback is above)"]
+        waits = self.heard.waits or [0.0]
+        print(
+            f"\nChange streams: {self.streams} held through the balancer; "
+            f"{len(self.heard.posts)} deals posted through it during the load; post sent → "
+            f"event heard p50 {percentile(waits, 50):.1f} ms, p99 {percentile(waits, 99):.1f} "
+            f"ms (the post's own p50 {percentile(self.heard.posts or [0.0], 50):.1f} ms); "
+            f"{self.heard.missed} events never heard."
+        )
+        return [f"{self.heard.missed} stream events never heard"] if self.heard.missed else []
 
 
 # -- reports ---------------------------------------------------------------------------------
@@ -288,7 +369,7 @@ def report_server_log(log: Path) -> None:
     text = log.read_text(errors="replace")
     marks = ("Traceback", "WORKER TIMEOUT", "Unexpected error", "did not answer", "failed")
     found = {mark: text.count(mark) for mark in marks if mark in text}
-    print(f"Server log: {found or 'nothing notable'}")
+    print(f"Server log ({log.name}): {found or 'nothing notable'}")
     if "Traceback" in text:
         start = text.rfind("\n", 0, text.index("Traceback")) + 1
         print("The first traceback, from the line before it:")
@@ -347,6 +428,7 @@ def run_one(args: argparse.Namespace, via: str) -> tuple[list[list[str]], int]:
             client = Client(port, args.timeout, stats)
             shared = Shared(stats, 0.0, args.requests, args.deal_cap, args.drop, records, plays)
             window: dict[str, float] = {}
+            probe = StreamProbe(port, args.streams, args.seconds) if via == "balanced" else None
             usage = drive(args, client, shared, pid, cluster, window)
             print(
                 f"\nLoad on {args.db}, {SETUPS[via]}: gunicorn with {args.workers} workers, "
@@ -358,8 +440,10 @@ def run_one(args: argparse.Namespace, via: str) -> tuple[list[list[str]], int]:
             report_entries(shared)
             failures = report_restart(stats, window) if args.restart_db else []
             failures += failures_of(stats, args.restart_db)
-            failures += verify(url, client, shared)
-        report_server_log(log)
+            failures += probe.report() if probe else []
+            failures += verify(url, client, shared, probe.sessions() if probe else frozenset())
+        for each in sorted(log.parent.glob(f"{log.stem}*{log.suffix}")):
+            report_server_log(each)
     return rows, conclude(failures, shared)
 
 
@@ -385,7 +469,7 @@ def drive(
     args: argparse.Namespace,
     client: Client,
     shared: Shared,
-    server: int,
+    server: int | tuple[int, ...],
     cluster: Any,
     window: dict[str, float],
 ) -> Usage:
@@ -414,9 +498,9 @@ def drive(
     return Usage(elapsed, server_cpu, client_cpu, (load, os.getloadavg()[0]))
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user and system) used so far by a process and all its descendants: gunicorn's
-    workers, or under make serve's launcher nginx's and memcached too."""
+def cpu_seconds(pid: int | tuple[int, ...]) -> float:
+    """CPU time (user and system) used so far by a process (or several) and all its
+    descendants: gunicorn's workers, or under make serve's launcher nginx's and memcached too."""
     parents: dict[str, str] = {}
     ticks: dict[str, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -427,7 +511,7 @@ def cpu_seconds(pid: int) -> float:
             continue  # the process ended meanwhile
         parents[stat.parent.name] = fields[1]
         ticks[stat.parent.name] = int(fields[11]) + int(fields[12])
-    family, grown = {str(pid)}, True
+    family, grown = {str(p) for p in (pid if isinstance(pid, tuple) else (pid,))}, True
     while grown:
         children = {child for child, parent in parents.items() if parent in family}
         grown = not children <= family
@@ -467,14 +551,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--drop", type=float, default=0.05, help="share of deal posts whose answer is lost"
     )
+    parser.add_argument(
+        "--streams", type=int, default=200, help="change streams held (--via balanced)"
+    )
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--log", help="keep the server's log in this file (-direct, -proxy)")
     parser.add_argument(
         "--restart-db", action="store_true", help="restart PostgreSQL half-way through"
     )
     args = parser.parse_args(argv)
-    if args.restart_db and args.db != "postgresql":
-        parser.error("--restart-db needs --db postgresql")
+    if (args.restart_db or args.via == "balanced") and args.db != "postgresql":
+        parser.error("--restart-db and --via balanced need --db postgresql")
     if args.workers < 2:
         parser.error("--workers must be at least 2, so that writers contend")
     sys.exit(run(args))

@@ -147,11 +147,12 @@ class Streams:
 class Stream:
     """One open stream: what it last sent, and the connection to send the next on."""
 
-    __slots__ = ("client", "hub", "send", "sent", "topic")
+    __slots__ = ("client", "hub", "opened", "send", "sent", "topic")
 
     def __init__(self, topic: Topic, client: str, hub: Hub, send: Send) -> None:
         self.topic, self.client, self.hub, self.send = topic, client, hub, send
         self.sent = 0
+        self.opened = False  # no event before the headers and the opening have gone
 
     async def open(self, version: int, last_event_id: bytes | None, head: bool) -> None:
         """The headers, the retry delay and the current version (unless the client has it)."""
@@ -162,6 +163,8 @@ class Stream:
             return await self.send({"type": "http.response.body", "body": b""})
         known = last_event_id.decode("latin-1") if last_event_id else None
         await _body(self.send, sse.opening(self.sent, known))
+        self.opened = True
+        await self._flush(ping=False)  # a version heard while the opening went out
 
     def wake(self) -> None:
         """Send the topic's new version; a task, since the hub's caller cannot wait."""
@@ -172,6 +175,8 @@ class Stream:
         _later(self._flush(ping=True))
 
     async def _flush(self, ping: bool) -> None:
+        if not self.opened:
+            return  # open() sends what is newest once it has opened
         now = self.hub.versions.get(self.topic, self.sent)
         if now > self.sent:
             self.sent = now  # before the send: a second wake meanwhile sends only what is newer

@@ -1,9 +1,12 @@
-"""The parts of a running `make serve`, found in /proc by its run directory, and a scorer that
-keeps posting deals through it as a phone would: each under its own Idempotency-Key, sent again
-with the same key after a 503, a 429 or a lost connection, until it is acknowledged."""
+"""The parts of a running `make serve`, found in /proc by its run directory; supervisorctl on it;
+its change streams; and a scorer that keeps posting deals through it as a phone would: each
+under its own Idempotency-Key, sent again with the same key after a 503, a 429 or a lost
+connection, until it is acknowledged."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -15,6 +18,7 @@ from typing import Any
 from bench.load_http import Answer
 from tests.helpers.api import SESSIONS
 from tests.helpers.seep import deal
+from tests.helpers.streams import Stream, open_stream
 from tests.serve.conftest import Served
 
 TWO = [{"players": ["Asha"]}, {"players": ["Dev"]}]
@@ -183,3 +187,22 @@ class Scorer:
         read = self.served.get(f"{SESSIONS}/{self.session['id']}", timeout=30)
         assert read.status == "200", read.body[:300]
         return [d["number"] for d in read.json()["deals"]]
+
+
+def control(served: Served, *command: str) -> str:
+    """supervisorctl on that make serve, as README's "Deploying" says."""
+    conf = served.run / "supervisord.conf"
+    ctl = [sys.executable, "-m", "supervisor.supervisorctl", "-c", str(conf), *command]
+    done = subprocess.run(ctl, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"{command}: {done.stdout}{done.stderr}"
+    return done.stdout
+
+
+def streaming(served: Served, path: str, last: str | None = None) -> Stream | None:
+    """A stream of `path` if it opens (200), else None (the tier still starting: a 502)."""
+    headers = {"Last-Event-ID": last} if last else {}
+    stream = open_stream(served.port, path, **headers)
+    if stream.status == 200:
+        return stream
+    stream.close()
+    return None

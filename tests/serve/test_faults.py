@@ -26,7 +26,6 @@ from bench import ROOMY_LIMITS
 from bench.load_http import Answer
 from tests.helpers.api import SESSIONS
 from tests.helpers.seep import deal
-from tests.helpers.streams import Stream, open_stream
 from tests.serve import parts
 from tests.serve.conftest import ROOT, Served, make_serve
 from tests.serve.parts import Scorer, wait_for
@@ -58,15 +57,6 @@ def resilient() -> Iterator[Served]:
     roomy = {"SECRET_KEY": "tests/serve/test_faults", **ROOMY_LIMITS}
     with make_serve(roomy, database_of_its_own) as served:
         yield served
-
-
-def control(served: Served, *command: str) -> str:
-    """supervisorctl on that make serve, as README's "Deploying" says."""
-    conf = served.run / "supervisord.conf"
-    ctl = [sys.executable, "-m", "supervisor.supervisorctl", "-c", str(conf), *command]
-    done = subprocess.run(ctl, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, f"{command}: {done.stdout}{done.stderr}"
-    return done.stdout
 
 
 def answering(served: Served) -> bool:
@@ -176,7 +166,7 @@ def test_while_the_app_restarts_nginx_answers_503_with_retry_after(resilient: Se
     wait_for("the app answering", lambda: answering(resilient))
     done = threading.Event()
     restart = threading.Thread(
-        target=lambda: (control(resilient, "restart", "gunicorn"), done.set())
+        target=lambda: (parts.control(resilient, "restart", "gunicorn"), done.set())
     )
     restart.start()
     try:
@@ -210,7 +200,7 @@ def test_a_graceful_reload_drops_no_request(resilient: Served) -> None:
         thread.start()
     try:
         scorer.wait_for_more(3)
-        control(resilient, "signal", "HUP", "gunicorn")
+        parts.control(resilient, "signal", "HUP", "gunicorn")
 
         def renewed() -> bool:
             workers = parts.gunicorn(resilient.run)[1]
@@ -233,7 +223,7 @@ def test_a_graceful_reload_drops_no_request(resilient: Served) -> None:
 def test_after_the_stream_tier_restarts_last_event_id_catches_up(resilient: Served) -> None:
     made = resilient.call("POST", SESSIONS, {"game": "seep", "teams": parts.TWO}).json()
     path = f"{SESSIONS}/{made['id']}/changes"
-    stream = wait_for("a stream", lambda: streaming(resilient, path))
+    stream = wait_for("a stream", lambda: parts.streaming(resilient, path))
     heard = stream.next_version()
     stream.close()
     killed = kill_streams(resilient.run)
@@ -244,18 +234,8 @@ def test_after_the_stream_tier_restarts_last_event_id_catches_up(resilient: Serv
     wait_for(
         "the stream tier back", lambda: (m := parts.streams(resilient.run)) and m.pid != killed
     )
-    again = wait_for("the stream again", lambda: streaming(resilient, path, str(heard)))
+    again = wait_for("the stream again", lambda: parts.streaming(resilient, path, str(heard)))
     try:
         assert again.next_version() == heard + 1  # the deal posted while it was down
     finally:
         again.close()
-
-
-def streaming(served: Served, path: str, last: str | None = None) -> Stream | None:
-    """A stream of `path` if it opens (200), else None (the tier still starting: a 502)."""
-    headers = {"Last-Event-ID": last} if last else {}
-    stream = open_stream(served.port, path, **headers)
-    if stream.status == 200:
-        return stream
-    stream.close()
-    return None

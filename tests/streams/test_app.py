@@ -96,6 +96,36 @@ def test_a_stream_opens_with_its_current_version_then_each_new_one() -> None:
     run_async(run())
 
 
+class SlowVersions(Versions):
+    """Versions whose read takes until `answer` is set."""
+
+    def __init__(self, **sessions: int) -> None:
+        super().__init__(**sessions)
+        self.answer = asyncio.Event()
+
+    async def read(self, topics: list[Topic]) -> dict[Topic, int]:
+        await self.answer.wait()
+        return await super().read(topics)
+
+
+def test_a_version_heard_while_a_stream_opens_follows_its_headers_never_precedes_them() -> None:
+    async def run() -> None:
+        source = SlowVersions(abc=3)
+        app = Streams(source, worded)
+        held = Client(app, "/api/v1/sessions/abc/changes", last_event_id="3")
+        await settle()
+        app.hub.publish(("session", "abc"), 4)  # a write, heard before the read answered
+        await settle()
+        assert held.sent == []  # nothing may go before the headers
+        source.answer.set()
+        await settle()
+        assert held.sent[0]["type"] == "http.response.start"
+        assert held.body == b"retry: %d\n\n" % sse.RETRY_MS + sse.event(4)
+        await held.hang_up()
+
+    run_async(run())
+
+
 def test_last_event_id_naming_the_current_version_sends_only_the_retry() -> None:
     async def run() -> None:
         app = Streams(Versions(abc=3), worded)
