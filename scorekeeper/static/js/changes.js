@@ -2,9 +2,10 @@
 // table's versions (Server-Sent Events, GET …/changes), one per phone however many of its tabs
 // follow that table. The tab holding the Web Lock named for the stream reads it and tells the
 // others on a BroadcastChannel; when it closes, the next tab takes the lock and the stream over.
-// Where the stream cannot be opened, or goes silent for a minute (a proxy buffering it), the
-// tab falls back to asking every PERIOD_MS whether the table changed, and tries the stream again
-// a few minutes later.
+// A stream the server ends (its tier restarting) is opened again after PERIOD_MS, with the last
+// event's id, so nothing is missed. Where the stream cannot be opened, or goes silent for a
+// minute (a proxy buffering it), the tab falls back to asking every PERIOD_MS whether the table
+// changed, and tries the stream again a few minutes later.
 const PERIOD_MS = 2000; // the fallback's period: the ETag poll of the pages before streams
 const SILENT_MS = 60_000; // no event nor ping for this long (the server pings every 20 s)
 const POLL_FOR_MS = 3 * 60_000; // how long the fallback lasts before the stream is tried again
@@ -26,7 +27,12 @@ export function followChanges(url, changed) {
 async function streamOn(url, heard) {
   let last = null;
   for (;;) {
-    last = await read(url, last, heard);
+    const [id, ended] = await read(url, last, heard);
+    last = id;
+    if (ended) { // by the server: opened again, told what it missed by the last event's id
+      await sleep(PERIOD_MS);
+      continue;
+    }
     const until = Date.now() + POLL_FOR_MS;
     while (Date.now() < until) {
       heard(null);
@@ -35,19 +41,24 @@ async function streamOn(url, heard) {
   }
 }
 
-/** Read the stream until it ends, fails or goes silent; the last event's id. */
+/** Read the stream until it ends, fails or goes silent: the last event's id, and whether the
+ * server ended a stream it had opened. */
 async function read(url, last, heard) {
   const stop = new AbortController();
   let silence = setTimeout(() => stop.abort(), SILENT_MS);
+  let ended = false;
   try {
     const headers = { Accept: "text/event-stream", ...(last ? { "Last-Event-ID": last } : {}) };
     const response = await fetch(url, { headers, cache: "no-store", credentials: "omit", signal: stop.signal });
-    if (!response.ok || !response.body) return last;
+    if (!response.ok || !response.body) return [last, false];
     const lines = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(splitLines()).getReader();
     let event = {};
     for (;;) {
       const { value: line, done } = await lines.read();
-      if (done) break;
+      if (done) {
+        ended = true;
+        break;
+      }
       clearTimeout(silence);
       silence = setTimeout(() => stop.abort(), SILENT_MS);
       if (line === "") {
@@ -68,7 +79,7 @@ async function read(url, last, heard) {
   } finally {
     clearTimeout(silence);
   }
-  return last;
+  return [last, ended];
 }
 
 /** A stream of text split into lines, as SSE ends them (\n, \r\n or \r). */
