@@ -30,7 +30,10 @@ def streams() -> Streams:
 
     app = create_app()
     per_client = int(os.environ.get("SCOREKEEPER_STREAMS_PER_CLIENT") or PER_CLIENT)
-    source = source_for(app.config["SQLALCHEMY_DATABASE_URI"])
+    # LISTEN needs a session of its own on PostgreSQL itself: where DATABASE_URL goes through a
+    # transaction-pooling PgBouncer, SCOREKEEPER_LISTEN_URL names PostgreSQL directly.
+    url = os.environ.get("SCOREKEEPER_LISTEN_URL") or app.config["SQLALCHEMY_DATABASE_URI"]
+    source = source_for(url)
     return Streams(source, worded_by(app), per_client, proxies=app.config["PROXIES"])
 
 
