@@ -7,12 +7,15 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from pathlib import Path
 
+import pytest
 from flask import Flask
 
+from deploy.streams import streams
 from scorekeeper.app import create_app
 from scorekeeper.streams.hub import Hub, Topic
-from scorekeeper.streams.sources import source_for
+from scorekeeper.streams.sources import SQLitePoll, source_for
 from tests.helpers import casino
 from tests.helpers.api import new_club, new_session, post_deal
 from tests.helpers.streams import run_async
@@ -70,3 +73,17 @@ def test_a_deal_posted_moves_the_versions_its_session_s_and_its_club_s_followers
         listening.cancel()
 
     run_async(scenario())
+
+
+def test_the_tier_listens_where_scorekeeper_listen_url_says(
+    fresh_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """DATABASE_URL through a pooler for the app; LISTEN on PostgreSQL itself."""
+    direct = tmp_path / "direct.sqlite"
+    monkeypatch.setenv("DATABASE_URL", fresh_db)
+    monkeypatch.setenv("SECRET_KEY", "tests/streams")
+    monkeypatch.setenv("SCOREKEEPER_LISTEN_URL", f"sqlite:///{direct}")
+    assert isinstance(source := streams().source, SQLitePoll) and source.path == str(direct)
+    monkeypatch.delenv("SCOREKEEPER_LISTEN_URL")
+    assert isinstance(source := streams().source, SQLitePoll)
+    assert source.path == fresh_db.removeprefix("sqlite:///")
