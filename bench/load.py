@@ -501,22 +501,30 @@ def drive(
 def cpu_seconds(pid: int | tuple[int, ...]) -> float:
     """CPU time (user and system) used so far by a process (or several) and all its
     descendants: gunicorn's workers, or under make serve's launcher nginx's and memcached too."""
-    parents: dict[str, str] = {}
-    ticks: dict[str, int] = {}
+    ticks = {member: int(fields[11]) + int(fields[12]) for member, fields in stats().items()}
+    return sum(ticks.get(member, 0) for member in family(pid)) / os.sysconf("SC_CLK_TCK")
+
+
+def family(pid: int | tuple[int, ...]) -> set[int]:
+    """A process (or several) and all its descendants now running."""
+    parents = {member: int(fields[1]) for member, fields in stats().items()}
+    found, grown = set(pid if isinstance(pid, tuple) else (pid,)), True
+    while grown:
+        children = {child for child, parent in parents.items() if parent in found}
+        grown = not children <= found
+        found |= children
+    return found
+
+
+def stats() -> dict[int, list[str]]:
+    """Each process's /proc stat fields after its name: state, ppid, … utime, stime (11, 12)."""
+    found = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            # After the command name in brackets: state, ppid, ... utime and stime (fields 14, 15).
-            fields = stat.read_text().rsplit(")", 1)[1].split()
+            found[int(stat.parent.name)] = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue  # the process ended meanwhile
-        parents[stat.parent.name] = fields[1]
-        ticks[stat.parent.name] = int(fields[11]) + int(fields[12])
-    family, grown = {str(p) for p in (pid if isinstance(pid, tuple) else (pid,))}, True
-    while grown:
-        children = {child for child, parent in parents.items() if parent in family}
-        grown = not children <= family
-        family |= children
-    return sum(ticks.get(member, 0) for member in family) / os.sysconf("SC_CLK_TCK")
+    return found
 
 
 def conclude(failures: list[str], shared: Shared) -> int:

@@ -8,10 +8,11 @@ Over a throwaway PostgreSQL, two app servers (gunicorn, one worker each) and a s
 - **reads per write**: what tier B sent the database and heard from it, as it says when it
   stops: its reads are the streams' openings (batched), none per write; one notification per
   write (the trigger's, at commit);
-- **open streams**: 10,000 idle streams on one tier: its resident memory over the streams, and
-  its CPU while idle with its heartbeats, for 30 s;
-- **polling, measured again**: a poll's 304 (HEAD of the session's API with its tag) on app
-  server A, CPU per poll;
+- **open streams**: 10,000 idle streams through `make serve`'s nginx on its one tier: the tier's
+  and nginx's resident memory over the streams, and their CPU while idle with the heartbeats,
+  for 30 s;
+- **polling, measured again**: a poll's 304 (GET of the session's API with its tag) on app
+  server A, CPU per poll; and what a phone fetches on an event (`?since=`), CPU per fetch;
 - **the paper**: cores and memory for 10,000 tables with four phones each, both ways.
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import resource
 import signal
@@ -31,7 +33,16 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.load import ROOMY_LIMITS, SECRET_KEY, cpu_seconds, database, free_port, gunicorn
+from bench.load import (
+    ROOMY_LIMITS,
+    SECRET_KEY,
+    cpu_seconds,
+    database,
+    family,
+    free_port,
+    gunicorn,
+    proxied,
+)
 from bench.load_http import HOST, exchange
 from bench.seep_moves import percentile, table
 from tests.helpers.seep import deal
@@ -39,6 +50,8 @@ from tests.helpers.seep import deal
 ROOT = Path(__file__).resolve().parent.parent
 TEAMS = [{"players": ["Asha"]}, {"players": ["Dev"]}]
 PHONES = 4  # per table
+DEAL_SECONDS = 180  # a Seep deal entered whole, about every three minutes at a table
+PLAY_SECONDS = 5  # a card played live, about every five seconds
 TABLES_PLANNED = 10_000
 
 
@@ -171,40 +184,80 @@ async def latency(app: int, tier: int, streams: int, writes: int) -> Heard:
     return Heard(found, posts, missed, [s for s, _ in sessions])
 
 
+def tier_of(launcher: int) -> int:
+    """The stream tier make serve's launcher started (deploy/streams.py under supervisord)."""
+    found = started_by(launcher, b"deploy.streams")
+    if len(found) != 1:
+        raise SystemExit(f"make serve started {len(found)} stream tiers")
+    return found[0]
+
+
+def nginx_of(launcher: int) -> list[int]:
+    """make serve's nginx: its master and workers."""
+    return started_by(launcher, b"nginx: ")
+
+
+def started_by(launcher: int, marker: bytes) -> list[int]:
+    """The launcher's descendants whose command line holds `marker`."""
+    found = []
+    for pid in family(launcher):
+        with contextlib.suppress(OSError):
+            if marker in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(pid)
+    return found
+
+
 def resident_kb(pid: int) -> int:
     """A process's resident memory, KB."""
     status = Path(f"/proc/{pid}/status").read_text()
     return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")))
 
 
-async def idle(
-    app: int, tier: int, tier_pid: int, streams: int, seconds: float
-) -> tuple[float, float]:
-    """KB of the tier's memory per idle stream, and its CPU (% of a core) while idle."""
+@dataclass
+class Idle:
+    """What idle streams cost: KB per stream in the tier and in nginx, and % of a core each."""
+
+    tier_kb: float
+    nginx_kb: float
+    tier_cpu: float
+    nginx_cpu: float
+
+
+async def idle(app: int, served: int, launcher: int, streams: int, seconds: float) -> Idle:
+    """What `streams` idle streams cost the tier and nginx of make serve (at `served`, started
+    by `launcher`), held through its nginx as phones hold them, over `seconds` of heartbeats."""
     sessions = [await asyncio.to_thread(start, app) for _ in range(max(1, streams // PHONES // 10))]
-    before = resident_kb(tier_pid)
-    followers = await hold(tier, [s for s, _ in sessions], streams // len(sessions))
+    tier, nginx = tier_of(launcher), nginx_of(launcher)
+    before = resident_kb(tier), sum(map(resident_kb, nginx))
+    followers = await hold(served, [s for s, _ in sessions], streams // len(sessions))
     await asyncio.sleep(2)
-    per_stream = (resident_kb(tier_pid) - before) / len(followers)
-    used = cpu_seconds(tier_pid)
+    tier_kb = (resident_kb(tier) - before[0]) / len(followers)
+    nginx_kb = (sum(map(resident_kb, nginx)) - before[1]) / len(followers)
+    used = cpu_seconds(tier), cpu_seconds(tuple(nginx))
     await asyncio.sleep(seconds)
-    cpu = 100 * (cpu_seconds(tier_pid) - used) / seconds
+    tier_cpu = 100 * (cpu_seconds(tier) - used[0]) / seconds
+    nginx_cpu = 100 * (cpu_seconds(tuple(nginx)) - used[1]) / seconds
     for follower in followers:
         follower.close()
-    return per_stream, cpu
+    return Idle(tier_kb, nginx_kb, tier_cpu, nginx_cpu)
 
 
-def poll_cost(app: int, app_pid: int, polls: int) -> float:
-    """CPU milliseconds of the app server per poll's 304 (a HEAD with the session's tag)."""
-    session, _ = start(app)
-    tag = exchange(app, 10, "GET", f"/api/v1/sessions/{session}", None, {}).headers["etag"]
-    used = cpu_seconds(app_pid)
-    for _ in range(polls):
-        answer = exchange(
-            app, 10, "HEAD", f"/api/v1/sessions/{session}", None, {"If-None-Match": tag}
-        )
-        assert answer.status == "304"
-    return 1000 * (cpu_seconds(app_pid) - used) / polls
+def poll_cost(app: int, app_pid: int, polls: int) -> tuple[float, float]:
+    """CPU milliseconds of the app server per poll's 304 (a HEAD with the session's tag), and
+    per `?since=` answer of the last deal (what each phone fetches on an event: the same for
+    every phone, worked out once per version)."""
+    session, token = start(app)
+    post(app, (session, token))
+    path = f"/api/v1/sessions/{session}"
+    tag = exchange(app, 10, "GET", path, None, {}).headers["etag"]
+    costs = []
+    for target, headers in ((path, {"If-None-Match": tag}), (f"{path}?since=1", {})):
+        used = cpu_seconds(app_pid)
+        for _ in range(polls):
+            answer = exchange(app, 10, "GET", target, None, headers)
+            assert answer.status in ("200", "304"), answer.status
+        costs.append(1000 * (cpu_seconds(app_pid) - used) / polls)
+    return costs[0], costs[1]
 
 
 def tier_reads(log: Path) -> str:
@@ -226,51 +279,59 @@ def main(argv: list[str] | None = None) -> None:
         url, _ = up.enter_context(database("postgresql"))
         app_a, pid_a = up.enter_context(gunicorn(url, 1, logs / "a.log"))
         up.enter_context(gunicorn(url, 1, logs / "b.log"))
-        tier_a, pid_a_tier = up.enter_context(stream_tier(url, logs / "streams-a.log"))
         with stream_tier(url, logs / "streams-b.log") as (tier_b, _):
             heard = asyncio.run(latency(app_a, tier_b, args.streams, args.writes))
         said = tier_reads(logs / "streams-b.log")
-        per_stream, cpu = asyncio.run(idle(app_a, tier_a, pid_a_tier, args.idle, args.seconds))
-        poll_ms = poll_cost(app_a, pid_a, 2000)
-    report(args, heard, per_stream, cpu, poll_ms, said)
+        costs = poll_cost(app_a, pid_a, 2000)
+        served, launcher = up.enter_context(proxied(url, 2, logs / "serve.log"))
+        held = asyncio.run(idle(app_a, served, launcher, args.idle, args.seconds))
+    report(args, heard, held, costs, said)
 
 
 def report(
-    args: argparse.Namespace,
-    heard: Heard,
-    kb: float,
-    cpu: float,
-    poll_ms: float,
-    said: str,
+    args: argparse.Namespace, heard: Heard, held: Idle, costs: tuple[float, float], said: str
 ) -> None:
     """The figures beside their targets, and the paper."""
     waits, posts = heard.waits, heard.posts
-    p50, p99 = percentile(waits, 50), percentile(waits, 99)
-    phones = TABLES_PLANNED * PHONES
+    poll_ms, since_ms = costs
     rows = [
-        [
-            f"post sent → event on the other server, p50 ({args.streams} streams)",
-            f"{p50:.1f} ms",
-            "< 50 ms",
-        ],
-        ["… p99", f"{p99:.1f} ms", "< 250 ms"],
+        [f"post sent → event on the other server, p50 ({args.streams} streams)",
+         f"{percentile(waits, 50):.1f} ms", "< 50 ms"],
+        ["… p99", f"{percentile(waits, 99):.1f} ms", "< 250 ms"],
         ["events never heard", str(heard.missed), "0"],
         ["the post's own time (its commit within), p50", f"{percentile(posts, 50):.1f} ms", ""],
-        [f"memory per idle stream ({args.idle} streams)", f"{kb:.1f} KB", "< 20 KB"],
-        [f"CPU of the idle tier, {args.idle} streams", f"{cpu:.2f} % of a core", "< 2 %"],
-        ["app CPU per poll's 304", f"{poll_ms:.2f} ms", ""],
-    ]
+        [f"tier memory per idle stream ({args.idle} through nginx)", f"{held.tier_kb:.1f} KB",
+         "< 20 KB"],
+        ["nginx memory per idle stream", f"{held.nginx_kb:.1f} KB", ""],
+        ["CPU of the idle tier, its heartbeats", f"{held.tier_cpu:.2f} % of a core", "< 2 %"],
+        ["CPU of nginx meanwhile", f"{held.nginx_cpu:.2f} % of a core", ""],
+        ["app CPU per poll's 304 (GET with If-None-Match)", f"{poll_ms:.2f} ms", ""],
+        ["app CPU per ?since= answer (a phone's fetch on an event)", f"{since_ms:.2f} ms", ""],
+    ]  # fmt: skip
     table("The change streams", ["figure", "measured", "target"], rows)
     print(f"\nTier B, after {args.writes} writes to its {args.streams} streams: {said}")
-    polls_per_s = phones / 2  # every 2 s
+    paper(args, held, poll_ms, since_ms)
+
+
+def paper(args: argparse.Namespace, held: Idle, poll_ms: float, since_ms: float) -> None:
+    """Cores and memory for TABLES_PLANNED tables of PHONES phones, polling and streaming."""
+    phones = TABLES_PLANNED * PHONES
+    polls = phones / 2  # every 2 s
+    deals = TABLES_PLANNED / DEAL_SECONDS
+    plays = TABLES_PLANNED / PLAY_SECONDS
+    kb = held.tier_kb + held.nginx_kb
     print(
         f"\nThe paper, {TABLES_PLANNED:,} tables × {PHONES} phones = {phones:,} phones:\n"
-        f"- polling every 2 s: {polls_per_s:,.0f} polls/s × {poll_ms:.2f} ms = "
-        f"{polls_per_s * poll_ms / 1000:.1f} app cores, and {polls_per_s:,.0f} database reads/s;\n"
-        f"- streams: {phones:,} × {kb:.1f} KB = {phones * kb / 1024:.0f} MB in stream tiers "
-        f"({phones / args.idle:.0f} of {args.idle:,} streams each), idle CPU "
-        f"{cpu * phones / args.idle / 100:.2f} cores; each change then costs one notification "
-        f"and one `?since=` answer per app server, not one read per phone."
+        f"- polling every 2 s: {polls:,.0f} polls/s × {poll_ms:.2f} ms = "
+        f"{polls * poll_ms / 1000:.1f} app cores, and {polls:,.0f} database reads/s;\n"
+        f"- streams: {phones:,} × {kb:.1f} KB (tier and nginx) = {phones * kb / 1024:.0f} MB; "
+        f"{phones / args.idle:.0f} tiers of {args.idle:,}, idle CPU "
+        f"{(held.tier_cpu + held.nginx_cpu) * phones / args.idle / 100:.2f} cores;\n"
+        f"  score keeping (a deal every {DEAL_SECONDS} s a table): {deals:,.0f} changes/s × "
+        f"{PHONES} fetches × {since_ms:.2f} ms = {deals * PHONES * since_ms / 1000:.2f} app "
+        f"cores, {deals:,.0f} notifications/s;\n"
+        f"  play by play (a card every {PLAY_SECONDS} s a table): {plays:,.0f} changes/s × "
+        f"{PHONES} × {since_ms:.2f} ms = {plays * PHONES * since_ms / 1000:.1f} app cores."
     )
 
 
