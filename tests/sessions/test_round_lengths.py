@@ -12,8 +12,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.data.models import Deal
-from tests.helpers.api import count
+from tests.helpers.api import count, played
+from tests.helpers.casino import SEVEN_FOUR
+from tests.helpers.fifty_six import deal as fifty_six_deal
 from tests.helpers.pages import FORMS, deal_form, flashes, problems, start, stored
+from tests.helpers.seep import deal as seep_deal
 
 
 def option_group(page: str, name: str) -> str:
@@ -105,3 +108,16 @@ def test_a_round_of_deals_played_offers_no_next_deal(client: FlaskClient) -> Non
     client.post(board + "/deals/new", data=deal_form(("AH",)))  # M3: team A under 9
     page = client.get(board).get_data(as_text=True)
     assert "Enter deal 2" not in page and ">Rematch</button>" in page
+
+
+@pytest.mark.parametrize("game", ["seep", "fifty-six", "casino"])
+def test_a_round_of_deals_played_draws_its_scoreboard(client: FlaskClient, game: str) -> None:
+    first = {
+        "seep": seep_deal(60),
+        "fifty-six": fifty_six_deal(1, 45, value=40),
+        "casino": SEVEN_FOUR,
+    }[game]
+    session = played(client, game, first, deals=1)
+    page = client.get(f"/s/{session['id']}")
+    assert page.status_code == 200
+    assert client.get(f"/s/{session['id']}/tv").status_code == 200
