@@ -22,6 +22,22 @@ from .limits import MOST_DEALS
 from .options import Option
 from .table import Table
 
+# Readings of shared/API.md where it leaves a choice:
+# - A round's length is what the options carry: `deals` set, Seep's `baazis` 1, or `games` 1.
+#   A session without one is no tournament round: its won game answers as it always did (400
+#   `session-over` or `game-over`, Fifty-six's next game). Seep's `baazis: 1` cannot be told
+#   from a table's, so every one-baazi session's end is a round's (409 `round-over`).
+# - The round is over once no deal may follow: its deals played, or its game won (with a
+#   length set, a game won before the deals also ends it: Seep's M4 at a table that also counts
+#   baazis, Casino's race to 21). A session the table ended before then is not over: its length
+#   was not reached (it takes no deal either way: 409 `session-ended`).
+# - The winner is the team the finished session went to, the scoreboard's: by the game's own
+#   rules when they decided it (so Casino's counting out, K13, may give it to the side with the
+#   lower total), else by API.md's order, which is each game's `ended_winner` (Fifty-six counts
+#   games won in the round before tables, as a session the table ends does). Before the end,
+#   the result so far is worked out the same way, with `over` false.
+# - Game points count every deal folded into the standing, and Seep's margins are the deals'
+#   points with sweeps (E2), under-9 deals too.
 DEALS = "deals"  # the option every game has: the session is finished after its nth deal
 GAMES = "games"  # Fifty-six's and Casino's: 1, the session is finished when a game is won
 
