@@ -11,9 +11,8 @@ started a session can keep its club too.
 """
 import secrets
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0003'
 down_revision = '0002'

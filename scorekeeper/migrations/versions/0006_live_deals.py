@@ -5,9 +5,8 @@ Revises: 0005
 Create Date: 2026-12-01 06:40:00
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0006'
 down_revision = '0005'

@@ -8,9 +8,8 @@ The API accepts keys of 16 to 255 characters (issue 22); the column held 200, so
 would refuse a longer key that the API had accepted. Widening keeps every stored key.
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = "0008"
 down_revision = "0007"

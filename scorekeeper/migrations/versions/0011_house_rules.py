@@ -9,9 +9,8 @@ the game's defaults, as JSON ({"seep": {"target": 150}}). NULL, as every club fr
 it, is the usual rules of every game.
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = "0011"
 down_revision = "0010"

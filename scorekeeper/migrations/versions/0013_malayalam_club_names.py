@@ -13,9 +13,8 @@ following it shows the new name); one its keeper named otherwise is left alone. 
 gives those clubs the old form back.
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = "0013"
 down_revision = "0012"

@@ -18,9 +18,8 @@ older app works out again.
 from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = "0014"
 down_revision = "0013"

@@ -13,9 +13,8 @@ version then gets such deals once more (too much, never too little), and one ask
 current version gets none, which is right: nothing changed since. Downgrading drops the column.
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = "0015"
 down_revision = "0014"
