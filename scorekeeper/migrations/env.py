@@ -1,8 +1,9 @@
 import logging
 from logging.config import fileConfig
 
-from alembic import context
 from flask import current_app
+
+from alembic import context
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.

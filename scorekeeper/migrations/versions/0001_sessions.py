@@ -5,8 +5,9 @@ Revises:
 Create Date: 2026-11-29 16:53:49.267545
 
 """
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 # revision identifiers, used by Alembic.
 revision = '0001'

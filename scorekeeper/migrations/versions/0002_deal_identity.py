@@ -5,8 +5,9 @@ Revises: 0001
 Create Date: 2026-11-30 23:50:00
 
 """
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = '0002'
 down_revision = '0001'

@@ -11,8 +11,9 @@ started a session can keep its club too.
 """
 import secrets
 
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = '0003'
 down_revision = '0002'

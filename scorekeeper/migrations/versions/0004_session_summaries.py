@@ -5,8 +5,9 @@ Revises: 0003
 Create Date: 2026-12-01 03:50:00
 
 """
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = '0004'
 down_revision = '0003'

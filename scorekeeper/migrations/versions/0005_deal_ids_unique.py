@@ -5,8 +5,9 @@ Revises: 0004
 Create Date: 2026-12-01 06:30:00
 
 """
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = '0005'
 down_revision = '0004'

@@ -5,8 +5,9 @@ Revises: 0005
 Create Date: 2026-12-01 06:40:00
 
 """
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = '0006'
 down_revision = '0005'

@@ -12,8 +12,9 @@ old names after a rename: its name is now NULL and derived from its players. A s
 that is its players' current names joined (shortened as a new session shortens it) becomes
 NULL; any other name (given at the table, or made before a rename) is kept as it is.
 """
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = '0007'
 down_revision = '0006'

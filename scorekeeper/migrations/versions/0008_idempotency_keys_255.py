@@ -8,8 +8,9 @@ The API accepts keys of 16 to 255 characters (issue 22); the column held 200, so
 would refuse a longer key that the API had accepted. Widening keeps every stored key.
 """
 
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = "0008"
 down_revision = "0007"

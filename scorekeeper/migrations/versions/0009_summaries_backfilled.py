@@ -12,8 +12,9 @@ they are at this revision. A session whose deals cannot be folded is left out: t
 work its summary out when read, as they did before. Nothing to undo: the rows are a cache.
 """
 
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = "0009"
 down_revision = "0008"

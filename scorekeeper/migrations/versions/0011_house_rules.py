@@ -9,8 +9,9 @@ the game's defaults, as JSON ({"seep": {"target": 150}}). NULL, as every club fr
 it, is the usual rules of every game.
 """
 
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = "0011"
 down_revision = "0010"

@@ -15,6 +15,7 @@ of the app's current SUMMARY_FORM). Nothing to undo: the rows are a cache.
 from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
 
+
 revision = "0012"
 down_revision = "0011"
 branch_labels = None

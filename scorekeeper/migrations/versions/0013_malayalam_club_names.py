@@ -13,8 +13,9 @@ following it shows the new name); one its keeper named otherwise is left alone. 
 gives those clubs the old form back.
 """
 
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = "0013"
 down_revision = "0012"

@@ -18,8 +18,9 @@ older app works out again.
 from importlib.util import module_from_spec, spec_from_file_location
 from pathlib import Path
 
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = "0014"
 down_revision = "0013"

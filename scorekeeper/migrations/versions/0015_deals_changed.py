@@ -13,8 +13,9 @@ version then gets such deals once more (too much, never too little), and one ask
 current version gets none, which is right: nothing changed since. Downgrading drops the column.
 """
 
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = "0015"
 down_revision = "0014"

@@ -12,6 +12,7 @@ could not see (scorekeeper/streams/sources.py). SQLite has no notifications: the
 
 from alembic import op
 
+
 revision = "0016"
 down_revision = "0015"
 branch_labels = None
