@@ -26,8 +26,15 @@ NAMED = {
         "doubling": "Doubling",
         "tables": "StartingTables",
         "first_dealer": "FirstDealer",
+        "games": "FiftySixGames",
+        "deals": "FiftySixDeals",
     },
-    "casino": {"variant": "Variant", "aces": "CasinoAces"},
+    "casino": {
+        "variant": "Variant",
+        "aces": "CasinoAces",
+        "games": "CasinoGames",
+        "deals": "CasinoDeals",
+    },
 }
 ON_OFF: tuple[Value, ...] = ("off", "on")  # the shared `OnOff`, described where it is used
 # What a start's options are, as a whole (the engine's defaults, in words).
@@ -35,10 +42,11 @@ REQUESTS = {
     "seep": "Match and play options; those left out take the defaults of rules/seep.md. An "
     "unknown option or value answers 400.",
     "fifty-six": "Fifty-six's options; those left out take the defaults of rules/fifty-six.md "
-    "(sides, multiply, 12 tables, seat 0 deals first). An unknown option or value answers 400.",
+    "(sides, multiply, 12 tables, seat 0 deals first, game after game, no number of deals). An "
+    "unknown option or value answers 400.",
     "casino": "Casino's options; those left out take the defaults of rules/casino.md (classic, "
-    "aces `choice`, sweeps off, no counting out, no partnerships). An unknown option or value "
-    "answers 400.",
+    "aces `choice`, sweeps off, no counting out, no partnerships, not a tournament round, no "
+    "number of deals). An unknown option or value answers 400.",
 }
 ANSWERED = "The session's options, every default filled in."
 
@@ -67,9 +75,11 @@ def option_schemas() -> dict[str, Schema]:
 
 
 def _value(option: Option) -> Schema:
-    """The JSON schema of an option's values: its choices, or its range of whole numbers."""
+    """The JSON schema of an option's values: its choices, or its range of whole numbers (null
+    too when that is its default: open-ended)."""
     if not option.choices:
-        return {"type": "integer", "minimum": option.low, "maximum": option.high}
+        whole: Any = "integer" if option.default is not None else ["integer", "null"]
+        return {"type": whole, "minimum": option.low, "maximum": option.high}
     kinds = {"integer" if isinstance(v, int) else "string" for v in option.choices if v is not None}
     kind: Any = kinds.pop()
     if None in option.choices:

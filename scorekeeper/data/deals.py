@@ -8,6 +8,7 @@ from typing import Any
 
 from ..rules import limits
 from ..rules.game import Record, Standing
+from ..rules.lengths import deals_reached
 from .errors import Conflict
 from .extensions import db
 from .models import Deal, DealRow, GameSession, LiveDeal, utcnow
@@ -15,7 +16,8 @@ from .models import Deal, DealRow, GameSession, LiveDeal, utcnow
 
 def ensure_open(session: GameSession) -> None:
     """Raise InvalidInput if no deal can follow (a Seep session that is decided, M4), and a
-    Conflict when the session was ended or keeps as many deals as one may."""
+    Conflict when the session was ended, keeps as many deals as one may, or is a tournament
+    table whose round is over."""
     ensure_not_ended(session)
     ensure_room(session)
     _check_next(session, session.standing(), None)
@@ -71,8 +73,25 @@ def ensure_not_played_live(session: GameSession) -> None:
         raise Conflict(409, "live-deal-under-way", "live-deal-before-whole", number=number)
 
 
+def ensure_round_open(session: GameSession, standing: Standing[Any] | None = None) -> None:
+    """Refuse (409 `round-over`) a deal after a tournament table's round is over: the length its
+    options carry is reached (rules/lengths.py; shared/API.md, "A table's round ends"), its
+    deals played or its game won. `standing`: the session's, when it is at hand."""
+    standing = session.standing() if standing is None else standing
+    if not session.game.round_over(session.options, standing):
+        return
+    played = len(standing["deals"])
+    if deals_reached(session.options, played):
+        raise Conflict(409, "round-over", "round-over", deals=session.options["deals"])
+    winner = standing["winner"]
+    name = session.teams[winner].name if winner is not None else None
+    raise Conflict(409, "round-over", "round-won", winner=name)
+
+
 def _check_next(session: GameSession, standing: Standing[Any], record: Record | None) -> None:
-    """Raise InvalidInput unless `record` may follow the deals folded into `standing`."""
+    """Raise a Conflict when the round is over, and InvalidInput unless `record` may follow the
+    deals folded into `standing`."""
+    ensure_round_open(session, standing)
     names = [team.name for team in session.teams]
     session.game.check_next(session.table, session.options, standing, record, names)
 

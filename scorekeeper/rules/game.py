@@ -5,8 +5,9 @@ one entry from them with `Game.of_rooms`:
 
 - options.py: the session's options and how its players sit (`OptionsRoom`);
 - record.py: a deal's record, read and checked (`RecordRoom`);
-- score.py: the standing, which deal may follow it, and whom a session the table ended goes
-  to (`ScoreRoom`);
+- score.py: the standing, which deal may follow it, whom a session the table ended goes
+  to, and a tournament table's round: whether it is over and its result (`ScoreRoom`,
+  rules/lengths.py);
 - stats.py: a session's facts for the club statistics, and its finished games for the
   club's ratings (`StatsRoom`, rules/stats.py);
 - answers.py: the move checker's answers (`AnswersRoom`), from the game's moves: play.py
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from .errors import InvalidInput
+from .lengths import TableResult
 from .live import LiveRules
 from .options import Option
 from .pack import Pack
@@ -44,10 +46,12 @@ class Standing(TypedDict, Generic[Row]):
 
     deals: list[Row]  # a row per deal, in order: the game's own row (SeepRow …)
     winner: int | None  # the winner by the game's rules (M4, F6, K13)
-    finished: bool  # by the rules, or ended by the table: no deal follows
+    # By the rules, by the round's length (rules/lengths.py: `deals`), or ended by the table: no
+    # deal follows (but Fifty-six's new game after a won one, while `games` leaves it open).
+    finished: bool
     ended: bool  # the table ended the session (GameSession.ended_at)
-    # The team the session went to: by its rules, or once ended, the team ahead (ended_winner);
-    # None while it is not finished, and when it finished level.
+    # The team the session went to: by its rules, or once ended or its `deals` played, the team
+    # ahead (ended_winner); None while it is not finished, and when it finished level.
     session_winner: int | None
     next_dealer: int
 
@@ -58,6 +62,10 @@ EndedWinner = Callable[[Table, Options, Any], int | None]
 NextCheck = Callable[[Table, Options, Standing[Any], Record | None, Sequence[str]], None]
 # (table, options, standing, record): the standing of the deals folded into it and one more.
 Extension = Callable[[Table, Options, Any, Record], Standing[Any]]
+# (options, standing): see ScoreRoom.round_over.
+RoundOver = Callable[[Options, Any], bool]
+# (table, options, standing): see ScoreRoom.table_result.
+TableResultOf = Callable[[Table, Options, Any], TableResult]
 
 
 class OptionsRoom(Protocol):
@@ -118,6 +126,16 @@ class ScoreRoom(Protocol):
         """The team a session the table ended before its rules did goes to (None: level)."""
         ...
 
+    def round_over(self, options: Options, standing: Any, /) -> bool:
+        """Whether the session is a tournament table's round (its options carry a length:
+        rules/lengths.py) and `standing` reached it: no deal follows (409 `round-over`)."""
+        ...
+
+    def table_result(self, table: Table, options: Options, standing: Any, /) -> TableResult:
+        """A two-sided table's result from its standing: the winner (None: a draw), each side's
+        game points, and whether the round is over (shared/API.md, "A table's round ends")."""
+        ...
+
 
 class StatsRoom(Protocol):
     """A game's stats.py."""
@@ -170,6 +188,8 @@ class Game:
     parse_deal: Callable[[object, Table, Options], Record]
     check_next: NextCheck
     ended_winner: EndedWinner
+    round_over: RoundOver
+    table_result: TableResultOf
     standing: Callable[[Table, Options, Records], Standing[Any]]
     summarize: Callable[[Table, Options, Records, Standing[Any]], JSON]
     finished_games: Callable[[Table, Options, Standing[Any]], list[FinishedGame]]
@@ -215,6 +235,8 @@ class Game:
             record.read_deal,
             score.check_next,
             score.ended_winner,
+            score.round_over,
+            score.table_result,
             score.standing,
             stats.summarize,
             stats.finished_games,

@@ -21,7 +21,8 @@ Choices = tuple[Any, ...] | Callable[[object], Any]  # the allowed values, or a 
 class Option:
     """One option of a game: its name (the API's field and the form's control), the rule it
     changes, its default, and its values: `choices`, or else a whole number from `low` to
-    `high` (a seat at the table when `seat`); `doc` says what it does, as the API does."""
+    `high` (a seat at the table when `seat`; null too when the default is null: open-ended);
+    `doc` says what it does, as the API does."""
 
     name: str
     rule: str  # the rule's id in rules/*.md: "M2", "F7", "K12" …
@@ -47,14 +48,18 @@ def read_options(raw: object, options: Iterable[Option]) -> dict[str, Any]:
     """Check `raw` against the declared options and fill in their defaults (an unknown
     option's message lists the known ones in the order of `options`)."""
     declared = tuple(options)
-    readers = {o.name: o.choices or _whole(o.name, o.low, o.high) for o in declared}
+    readers = {
+        o.name: o.choices or _whole(o.name, o.low, o.high, o.default is None) for o in declared
+    }
     return parse_choices(raw, readers, defaults_of(declared))
 
 
-def _whole(name: str, low: int, high: int) -> Callable[[object], int]:
-    """A reader of a whole-number option from `low` to `high`."""
+def _whole(name: str, low: int, high: int, open_ended: bool) -> Callable[[object], int | None]:
+    """A reader of a whole-number option from `low` to `high` (or null, when `open_ended`)."""
 
-    def read(value: object) -> int:
+    def read(value: object) -> int | None:
+        if value is None and open_ended:
+            return None
         try:
             return integer(value, name, low, high)
         except InvalidInput as error:

@@ -96,10 +96,11 @@ def _add(game_session: GameSession, upcoming: int) -> Answer:
     try:
         deals.ensure_not_ended(game_session)
         deals.ensure_room(game_session)
+        deals.ensure_round_open(game_session)
     except Conflict as error:
-        # An ended or full session: no clash with another scorer to resolve, no next deal to
-        # save it as. Refused as a session that is over is (400): a 409 is a clash to the
-        # offline queue.
+        # An ended or full session, or a tournament table whose round is over: no clash with
+        # another scorer to resolve, no next deal to save it as. Refused as a session that is
+        # over is (400): a 409 is a clash to the offline queue.
         form.form_errors.append(message_of(error))
         raise _Refused(_deal_page(game_session, form, upcoming)) from error
     try:

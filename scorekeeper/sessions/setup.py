@@ -84,7 +84,7 @@ class Number:
     label: str
     low: int
     high: int
-    default: int
+    default: int | None  # None: the box starts empty (an open-ended option: none set)
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,8 @@ def control(game_name: str, option: Option) -> Control:
     if option.seat:
         return Seat(option.name, label)
     if not option.choices:
-        return Number(option.name, label, option.low, option.high, int(option.default or 0))
+        default = None if option.default is None else int(option.default)
+        return Number(option.name, label, option.low, option.high, default)
     pairs = tuple((str(as_field(v)), named.get(v, str(v))) for v in option.choices)
     return Radio(option.name, label, pairs, str(as_field(option.default)))
 

@@ -14,6 +14,9 @@ from . import lazy_gettext
 OptionWords = tuple[Any, dict[Any, Any]]  # (label, {value: the choice's label})
 
 YES, NO = lazy_gettext("Yes"), lazy_gettext("No")
+# Every game's `deals` (rules/lengths.py): a number of deals, or none (an empty box: no number of
+# deals ends the session).
+DEALS: OptionWords = (lazy_gettext("Deals to play"), {})
 
 SEEP: dict[str, OptionWords] = {
     "target": (lazy_gettext("A baazi is won by a lead of"), {}),
@@ -25,6 +28,7 @@ SEEP: dict[str, OptionWords] = {
             **{n: lazy_gettext("Best of %(num)d", num=n) for n in (3, 5, 7)},
         },
     ),
+    "deals": DEALS,
     "under9": (
         lazy_gettext("Under 9 counts"),
         {
@@ -56,6 +60,11 @@ FIFTY_SIX: dict[str, OptionWords] = {
     ),
     "tables": (lazy_gettext("Tables each team starts with"), {}),
     "first_dealer": (lazy_gettext("Who deals first (F7)"), {}),
+    "games": (
+        lazy_gettext("Games to play"),
+        {None: lazy_gettext("Open-ended"), 1: lazy_gettext("One")},
+    ),
+    "deals": DEALS,
 }
 
 CASINO: dict[str, OptionWords] = {
@@ -80,6 +89,9 @@ CASINO: dict[str, OptionWords] = {
         lazy_gettext("Four players play"),
         {"off": lazy_gettext("Each alone"), "on": lazy_gettext("Two partnerships")},
     ),
+    # A session is one game either way: `games: 1` makes it a tournament table's round.
+    "games": (lazy_gettext("A tournament round of one game (K13)"), {None: NO, 1: YES}),
+    "deals": DEALS,
 }
 
 # By the game's name in the registry (rules/__init__.py GAMES).

@@ -48,6 +48,15 @@ SENTENCES: dict[str, Callable[[Params], str]] = {
         p["most"],
         most=written(p["most"]),
     ),
+    # A tournament table's round is over (rules/lengths.py): its deals played, or its game won.
+    "round-over": lambda p: ngettext(
+        "This round is over: it was %(num)d deal, and it is played. Nothing was stored.",
+        "This round is over: it was %(num)d deals, and they are played. Nothing was stored.",
+        p["deals"],
+    ),
+    "round-won": lambda p: gettext(
+        "This round is over: %(winner)s won it. Nothing was stored.", winner=p["winner"]
+    ),
     "live-deal-before-whole": lambda p: gettext(
         "Deal %(number)d is being played live: go on with it on its live page, or "
         "stop playing it live there to enter it whole. Nothing was stored.",

@@ -34,6 +34,7 @@ from scorekeeper.rules.fifty_six import options as fifty_six_options
 from scorekeeper.rules.fifty_six import stats as fifty_six_stats
 from scorekeeper.rules.fifty_six.score import SCHEDULE
 from scorekeeper.rules.fifty_six.trick import TRUMPS
+from scorekeeper.rules.limits import MOST_DEALS
 from scorekeeper.rules.seep import options as seep_options
 from scorekeeper.rules.seep.cards import POINT_CARDS
 from scorekeeper.rules.seep.record import SWEEP_POINTS
@@ -172,8 +173,13 @@ def test_games_options_and_rule_codes_are_the_engine_s() -> None:
     assert schema("GameName")["enum"] == sorted(GAMES)
     for name in ("SeepOptionsRequest", "SeepOptions"):
         properties = schema(name)["properties"]
-        assert {k: v["enum"] for k, v in properties.items()} == {
+        assert {k: v["enum"] for k, v in properties.items() if "enum" in v} == {
             k: list(v) for k, v in seep_options.CHOICES.items()
+        }
+        # The one that is a whole number: a round's deals, or null (rules/lengths.py).
+        wholes = {k: v for k, v in properties.items() if "enum" not in v}
+        assert {k: (v["type"], v["minimum"], v["maximum"]) for k, v in wholes.items()} == {
+            "deals": (["integer", "null"], 1, MOST_DEALS)
         }
     rules = {code for (code,) in source_codes(r'Violation\(\s*[^,]+,\s*"([a-z-]+)"')}
     checked = set(schema("IllegalMove")["properties"]["rule"]["enum"])

@@ -225,15 +225,28 @@ def test_m3_under9_cards_counts_card_points_only(client: FlaskClient) -> None:
 
 
 def test_m4_a_decided_session_refuses_more_deals(client: FlaskClient) -> None:
-    session = seep_session(client, baazis=1)
-    answer = api.add_deals(client, session, deal(95))
-    assert answer["baazis"] == [1, 0]
+    session = seep_session(client, baazis=3)
+    answer = api.add_deals(client, session, deal(95), deal(96))
+    assert answer["baazis"] == [2, 0]
     assert answer["winner"] == 0
     before = api.snapshot(client, session)
     message = api.assert_error(api.post_deal(client, session, deal(60)), 400, "session-over")
     assert "Lions" in message
     assert api.snapshot(client, session) == before
-    assert len(before["deals"]) == 1
+    assert len(before["deals"]) == 2
+
+
+def test_m4_one_baazi_is_a_tournament_round_and_refuses_more_deals_as_over(
+    client: FlaskClient,
+) -> None:
+    # `baazis: 1` is a round's length (shared/API.md, "A table's round ends"): 409 round-over.
+    session = seep_session(client, baazis=1)
+    answer = api.add_deals(client, session, deal(95))
+    assert (answer["baazis"], answer["winner"]) == ([1, 0], 0)
+    before = api.snapshot(client, session)
+    message = api.assert_error(api.post_deal(client, session, deal(60)), 409, "round-over")
+    assert "Lions" in message
+    assert api.snapshot(client, session) == before
 
 
 def test_m4_deleting_the_deciding_deal_reopens_the_session(client: FlaskClient) -> None:

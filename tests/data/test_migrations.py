@@ -3,6 +3,7 @@ its session in a club of its own."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -411,3 +412,29 @@ def test_0015_fills_each_stored_deal_s_changed_with_its_session_s_version(tmp_pa
     assert client.get(f"{url}?since=5").get_json()["deals"] == []
     again = client.get(f"{url}?since=4").get_json()
     assert [d["id"] for d in again["deals"]] == [1, 3] and again["deleted"] == [2]
+
+
+def test_0017_gives_sessions_stored_before_the_round_s_length_its_defaults(
+    tmp_path: Path,
+) -> None:
+    """A session stored before `deals` and `games` existed gets them (no length), keeps what it
+    chose, and its version moves."""
+    from tests.helpers.api import FOUR, new_session
+
+    app = _upgraded(tmp_path / "lengths.sqlite")
+    client = app.test_client()
+    made = new_session(client, "fifty-six", FOUR)
+    stored = client.get(f"/api/v1/sessions/{made['id']}").get_json()
+    older = {k: v for k, v in stored["options"].items() if k not in ("deals", "games")}
+    with app.app_context():
+        db.session.remove()
+        downgrade(revision="0016")
+        update = sa.text("UPDATE game_sessions SET options = :options WHERE id = :id")
+        db.session.execute(update, {"options": json.dumps(older), "id": made["id"]})
+        db.session.commit()
+        upgrade()
+        db.session.remove()
+        db.engine.dispose()
+    after = client.get(f"/api/v1/sessions/{made['id']}").get_json()
+    assert after["options"] == stored["options"]
+    assert after["version"] == stored["version"] + 1

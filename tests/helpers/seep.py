@@ -20,6 +20,7 @@ POINTS = {card: n for n, card in enumerate(SPADES, start=1)} | {
 DEFAULT_OPTIONS = {
     "target": 100,
     "baazis": None,
+    "deals": None,  # a tournament table's round length (rules/lengths.py)
     "under9": "sweeps",
     "capture": "maximal",
     "throw": "strict",

@@ -58,10 +58,11 @@ B_COUNTS_FIRST = rec([22, 30], [7, 6], [0, 0, 0, 0], 0, 1)
 
 def test_options_default_to_classic_without_sweeps_or_counting_out() -> None:
     defaults = {"variant": "classic", "sweeps": "off", "count_out": "off", "partnerships": "off"}
+    defaults |= {"games": None, "deals": None}  # a round's length (rules/lengths.py): none
     assert CASINO.parse_options(None) == defaults | {"aces": "choice"}  # K3
     given = {"variant": "royal", "sweeps": "on", "count_out": "on", "partnerships": "on"}
     for aces in ("choice", "capturing", "one"):
-        assert CASINO.parse_options(given | {"aces": aces}) == given | {"aces": aces}
+        assert CASINO.parse_options(given | {"aces": aces}) == defaults | given | {"aces": aces}
 
 
 @pytest.mark.parametrize(

@@ -76,9 +76,10 @@ def test_name_and_title() -> None:
 
 def test_options_are_the_packages_with_the_defaults_of_the_rules() -> None:
     defaults = {"teams": "sides", "doubling": "multiply", "tables": 12, "first_dealer": 0}
+    defaults |= {"games": None, "deals": None}  # a round's length (rules/lengths.py): none
     assert GAME.parse_options(None) == defaults
     given = {"teams": "pairs", "doubling": "additive", "tables": 3, "first_dealer": 1}
-    assert GAME.parse_options(given) == given
+    assert GAME.parse_options(given) == defaults | given
     with pytest.raises(InvalidInput):
         GAME.parse_options({"teams": "threes"})
 

@@ -47,10 +47,11 @@ def deal(
 
 def test_options_default_to_sides_multiply_12_tables_and_seat_0_dealing_first() -> None:
     defaults = {"teams": "sides", "doubling": "multiply", "tables": 12, "first_dealer": 0}
+    defaults |= {"games": None, "deals": None}  # a round's length (rules/lengths.py): none
     assert parse_options(None) == defaults
     assert parse_options({}) == parse_options(None)
     given = {"teams": "pairs", "doubling": "additive", "tables": 5, "first_dealer": 3}
-    assert parse_options(given) == given
+    assert parse_options(given) == defaults | given
 
 
 def test_f7_the_first_dealer_is_a_seat_of_the_table() -> None:

@@ -79,6 +79,8 @@ def test_the_options_are_kept_as_chosen(client: FlaskClient) -> None:
         "sweeps": "on",
         "count_out": "on",
         "partnerships": "off",
+        "games": None,  # a tournament table's round length (rules/lengths.py)
+        "deals": None,
     }
     page = client.get(board).get_data(as_text=True)
     assert "Royal · sweeps score 1 · counting out" in " ".join(page.split())

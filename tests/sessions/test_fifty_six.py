@@ -54,6 +54,8 @@ def test_six_players_in_pairs_make_three_teams_seated_in_turn(client: FlaskClien
         "doubling": "multiply",
         "tables": 5,
         "first_dealer": 2,
+        "games": None,  # game after game, no number of deals (rules/lengths.py)
+        "deals": None,
     }
     page = client.get(board).get_data(as_text=True)
     assert tables(page) == [5, 5, 5]

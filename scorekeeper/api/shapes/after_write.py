@@ -19,7 +19,7 @@ from .writing import ALONE, BY_NAME, Documented, doc, ref, ref_among
 from .written_as import each_game
 
 Fields = dict[str, tuple[Any, Any]]
-FINISHED = "Whether the session is finished: ended, or over by its rules."
+FINISHED = "Whether the session is finished: ended, or over by its rules or its `deals`."
 ROWS = "One row per live deal, in order."
 
 
@@ -43,7 +43,11 @@ SEEP: Fields = {
     "next_dealer": (Annotated[int, Field(ge=0, le=3, description="M5: who deals next.")], ...),
     "winner": (_said(Team01, "M4: the team that won the session, or null."), ...),
     "finished": (
-        _said(bool, "M4: a team won the session, or the table ended it: no deal follows."),
+        _said(
+            bool,
+            "M4: a team won the session, its `deals` are played, or the table ended it: no deal "
+            "follows.",
+        ),
         ...,
     ),
     "ended": Ended,
@@ -78,8 +82,8 @@ FIFTY_SIX: Fields = {
     "finished": (
         _said(
             bool,
-            "The game on is won (the next deal must start a new game, F6), or the table ended "
-            "the session (no deal follows).",
+            "The game on is won (the next deal must start a new game, F6; none with `games: "
+            "1`), its `deals` are played, or the table ended the session (no deal follows).",
         ),
         ...,
     ),
@@ -111,8 +115,9 @@ CASINO: Fields = {
     "finished": (
         _said(
             bool,
-            "The game is won (no deal follows: 400 `game-over`; a rematch starts the next), or "
-            "the table ended it (409 `session-ended`).",
+            "The game is won (no deal follows: 400 `game-over`, with `games: 1` 409 "
+            "`round-over`; a rematch starts the next), its `deals` are played (409 "
+            "`round-over`), or the table ended it (409 `session-ended`).",
         ),
         ...,
     ),

@@ -19,19 +19,21 @@ TABLE_ENDED = (
     "finished, and no deal follows (409 `session-ended`) until it is reopened (`DELETE …/end`)."
 )
 SEEP_WINNER = (
-    "The team the session went to: the winner by M4, or, ended by the table, the team with more "
-    "baazis, then the team with the lead. Null while the session is not finished (a session "
-    "played on with no number of baazis never finishes by itself), and when it ended level."
+    "The team the session went to: the winner by M4, or, ended by the table or its `deals` "
+    "played, the team with more baazis, then the team with the lead. Null while the session is "
+    "not finished (a session played on with no number of baazis never finishes by itself), and "
+    "when it ended level."
 )
 FIFTY_SIX_WINNER = (
     "The team the session went to once it is finished: the team that won the most games (F6; "
-    "null when two won as many), or, ended by the table while a game was on, the team that won "
-    "more games, then the team with more tables. Null while a game is on, and when it ended "
-    "level."
+    "null when two won as many), or, ended by the table or its `deals` played while a game was "
+    "on, the team that won more games, then the team with more tables. Null while a game is "
+    "on, and when it ended level."
 )
 CASINO_WINNER = (
-    "The side the game went to: the winner of the race (K13), or, ended by the table, the side "
-    "with the higher score. Null while the game is on, and when it ended level."
+    "The side the game went to: the winner of the race (K13), or, ended by the table or its "
+    "`deals` played, the side with the higher score. Null while the game is on, and when it "
+    "ended level."
 )
 PerSide = Annotated[list[Count], Field(min_length=2, max_length=4)]
 SeepTeam = Literal[0, 1] | None
@@ -59,7 +61,10 @@ class SeepEndedStanding(Shape):
     winner: Annotated[SeepTeam, Field(description="M4: the team that won the session, or null.")]
     finished: Annotated[
         bool,
-        Field(description="M4: a team won the session, or the table ended it: no deal follows."),
+        Field(
+            description="M4: a team won the session, its `deals` are played, or the table ended "
+            "it: no deal follows."
+        ),
     ]
     ended: Annotated[bool, Field(description=TABLE_ENDED)]
     session_winner: Annotated[SeepTeam, Field(description=SEEP_WINNER)]
@@ -88,8 +93,9 @@ class FiftySixEndedStanding(Shape):
     finished: Annotated[
         bool,
         Field(
-            description="The game on is won (the next deal must start a new game, F6), or the "
-            "table ended the session (no deal follows)."
+            description="The game on is won (the next deal must start a new game, F6; none with "
+            "`games: 1`), its `deals` are played, or the table ended the session (no deal "
+            "follows)."
         ),
     ]
     ended: Annotated[bool, Field(description=TABLE_ENDED)]
@@ -155,8 +161,9 @@ class CasinoEndedStanding(Shape):
     finished: Annotated[
         bool,
         Field(
-            description="The game is won (no deal follows: 400 `game-over`; a rematch starts the "
-            "next), or the table ended it (409 `session-ended`)."
+            description="The game is won (no deal follows: 400 `game-over`, with `games: 1` 409 "
+            "`round-over`; a rematch starts the next), its `deals` are played (409 `round-over`), "
+            "or the table ended it (409 `session-ended`)."
         ),
     ]
     ended: Annotated[bool, Field(description=TABLE_ENDED)]

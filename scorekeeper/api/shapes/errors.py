@@ -45,7 +45,9 @@ class BadInput(Shape):
     "(deleted ones among them), the most one may; nothing was stored, no live deal starts. "
     "`session-ended`: the table ended the session; nothing was stored (reopen it with "
     "`DELETE …/end` first). `nothing-to-end`: ending a session that has no deal, or that its "
-    "rules finished already."
+    "rules finished already. `round-over`: the session is a tournament table whose round is "
+    "over (the length its options carry, `deals` or one baazi or one game, is reached); nothing "
+    "was stored."
 )
 class DealConflict(Shape):
     """409: a clash with the deals as they are."""
@@ -53,7 +55,7 @@ class DealConflict(Shape):
     error: Literal[
         "deal-exists", "deal-out-of-order", "deal-deleted", "live-deal-exists", "play-exists",
         "play-out-of-order", "not-last-play", "live-deal-has-plays", "live-deal-under-way",
-        "too-many-deals", "session-ended", "nothing-to-end",
+        "too-many-deals", "session-ended", "nothing-to-end", "round-over",
     ]  # fmt: skip
     message: Sentence
     deal: Annotated[Any, ref("Deal")] = None

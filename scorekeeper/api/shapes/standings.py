@@ -158,7 +158,9 @@ def _club_session(name: str, game: str, team: type[Shape], most: int) -> type[Sh
     )
 
 
-FINISHED = "The standing's `finished`: over by its rules, or ended by the table; not live."
+FINISHED = (
+    "The standing's `finished`: over by its rules or its `deals`, or ended by the table; not live."
+)
 ENDED = "The table ended the session (the standing's `ended`)."
 ClubSeepSession = _club_session("ClubSeepSession", "seep", Team, 2)
 ClubFiftySixSession = _club_session("ClubFiftySixSession", "fifty-six", FiftySixTeam, 4)

@@ -14,37 +14,17 @@ keeps the filled-in options: the older code reads the ones it knows and never lo
 """
 
 from alembic import op
-import sqlalchemy as sa
-
 
 revision = "0010"
 down_revision = "0009"
 branch_labels = None
 depends_on = None
 
-SESSIONS = sa.table(
-    "game_sessions",
-    sa.column("id", sa.String),
-    sa.column("game", sa.String),
-    sa.column("options", sa.JSON),
-    sa.column("version", sa.Integer),
-)
-
 
 def upgrade():
-    from scorekeeper.rules import InvalidInput, get_game
+    from scorekeeper.data.option_defaults import fill_in
 
-    connection = op.get_bind()
-    rows = connection.execute(sa.select(SESSIONS.c.id, SESSIONS.c.game, SESSIONS.c.options))
-    for session_id, game, options in list(rows):
-        try:
-            filled = get_game(game).parse_options(options)
-        except InvalidInput:  # a game or options the rules cannot read: kept as they are
-            continue
-        if filled != options:
-            connection.execute(
-                SESSIONS.update().where(SESSIONS.c.id == session_id).values(options=filled, version=SESSIONS.c.version + 1)
-            )
+    fill_in(op.get_bind())
 
 
 def downgrade():

@@ -1,4 +1,5 @@
-"""Casino's session options and the seating they give (K1, K3, K12, K13).
+"""Casino's session options and the seating they give (K1, K3, K12, K13), and a tournament
+table's round length (K13: `games`, `deals`; rules/lengths.py).
 
 >>> table_for(4, parse_options({"partnerships": "on"}))
 Table(teams=2, players_per_team=2)
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InvalidInput
+from ..lengths import GAMES, deals_option
 from ..options import Option, choices_of, defaults_of, read_options
 from ..table import Table
 from .values import ACES, CHOICE, CLASSIC, VARIANTS
@@ -61,6 +63,20 @@ OPTIONS = (
         doc="K1: four players as two partnerships of two (partners opposite) instead of four "
         "sides; with 2 or 3 players it changes nothing.",
     ),
+    # A session is one game, the race to 21, either way: `games: 1` says that it is a tournament
+    # table's round of one game (shared/API.md), which changes only what a deal after the won
+    # race answers.
+    Option(
+        GAMES,
+        "K13",
+        None,
+        (None, 1),
+        doc="K13: 1: the session is a tournament table's round of one game, the race to 21 "
+        "(shared/API.md); once it is won a further deal answers 409 `round-over`. null (the "
+        "default): the same race, after which a deal answers 400 `game-over` (a rematch starts "
+        "the next).",
+    ),
+    deals_option("K13"),
 )
 CHOICES = choices_of(OPTIONS)
 DEFAULTS = defaults_of(OPTIONS)

@@ -1,5 +1,6 @@
-"""Casino's standing: points per deal and the race to 21, which deal may follow (K11–K13), and
-whom a game the table ended before 21 goes to.
+"""Casino's standing: points per deal and the race to 21, which deal may follow (K11–K13),
+whom a game the table ended before 21 goes to, and a tournament table's round (rules/lengths.py):
+whether it is over, and its result.
 
 >>> deal = {"cards": [26, 26], "spades": [7, 6], "aces": [0, 1, 1, 0],
 ...         "big_casino": 1, "little_casino": 0}
@@ -14,6 +15,7 @@ from typing import Any, TypedDict
 
 from ..errors import InvalidInput
 from ..game import Standing, ahead, over_at_winner
+from ..lengths import DEALS, GAMES, TableResult, deals_reached, two_sided
 from ..table import Table
 
 TARGET = 21  # K13
@@ -143,7 +145,7 @@ def standing(
             winner, won = _decide(before, scores, items, counting_out, number)
         rows.append({"points": points, "most": leaders(deal), "scores": scores, "dealer": dealer})
         dealer = table.after(dealer)
-    return {
+    folded: CasinoStanding = {
         "deals": rows,
         "scores": scores,
         "winner": winner,
@@ -155,12 +157,42 @@ def standing(
         "next_dealer": dealer,
         "target": TARGET,
     }
+    if winner is None and deals_reached(options, len(rows)):
+        # The round's length played (`deals`) before the race was won: finished, and gone to
+        # the higher score, as a game the table ended is.
+        folded["finished"] = True
+        folded["session_winner"] = ended_winner(table, options, folded)
+    return folded
 
 
 def ended_winner(table: Table, options: Mapping[str, Any], standing: CasinoStanding) -> int | None:
     """A game the table ended before anyone won the race (K13) goes to the side with the
     higher score; level at the top, to nobody."""
     return ahead([(score,) for score in standing["scores"]])
+
+
+def round_over(options: Mapping[str, Any], standing: CasinoStanding) -> bool:
+    """Whether a tournament table's round is over: its options carry a length (`deals`, or
+    `games: 1`) and no deal follows, its deals played or the race to 21 won (K13)."""
+    if options.get(DEALS) is None and options.get(GAMES) != 1:
+        return False
+    return standing["winner"] is not None or deals_reached(options, len(standing["deals"]))
+
+
+def table_result(table: Table, options: Mapping[str, Any], standing: CasinoStanding) -> TableResult:
+    """A table's result (shared/API.md): the winner, by the higher score — the side the finished
+    session went to (its deals played: the higher score; the race won: its winner by K13, who
+    also has the higher score unless counting out let a side win with less, when K13's winner
+    stands), and while it is not finished, the higher score; equal scores are a draw. Each
+    side's game points: its points minus the other side's."""
+    winner = (
+        standing["session_winner"]
+        if standing["finished"]
+        else ended_winner(table, options, standing)
+    )
+    scores = standing["scores"]
+    margin = scores[0] - scores[1] if table.teams == 2 else 0
+    return {**two_sided(table, winner, margin), "over": round_over(options, standing)}
 
 
 def _decide(

@@ -1,4 +1,5 @@
-"""Fifty-six's session options and the seating they give (F1, F2, F6, F16).
+"""Fifty-six's session options and the seating they give (F1, F2, F6, F16), and a tournament
+table's round length (F6: `games`, `deals`; rules/lengths.py).
 
 >>> table_for(6, parse_options({"teams": "pairs"}))
 Table(teams=3, players_per_team=2)
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InvalidInput
+from ..lengths import GAMES, deals_option
 from ..options import Option, choices_of, defaults_of, read_options
 from ..table import Table
 from .cards import PLAYERS as PLAYERS  # F1: offered here as every options.py does (game.py)
@@ -47,6 +49,16 @@ OPTIONS = (
         doc="F7: the seat that deals the first deal; a seat beyond the table answers 400 "
         "`bad-option`.",
     ),
+    Option(
+        GAMES,
+        "F6",
+        None,
+        (None, 1),
+        doc="F6: 1: the session is finished when a game is won (a tournament table's round "
+        "length, shared/API.md), and a further deal, a new game too, answers 409 `round-over`; "
+        "null (the default): game after game, each won game followed by a new one.",
+    ),
+    deals_option("F6"),
 )
 CHOICES = choices_of(OPTIONS)
 DEFAULTS = defaults_of(OPTIONS)

@@ -1,6 +1,7 @@
 """Fifty-six's standing: tables (tokens) moving between teams after each deal, game after
-game, which deal may follow (F6, F10, F14–F17), and whom the session goes to. A deal's record is
-read in record.py.
+game, which deal may follow (F6, F10, F14–F17), whom the session goes to, and a tournament
+table's round (rules/lengths.py): whether it is over, and its result. A deal's record is read in
+record.py.
 
 >>> tables_moved(40, made=False, double=2, doubling="multiply")
 12
@@ -15,6 +16,7 @@ from typing import Any, TypedDict
 
 from ..errors import InvalidInput
 from ..game import Standing, ahead
+from ..lengths import DEALS, GAMES, TableResult, deals_reached, two_sided
 from ..table import Table, team_label
 from .auction import LOWEST_BID, StoredContract, parse_auction
 
@@ -164,7 +166,7 @@ def standing(
         won = winner_of(tables) is not None
         dealer = table.after(dealer) if won else next_seat_in(table, dealer, tables)
     winner = winner_of(tables)
-    return {
+    folded: FiftySixStanding = {
         "deals": rows,
         "tables": list(tables),
         "out": [team for team, n in enumerate(tables) if n == 0],
@@ -177,6 +179,12 @@ def standing(
         "game": len(games) + 1,
         "games": games,
     }
+    if winner is None and deals_reached(options, len(rows)):
+        # The round's length played (`deals`) while a game is on: finished, and gone to the
+        # team ahead, as a session the table ended is.
+        folded["finished"] = True
+        folded["session_winner"] = ended_winner(table, options, folded)
+    return folded
 
 
 def most_games(won: Sequence[int], teams: int) -> int | None:
@@ -191,6 +199,38 @@ def ended_winner(
     team with more tables in the game on; level, to nobody."""
     won = standing["games"]
     return ahead([(won.count(team), standing["tables"][team]) for team in range(table.teams)])
+
+
+def round_over(options: Mapping[str, Any], standing: FiftySixStanding) -> bool:
+    """Whether a tournament table's round is over: its options carry a length (`deals`, or
+    `games: 1`) and no deal follows, its deals played or, with `games: 1`, its game won (F6)."""
+    one_game = options.get(GAMES) == 1
+    if options.get(DEALS) is None and not one_game:
+        return False
+    won = one_game and standing["winner"] is not None
+    return won or deals_reached(options, len(standing["deals"]))
+
+
+def table_result(
+    table: Table, options: Mapping[str, Any], standing: FiftySixStanding
+) -> TableResult:
+    """A table's result (shared/API.md): the winner, by more tables — the team the finished
+    session went to (a won game: its winner, who holds every table; its deals played: more
+    games won in the round, then more tables in the game on, as a session the table ended
+    goes), and while it is not finished, the team ahead so; level is a draw. Each team's game
+    points: the tables it won minus the tables it lost, over every deal of the round (F15,
+    F17: what each deal moved)."""
+    winner = (
+        standing["session_winner"]
+        if standing["finished"]
+        else ended_winner(table, options, standing)
+    )
+    margin = sum(
+        n * ((to == 0) - (payer == 0))
+        for row in standing["deals"]
+        for payer, to, n in row["transfers"]
+    )
+    return {**two_sided(table, winner, margin), "over": round_over(options, standing)}
 
 
 def _check_auction(

@@ -11,18 +11,25 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InvalidInput
+from ..lengths import deals_option
 from ..options import Option, choices_of, defaults_of, read_options
 from ..table import Table
 
 PLAYERS: tuple[int, ...] = (4, 2)  # the usual first
 
-# The match options (M2–M4), then the rules of play that tables vary (C2, T3, R3), in the order
-# the new-session form asks them.
+# The match options (M2–M4, and the number of deals a tournament table's round lasts), then the
+# rules of play that tables vary (C2, T3, R3), in the order the new-session form asks them.
 MATCH = (
     Option("target", "M2", 100, (50, 100, 150), doc="M2: the lead that wins a baazi."),
     Option(
-        "baazis", "M4", None, (None, 1, 3, 5, 7), doc="M4: best of this many baazis; null plays on."
+        "baazis",
+        "M4",
+        None,
+        (None, 1, 3, 5, 7),
+        doc="M4: best of this many baazis; null plays on. 1 is also a tournament table's round "
+        "length (shared/API.md): once the baazi is won a further deal answers 409 `round-over`.",
     ),
+    deals_option("M4"),
     Option("under9", "M3", "sweeps", ("sweeps", "cards"), doc="M3: what counts towards the 9."),
 )
 RULES = (  # a position in the move checker carries these

@@ -1,5 +1,6 @@
 """Seep's standing, the match: running lead, baazis, the under-9 rule and the next dealer
-(M1 to M5), which deal may follow (M4), and whom a session the table ended goes to."""
+(M1 to M5), which deal may follow (M4), whom a session the table ended goes to, and a
+tournament table's round (rules/lengths.py): whether it is over, and its result."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any, TypedDict
 
 from ..errors import InvalidInput
 from ..game import Standing, ahead, over_at_winner
+from ..lengths import DEALS, TableResult, deals_reached, two_sided
 from ..table import Table
 from .record import SeepDeal, from_stored
 
@@ -135,7 +137,7 @@ def _folded(
                 winner = baazi.winner  # M4: the session is decided
         rows.append(_row(deal, dealer, lead, baazi))
         dealer = next_dealer(table, dealer, lead, baazi)
-    return {
+    folded: SeepStanding = {
         "deals": rows,
         "lead": lead_json(lead),
         "baazis": baazis,
@@ -145,6 +147,12 @@ def _folded(
         "ended": False,
         "session_winner": winner,
     }
+    if winner is None and deals_reached(options, len(rows)):
+        # The round's length played (`deals`): finished, and gone to the team ahead, as a
+        # session the table ended is.
+        folded["finished"] = True
+        folded["session_winner"] = ended_winner(table, options, folded)
+    return folded
 
 
 def ended_winner(table: Table, options: Mapping[str, Any], standing: SeepStanding) -> int | None:
@@ -158,6 +166,29 @@ def ended_winner(table: Table, options: Mapping[str, Any], standing: SeepStandin
             for team, baazis in enumerate(standing["baazis"])
         ]
     )
+
+
+def round_over(options: Mapping[str, Any], standing: SeepStanding) -> bool:
+    """Whether a tournament table's round is over: its options carry a length (`deals`, or one
+    baazi, M4) and no deal follows, its deals played or the session decided (M4: by one baazi,
+    or by the number of baazis a table whose length is its deals was also set to)."""
+    if options.get(DEALS) is None and options.get("baazis") != 1:
+        return False
+    return standing["winner"] is not None or deals_reached(options, len(standing["deals"]))
+
+
+def table_result(table: Table, options: Mapping[str, Any], standing: SeepStanding) -> TableResult:
+    """A table's result (shared/API.md): the winner, by more baazis, then the lead (level when
+    neither leads: a draw) — the team the finished session went to, and while it is not
+    finished, the team ahead; each team's game points, the sum of the per-deal point margins
+    (each deal's points with sweeps, E2, under-9 deals too: team 0's minus team 1's)."""
+    winner = (
+        standing["session_winner"]
+        if standing["finished"]
+        else ended_winner(table, options, standing)
+    )
+    margin = sum(row["points"][0] - row["points"][1] for row in standing["deals"])
+    return {**two_sided(table, winner, margin), "over": round_over(options, standing)}
 
 
 def _row(deal: SeepDeal, dealer: int, lead: int, baazi: Baazi | None) -> SeepRow:
