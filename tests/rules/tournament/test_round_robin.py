@@ -3,6 +3,7 @@ and every pair meeting exactly once for any field."""
 
 from __future__ import annotations
 
+import doctest
 from collections import Counter
 from itertools import combinations
 
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.rules.tournament import round_robin
 from scorekeeper.rules.tournament.round_robin import round_robin_round, rounds_needed
 from scorekeeper.rules.tournament.rounds import Round, meetings
 
@@ -60,6 +62,11 @@ def test_five_entrants_play_the_six_table_with_the_sixth_a_bye(number: int) -> N
 @pytest.mark.parametrize("number", range(1, 8))
 def test_eight_entrants_follow_berger_s_table(number: int) -> None:
     assert tables(round_robin_round(list(range(1, 9)), number)) == BERGER_8[number - 1]
+
+
+def test_the_doctests() -> None:
+    result = doctest.testmod(round_robin)
+    assert result.attempted and not result.failed
 
 
 def test_entrants_are_numbered_by_their_place_in_the_list() -> None:
