@@ -1,18 +1,20 @@
 """Rotating partners: individuals seated four to a table, partners in seats 0 and 2 and in
 seats 1 and 3, new partners every round while that can be avoided, and opponents spread.
 
-The method (measured on this 2-core machine; the figures in the report of issue 37):
-OR-Tools' CP-SAT, given the whole schedule as booleans (a player's side in each round) with
-"no partner twice" and "no opponents twice" as constraints, proves 8 players' 7 rounds in
-0.6 s but needs 3.5 s to build and 27 s to solve 64 players' 7 rounds, and finds no 12-player
-11-round schedule in 30 s; its time also depends on the machine's load, so a time limit would
-make the result depend on it too. So the schedule is planned by simulated annealing over seat
-swaps (rules/tournament/annealing.py): a fixed, seeded number of moves, the same result on any
-machine, stopping early at a bound no schedule can beat (64 players' 7 rounds reach it in well
-under the 5 s target). Where the field allows a whist tournament (tournament/whist.py: every
-two players partners once and opponents twice, 5 to 24 players but 6, 7, 10, 11, 14, 15, 18,
-19, 22 and 23), the search starts from that published design, which no search found as
-reliably.
+The method, measured on this 2-core machine (bench/tournament_pairing.py; issue 37):
+OR-Tools' CP-SAT, given the schedule exactly (a boolean for each player's side in each round,
+each two players' partnerships and meetings derived from them), takes 9 s to find 8 players'
+7 rounds of new partners and opponents twice each, finds no 12-player 5-round schedule with
+opponents at most once in 30 s, and needs 22 s just to build 64 players' 7 rounds (no
+schedule 30 s later); a time limit would also make its result depend on the machine's load.
+So the schedule is planned by simulated annealing over seat swaps (annealing.py): a fixed,
+seeded number of moves, the same result on any machine, stopping early at a bound no
+schedule can beat. 64 players' 7 rounds reach that bound (no partner twice, no two players
+opponents twice) in about 0.4 s; 8 to 13 players over 3 to 6 rounds never partner twice and
+never meet as opponents more than twice as often as the least met two (counting two who
+never met as once). Where the field allows a whist tournament (whist.py: every two players
+partners once and opponents twice; 5 to 24 players but 6, 7, 10, 11, 14, 15, 18, 19, 22 and
+23), the search starts from that published design, which it could not find reliably itself.
 
 Who sits out is decided first, by turn: those with the fewest byes, then the longest since
 their last, then the later in the list of players. Planning looks ahead: the next round is
@@ -23,15 +25,16 @@ into a corner (a round chosen alone can leave no new partners for the last ones)
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from .annealing import Seating, anneal
-from .rounds import Round, Table, byes_had, meetings, opponents, partners
+from .rounds import Pair, Round, Table, byes_had, meetings, partnerships
 from .whist import whist_rounds
 
 MOVES_PER_SEAT = 400  # moves tried per seat of each planned round
-MOST_MOVES = 200_000  # about 4 s of search at most
+MOST_MOVES = 200_000  # about 2 s of search at most
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,7 @@ class Spread:
 
 
 def rotating_schedule(players: Sequence[int], rounds: int, seed: int = 0) -> list[Round]:
-    """A whole schedule of `rounds` rounds for `players`."""
+    """A whole schedule of `rounds` rounds for `players` (the same seed, the same schedule)."""
     return plan(players, (), rounds, seed)
 
 
@@ -65,12 +68,13 @@ def opponent_spread(rounds: Iterable[Round], players: Collection[int]) -> Spread
 def sit_outs(players: Sequence[int], history: Sequence[Round], horizon: int) -> list[list[int]]:
     """Who sits out each planned round (beyond a multiple of four), by turn."""
     had = byes_had(history)
-    last = {player: -1 for player in players}
+    place = {player: n for n, player in enumerate(players)}
+    last = dict.fromkeys(players, -1)
     for number, played in enumerate(history):
         last.update((player, number) for player in played.byes if player in last)
     planned = []
     for number in range(len(history), len(history) + horizon):
-        turn = sorted(players, key=lambda p: (had[p], last[p], -players.index(p)))
+        turn = sorted(players, key=lambda p: (had[p], last[p], -place[p]))
         out = turn[: len(players) % 4]
         for player in out:
             had[player] += 1
@@ -90,29 +94,27 @@ def plan(players: Sequence[int], history: Sequence[Round], horizon: int, seed: i
     outs = sit_outs(players, history, horizon)
     most = len(history) + horizon
     seating = Seating(len(players), starting_rows(players, history, outs, rng), most)
-    seating.count(*played_pairs(history, index))
+    seating.count(as_indices(partnerships(history), index), as_indices(meetings(history), index))
     moves = min(MOST_MOVES, MOVES_PER_SEAT * len(seating.rows[0]) * horizon)
     anneal(seating, rng, moves)
     return [
-        Round(
-            tuple(Table(tuple(players[i] for i in row[s : s + 4])) for s in range(0, len(row), 4)),
-            tuple(out),
-        )
+        Round(tables_of(players, row), tuple(out))
         for row, out in zip(seating.rows, outs, strict=True)
     ]
 
 
-def played_pairs(
-    history: Iterable[Round], index: dict[int, int]
-) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The partnerships and opponent meetings played among the players (as indices)."""
-    found: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
-    for played in history:
-        for table in played.tables:
-            for kept, pairs in zip(found, (partners(table), opponents(table)), strict=True):
-                kept.extend(
-                    (index[a], index[b]) for a, b in map(tuple, pairs) if a in index and b in index
-                )
+def tables_of(players: Sequence[int], row: list[int]) -> tuple[Table, ...]:
+    """A row of seats (player indices) as tables of players, four by four."""
+    return tuple(Table(tuple(players[i] for i in row[s : s + 4])) for s in range(0, len(row), 4))
+
+
+def as_indices(counts: Counter[Pair], index: dict[int, int]) -> list[tuple[int, int]]:
+    """Each meeting of two of the players, once per meeting, as their indices."""
+    found = []
+    for pair, times in counts.items():
+        if pair <= index.keys():  # a withdrawn player's meetings count for nothing
+            one, other = pair
+            found.extend([(index[one], index[other])] * times)
     return found
 
 
@@ -145,8 +147,7 @@ def design_rows(players: Sequence[int], history: Sequence[Round]) -> list[list[i
         return None
     rows = [[n - 1 - point for table in tables for point in table] for tables in rounds]
     for played, row in zip(history, rows, strict=False):
-        seats = [Table(tuple(players[i] for i in row[s : s + 4])) for s in range(0, len(row), 4)]
-        if shape(played.tables) != shape(seats):
+        if shape(played.tables) != shape(tables_of(players, row)):
             return None
     return rows
 
