@@ -28,10 +28,10 @@ test: $(VENV)/.test-installed chromium serve-packages lint typecheck pytest
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 
-# mypy over the whole package (pyproject.toml), and --strict over the rules engine.
+# mypy over the whole package (pyproject.toml), and --strict over the rules and tournament engines.
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
-	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/tournament
 
 pytest: $(VENV)/.test-installed catalogs
 	$(BIN)/pytest

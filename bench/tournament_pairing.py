@@ -19,14 +19,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TypeVar
 
-from scorekeeper.rules.tournament.rotating import (
+from scorekeeper.tournament.rotating import (
     next_rotating_round,
     opponent_spread,
     rotating_schedule,
 )
-from scorekeeper.rules.tournament.rounds import Entrant, Result, Round, Table, partnerships
-from scorekeeper.rules.tournament.standings import standings
-from scorekeeper.rules.tournament.swiss import pair_swiss
+from scorekeeper.tournament.rounds import Entrant, Result, Round, Table, partnerships
+from scorekeeper.tournament.standings import standings
+from scorekeeper.tournament.swiss import pair_swiss
 
 from .yardstick import bare_app
 

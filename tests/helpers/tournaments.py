@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from scorekeeper.rules.tournament.rounds import Pair, Result, Round, Table
+from scorekeeper.tournament.rounds import Pair, Result, Round, Table
 
 OUTCOMES = ((2, 0), (1, 1), (0, 2))
 

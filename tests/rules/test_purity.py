@@ -1,8 +1,4 @@
-"""The rules engine knows no web: importing it loads no Flask, SQLAlchemy or WTForms (STYLE.md).
-
-It imports only the standard library, but for the tournaments' pairing (rules/tournament/),
-which matches entrants with networkx's pure-Python blossom algorithm: computation, no I/O.
-"""
+"""The rules engine knows no web: importing it loads no Flask, SQLAlchemy or WTForms (STYLE.md)."""
 
 from __future__ import annotations
 
@@ -16,8 +12,6 @@ from .helpers import WEB, loaded_by
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
-# Beyond the standard library, what each package of the engine may import.
-ALSO_ALLOWED = {RULES / "tournament": {"networkx"}}
 
 
 def test_import_scorekeeper_rules_loads_no_web_framework() -> None:
@@ -43,11 +37,10 @@ def test_the_engine_and_all_its_modules_load_only_the_standard_library() -> None
     modules = loaded_by(ENGINE_ONLY)
     assert "scorekeeper.rules.seep.score" in modules  # the walk did import the submodules
     assert [name for name in WEB if name in modules] == []
-    allowed = {"scorekeeper"}.union(*ALSO_ALLOWED.values())
     foreign = [
         name
         for name in modules
-        if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] not in allowed
+        if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] != "scorekeeper"
     ]
     assert foreign == []
 
@@ -61,16 +54,13 @@ def test_every_import_is_stdlib_or_inside_the_engine(path: Path) -> None:
     # `.` is the file's own package; each further dot climbs one package, and the
     # climb must stop at rules/: one dot in rules/, two in rules/seep/.
     highest = len(path.parent.relative_to(RULES).parts) + 1
-    known = set(sys.stdlib_module_names).union(
-        *(names for folder, names in ALSO_ALLOWED.items() if path.is_relative_to(folder))
-    )
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                assert alias.name.split(".")[0] in known, alias.name
+                assert alias.name.split(".")[0] in sys.stdlib_module_names, alias.name
         elif isinstance(node, ast.ImportFrom):
             if node.level == 0:
                 top = (node.module or "").split(".")[0]
-                assert top == "__future__" or top in known, node.module
+                assert top == "__future__" or top in sys.stdlib_module_names, node.module
             else:
                 assert node.level <= highest, f"from {'.' * node.level}{node.module or ''}"

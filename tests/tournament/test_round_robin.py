@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.tournament import round_robin
-from scorekeeper.rules.tournament.round_robin import round_robin_round, rounds_needed
-from scorekeeper.rules.tournament.rounds import Round, meetings
+from scorekeeper.tournament import round_robin
+from scorekeeper.tournament.round_robin import round_robin_round, rounds_needed
+from scorekeeper.tournament.rounds import Round, meetings
 
 RUNS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 

@@ -7,7 +7,7 @@ each) is developed from one base round over a group: round g adds g to every poi
 fixed point ∞ (here `INF`) stays where it is. The designs are the *Z-cyclic* ones over the
 integers mod n − 1 or mod n (mod 3 × mod 3 for nine players, which has no cyclic one); the
 base rounds were found by a search over differences and are checked in
-tests/rules/tournament/test_whist.py. Each table is (seat 0, seat 1, seat 2, seat 3), partners
+tests/tournament/test_whist.py. Each table is (seat 0, seat 1, seat 2, seat 3), partners
 in seats 0 and 2 and in seats 1 and 3. For n = 4m + 1, round g leaves out point g.
 """
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.tournament.rounds import Entrant, Format, Result, Round, Table
-from scorekeeper.rules.tournament.standings import Standing, standings
+from scorekeeper.tournament.rounds import Entrant, Format, Result, Round, Table
+from scorekeeper.tournament.standings import Standing, standings
 
 RUNS = settings(max_examples=60, deadline=None, derandomize=True, database=None)
 

@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.tournament.rotating import (
+from scorekeeper.tournament.rotating import (
     Spread,
     next_rotating_round,
     opponent_spread,
     rotating_schedule,
     sit_outs,
 )
-from scorekeeper.rules.tournament.rounds import Round, Table, byes_had, partnerships
+from scorekeeper.tournament.rounds import Round, Table, byes_had, partnerships
 
 RUNS = settings(max_examples=12, deadline=None, derandomize=True, database=None)
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.tournament.rounds import Result, Round, Table, byes_had, meetings
-from scorekeeper.rules.tournament.swiss import pair_swiss
+from scorekeeper.tournament.rounds import Result, Round, Table, byes_had, meetings
+from scorekeeper.tournament.swiss import pair_swiss
 from tests.helpers.tournaments import add_points, could_avoid_rematches, played
 
 RUNS = settings(max_examples=60, deadline=None, derandomize=True, database=None)

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from scorekeeper.rules.tournament.whist import DESIGNS, add, whist_rounds
+from scorekeeper.tournament.whist import DESIGNS, add, whist_rounds
 
 
 @pytest.mark.parametrize("players", sorted(DESIGNS))
