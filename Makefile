@@ -28,10 +28,10 @@ test: $(VENV)/.test-installed chromium serve-packages lint typecheck pytest
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 
-# mypy over the whole package (pyproject.toml), and --strict over the rules engine.
+# mypy over the whole package (pyproject.toml), and --strict over the rules and tournament engines.
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
-	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/tournament
 
 pytest: $(VENV)/.test-installed catalogs
 	$(BIN)/pytest
@@ -66,8 +66,9 @@ translations: $(VENV)/.installed
 # watcher's poll and how many watchers one gunicorn worker serves; a live play, a watcher's
 # read and a replay late in a deal beside early; each main page type in a fresh Chromium over
 # an emulated phone network, gunicorn alone, make serve and make serve over TLS: the rounds of
-# file fetches after the page and the time until it is ready, beside a bare page (about 12 min
-# in all).
+# file fetches after the page and the time until it is ready, beside a bare page; a Swiss round of
+# 200 entrants, a 7-round rotating schedule for 64 players and the standings of 100 entrants
+# against their targets (about 12 min in all).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.floor
@@ -82,6 +83,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.live_plays
 	$(BIN)/python -m bench.first_page
 	$(BIN)/python -m bench.streams
+	$(BIN)/python -m bench.tournament_pairing
 
 # The server on 127.0.0.1 under load, over SQLite and then PostgreSQL: gunicorn straight, then
 # make serve's nginx in front of it (about 30 s each), each followed by a check that every
