@@ -448,6 +448,9 @@ class GameSession(Model):
         self.updated_at = utcnow()
         if club and self.club_id is not None and self.club is not None:  # no query without one
             self.club.touch()  # the club's history shows this session's standing
+            from .tournaments import table_touched  # a club's session may be a tournament table
+
+            table_touched(self.id)  # its tournament's version moves with its deals
 
     def set_removed(self, removed: bool) -> bool:
         """Take the session out of its club's history (restorable), or put it back.
