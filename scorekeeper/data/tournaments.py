@@ -315,14 +315,14 @@ def create(club: Club, body: Mapping[str, Any]) -> Tournament:
     unknown = sorted(set(body) - known)
     if unknown:
         raise bad("tournament-unknown-field", field=str(unknown[0])[:40])
-    name = _name(body.get("name"), "tournament-no-name", "tournament-name-too-long")
+    name = _name(body.get("name"), "tournament-name", MOST_NAME)
     game_name = body.get("game")
     if not isinstance(game_name, str) or game_name not in GAMES:
-        raise bad("tournament-game", choices=sorted(GAMES))
+        raise bad("tournament-game")
     game = get_game(game_name)
     format_ = body.get("format")
     if format_ not in FORMATS:
-        raise bad("tournament-format", choices=list(FORMATS))
+        raise bad("tournament-format")
     length = _round_length(game, body.get("round_length"))
     raw = body.get("options")
     if raw is not None and not isinstance(raw, dict):
@@ -366,12 +366,19 @@ def create(club: Club, body: Mapping[str, Any]) -> Tournament:
     return tournament
 
 
-def _name(raw: object, missing: str, too_long: str) -> str:
-    name, fault = tidy_name(raw, MOST_NAME)
-    if fault == "no-name":
-        raise bad(missing)
+def _name(raw: object, key: str, most: int) -> str:
+    name, fault = tidy_name(raw, most)
     if fault is not None:
-        raise bad(too_long, most=MOST_NAME)
+        raise bad(key, most=most)
+    return name
+
+
+def _player(raw: object) -> str:
+    name, fault = tidy_name(raw, limits.MAX_NAME)
+    if fault == "no-name":
+        raise bad("player-no-name")
+    if fault is not None:
+        raise bad("player-name-too-long", most=limits.MAX_NAME)
     return name
 
 
@@ -414,16 +421,14 @@ def read_entrant(raw: object, rotating: bool) -> TeamEntry:
     if rotating:
         if "players" in raw and raw["players"] != [raw.get("name")]:
             raise bad("tournament-rotating-one")
-        name = _name(raw.get("name"), "tournament-entrant-no-name", "tournament-entrant-too-long")
+        name = _name(raw.get("name"), "tournament-entrant-name", MOST_NAME)
         return TeamEntry(name, (name,))
     players = raw.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 4:
         raise bad("tournament-entrant-shape")
-    names = tuple(
-        _name(p, "tournament-player-no-name", "tournament-player-too-long") for p in players
-    )
+    names = tuple(_player(p) for p in players)
     if "name" in raw:
-        name = _name(raw["name"], "tournament-entrant-no-name", "tournament-entrant-too-long")
+        name = _name(raw["name"], "tournament-entrant-name", MOST_NAME)
     else:
         name = " & ".join(names)[:MOST_NAME]
     return TeamEntry(name, names)
@@ -438,7 +443,7 @@ def _check_unique(entrants: Sequence[TeamEntry], names: set[str], players: set[s
         names.add(entry.name.casefold())
         for player in entry.players:
             if player.casefold() in players:
-                raise bad("tournament-player-twice", name=player)
+                raise bad("tournament-name-twice", name=player)
             players.add(player.casefold())
 
 
@@ -463,7 +468,7 @@ def pair_next(
     """Pair the next round: each table a new session of the club (409 `no-rounds-left`, 409
     `round-open`); the round, and each session's edit token by its id (shown once)."""
     if tournament.ended_at is not None or len(tournament.rounds) >= tournament.rounds_planned:
-        raise Conflict(409, "no-rounds-left", "no-rounds-left", planned=tournament.rounds_planned)
+        raise Conflict(409, "no-rounds-left", "no-rounds-left")
     states = table_states(tournament)
     if round_open(tournament, states):
         raise Conflict(409, "round-open", "round-open", number=tournament.rounds[-1].number)
