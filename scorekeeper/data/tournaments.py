@@ -54,7 +54,6 @@ from .models import (
 )
 from .standings import WROTE
 
-BAD = "bad-tournament"
 MOST_NAME = 60
 MOST_NOTE = 200
 MOST_ROUNDS = 50
@@ -305,7 +304,7 @@ def finished(tournament: Tournament, states: Sequence[TableState]) -> bool:
 
 def bad(key: str, **params: Any) -> InvalidInput:
     """A tournament refused for its shape: 400 `bad-tournament`."""
-    return InvalidInput(BAD, key, **params)
+    return InvalidInput("bad-tournament", key, **params)
 
 
 def create(club: Club, body: Mapping[str, Any]) -> Tournament:
@@ -333,7 +332,7 @@ def create(club: Club, body: Mapping[str, Any]) -> Tournament:
         options = game.parse_options({**club.rules_of(game.name), **given})
         table_options = game.parse_options({**options, **length})
     except InvalidInput as error:
-        raise InvalidInput(BAD, error.key, error.params) from error
+        raise InvalidInput("bad-tournament", error.key, error.params) from error
     if format_ == engine.Format.ROTATING:
         size = 1
         _check_table(game, Table(2, 2), table_options, rotating=True)
