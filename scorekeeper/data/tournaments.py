@@ -581,7 +581,9 @@ def adjust(tournament: Tournament, table: TournamentTable, body: Mapping[str, An
     note = body.get("note")
     if note is not None and not isinstance(note, str):
         raise InvalidInput("bad-result", "result-note", most=MOST_NOTE)
-    if isinstance(note, str) and len(note) > MOST_NOTE:
+    # Printable text only, as a name is: a lone surrogate ("\ud800" in the JSON) cannot be
+    # stored as UTF-8, nor a NUL in PostgreSQL's text.
+    if isinstance(note, str) and (len(note) > MOST_NOTE or not note.isprintable()):
         raise InvalidInput("bad-result", "result-note", most=MOST_NOTE)
     if raw is None:
         adjustment, note = None, None

@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
+from schemathesis.core import NOT_SET
 
 from scorekeeper import app as app_module
 from scorekeeper import create_app
@@ -51,7 +52,14 @@ from tests.helpers.openapi import (
     request_examples,
     schema,
 )
-from tests.helpers.openapi_table import SESSION_BODIES, Table, fixed_deal, fixed_fifty_six_deal
+from tests.helpers.openapi_table import (
+    SESSION_BODIES,
+    Table,
+    fixed_deal,
+    fixed_fifty_six_deal,
+    tournament_bodies,
+    tournament_body,
+)
 
 SCHEMA = schemathesis.openapi.from_dict(copy.deepcopy(DOCUMENT))
 EXAMPLES = 50  # generated requests per operation: about a minute for the whole run on one core
@@ -486,6 +494,9 @@ def steer(
         case.path_parameters["session_id"] = table.id
     if "session" not in faults and "club_id" in case.path_parameters:
         case.path_parameters["club_id"] = table.club
+    tournament = "tournament_id" in case.path_parameters or operation["operationId"] in TABLES
+    if tournament:
+        body = aim_tournament(case, operation["operationId"], index, faults, table, body)
     if "body" not in faults and "a" in names:
         aim_sides(case, sides, table)
     if "deal" not in faults and "deal_id" in case.path_parameters:
@@ -512,9 +523,13 @@ def steer(
         aim_ending(operation["operationId"], index, "stale" in faults, table)
     if operation["operationId"] == "start_live_deal" and fault == "body":
         table.end_live()  # so that the body is read, not refused for the deal under way (409)
-    if "deal" not in faults and "number" in case.path_parameters:
+    if "deal" not in faults and "number" in case.path_parameters and not tournament:
         case.path_parameters["number"] = plays if taken_back == "last" else plays + 1
-    if operation.get("security"):
+    if operation["operationId"] == "confirm_table":
+        # The table's own token (a session's that is no table's: the table's keeper's).
+        tokens = table.bracket.tokens
+        aim_token(case, faults, table, tokens.get(case.path_parameters["session_id"], table.keeper))
+    elif operation.get("security"):
         aim_token(case, faults, table, table.keeper_for(case.operation.path, case.method.lower()))
     for header in PRECONDITIONS.keys() & names:
         how = "stale" if "stale" in faults else preconditions[header]
@@ -534,7 +549,11 @@ def steer(
     elif "key" in faults and "Idempotency-Key" in names:
         # The same key each time: "key body" sends it with another body, a 422.
         case.headers["Idempotency-Key"] = "the-same-key-0123456789abcdefghijkl"
-        if "body" not in faults:
+        if operation["operationId"] == "pair_round":
+            # Its body may be empty, and is with the key alone: any other is another body.
+            case.body = {"round": "another"} if "body" in faults else NOT_SET
+            case.media_type = "application/json"
+        elif "body" not in faults:
             # Only a write that is done keeps its key: a number that clashes (a 409) would not.
             case.body.pop("number", None)
     return turn
@@ -553,6 +572,61 @@ CARD_TWICE = {
 
 # Reads whose query the document bounds: a value past its bounds (a 400) stands for the body.
 BAD_QUERIES = {"read_session": {"since": "-1"}, "read_deals": {"limit": "0"}}
+
+# A keeper's result for a table, or none (the adjustment taken back), with a note or not.
+ADJUSTMENTS = st.fixed_dictionaries(
+    {
+        "result": st.none()
+        | st.fixed_dictionaries(
+            {
+                "match_points": st.sampled_from([(2, 0), (1, 1), (0, 2)]).map(list),
+                "game_points": st.lists(st.integers(-99, 99), min_size=2, max_size=2),
+            }
+        )
+    },
+    optional={"note": st.none() | st.sampled_from(["", "Forfeit: Ravi was ill", "x" * 200])},
+)
+
+
+def aim_tournament(
+    case: Any, operation_id: str, index: int, faults: set[str], table: Table, body: Any
+) -> Any:
+    """Aim the case at the table's tournament (but for the "session" fault) and its rounds,
+    tables and entrants (but for the "deal" fault), in the state that the request finds it in
+    by `index`; the body to send, a new entrant made for a late entrant's."""
+    bracket, parameters = table.bracket, case.path_parameters
+    if "session" not in faults and "tournament_id" in parameters:
+        parameters["tournament_id"] = bracket.id
+    if operation_id == "confirm_table" and "session" not in faults:
+        # The first table, played out (200, and again 200), or the second, not over (409).
+        parameters["session_id"] = bracket.played if index % 2 == 0 else bracket.unplayed
+    elif operation_id == "pair_round":
+        # The next round can be paired (201), or a table of the last has no confirmed result
+        # (409 round-open; no-rounds-left once every round is paired).
+        if index % 2 == 0:
+            bracket.pairable()
+        else:
+            bracket.open_round()
+    elif operation_id == "unpair_round":
+        # The last of two rounds or more, none of whose tables has a deal (200), or the first
+        # (409 not-last-round).
+        last = bracket.rounds(2)
+        if "deal" not in faults:
+            parameters["number"] = last if index % 2 == 0 else 1
+    elif operation_id == "adjust_table" and "deal" not in faults:
+        parameters |= {"number": 1, "table": 1 + index % 2}
+    elif operation_id == "add_entrant":
+        if "session" not in faults and index % 3 == 0:
+            parameters["tournament_id"] = bracket.robin  # not a Swiss: 409 not-swiss
+        if isinstance(body, bool):
+            body = bracket.late_entrant(named=body)
+    elif operation_id == "withdraw_entrant" and "deal" not in faults:
+        parameters["entrant_id"] = 1 + index % 4
+    return body
+
+
+# A tournament's operation whose path names no tournament: a table's result confirmed.
+TABLES = {"confirm_table"}
 
 # Ending a session and reopening it: each asked of a session ended or not.
 ENDINGS = {"end_session", "reopen_session"}
@@ -651,6 +725,12 @@ def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
         return st.just(table.live_start).map(copy.deepcopy)
     if operation_id == "add_live_play":
         return st.sampled_from(PLAY_CHOICES)  # resolved against the table once the turn is taken
+    if operation_id == "create_tournament":
+        return st.sampled_from(tournament_bodies(table.game)).map(copy.deepcopy)
+    if operation_id == "add_entrant":
+        return st.booleans()  # named or not: a new entrant, made once the turn is taken
+    if operation_id == "adjust_table":
+        return ADJUSTMENTS
     deals = {"seep": seep_deals, "fifty-six": fifty_six_deals, "casino": casino_deals}[table.game]()
     if operation_id == "replace_deal":
         return deals
@@ -782,9 +862,10 @@ def bodies() -> Iterator[tuple[str, str]]:
 def test_too_large(app: Flask, path: str, method: str) -> None:
     table = Table(app)
     case = SCHEMA[path][method.upper()].Case(
-        path_parameters=in_path(path, session_id=table.id, deal_id=1, club_id=table.club),
+        path_parameters=in_path(path, **table.path_values()),
         headers=table.auth_for(path, method),
         body={"padding": "x" * 300_000},
+        media_type="application/json",  # a round's pairing documents no body, yet reads one
     )
     response = case.call(app=app)
     assert response.status_code == 413
@@ -816,6 +897,7 @@ COSTLY = {
 STREAMS = {
     ("/api/v1/sessions/{session_id}/changes", "get"),
     ("/api/v1/clubs/{club_id}/changes", "get"),
+    ("/api/v1/tournaments/{tournament_id}/changes", "get"),
 }
 
 
@@ -897,7 +979,16 @@ def test_unavailable(tmp_path: Path, path: str, method: str) -> None:
     has_body = "requestBody" in operation_of(path, method)
     body: dict[str, Any] = {"body": base_body(operation_id)} if has_body else {}
     case = operation.Case(
-        path_parameters=in_path(path, session_id="abc", deal_id=1, club_id="abc", number=1),
+        path_parameters=in_path(
+            path,
+            session_id="abc",
+            deal_id=1,
+            club_id="abc",
+            number=1,
+            tournament_id="abc",
+            table=1,
+            entrant_id=1,
+        ),
         headers={"Authorization": "Bearer token"},
         **body,
     )
@@ -927,14 +1018,22 @@ def base_body(operation_id: str) -> dict[str, Any]:
         return {"seep": {"target": 150, "throw": "matching"}}
     if operation_id in ("add_deal", "replace_deal"):
         return fixed_deal(50)
+    if operation_id == "create_tournament":
+        return tournament_body("seep")
+    if operation_id == "add_entrant":  # one more pair for the Seep table's tournament
+        return {"name": "Latecomers", "players": ["Hema", "Gopal"]}
+    if operation_id == "adjust_table":
+        return {"result": {"match_points": [2, 0], "game_points": [30, -30]}, "note": "Forfeit"}
     example = schema("CheckRequest" if operation_id == "check_move" else "MovesRequest")
     return copy.deepcopy(example["examples"][0])
 
 
 def put_inside(body: dict[str, Any], text: str) -> None:
-    """Replace a name, a card, the move's card or a house rule with `text`."""
+    """Replace a name, a card, the move's card, a house rule or a result's note with `text`."""
     if "name" in body:
         body["name"] = text
+    elif "result" in body:
+        body["note"] = text
     elif "teams" in body:
         body["teams"][0]["players"][0] = text
     elif "captured" in body:
@@ -952,7 +1051,7 @@ def test_lone_surrogates_are_bad_input_not_a_crash(app: Flask, path: str, method
     table = Table(app)
     operation = SCHEMA[path][method.upper()]
     operation_id = operation_of(path, method)["operationId"]
-    url = path.format(session_id=table.id, deal_id=1, club_id=table.club)
+    url = path.format(**table.path_values())
 
     @settings(max_examples=25, deadline=None, derandomize=True, database=None)
     @given(where=st.sampled_from(["value", "key", "inside"]), text=ODD_TEXT, keyed=st.booleans())
@@ -982,7 +1081,7 @@ def test_a_body_sent_as_another_type_is_bad_json(app: Flask, path: str, method: 
     table = Table(app)
     body = json.dumps(base_body(operation_of(path, method)["operationId"]))
     response = table.client.open(
-        path.format(session_id=table.id, deal_id=1, club_id=table.club),
+        path.format(**table.path_values()),
         method=method,
         data=body,
         content_type="text/plain",
@@ -1000,7 +1099,7 @@ def test_the_document_s_examples_are_accepted(
 ) -> None:
     game = "fifty-six" if "contract" in example else "casino" if "cards" in example else "seep"
     table = Table(app, game)
-    url = path.format(session_id=table.id, deal_id=1, club_id=table.club)
+    url = path.format(**table.path_values())
     response = table.client.open(
         url, method=method, json=example, headers=table.auth_for(path, method)
     )

@@ -48,6 +48,8 @@ class EntrantRequest(Shape):
             "entrants": [
                 {"name": "Lions", "players": ["Asha", "Ravi"]},
                 {"name": "Tigers", "players": ["Meena", "Dev"]},
+                {"name": "Bears", "players": ["Kiran", "Sita"]},
+                {"name": "Wolves", "players": ["Arjun", "Lata"]},
             ],
         }
     ],
@@ -211,7 +213,17 @@ class AdjustmentRequest(Shape):
     """`PUT /tournaments/<id>/rounds/<n>/tables/<t>`."""
 
     result: AdjustedResult | None
-    note: Annotated[str, Field(max_length=200)] | None = LEFT_OUT
+    note: (
+        Annotated[
+            str,
+            Field(
+                max_length=200,
+                description="Printable text (no control characters); anything else answers "
+                "400 `bad-result`.",
+            ),
+        ]
+        | None
+    ) = LEFT_OUT
 
 
 class TournamentConflict(Shape):
