@@ -82,14 +82,9 @@ class Table:
         return {"Authorization": f"Bearer {token or self.keeper}"}
 
     def keeper_for(self, path: str, method: str) -> str:
-        """The token an operation takes: the club keeper's, or the session keeper's (a
-        tournament table's confirmation: its table's, the first table of the first round)."""
+        """The token an operation takes: the club keeper's, or the session keeper's."""
         schemes = {name for s in operation_of(path, method).get("security", []) for name in s}
-        if "clubKeeperAuth" in schemes:
-            return self.club_keeper
-        if operation_of(path, method)["operationId"] == "confirm_table":
-            return self.bracket.tokens[self.bracket.played]
-        return self.keeper
+        return self.club_keeper if "clubKeeperAuth" in schemes else self.keeper
 
     def auth_for(self, path: str, method: str) -> dict[str, str]:
         return self.auth(self.keeper_for(path, method))
@@ -214,7 +209,7 @@ OWN_LENGTH = {"seep": {"baazis": 1}, "fifty-six": {"games": 1}, "casino": {"game
 
 def tournament_body(game: str, **fields: Any) -> dict[str, Any]:
     """A Swiss of four entrants of the game over three one-deal rounds, `fields` replacing its
-    own."""
+    own (a field given as None is left out)."""
     body = {
         "name": "Diwali cup",
         "game": game,
@@ -223,7 +218,7 @@ def tournament_body(game: str, **fields: Any) -> dict[str, Any]:
         "round_length": {"deals": 1},
         "entrants": copy.deepcopy(BRACKET_ENTRANTS[game]),
     }
-    return body | fields
+    return {name: value for name, value in (body | fields).items() if value is not None}
 
 
 def tournament_bodies(game: str) -> list[dict[str, Any]]:
@@ -234,7 +229,6 @@ def tournament_bodies(game: str) -> list[dict[str, Any]]:
         tournament_body(game, format="round-robin", rounds=None, round_length=OWN_LENGTH[game]),
         tournament_body(game, rounds=1, options={}, round_length={"deals": 9}),
     ]
-    bodies[1].pop("rounds")
     if game == "casino":
         bodies.append(tournament_body(game, options={"variant": "royal"}))
     else:
@@ -254,8 +248,7 @@ class Bracket:
         self.table = table
         self.client = table.client
         self.id: str = self.create(tournament_body(table.game))
-        robin = tournament_body(table.game, name="Round robin", format="round-robin")
-        del robin["rounds"]
+        robin = tournament_body(table.game, name="Round robin", format="round-robin", rounds=None)
         self.robin: str = self.create(robin)
         self.tokens: dict[str, str] = {}  # each table's session: its edit token
         self.late = 0  # late entrants added
