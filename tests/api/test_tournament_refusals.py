@@ -211,6 +211,9 @@ def test_an_adjustment_stands_confirmed_and_can_be_taken_back(client: FlaskClien
     for body, key in (
         ({"result": {"match_points": [2, 2], "game_points": [0, 0]}}, "[2, 0]"),
         ({"result": result, "note": "x" * 201}, "200"),
+        # Not printable: a lone surrogate (no UTF-8 stores it), a NUL (PostgreSQL's text).
+        ({"result": result, "note": "Ravi \ud800"}, "200"),
+        ({"result": result, "note": "Ravi\x00left"}, "200"),
         ({"result": {"match_points": [2, 0], "game_points": ["a", 0]}}, "game_points"),
     ):
         message = assert_error(client.put(url, json=body, headers=keeper(club)), 400, "bad-result")
