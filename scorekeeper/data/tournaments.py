@@ -313,7 +313,8 @@ def create(club: Club, body: Mapping[str, Any]) -> Tournament:
     known = {"name", "game", "format", "rounds", "round_length", "options", "entrants"}
     unknown = sorted(set(body) - known)
     if unknown:
-        raise bad("tournament-unknown-field", field=str(unknown[0])[:40])
+        # As every body of the API: `unknown-field` (api/shapes/reading.py, rules/fields.py).
+        raise InvalidInput("unknown-field", "unknown-field", what="A tournament", field=unknown[0])
     name = _name(body.get("name"), "tournament-name", MOST_NAME)
     game_name = body.get("game")
     if not isinstance(game_name, str) or game_name not in GAMES:

@@ -176,9 +176,6 @@ SENTENCES: dict[str, Callable[[Params], str]] = {
         "Only a Swiss tournament takes a late entrant. Nothing was stored."
     ),
     "tournament-ended": lambda _: gettext("This tournament has ended. Nothing was stored."),
-    "tournament-unknown-field": lambda p: gettext(
-        "A tournament has no field %(field)r.", field=p["field"]
-    ),
     "tournament-name": lambda p: gettext(
         "A tournament needs a name of 1 to %(most)d printable characters.", most=p["most"]
     ),

@@ -88,6 +88,21 @@ def test_a_bad_tournament_answers_400_naming_the_problem(
     assert stored(app) == before
 
 
+def test_a_field_no_tournament_has_answers_unknown_field_as_every_body_does(
+    client: FlaskClient, app: Flask
+) -> None:
+    club = new_club(client)
+    url = f"/api/v1/clubs/{club['id']}/tournaments"
+    body = tournament_body() | {"unheard_of": 1}
+    english = assert_error(client.post(url, json=body, headers=keeper(club)), 400, "unknown-field")
+    assert english == "A tournament has an unknown field 'unheard_of'."
+    portuguese = assert_error(
+        client.post(url, json=body, headers=keeper(club) | PT), 400, "unknown-field"
+    )
+    assert portuguese.startswith("Um torneio") and "'unheard_of'" in portuguese
+    assert count(app, Tournament) == 0
+
+
 def test_creating_needs_the_club_keeper_s_token(client: FlaskClient, app: Flask) -> None:
     club = new_club(client)
     url = f"/api/v1/clubs/{club['id']}/tournaments"
