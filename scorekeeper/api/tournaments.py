@@ -14,9 +14,11 @@ from ..data.extensions import db
 from ..data.models import Club
 from ..data.tokens import keeps_club, session_keyed
 from ..data.tournaments import TableState, Tournament, TournamentEntrant
+from ..rules.errors import InvalidInput
 from ..web.idempotency_keys import once, request_key
 from ..words import gettext
 from .http import bearer_token, bp, created, editable_session, json_body, replayable, secret, tagged
+from .shapes.tournaments import TournamentRequest
 
 
 def _keeper_token() -> str:
@@ -104,7 +106,11 @@ def create_tournament(club_id: str) -> Response:
     """A new tournament of the club (its keeper's token)."""
     club = Club.find(club_id, for_update=True)
     _require_keeper(club)
-    tournament = tournaments.create(club, json_body())
+    body = json_body()
+    unknown = sorted(set(body) - set(TournamentRequest.model_fields))
+    if unknown:  # as every body of the API (shapes/reading.py): its first unknown field
+        raise InvalidInput("unknown-field", "unknown-field", what="A tournament", field=unknown[0])
+    tournament = tournaments.create(club, body)
     db.session.commit()
     response = _answer(tournament, 201)
     response.headers["Location"] = url_for("api.read_tournament", tournament_id=tournament.id)

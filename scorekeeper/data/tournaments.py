@@ -302,38 +302,26 @@ def finished(tournament: Tournament, states: Sequence[TableState]) -> bool:
 # -- creating ---------------------------------------------------------------------------------
 
 
-def bad(key: str, **params: Any) -> InvalidInput:
-    """A tournament refused for its shape: 400 `bad-tournament`."""
-    return InvalidInput("bad-tournament", key, **params)
-
-
 def create(club: Club, body: Mapping[str, Any]) -> Tournament:
     """A new tournament of the club from the API's request body; raise InvalidInput (400
     `bad-tournament`) naming the first thing wrong. Nothing is added until all is read."""
-    known = {"name", "game", "format", "rounds", "round_length", "options", "entrants"}
-    unknown = sorted(set(body) - known)
-    if unknown:
-        # As every body of the API: `unknown-field` (api/shapes/reading.py, rules/fields.py).
-        raise InvalidInput("unknown-field", "unknown-field", what="A tournament", field=unknown[0])
-    name = _name(body.get("name"), "tournament-name", MOST_NAME)
+    name = _name(body.get("name"), entrant=False)
     game_name = body.get("game")
     if not isinstance(game_name, str) or game_name not in GAMES:
-        raise bad("tournament-game")
+        raise InvalidInput("bad-tournament", "tournament-game")
     game = get_game(game_name)
     format_ = body.get("format")
     if format_ not in FORMATS:
-        raise bad("tournament-format")
+        raise InvalidInput("bad-tournament", "tournament-format")
     length = _round_length(game, body.get("round_length"))
     raw = body.get("options")
     if raw is not None and not isinstance(raw, dict):
-        raise bad("tournament-options")
+        raise InvalidInput("bad-tournament", "tournament-options")
     given = {k: v for k, v in (raw or {}).items() if k not in (DEALS, GAMES_OPTION, "baazis")}
-    try:
-        # The club's house rules, each option given overriding its own.
-        options = game.parse_options({**club.rules_of(game.name), **given})
-        table_options = game.parse_options({**options, **length})
-    except InvalidInput as error:
-        raise InvalidInput("bad-tournament", error.key, error.params) from error
+    # The club's house rules, each option given overriding its own; a bad option is refused as
+    # a session's is, by the engine (its own code and sentence).
+    options = game.parse_options({**club.rules_of(game.name), **given})
+    table_options = game.parse_options({**options, **length})
     if format_ == engine.Format.ROTATING:
         size = 1
         _check_table(game, Table(2, 2), table_options, rotating=True)
@@ -341,11 +329,11 @@ def create(club: Club, body: Mapping[str, Any]) -> Tournament:
     if format_ != engine.Format.ROTATING:
         size = len(entrants[0].players)
         if any(len(e.players) != size for e in entrants):
-            raise bad("tournament-entrants-uneven")
+            raise InvalidInput("bad-tournament", "tournament-entrants-uneven")
         _check_table(game, Table(2, size), table_options, rotating=False)
     least = 4 if format_ == engine.Format.ROTATING else 2
     if len(entrants) < least:
-        raise bad("tournament-too-few", least=least)
+        raise InvalidInput("bad-tournament", "tournament-too-few", least=least)
     rounds = _rounds(body.get("rounds"), str(format_), len(entrants))
     tournament = Tournament(
         id=secrets.token_urlsafe(9),
@@ -366,19 +354,21 @@ def create(club: Club, body: Mapping[str, Any]) -> Tournament:
     return tournament
 
 
-def _name(raw: object, key: str, most: int) -> str:
-    name, fault = tidy_name(raw, most)
+def _name(raw: object, entrant: bool) -> str:
+    """The tournament's name, or an entrant's, tidied; InvalidInput naming which is wrong."""
+    name, fault = tidy_name(raw, MOST_NAME)
     if fault is not None:
-        raise bad(key, most=most)
+        key = "tournament-entrant-name" if entrant else "tournament-name"
+        raise InvalidInput("bad-tournament", key, most=MOST_NAME)
     return name
 
 
 def _player(raw: object) -> str:
     name, fault = tidy_name(raw, limits.MAX_NAME)
     if fault == "no-name":
-        raise bad("player-no-name")
+        raise InvalidInput("bad-tournament", "player-no-name")
     if fault is not None:
-        raise bad("player-name-too-long", most=limits.MAX_NAME)
+        raise InvalidInput("bad-tournament", "player-name-too-long", most=limits.MAX_NAME)
     return name
 
 
@@ -394,7 +384,7 @@ def _round_length(game: Game, raw: object) -> dict[str, Any]:
         if key == GAMES_OPTION and value == 1 and whole and game.name != "seep":
             return {GAMES_OPTION: 1}
     own = '{"baazis": 1}' if game.name == "seep" else '{"games": 1}'
-    raise bad("tournament-round-length", most=limits.MOST_DEALS, own=own)
+    raise InvalidInput("bad-tournament", "tournament-round-length", most=limits.MOST_DEALS, own=own)
 
 
 def _check_table(game: Game, table: Table, options: dict[str, Any], rotating: bool) -> None:
@@ -402,13 +392,15 @@ def _check_table(game: Game, table: Table, options: dict[str, Any], rotating: bo
         game.check_table(table, options)
     except InvalidInput as error:
         if rotating:
-            raise bad("tournament-rotating-game") from error
-        raise bad("tournament-entrant-size", players=table.players_per_team) from error
+            raise InvalidInput("bad-tournament", "tournament-rotating-game") from error
+        raise InvalidInput(
+            "bad-tournament", "tournament-entrant-size", players=table.players_per_team
+        ) from error
 
 
 def _entrants(raw: object, rotating: bool) -> list[TeamEntry]:
     if not isinstance(raw, list) or len(raw) > MOST_ENTRANTS:
-        raise bad("tournament-entrants", most=MOST_ENTRANTS)
+        raise InvalidInput("bad-tournament", "tournament-entrants", most=MOST_ENTRANTS)
     read = [read_entrant(item, rotating) for item in raw]
     _check_unique(read, set(), set())
     return read
@@ -417,20 +409,17 @@ def _entrants(raw: object, rotating: bool) -> list[TeamEntry]:
 def read_entrant(raw: object, rotating: bool) -> TeamEntry:
     """An entrant as sent: {"name", "players"} (rotating: {"name"}, one player)."""
     if not isinstance(raw, dict) or set(raw) - {"name", "players"}:
-        raise bad("tournament-entrant-shape")
+        raise InvalidInput("bad-tournament", "tournament-entrant-shape")
     if rotating:
         if "players" in raw and raw["players"] != [raw.get("name")]:
-            raise bad("tournament-rotating-one")
-        name = _name(raw.get("name"), "tournament-entrant-name", MOST_NAME)
+            raise InvalidInput("bad-tournament", "tournament-rotating-one")
+        name = _name(raw.get("name"), entrant=True)
         return TeamEntry(name, (name,))
     players = raw.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= 4:
-        raise bad("tournament-entrant-shape")
+        raise InvalidInput("bad-tournament", "tournament-entrant-shape")
     names = tuple(_player(p) for p in players)
-    if "name" in raw:
-        name = _name(raw["name"], "tournament-entrant-name", MOST_NAME)
-    else:
-        name = " & ".join(names)[:MOST_NAME]
+    name = _name(raw["name"], entrant=True) if "name" in raw else " & ".join(names)[:MOST_NAME]
     return TeamEntry(name, names)
 
 
@@ -439,11 +428,11 @@ def _check_unique(entrants: Sequence[TeamEntry], names: set[str], players: set[s
     and players given (a late entrant's)."""
     for entry in entrants:
         if entry.name.casefold() in names:
-            raise bad("tournament-name-twice", name=entry.name)
+            raise InvalidInput("bad-tournament", "tournament-name-twice", name=entry.name)
         names.add(entry.name.casefold())
         for player in entry.players:
             if player.casefold() in players:
-                raise bad("tournament-name-twice", name=player)
+                raise InvalidInput("bad-tournament", "tournament-name-twice", name=player)
             players.add(player.casefold())
 
 
@@ -452,10 +441,12 @@ def _rounds(raw: object, format_: str, entrants: int) -> int:
     if format_ == engine.Format.ROUND_ROBIN:
         if raw is None or raw == needed:
             return needed
-        raise bad("tournament-rounds-robin", rounds=needed, entrants=entrants)
+        raise InvalidInput(
+            "bad-tournament", "tournament-rounds-robin", rounds=needed, entrants=entrants
+        )
     high = min(MOST_ROUNDS, max(1, entrants - 1))
     if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= high:
-        raise bad("tournament-rounds", high=high)
+        raise InvalidInput("bad-tournament", "tournament-rounds", high=high)
     return raw
 
 
@@ -625,7 +616,7 @@ def add_entrant(tournament: Tournament, body: Any) -> TournamentEntrant:
     entry = read_entrant(body, rotating=False)
     size = len(tournament.entrants[0].players)
     if len(entry.players) != size:
-        raise bad("tournament-entrant-size", players=size)
+        raise InvalidInput("bad-tournament", "tournament-entrant-size", players=size)
     names = {e.name.casefold() for e in tournament.entrants}
     players = {p.casefold() for e in tournament.entrants for p in e.players}
     _check_unique([entry], names, players)
