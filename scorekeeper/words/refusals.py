@@ -194,10 +194,10 @@ SENTENCES: dict[str, Callable[[Params], str]] = {
     "tournament-rotating-game": lambda _: gettext(
         "A rotating tournament needs a game of four players in two partnerships."
     ),
-    "tournament-entrant-size": lambda p: gettext(
-        "Each entrant of this tournament is %(players)d player(s): the game's table has two "
-        "such sides.",
-        players=p["players"],
+    "tournament-entrant-size": lambda p: ngettext(
+        "Each entrant of this tournament is %(num)d player: the game's table has two such sides.",
+        "Each entrant of this tournament is %(num)d players: the game's table has two such sides.",
+        p["players"],
     ),
     "tournament-entrants": lambda p: gettext(
         "A tournament's entrants are a list of at most %(most)d entrants.", most=p["most"]
