@@ -31,9 +31,9 @@ from schemathesis.specs.openapi.checks import negative_data_rejection, positive_
 
 from scorekeeper.rules import GAMES
 from scorekeeper.rules.limits import MOST_PLAYS
-from tests.api.test_openapi import TABLES, aim_tournament
 from tests.helpers.openapi import CHECKS, DOCUMENT, OPERATIONS, operation_of
 from tests.helpers.openapi_table import Table
+from tests.helpers.openapi_tournament import TABLES, aim_tournament
 
 # A request may meet the state it is sent into before its data is read: a precondition that no
 # longer holds (412), or an Idempotency-Key that another request used (422). The rest are
