@@ -123,3 +123,24 @@ def deal(points0: int, *sweeps: str, **fields: Any) -> dict[str, Any]:
     record["sweeps"] = [sweep(s) for s in sweeps]
     record.update(fields)
     return record
+
+
+def contract(seat: int, value: int, points: int, double: int = 0, **fields: Any) -> dict[str, Any]:
+    """A Fifty-six deal: seat's team contracted for `value` and took `points` card points."""
+    bid = {"seat": seat, "value": value, "trump": "S", "double": double}
+    return {"contract": bid, "points": points, **fields}
+
+
+def every_module_of(package: str) -> str:
+    """Code that imports `package` (scorekeeper.<name>) and each of its modules without running
+    scorekeeper/__init__.py (the app factory): a bare package object stands in for
+    `scorekeeper`, so only the package's own imports load (run it with loaded_by)."""
+    return f"""
+import importlib, pkgutil, sys, types
+root = types.ModuleType("scorekeeper")
+root.__path__ = [{str(ROOT / "scorekeeper")!r}]
+sys.modules["scorekeeper"] = root
+import {package}
+for info in pkgutil.walk_packages({package}.__path__, "{package}."):
+    importlib.import_module(info.name)
+"""

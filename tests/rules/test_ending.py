@@ -13,31 +13,13 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import Table, game, get_game
+from tests.helpers.casino import FOUR_SEVEN, SEVEN_FOUR
 
+from .helpers import contract
 from .helpers import deal as seep_deal
 
 Json = dict[str, Any]
 FOUR, TWO = Table(2, 2), Table(2, 1)
-
-
-def contract(seat: int, value: int, points: int, double: int = 0, **fields: Any) -> Json:
-    bid = {"seat": seat, "value": value, "trump": "S", "double": double}
-    return {"contract": bid, "points": points, **fields}
-
-
-def casino(cards: list[int], spades: list[int], aces: list[int], big: int, little: int) -> Json:
-    """A two-sided Casino deal (K11)."""
-    return {
-        "cards": cards,
-        "spades": spades,
-        "aces": aces,
-        "big_casino": big,
-        "little_casino": little,
-    }
-
-
-SEVEN_FOUR = casino([30, 22], [7, 6], [0, 1, 1, 0], 1, 0)  # K11: 3 + 1 + 2 + 1 against 2 + 2
-FOUR_SEVEN = casino([22, 30], [6, 7], [1, 0, 0, 1], 0, 1)
 
 
 def played(name: str, table: Table, deals: list[Json], options: Json) -> tuple[Any, Json, Any]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import WEB, loaded_by
+from .helpers import WEB, every_module_of, loaded_by
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "scorekeeper" / "rules"
@@ -20,17 +20,7 @@ def test_import_scorekeeper_rules_loads_no_web_framework() -> None:
     assert [name for name in WEB if name in modules] == []
 
 
-# Import the engine without running scorekeeper/__init__.py (the app factory): a bare
-# package object stands in for `scorekeeper`, so only the rules package's own imports load.
-ENGINE_ONLY = f"""
-import importlib, pkgutil, sys, types
-root = types.ModuleType("scorekeeper")
-root.__path__ = [{str(ROOT / "scorekeeper")!r}]
-sys.modules["scorekeeper"] = root
-import scorekeeper.rules
-for info in pkgutil.walk_packages(scorekeeper.rules.__path__, "scorekeeper.rules."):
-    importlib.import_module(info.name)
-"""
+ENGINE_ONLY = every_module_of("scorekeeper.rules")
 
 
 def test_the_engine_and_all_its_modules_load_only_the_standard_library() -> None:

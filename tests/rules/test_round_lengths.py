@@ -16,32 +16,14 @@ import pytest
 
 from scorekeeper.rules import GAMES, InvalidInput, Table, get_game, lengths
 from scorekeeper.rules.limits import MOST_DEALS
+from tests.helpers.casino import FOUR_SEVEN, SEVEN_FOUR
+from tests.helpers.casino import deal as casino
 
+from .helpers import contract
 from .helpers import deal as seep_deal
 
 Json = dict[str, Any]
 FOUR, TWO, THREE = Table(2, 2), Table(2, 1), Table(3, 1)
-
-
-def contract(seat: int, value: int, points: int, double: int = 0, **fields: Any) -> Json:
-    """A Fifty-six deal: seat's team contracted for `value` and took `points` card points."""
-    bid = {"seat": seat, "value": value, "trump": "S", "double": double}
-    return {"contract": bid, "points": points, **fields}
-
-
-def casino(cards: list[int], spades: list[int], aces: list[int], big: int, little: int) -> Json:
-    """A two-sided Casino deal (K11)."""
-    return {
-        "cards": cards,
-        "spades": spades,
-        "aces": aces,
-        "big_casino": big,
-        "little_casino": little,
-    }
-
-
-SEVEN_FOUR = casino([30, 22], [7, 6], [0, 1, 1, 0], 1, 0)  # K11: 3 + 1 + 2 + 1 against 2 + 2
-FOUR_SEVEN = casino([22, 30], [6, 7], [1, 0, 0, 1], 0, 1)
 ALL_A = casino([40, 12], [10, 3], [0, 0, 0, 0], 0, 0)  # 3 + 1 + 4 + 2 + 1 = 11 to A
 ALL_B = casino([12, 40], [3, 10], [1, 1, 1, 1], 1, 1)  # 11 to B
 EVEN = casino([26, 26], [7, 6], [0, 0, 1, 1], 1, 0)  # cards tie (K11): A 1+2+1 = 4, B 2+2 = 4

@@ -4,21 +4,10 @@ library, networkx and each other."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from tests.rules.helpers import WEB, loaded_by
+from tests.rules.helpers import WEB, every_module_of, loaded_by
 
-ROOT = Path(__file__).resolve().parents[2]
-# As tests/rules/test_purity.py: a bare `scorekeeper` package, so the app factory never runs.
-EVERY_MODULE = f"""
-import importlib, pkgutil, sys, types
-root = types.ModuleType("scorekeeper")
-root.__path__ = [{str(ROOT / "scorekeeper")!r}]
-sys.modules["scorekeeper"] = root
-import scorekeeper.tournament
-for info in pkgutil.walk_packages(scorekeeper.tournament.__path__, "scorekeeper.tournament."):
-    importlib.import_module(info.name)
-"""
+EVERY_MODULE = every_module_of("scorekeeper.tournament")
 
 
 def test_every_module_loads_only_the_standard_library_and_networkx() -> None:
