@@ -120,12 +120,7 @@ def gunicorn(
         wait_until_up(server, port, log)
         yield port, server.pid
     finally:
-        server.send_signal(signal.SIGTERM)  # gunicorn's graceful stop, workers and all
-        try:
-            server.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server, signal.SIGTERM, 40)  # gunicorn's graceful stop, workers and all
 
 
 @contextmanager
@@ -165,12 +160,7 @@ def proxied(
         wait_until_up(server, port, log)
         yield port, server.pid
     finally:
-        server.send_signal(signal.SIGTERM)  # nginx, then gunicorn, then memcached
-        try:
-            server.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server, signal.SIGTERM, 60)  # nginx, then gunicorn, then memcached
         shutil.rmtree(run, ignore_errors=True)
 
 
@@ -189,12 +179,7 @@ def balancer(machines: list[int], log: Path) -> Iterator[tuple[int, int]]:
         wait_until_up(server, port, log)
         yield port, server.pid
     finally:
-        server.send_signal(signal.SIGQUIT)  # nginx's graceful stop
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        stop(server, signal.SIGQUIT, 20)  # nginx's graceful stop
         shutil.rmtree(run, ignore_errors=True)
 
 
@@ -223,6 +208,16 @@ SETUPS = {
     "proxy": "make serve: nginx, then gunicorn on a unix socket",
     "balanced": "two machines' make serve (each with its stream tier) behind one balancer",
 }
+
+
+def stop(process: subprocess.Popen[bytes], how: signal.Signals, seconds: float) -> None:
+    """Ask a server to stop gracefully (`how`); kill it if it has not within `seconds`."""
+    process.send_signal(how)
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def wait_until_up(server: subprocess.Popen[bytes], port: int, log: Path) -> None:

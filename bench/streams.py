@@ -42,6 +42,7 @@ from bench.load import (
     free_port,
     gunicorn,
     proxied,
+    stop,
 )
 from bench.load_http import HOST, exchange
 from bench.seep_moves import percentile, table
@@ -82,12 +83,7 @@ def stream_tier(url: str, log: Path) -> Iterator[tuple[int, int]]:
             time.sleep(0.2)
         yield port, tier.pid
     finally:
-        tier.send_signal(signal.SIGTERM)
-        try:
-            tier.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            tier.kill()
-            tier.wait()
+        stop(tier, signal.SIGTERM, 20)
 
 
 class Follower:
