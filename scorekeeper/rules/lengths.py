@@ -15,12 +15,19 @@ score.py folds `deals` into its standing and says, from a standing, whether the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypedDict
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from .limits import MOST_DEALS
 from .options import Option
 from .table import Table
+
+if TYPE_CHECKING:  # game.py reads this module's TableResult
+    from .game import Standing
+
+Folded = TypeVar("Folded", bound="Standing[Any]")
+# (table, options, standing): whom a session not won by its rules goes to (ScoreRoom.ended_winner).
+EndedWinner = Callable[[Table, Mapping[str, Any], Folded], int | None]
 
 # Readings of shared/API.md where it leaves a choice:
 # - A round's length is what the options carry: `deals` set, Seep's `baazis` 1, or `games` 1.
@@ -85,3 +92,30 @@ def two_sided(table: Table, winner: int | None, margin: int) -> Result:
     if table.teams != 2:
         raise ValueError(f"a table's result is of two sides, not {table.teams}")
     return {"winner": winner, "game_points": [margin, -margin]}
+
+
+def finish_by_deals(
+    table: Table, options: Mapping[str, Any], folded: Folded, ended_winner: EndedWinner[Folded]
+) -> Folded:
+    """A standing whose game is still on when the round's deals are played: finished, and gone
+    to the team ahead (`ended_winner`), as a session the table ended is."""
+    if folded["winner"] is None and deals_reached(options, len(folded["deals"])):
+        folded["finished"] = True
+        folded["session_winner"] = ended_winner(table, options, folded)
+    return folded
+
+
+def table_result(
+    table: Table,
+    options: Mapping[str, Any],
+    standing: Folded,
+    margin: int,
+    over: bool,
+    so_far: EndedWinner[Folded],
+) -> TableResult:
+    """A two-sided table's result: the team the finished session went to, and before then the
+    team ahead (`so_far`, the game's ended_winner); side 0's game points `margin`; whether the
+    round is `over` (the game's round_over)."""
+    finished = standing["finished"]
+    winner = standing["session_winner"] if finished else so_far(table, options, standing)
+    return {**two_sided(table, winner, margin), "over": over}

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
+from .. import lengths
 from ..errors import InvalidInput
 from ..game import Standing, ahead, over_at_winner
-from ..lengths import DEALS, GAMES, TableResult, deals_reached, two_sided
+from ..lengths import DEALS, GAMES, TableResult, deals_reached, finish_by_deals
 from ..table import Table
 
 TARGET = 21  # K13
@@ -157,12 +158,7 @@ def standing(
         "next_dealer": dealer,
         "target": TARGET,
     }
-    if winner is None and deals_reached(options, len(rows)):
-        # The round's length played (`deals`) before the race was won: finished, and gone to
-        # the higher score, as a game the table ended is.
-        folded["finished"] = True
-        folded["session_winner"] = ended_winner(table, options, folded)
-    return folded
+    return finish_by_deals(table, options, folded, ended_winner)
 
 
 def ended_winner(table: Table, options: Mapping[str, Any], standing: CasinoStanding) -> int | None:
@@ -185,14 +181,10 @@ def table_result(table: Table, options: Mapping[str, Any], standing: CasinoStand
     also has the higher score unless counting out let a side win with less, when K13's winner
     stands), and while it is not finished, the higher score; equal scores are a draw. Each
     side's game points: its points minus the other side's."""
-    winner = (
-        standing["session_winner"]
-        if standing["finished"]
-        else ended_winner(table, options, standing)
-    )
     scores = standing["scores"]
     margin = scores[0] - scores[1] if table.teams == 2 else 0
-    return {**two_sided(table, winner, margin), "over": round_over(options, standing)}
+    over = round_over(options, standing)
+    return lengths.table_result(table, options, standing, margin, over, ended_winner)
 
 
 def _decide(

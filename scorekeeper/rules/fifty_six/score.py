@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
+from .. import lengths
 from ..errors import InvalidInput
 from ..game import Standing, ahead
-from ..lengths import DEALS, GAMES, TableResult, deals_reached, two_sided
+from ..lengths import DEALS, GAMES, TableResult, deals_reached, finish_by_deals
 from ..table import Table, team_label
 from .auction import LOWEST_BID, StoredContract, parse_auction
 
@@ -179,12 +180,7 @@ def standing(
         "game": len(games) + 1,
         "games": games,
     }
-    if winner is None and deals_reached(options, len(rows)):
-        # The round's length played (`deals`) while a game is on: finished, and gone to the
-        # team ahead, as a session the table ended is.
-        folded["finished"] = True
-        folded["session_winner"] = ended_winner(table, options, folded)
-    return folded
+    return finish_by_deals(table, options, folded, ended_winner)
 
 
 def most_games(won: Sequence[int], teams: int) -> int | None:
@@ -220,17 +216,13 @@ def table_result(
     goes), and while it is not finished, the team ahead so; level is a draw. Each team's game
     points: the tables it won minus the tables it lost, over every deal of the round (F15,
     F17: what each deal moved)."""
-    winner = (
-        standing["session_winner"]
-        if standing["finished"]
-        else ended_winner(table, options, standing)
-    )
     margin = sum(
         n * ((to == 0) - (payer == 0))
         for row in standing["deals"]
         for payer, to, n in row["transfers"]
     )
-    return {**two_sided(table, winner, margin), "over": round_over(options, standing)}
+    over = round_over(options, standing)
+    return lengths.table_result(table, options, standing, margin, over, ended_winner)
 
 
 def _check_auction(

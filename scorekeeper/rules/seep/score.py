@@ -8,9 +8,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
+from .. import lengths
 from ..errors import InvalidInput
 from ..game import Standing, ahead, over_at_winner
-from ..lengths import DEALS, TableResult, deals_reached, two_sided
+from ..lengths import DEALS, TableResult, deals_reached, finish_by_deals
 from ..table import Table
 from .record import SeepDeal, from_stored
 
@@ -147,12 +148,7 @@ def _folded(
         "ended": False,
         "session_winner": winner,
     }
-    if winner is None and deals_reached(options, len(rows)):
-        # The round's length played (`deals`): finished, and gone to the team ahead, as a
-        # session the table ended is.
-        folded["finished"] = True
-        folded["session_winner"] = ended_winner(table, options, folded)
-    return folded
+    return finish_by_deals(table, options, folded, ended_winner)
 
 
 def ended_winner(table: Table, options: Mapping[str, Any], standing: SeepStanding) -> int | None:
@@ -182,13 +178,9 @@ def table_result(table: Table, options: Mapping[str, Any], standing: SeepStandin
     neither leads: a draw) — the team the finished session went to, and while it is not
     finished, the team ahead; each team's game points, the sum of the per-deal point margins
     (each deal's points with sweeps, E2, under-9 deals too: team 0's minus team 1's)."""
-    winner = (
-        standing["session_winner"]
-        if standing["finished"]
-        else ended_winner(table, options, standing)
-    )
     margin = sum(row["points"][0] - row["points"][1] for row in standing["deals"])
-    return {**two_sided(table, winner, margin), "over": round_over(options, standing)}
+    over = round_over(options, standing)
+    return lengths.table_result(table, options, standing, margin, over, ended_winner)
 
 
 def _row(deal: SeepDeal, dealer: int, lead: int, baazi: Baazi | None) -> SeepRow:
