@@ -112,13 +112,18 @@ def make_serve(
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+# Each part answering through nginx: the app, and the stream tier (its 404 for no session).
+UP = (("/", "200"), ("/api/v1/sessions/nosuchsession00/changes", "404"))
+
+
 def wait_until_up(process: subprocess.Popen[bytes], served: Served) -> None:
-    """Until the home page answers 200 through nginx; a loud failure otherwise."""
+    """Until the home page and the stream tier answer through nginx; a loud failure
+    otherwise."""
     give_up = time.monotonic() + 120  # init-db and four servers on a busy machine
     while time.monotonic() < give_up:
         if process.poll() is not None:
             pytest.fail(f"make serve stopped (exit {process.returncode}):\n{served.output()}")
-        if exchange(served.port, 2, "GET", "/", None, {}).status == "200":
+        if all(exchange(served.port, 2, "GET", path, None, {}).status == up for path, up in UP):
             return
         time.sleep(0.3)
     pytest.fail(f"make serve did not answer on {HOST}:{served.port}:\n{served.output()}")
