@@ -93,7 +93,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     drawn.register(app)  # after CSRF's: the pages' csrf_token() may be a placeholder
 
-    from . import api, clubs, sessions
+    from . import api, clubs, sessions, tournament_pages
     from .clubs import stats as club_stats
     from .data import setup as data_setup
     from .sessions import charts
@@ -119,7 +119,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     languages.register(app)
     security.register(app)
     assets.register(app)
-    for area in (sessions, clubs, pwa):
+    for area in (sessions, clubs, tournament_pages, pwa):
         app.register_blueprint(area.bp)
     api.register(app)  # with its memo of `?since=` answers
     csrf.exempt(api.bp)  # the API is authorised by edit tokens, not cookies

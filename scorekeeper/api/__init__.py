@@ -9,7 +9,16 @@ shapes/ the requests and answers declared once · openapi_build.py writes openap
 from flask import Flask
 
 from ..data.setup import memos
-from . import changes, checks, clubs, health, live, openapi, sessions  # noqa: F401 (routes join bp)
+from . import (  # noqa: F401 (routes join bp)
+    changes,
+    checks,
+    clubs,
+    health,
+    live,
+    openapi,
+    sessions,
+    tournaments,
+)
 from .http import bp
 
 __all__ = ["bp", "register"]

@@ -1,5 +1,6 @@
-"""`GET /api/v1/{sessions,clubs}/<id>/changes` where no stream tier stands in front (`make run`,
-the test client): the same events, from a read of the version twice a second on this thread.
+"""`GET /api/v1/{sessions,clubs,tournaments}/<id>/changes` where no stream tier stands in front
+(`make run`, the test client): the same events, from a read of the version twice a second on
+this thread.
 
 Under `make serve` nginx sends these paths to the stream tier (scorekeeper/streams/), which
 holds thousands of streams in one process; here each stream holds a thread, as a page of the
@@ -15,6 +16,7 @@ from flask import Response, current_app, request, stream_with_context
 
 from ..data.extensions import db
 from ..data.models import Club, GameSession
+from ..data.tournaments import Tournament
 from ..streams import sse
 from .http import bp
 
@@ -36,6 +38,18 @@ def club_changes(club_id: str) -> Response:
     """The club's versions as they change."""
     Club.find(club_id)
     return _stream(lambda: _club_version(club_id))
+
+
+@bp.get("/tournaments/<tournament_id>/changes")
+def tournament_changes(tournament_id: str) -> Response:
+    """The tournament's versions as they change."""
+    Tournament.find(tournament_id)
+    return _stream(lambda: _tournament_version(tournament_id))
+
+
+def _tournament_version(tournament_id: str) -> int:
+    db.session.expire_all()  # each read sees what committed since the last
+    return Tournament.find(tournament_id).version
 
 
 def _club_version(club_id: str) -> int:

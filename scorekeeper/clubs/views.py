@@ -14,6 +14,7 @@ from ..data import players, tokens
 from ..data.backup.writing import club_export
 from ..data.extensions import db
 from ..data.models import Club, GameSession, LiveDeal, Player
+from ..data.tournaments import Tournament
 from ..rules import GAMES, InvalidInput
 from ..sessions.export import as_json, download
 from ..sessions.games import PAGES, game_title
@@ -154,6 +155,7 @@ def club_page(club: Club, problems: list[str] | None = None, status: int = 200) 
         house_rules=rules_lines(club),
         house_forms=[house_form(club, name) for name in PAGES] if keeper else [],
         deleted=history_rows(club.sessions(deleted=True)) if keeper else [],
+        tournaments=Tournament.of_club(club),
     )
     return page(body, 400 if problems and status == 200 else status, fresh=True)
 

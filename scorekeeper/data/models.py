@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, bindparam, select
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, bindparam, false, select
 from sqlalchemy.orm import Mapped, mapped_column, relationship, selectinload
 
 from ..rules import Game, Table, get_game, limits
@@ -300,6 +300,8 @@ class GameSession(Model):
     # When the table ended the session where it stood (None: it plays on): a raw record, its
     # result derived (Game.end). Ended, it is finished, and no deal follows until it is reopened.
     ended_at: Mapped[datetime | None]
+    # A tournament's table (data/tournaments.py): its deals move the tournament's version too.
+    tournament_table: Mapped[bool] = mapped_column(default=False, server_default=false())
     teams: Mapped[list[Team]] = relationship(order_by=Team.position, cascade="all, delete-orphan")
     club: Mapped[Club | None] = relationship()
     all_deals: Mapped[list[Deal]] = relationship(
@@ -448,6 +450,10 @@ class GameSession(Model):
         self.updated_at = utcnow()
         if club and self.club_id is not None and self.club is not None:  # no query without one
             self.club.touch()  # the club's history shows this session's standing
+        if club and self.tournament_table:
+            from .tournaments import table_touched
+
+            table_touched(self.id)  # its tournament's version moves with its deals
 
     def set_removed(self, removed: bool) -> bool:
         """Take the session out of its club's history (restorable), or put it back.

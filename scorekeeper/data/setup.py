@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import live_cache, summaries
+from . import live_cache, summaries, tournaments  # noqa: F401 (tournaments: its tables)
 from .extensions import db
 from .memo import Kept
 from .standings import STANDINGS

@@ -36,8 +36,9 @@ EndedWinner = Callable[[Table, Mapping[str, Any], Folded], int | None]
 #   from a table's, so every one-baazi session's end is a round's (409 `round-over`).
 # - The round is over once no deal may follow: its deals played, or its game won (with a
 #   length set, a game won before the deals also ends it: Seep's M4 at a table that also counts
-#   baazis, Casino's race to 21). A session the table ended before then is not over: its length
-#   was not reached (it takes no deal either way: 409 `session-ended`).
+#   baazis, Casino's race to 21). A session the table ended before then did not reach its
+#   length, so round_over says no; a tournament counts it over all the same, its result the
+#   deals so far (data/tournaments.py: a keeper ends a table that runs long).
 # - The winner is the team the finished session went to, the scoreboard's: by the game's own
 #   rules when they decided it (so Casino's counting out, K13, may give it to the side with the
 #   lower total), else by API.md's order, which is each game's `ended_winner` (Fifty-six counts

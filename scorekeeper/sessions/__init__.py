@@ -16,6 +16,7 @@ from . import (  # noqa: F401  (their routes join the blueprint)
     move,
     scoreboard,
     start,
+    tournament_table,
     tv,
 )
 from .blueprint import bp

@@ -18,6 +18,7 @@ from .blueprint import bp, can_edit, editable, known_clubs
 from .games import PAGES, rules_played
 from .paging import parse_before
 from .played import read
+from .tournament_table import table_part, table_version
 
 
 @bp.get("/s/<session_id>")
@@ -27,7 +28,8 @@ def show(session_id: str) -> Response:
     viewer with the same rights (web/drawn.py)."""
     before = parse_before(request.args.get("before"))
     version = GameSession.etag_of(session_id)  # the version alone: a 304 needs nothing else
-    held = (held_tokens().get(session_id), held_clubs(), before)
+    # A tournament's table shows its result's confirmation, which moves the tournament's version.
+    held = (held_tokens().get(session_id), held_clubs(), before, table_version(session_id))
     etag = viewer_etag(version, *held)
     if etag is None:  # a message to show once: this viewer's page alone
         return conditional(etag, lambda: _scoreboard(session_id, before)[0])
@@ -38,7 +40,9 @@ def _kept_scoreboard(
     session_id: str, before: int | None, version: str, held: tuple[object, ...]
 ) -> str:
     """The page as kept for this version and these rights, or drawn and kept."""
-    key = drawn.page_key("scoreboard", session_id, version, before, drawn.held_hash(*held[:2]))
+    key = drawn.page_key(
+        "scoreboard", session_id, version, before, drawn.held_hash(*held[:2]), held[3]
+    )
     return drawn.shared(key, lambda: _scoreboard(session_id, before, version))
 
 
@@ -59,6 +63,7 @@ def _scoreboard(session_id: str, before: int | None, version: str = "") -> tuple
         replays=LiveDeal.deals_played(game_session),
         rules=rules_played(game_session.game_name, game_session.options),
         sides=None if parts["played"] else _chance_sides(game_session),
+        tournament_table=table_part(game_session),
     )
     return page, game_session.etag == version
 

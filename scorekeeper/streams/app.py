@@ -24,8 +24,8 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
-PATH = re.compile(r"/api/v1/(sessions|clubs)/([^/]+)/changes")
-KINDS = {"sessions": "session", "clubs": "club"}
+PATH = re.compile(r"/api/v1/(sessions|clubs|tournaments)/([^/]+)/changes")
+KINDS = {"sessions": "session", "clubs": "club", "tournaments": "tournament"}
 PER_CLIENT = 16  # streams one client may hold in one stream process (openapi.json x-limits)
 RETRY_AFTER = 5  # seconds a client past PER_CLIENT waits: time for a closed tab's stream to end
 
@@ -99,7 +99,8 @@ class Streams:
             self.hub.tick()
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """A stream of the session or club the path names, or the refusal that says why not."""
+        """A stream of the session, club or tournament the path names, or the refusal that says
+        why not."""
         headers = dict(scope["headers"])
         language = headers.get(b"accept-language", b"").decode("latin-1")
         matched = PATH.fullmatch(scope["path"])

@@ -16,7 +16,8 @@ from .hub import Hub, Topic
 
 LOG = logging.getLogger(__name__)
 CHANNEL = "scorekeeper_changes"  # the trigger's pg_notify channel (migration 0016)
-TABLES = {"session": "game_sessions", "club": "clubs"}  # each topic's kind: the table it reads
+# Each topic's kind: the table it reads.
+TABLES = {"session": "game_sessions", "club": "clubs", "tournament": "tournaments"}
 CHUNK = 500  # ids in one IN (…), well under SQLite's bound on parameters
 RECONNECT_AFTER = 1.0  # seconds before a lost connection is opened again
 

@@ -15,7 +15,7 @@ from ..words.refusals import message_of
 from . import errors
 from .rate_limits import wait_sentence
 
-NOT_THERE = {"session": "no-session", "club": "no-club"}  # data/'s keys for one not there
+NOT_THERE = {"session": "no-session", "club": "no-club", "tournament": "no-tournament"}
 
 
 def worded_by(app: Flask) -> Worded:

@@ -29,6 +29,8 @@ PLACES: dict[str, Callable[[Params], str]] = {
     "session": lambda p: gettext("Session %(id)r", id=p["id"]),
     "session-number": lambda p: gettext("Session %(number)d", number=p["number"]),
     "deal": lambda p: gettext("%(where)s, deal #%(id)s", where=place(p["where"]), id=p["id"]),
+    "tournament": lambda p: gettext("Tournament %(id)r", id=p["id"]),
+    "tournament-number": lambda p: gettext("Tournament %(number)d", number=p["number"]),
     "live-deal": lambda p: gettext("%(where)s, live deal %(n)d", where=place(p["where"]), n=p["n"]),
 }
 
@@ -147,6 +149,21 @@ PROBLEMS: dict[str, Callable[[Params], str]] = {
         "%(where)s: the rules refuse it: %(why)s", where=p["where"], why=in_words(p["why"])
     ),
     "cannot-fold": lambda p: gettext("%(where)s: the rules cannot fold its deals (%(why)s).", **p),
+    # Tournaments (tournaments.py)
+    "tournament-twice": lambda p: (
+        gettext("Tournament %(id)r is listed twice: a backup lists each tournament once.") % p
+    ),
+    "tournament-round-order": lambda p: gettext(
+        "%(where)s: its rounds are not numbered 1, 2, 3 … in order (round %(number)s).", **p
+    ),
+    "tournament-entrant": lambda p: gettext(
+        "%(where)s names entrant %(id)s, which it does not have.", **p
+    ),
+    "tournament-session": lambda p: gettext(
+        "%(where)s: table %(table)s of round %(round)s is session %(session)r, which is not a "
+        "session of the tournament's club and game that no other table holds.",
+        **p,
+    ),
     # Live deals (live_deals.py)
     "live-same-deal": lambda p: gettext(
         "%(where)s: two of its live deals became the same deal.", **p

@@ -13,6 +13,9 @@ A link is never isolated: an isolate inside an `href` is part of the address (`/
 404). `fill` leaves alone a value the sentence puts inside a tag (`<a href="%(url)s">`: an
 attribute, never read as words), and a value that is an address (`is_link`), wherever it stands.
 The pages' script does the same (static/js/words.js).
+
+On a left-to-right page only a value written in a right-to-left script is isolated: an Urdu
+team's name before ": 0 baazis" would otherwise take the number into its own run ("0 :شیر").
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ FSI, LRI, PDI = "\u2068", "\u2066", "\u2069"
 # An address as a value: a path on this site or an absolute http(s) URL, with no space in it.
 LINK = re.compile(r"(?:https?://|/)\S*", re.IGNORECASE)
 TAG = re.compile(r"<[^<>]*>")
+# Letters of the right-to-left scripts (Hebrew, Arabic and its supplements, Syriac, Thaana, NKo,
+# and their presentation forms).
+RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 PLACEHOLDER = re.compile(r"%\((\w+)\)")
 REPR = re.compile(r"%\((\w+)\)r")
 # The keys a placeholder takes instead: inside a tag (its value unisolated), written with %r.
@@ -44,6 +50,11 @@ def right_to_left() -> bool:
     if not has_request_context():
         return False
     return LANGUAGES[current()].direction == "rtl"
+
+
+def reads_rtl(value: object) -> bool:
+    """Whether `value` is text with a letter of a right-to-left script in it."""
+    return isinstance(value, str) and RTL_LETTER.search(value) is not None
 
 
 def is_link(value: object) -> bool:
@@ -69,7 +80,7 @@ def left_to_right(text: str) -> str:
 def isolate(value: Any) -> Any:
     """A text isolated on a right-to-left page, as a sentence fills it (Markup, escaped): a name
     beside other words where no sentence is (the `isolated` filter: teams joined by "v")."""
-    return _isolate(value, True) if right_to_left() else value
+    return _isolate(value, True) if right_to_left() or reads_rtl(value) else value
 
 
 def in_order(items: Iterable[Any], read_as: str | None = None) -> Markup:
@@ -92,24 +103,28 @@ def in_order(items: Iterable[Any], read_as: str | None = None) -> Markup:
 
 def fill(sentence: str, variables: Mapping[str, Any], markup: bool = False) -> str:
     """`sentence` (in the reader's language) with its `%(name)s`s filled from `variables`, each
-    isolated on a right-to-left page but a link and what stands inside a tag (an attribute's
-    value), and a `%(name)r` isolated whole, quotes and all; as Markup, escaping them, where
-    `markup`."""
-    if right_to_left() and variables:
+    isolated on a right-to-left page (on a left-to-right one, a value in a right-to-left script)
+    but a link and what stands inside a tag (an attribute's value), and a `%(name)r` isolated
+    whole, quotes and all; as Markup, escaping them, where `markup`."""
+    every = right_to_left()
+    if variables and (every or any(reads_rtl(v) for v in variables.values())):
         sentence = TAG.sub(lambda tag: PLACEHOLDER.sub(rf"%(\1{AS_IS})", tag[0]), sentence)
         sentence = REPR.sub(rf"%(\1{AS_REPR})s", sentence)
-        variables = _isolated(variables, markup)
+        variables = _isolated(variables, markup, every)
     return (Markup(sentence) if markup else sentence) % variables
 
 
-def _isolated(variables: Mapping[str, Any], markup: bool) -> dict[str, Any]:
-    """The values a right-to-left sentence takes: each isolated (a link as it is), and under the
-    keys of a placeholder inside a tag (as it is) and of one written with %r (its repr isolated)."""
+def _isolated(variables: Mapping[str, Any], markup: bool, every: bool) -> dict[str, Any]:
+    """The values a sentence takes: each isolated (`every`, else those in a right-to-left
+    script; a link as it is), and under the keys of a placeholder inside a tag (as it is) and
+    of one written with %r (its repr isolated)."""
     filled: dict[str, Any] = {}
     for name, value in variables.items():
-        filled[name] = value if is_link(value) else _isolate(value, markup)
+        wanted = (every or reads_rtl(value)) and not is_link(value)
+        filled[name] = _isolate(value, markup) if wanted else value
         filled[f"{name}{AS_IS}"] = value
-        filled[f"{name}{AS_REPR}"] = _isolate(repr(value), markup)
+        shown = repr(value)
+        filled[f"{name}{AS_REPR}"] = _isolate(shown, markup) if every or reads_rtl(value) else shown
     return filled
 
 

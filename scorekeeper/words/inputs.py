@@ -286,6 +286,7 @@ SENTENCES: dict[str, Msgid | Choose] = {
 # the pages call it; `letter`, `ordinal` and `field` come from the refusal's params.
 WORDS: dict[str, Msgid] = {
     "A move": lazy_gettext("A move"),
+    "A tournament": lazy_gettext("A tournament"),
     "A play": lazy_gettext("A play"),
     "A raise": lazy_gettext("A raise"),
     "A build": lazy_gettext("A build"),

@@ -137,6 +137,113 @@ SENTENCES: dict[str, Callable[[Params], str]] = {
         taken=p["taken"],
         gone=p["gone"],
     ),
+    # Tournaments (NotFound, Conflict and InvalidInput: data/tournaments.py)
+    "no-tournament": lambda p: gettext("There is no tournament %(id)r.", id=p["id"]),
+    "no-entrant": lambda p: gettext("This tournament has no entrant %(id)d.", id=p["id"]),
+    "no-round": lambda p: gettext("This tournament has no round %(number)d.", number=p["number"]),
+    "no-table": lambda p: gettext(
+        "Round %(round)d of this tournament has no table %(table)d.",
+        round=p["round"],
+        table=p["table"],
+    ),
+    "no-tournament-table": lambda p: gettext(
+        "Session %(id)r is not a tournament's table: it has no result to confirm.", id=p["id"]
+    ),
+    "no-rounds-left": lambda _: gettext(
+        "This tournament has no round left to pair: it has ended, or every planned round is "
+        "paired. Nothing was stored."
+    ),
+    "too-few-playing": lambda _: gettext(
+        "Too few entrants are still playing to pair a round. Nothing was stored."
+    ),
+    "round-open": lambda p: gettext(
+        "Round %(number)d is still open: confirm each table's result before pairing the next "
+        "round. Nothing was stored.",
+        number=p["number"],
+    ),
+    "not-last-round": lambda p: gettext(
+        "Only the last round (%(last)d) can be un-paired. Nothing was changed.", last=p["last"]
+    ),
+    "round-has-deals": lambda p: gettext(
+        "Round %(number)d cannot be un-paired: a deal was entered at a table of the round. "
+        "Nothing was changed.",
+        number=p["number"],
+    ),
+    "round-not-over": lambda _: gettext(
+        "This table's round is not over yet: confirm its result once the round's length is played."
+    ),
+    "late-entrant-not-swiss": lambda _: gettext(
+        "Only a Swiss tournament takes a late entrant. Nothing was stored."
+    ),
+    "tournament-ended": lambda _: gettext("This tournament has ended. Nothing was stored."),
+    "tournament-name": lambda p: gettext(
+        "A tournament needs a name of 1 to %(most)d printable characters.", most=p["most"]
+    ),
+    "tournament-game": lambda _: gettext("A tournament's game is seep, fifty-six or casino."),
+    "tournament-format": lambda _: gettext(
+        "A tournament's format is swiss, round-robin or rotating."
+    ),
+    "tournament-options": lambda _: gettext(
+        "A tournament's options are a JSON object of the game's options."
+    ),
+    "tournament-round-length": lambda p: gettext(
+        "The round's length is a number of deals from 1 to %(most)d, or %(own)s in this game.",
+        most=p["most"],
+        own=p["own"],
+    ),
+    "tournament-rotating-game": lambda _: gettext(
+        "A rotating tournament needs a game of four players in two partnerships."
+    ),
+    "tournament-entrant-size": lambda p: ngettext(
+        "Each entrant of this tournament is %(num)d player: the game's table has two such sides.",
+        "Each entrant of this tournament is %(num)d players: the game's table has two such sides.",
+        p["players"],
+    ),
+    "tournament-entrants": lambda p: gettext(
+        "A tournament's entrants are a list of at most %(most)d entrants.", most=p["most"]
+    ),
+    "tournament-entrant-shape": lambda _: gettext(
+        "Each entrant has a name and a list of one to four players."
+    ),
+    "tournament-rotating-one": lambda _: gettext(
+        "In a rotating tournament each entrant is one player, given by name."
+    ),
+    "tournament-entrant-name": lambda p: gettext(
+        "Each entrant needs a name of 1 to %(most)d printable characters.", most=p["most"]
+    ),
+    "tournament-entrants-uneven": lambda _: gettext(
+        "Every entrant must have as many players as the others."
+    ),
+    "tournament-too-few": lambda p: gettext(
+        "A tournament of this format needs at least %(least)d entrants.", least=p["least"]
+    ),
+    "tournament-name-twice": lambda p: gettext(
+        "%(name)s is named twice: each entrant and each player may be named only once.",
+        name=p["name"],
+    ),
+    "tournament-rounds-robin": lambda p: gettext(
+        "A round-robin of %(entrants)d entrants has %(rounds)d rounds: leave rounds out, or "
+        "send %(rounds)d.",
+        entrants=p["entrants"],
+        rounds=p["rounds"],
+    ),
+    "tournament-rounds": lambda p: gettext(
+        "rounds must be a whole number from 1 to %(high)d.", high=p["high"]
+    ),
+    "entrant-unknown-field": lambda p: gettext(
+        "An entrant has an unknown field %(field)r.", field=p["field"]
+    ),
+    "round-length-unknown-field": lambda p: gettext(
+        "A round's length has an unknown field %(field)r.", field=p["field"]
+    ),
+    "result-shape": lambda _: gettext(
+        "An adjustment sends a result (match points and game points, or null) and may add a note."
+    ),
+    "result-note": lambda p: gettext(
+        "A note is a text of at most %(most)d characters.", most=p["most"]
+    ),
+    "result-match-points": lambda _: gettext("match_points must be [2, 0], [1, 1] or [0, 2]."),
+    "result-game-points": lambda _: gettext("game_points must be two whole numbers."),
     # A session started in a club (InvalidInput: starts.py)
     "misfits-house-rules": lambda p: gettext(
         "These teams do not fit the club's house rules (%(rules)s): give the options to "

@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
+from schemathesis.core import NOT_SET
 
 from scorekeeper import app as app_module
 from scorekeeper import create_app
@@ -51,7 +52,15 @@ from tests.helpers.openapi import (
     request_examples,
     schema,
 )
-from tests.helpers.openapi_table import SESSION_BODIES, Table, fixed_deal, fixed_fifty_six_deal
+from tests.helpers.openapi_table import (
+    SESSION_BODIES,
+    Table,
+    fixed_deal,
+    fixed_fifty_six_deal,
+    tournament_bodies,
+    tournament_body,
+)
+from tests.helpers.openapi_tournament import TABLES, aim_tournament
 
 SCHEMA = schemathesis.openapi.from_dict(copy.deepcopy(DOCUMENT))
 EXAMPLES = 50  # generated requests per operation: about a minute for the whole run on one core
@@ -120,15 +129,16 @@ def test_path_parameters_match_the_routes(app: Flask) -> None:
         assert declared == routed, path
 
 
-def source_codes(pattern: str) -> set[tuple[str, ...]]:
-    """Every match of `pattern` in the package's Python source that the API serves: a game's
-    package counts once the game is registered (its codes must then be documented)."""
+def source_codes(pattern: str, besides: Path | None = None) -> set[tuple[str, ...]]:
+    """Every match of `pattern` in the package's Python source that the API serves (but the
+    file `besides`): a game's package counts once the game is registered (its codes must then
+    be documented)."""
     served = {name.replace("-", "_") for name in GAMES}
     games = [d for d in (SOURCE / "rules").iterdir() if (d / "__init__.py").is_file()]
     unserved = [d for d in games if d.name not in served]
     found: set[tuple[str, ...]] = set()
     for file in SOURCE.rglob("*.py"):
-        if any(folder in file.parents for folder in unserved):
+        if any(folder in file.parents for folder in unserved) or file == besides:
             continue
         found.update(m.groups() for m in re.finditer(pattern, file.read_text(encoding="utf-8")))
     return found
@@ -149,7 +159,14 @@ def error_codes(name: str) -> set[str]:
 
 
 def test_every_conflict_code_is_documented() -> None:
-    raised = source_codes(r'Conflict\(\s*(\d+),\s*"([a-z0-9-]+)"')
+    pattern = r'Conflict\(\s*(\d+),\s*"([a-z0-9-]+)"'
+    # A tournament's own writes (data/tournaments.py) answer its 409s; every other write, a
+    # deal's, a play's or a session's, the deals' 409s (a tournament table's `round-over` too).
+    tournaments = SOURCE / "data" / "tournaments.py"
+    in_tournaments = set(re.findall(pattern, tournaments.read_text(encoding="utf-8")))
+    assert {code for s, code in in_tournaments} == error_codes("TournamentConflict")
+    assert {s for s, _ in in_tournaments} == {"409"}
+    raised = source_codes(pattern, besides=tournaments)
     by_status = {"409": "DealConflict", "412": "VersionMismatch", "422": "KeyReused"}
     for status, name in by_status.items():
         assert {code for s, code in raised if s == status} == error_codes(name)
@@ -486,6 +503,9 @@ def steer(
         case.path_parameters["session_id"] = table.id
     if "session" not in faults and "club_id" in case.path_parameters:
         case.path_parameters["club_id"] = table.club
+    tournament = "tournament_id" in case.path_parameters or operation["operationId"] in TABLES
+    if tournament:
+        body = aim_tournament(case, operation["operationId"], index, faults, table, body)
     if "body" not in faults and "a" in names:
         aim_sides(case, sides, table)
     if "deal" not in faults and "deal_id" in case.path_parameters:
@@ -512,15 +532,22 @@ def steer(
         aim_ending(operation["operationId"], index, "stale" in faults, table)
     if operation["operationId"] == "start_live_deal" and fault == "body":
         table.end_live()  # so that the body is read, not refused for the deal under way (409)
-    if "deal" not in faults and "number" in case.path_parameters:
+    if "deal" not in faults and "number" in case.path_parameters and not tournament:
         case.path_parameters["number"] = plays if taken_back == "last" else plays + 1
-    if operation.get("security"):
+    if operation["operationId"] == "confirm_table":
+        # The table's own token (a session's that is no table's: the table's keeper's).
+        tokens = table.bracket.tokens
+        aim_token(case, faults, table, tokens.get(case.path_parameters["session_id"], table.keeper))
+    elif operation.get("security"):
         aim_token(case, faults, table, table.keeper_for(case.operation.path, case.method.lower()))
     for header in PRECONDITIONS.keys() & names:
         how = "stale" if "stale" in faults else preconditions[header]
         aim_precondition(case, header, how, table)
     if "body" not in faults and "requestBody" in operation:
         case.body = live_play(body, plays, table) if operation["operationId"] in UNDER_WAY else body
+    elif operation["operationId"] == "adjust_table":
+        # A note that is not printable, which the document says in words only: a 400.
+        case.body = {"result": None, "note": "a\u0000b"}
     elif operation["operationId"] == "set_house_rules":
         # The document says every house rule exactly, so a generated body is a valid one.
         case.body = {"seep": {"target": 120}}  # out of range (M2): a 400, nothing stored
@@ -534,7 +561,9 @@ def steer(
     elif "key" in faults and "Idempotency-Key" in names:
         # The same key each time: "key body" sends it with another body, a 422.
         case.headers["Idempotency-Key"] = "the-same-key-0123456789abcdefghijkl"
-        if "body" not in faults:
+        if operation["operationId"] == "pair_round":
+            case.body = NOT_SET  # it has no body: the key alone is the request (a replay)
+        elif "body" not in faults:
             # Only a write that is done keeps its key: a number that clashes (a 409) would not.
             case.body.pop("number", None)
     return turn
@@ -553,6 +582,21 @@ CARD_TWICE = {
 
 # Reads whose query the document bounds: a value past its bounds (a 400) stands for the body.
 BAD_QUERIES = {"read_session": {"since": "-1"}, "read_deals": {"limit": "0"}}
+
+# A keeper's result for a table, or none (the adjustment taken back), with a note or not.
+ADJUSTMENTS = st.fixed_dictionaries(
+    {
+        "result": st.none()
+        | st.fixed_dictionaries(
+            {
+                "match_points": st.sampled_from([(2, 0), (1, 1), (0, 2)]).map(list),
+                "game_points": st.lists(st.integers(-99, 99), min_size=2, max_size=2),
+            }
+        )
+    },
+    optional={"note": st.none() | st.sampled_from(["", "Forfeit: Ravi was ill", "x" * 200])},
+)
+
 
 # Ending a session and reopening it: each asked of a session ended or not.
 ENDINGS = {"end_session", "reopen_session"}
@@ -651,6 +695,12 @@ def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
         return st.just(table.live_start).map(copy.deepcopy)
     if operation_id == "add_live_play":
         return st.sampled_from(PLAY_CHOICES)  # resolved against the table once the turn is taken
+    if operation_id == "create_tournament":
+        return st.sampled_from(tournament_bodies(table.game)).map(copy.deepcopy)
+    if operation_id == "add_entrant":
+        return st.booleans()  # named or not: a new entrant, made once the turn is taken
+    if operation_id == "adjust_table":
+        return ADJUSTMENTS
     deals = {"seep": seep_deals, "fifty-six": fifty_six_deals, "casino": casino_deals}[table.game]()
     if operation_id == "replace_deal":
         return deals
@@ -782,7 +832,7 @@ def bodies() -> Iterator[tuple[str, str]]:
 def test_too_large(app: Flask, path: str, method: str) -> None:
     table = Table(app)
     case = SCHEMA[path][method.upper()].Case(
-        path_parameters=in_path(path, session_id=table.id, deal_id=1, club_id=table.club),
+        path_parameters=in_path(path, **table.path_values()),
         headers=table.auth_for(path, method),
         body={"padding": "x" * 300_000},
     )
@@ -816,6 +866,7 @@ COSTLY = {
 STREAMS = {
     ("/api/v1/sessions/{session_id}/changes", "get"),
     ("/api/v1/clubs/{club_id}/changes", "get"),
+    ("/api/v1/tournaments/{tournament_id}/changes", "get"),
 }
 
 
@@ -897,7 +948,16 @@ def test_unavailable(tmp_path: Path, path: str, method: str) -> None:
     has_body = "requestBody" in operation_of(path, method)
     body: dict[str, Any] = {"body": base_body(operation_id)} if has_body else {}
     case = operation.Case(
-        path_parameters=in_path(path, session_id="abc", deal_id=1, club_id="abc", number=1),
+        path_parameters=in_path(
+            path,
+            session_id="abc",
+            deal_id=1,
+            club_id="abc",
+            number=1,
+            tournament_id="abc",
+            table=1,
+            entrant_id=1,
+        ),
         headers={"Authorization": "Bearer token"},
         **body,
     )
@@ -927,14 +987,22 @@ def base_body(operation_id: str) -> dict[str, Any]:
         return {"seep": {"target": 150, "throw": "matching"}}
     if operation_id in ("add_deal", "replace_deal"):
         return fixed_deal(50)
+    if operation_id == "create_tournament":
+        return tournament_body("seep")
+    if operation_id == "add_entrant":  # one more pair for the Seep table's tournament
+        return {"name": "Latecomers", "players": ["Hema", "Gopal"]}
+    if operation_id == "adjust_table":
+        return {"result": {"match_points": [2, 0], "game_points": [30, -30]}, "note": "Forfeit"}
     example = schema("CheckRequest" if operation_id == "check_move" else "MovesRequest")
     return copy.deepcopy(example["examples"][0])
 
 
 def put_inside(body: dict[str, Any], text: str) -> None:
-    """Replace a name, a card, the move's card or a house rule with `text`."""
+    """Replace a name, a card, the move's card, a house rule or a result's note with `text`."""
     if "name" in body:
         body["name"] = text
+    elif "result" in body:
+        body["note"] = text
     elif "teams" in body:
         body["teams"][0]["players"][0] = text
     elif "captured" in body:
@@ -952,7 +1020,7 @@ def test_lone_surrogates_are_bad_input_not_a_crash(app: Flask, path: str, method
     table = Table(app)
     operation = SCHEMA[path][method.upper()]
     operation_id = operation_of(path, method)["operationId"]
-    url = path.format(session_id=table.id, deal_id=1, club_id=table.club)
+    url = path.format(**table.path_values())
 
     @settings(max_examples=25, deadline=None, derandomize=True, database=None)
     @given(where=st.sampled_from(["value", "key", "inside"]), text=ODD_TEXT, keyed=st.booleans())
@@ -982,7 +1050,7 @@ def test_a_body_sent_as_another_type_is_bad_json(app: Flask, path: str, method: 
     table = Table(app)
     body = json.dumps(base_body(operation_of(path, method)["operationId"]))
     response = table.client.open(
-        path.format(session_id=table.id, deal_id=1, club_id=table.club),
+        path.format(**table.path_values()),
         method=method,
         data=body,
         content_type="text/plain",
@@ -1000,7 +1068,7 @@ def test_the_document_s_examples_are_accepted(
 ) -> None:
     game = "fifty-six" if "contract" in example else "casino" if "cards" in example else "seep"
     table = Table(app, game)
-    url = path.format(session_id=table.id, deal_id=1, club_id=table.club)
+    url = path.format(**table.path_values())
     response = table.client.open(
         url, method=method, json=example, headers=table.auth_for(path, method)
     )

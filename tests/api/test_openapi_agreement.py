@@ -197,7 +197,7 @@ def test_an_unknown_field_is_refused_where_the_document_refuses_it(app: Flask) -
                 table.bare_live()
             elif path.endswith("/live"):
                 table.client.delete(table.url("live"), headers=table.auth())
-            url = path.format(session_id=table.id, deal_id=1, club_id=table.club)
+            url = path.format(**table.path_values())
             headers = table.auth_for(path, method)
             answer = table.client.open(url, method=method, json=sent, headers=headers)
             # Accepted, or refused for that field (not for another reason).

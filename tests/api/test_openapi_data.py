@@ -33,6 +33,7 @@ from scorekeeper.rules import GAMES
 from scorekeeper.rules.limits import MOST_PLAYS
 from tests.helpers.openapi import CHECKS, DOCUMENT, OPERATIONS, operation_of
 from tests.helpers.openapi_table import Table
+from tests.helpers.openapi_tournament import TABLES, aim_tournament
 
 # A request may meet the state it is sent into before its data is read: a precondition that no
 # longer holds (412), or an Idempotency-Key that another request used (422). The rest are
@@ -96,6 +97,15 @@ CROSS_FIELD = {
     "bad-option": re.compile(r"^first_dealer is a seat"),
     # Seep: one opening and one last sweep, the opening one the bidder's team's.
     "bad-sweep": re.compile(r"^A deal has only one|^Only the bidder's team"),
+    # A tournament: what its format or its entrants allow (an entrant's players, how many
+    # entrants and rounds, names given twice), and printable names.
+    "bad-tournament": re.compile(
+        r"^Each entrant of this tournament is|^Every entrant must have"
+        r"|^A tournament of this format needs|is named twice|^A round-robin of"
+        r"|^rounds must be a whole number|^A rotating tournament needs"
+        r"|^In a rotating tournament each entrant|^Each entrant has a name and a list"
+        r"|printable characters|^A player needs a name"
+    ),
     # Printable characters, as the document says in words: no regular expression that both
     # JSON Schema and schemathesis read can tell them (unassigned, private use, format, control).
     "bad-name": re.compile(r"cannot be shown|printable characters|needs a name"),
@@ -154,19 +164,26 @@ def game_of(operation_id: str, body: Any) -> str | None:
 UNDER_WAY = {"read_live_deal", "add_live_play", "remove_live_play", "remove_live_deal"}
 
 
-def aim(case: Any, table: Table, operation_id: str) -> None:
-    """The table's session, club, live deal and keeper's token (a valid play numbered as the
-    next); the data as generated."""
+def aim(case: Any, table: Table, operation_id: str, index: int) -> None:
+    """The table's session, club, live deal, tournament (its rounds, tables and entrants, in the
+    state test_openapi.py's aim_tournament puts them in by `index`) and keeper's token (a valid
+    play numbered as the next; a tournament table's own token to confirm it); the data as
+    generated."""
     plays = table.keep_live() if operation_id in UNDER_WAY else 0
     path = case.path_parameters or {}
     if "session_id" in path:
         path["session_id"] = table.id
     if "club_id" in path:
         path["club_id"] = table.club
+    tournament = "tournament_id" in path or operation_id in TABLES
+    if tournament:
+        # No body is passed: the generated one is sent as it is (aim_tournament would make a
+        # late entrant of a body that is a boolean, and invalid data must stay invalid).
+        aim_tournament(case, operation_id, index, set(), table, None)
     if "deal_id" in path:
         live = operation_id == "replay_live_deal"
         path["deal_id"] = table.played_live() if live else table.supply(False)[0]
-    if "number" in path:
+    if "number" in path and not tournament:
         path["number"] = plays  # the last play: it may be taken back
     if operation_id == "start_live_deal":
         discard_live(table)  # else the start is refused for the deal under way (409)
@@ -185,6 +202,8 @@ def aim(case: Any, table: Table, operation_id: str) -> None:
     if operation_id == "add_live_play" and valid:
         body["number"] = plays + 1
     keeper = table.keeper_for(case.operation.path, case.method.lower())
+    if operation_id in TABLES:
+        keeper = table.bracket.tokens.get(path["session_id"], keeper)
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {keeper}"}
 
 
@@ -219,6 +238,7 @@ def generated(path: str, method: str, app: Flask) -> Counter[str]:
     operation_id = operation_of(path, method)["operationId"]
     modes = [GenerationMode.POSITIVE, GenerationMode.NEGATIVE][: 1 + has_data(path, method)]
     seen: Counter[str] = Counter()
+    turns = itertools.count()  # the state a tournament's request finds, taken in turn
 
     @settings(
         max_examples=EXAMPLES,
@@ -232,7 +252,7 @@ def generated(path: str, method: str, app: Flask) -> Counter[str]:
     @given(case=st.one_of(*(operation.as_strategy(generation_mode=mode) for mode in modes)))
     def send(case: Any) -> None:
         game = game_of(operation_id, case.body) or next(games)
-        aim(case, tables[game], operation_id)
+        aim(case, tables[game], operation_id, next(turns))
         response = case.call(app=app)
         kind = case.meta.generation.mode.value
         seen[f"{kind} {response.status_code}"] += 1

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import Club, Deal, GameSession, LiveDeal, Player
 from tests.helpers.api import CLUBS, FOUR, SESSIONS, add_deals, bearer, new_club, new_session
@@ -38,6 +39,13 @@ def played_club(client: FlaskClient) -> dict[str, Any]:
     assert client.put(f"{url}/2", json=seep_deal(55), headers=auth).status_code == 200
     assert client.delete(f"{url}/1", headers=auth).status_code == 200
     return {"club": club, "seep": seep, "fifty-six": fifty_six, "casino": casino}
+
+
+def empty_app(path: Path) -> Flask:
+    """The app on a SQLite file that does not exist yet: import makes its tables."""
+    return create_app(
+        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
+    )
 
 
 def export(app: Flask, path: Path) -> dict[str, Any]:

@@ -1,8 +1,10 @@
 """A session to aim generated requests at (`Table`), with the opening deals it is given and the
-bodies that start a session of each game."""
+bodies that start a session of each game; and its club's tournament (`Bracket`), with the
+bodies that create one of each game."""
 
 from __future__ import annotations
 
+import copy
 import functools
 from typing import Any
 
@@ -38,7 +40,8 @@ SESSION_BODIES: dict[str, list[dict[str, Any]]] = {
 
 class Table:
     """A session to aim generated requests at: real ids and tokens, some deals, one deleted;
-    in a club of its own, whose statistics it makes; a live deal from its game's self-play."""
+    in a club of its own, whose statistics it makes; a live deal from its game's self-play;
+    a tournament of the club with a round paired (`bracket`)."""
 
     def __init__(self, app: Flask, game: str = "seep") -> None:
         self.app = app
@@ -57,6 +60,20 @@ class Table:
             assert self.post("deals", json=deal).status_code == 201
         assert self.client.delete(self.url("deals/2"), headers=self.auth()).status_code == 200
         self.live_start, self.live_plays = live_deal(game)
+        self.bracket = Bracket(self)
+
+    def path_values(self) -> dict[str, Any]:
+        """A real value for each path parameter: the session, its first deal or play, the club,
+        the tournament, its first round and table, its first entrant."""
+        return {
+            "session_id": self.id,
+            "deal_id": 1,
+            "number": 1,
+            "club_id": self.club,
+            "tournament_id": self.bracket.id,
+            "table": 1,
+            "entrant_id": 1,
+        }
 
     def url(self, tail: str = "") -> str:
         return f"/api/v1/sessions/{self.id}/{tail}".rstrip("/")
@@ -174,6 +191,151 @@ class Table:
         ]
 
 
+# Entrants of a tournament, none of them the table's players: pairs for Seep and Fifty-six,
+# players alone (two-player Casino) for Casino.
+BRACKET_PLAYERS = ("Kiran", "Sita", "Arjun", "Lata", "Vikram", "Nila", "Tara", "Hari")
+BRACKET_ENTRANTS: dict[str, list[dict[str, Any]]] = {
+    "seep": [
+        {"name": f"Pair {n}", "players": list(BRACKET_PLAYERS[2 * n : 2 * n + 2])} for n in range(4)
+    ],
+    "casino": [{"name": name, "players": [name]} for name in BRACKET_PLAYERS[:4]],
+}
+BRACKET_ENTRANTS["fifty-six"] = BRACKET_ENTRANTS["seep"]
+# A rotating tournament seats players alone, four to a partnership game's table.
+ROTATING_ENTRANTS = [{"name": name} for name in BRACKET_PLAYERS]
+# The lengths of a round each game takes besides {"deals": n}.
+OWN_LENGTH = {"seep": {"baazis": 1}, "fifty-six": {"games": 1}, "casino": {"games": 1}}
+
+
+def tournament_body(game: str, **fields: Any) -> dict[str, Any]:
+    """A Swiss of four entrants of the game over three one-deal rounds, `fields` replacing its
+    own (a field given as None is left out)."""
+    body = {
+        "name": "Diwali cup",
+        "game": game,
+        "format": "swiss",
+        "rounds": 3,
+        "round_length": {"deals": 1},
+        "entrants": copy.deepcopy(BRACKET_ENTRANTS[game]),
+    }
+    return {name: value for name, value in (body | fields).items() if value is not None}
+
+
+def tournament_bodies(game: str) -> list[dict[str, Any]]:
+    """Tournaments of the game that may be created: each format (rotating where the game has
+    a four-player partnership table), each length of a round, options given or left out."""
+    bodies = [
+        tournament_body(game),
+        tournament_body(game, format="round-robin", rounds=None, round_length=OWN_LENGTH[game]),
+        tournament_body(game, rounds=1, options={}, round_length={"deals": 9}),
+    ]
+    if game == "casino":
+        bodies.append(tournament_body(game, options={"variant": "royal"}))
+    else:
+        rotating = {"format": "rotating", "rounds": 2, "entrants": ROTATING_ENTRANTS}
+        bodies.append(tournament_body(game, **rotating))
+    return bodies
+
+
+class Bracket:
+    """The table's club's tournament: a Swiss of four entrants of the table's game over three
+    rounds of one deal, its first round paired, the deal of its first table played (its result
+    can be confirmed) and its second table's not (its round is not over); and beside it a
+    round-robin, which lets no late entrant in. Rounds are paired, settled and un-paired as a
+    request needs them."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.client = table.client
+        self.id: str = self.create(tournament_body(table.game))
+        robin = tournament_body(table.game, name="Round robin", format="round-robin", rounds=None)
+        self.robin: str = self.create(robin)
+        self.tokens: dict[str, str] = {}  # each table's session: its edit token
+        self.late = 0  # late entrants added
+        first = self.pair()
+        self.played, self.unplayed = (t["session"] for t in first["tables"])
+        played = self.client.post(
+            f"/api/v1/sessions/{self.played}/deals",
+            json=TABLE_DEALS[table.game],
+            headers={"Authorization": f"Bearer {self.tokens[self.played]}"},
+        )
+        assert played.status_code == 201, played.get_json()
+
+    def create(self, body: dict[str, Any]) -> str:
+        created = self.client.post(
+            f"/api/v1/clubs/{self.table.club}/tournaments", json=body, headers=self.keeper()
+        )
+        assert created.status_code == 201, created.get_json()
+        return str(created.get_json()["id"])
+
+    def keeper(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.table.club_keeper}"}
+
+    def url(self, tail: str = "") -> str:
+        return f"/api/v1/tournaments/{self.id}/{tail}".rstrip("/")
+
+    def read(self) -> dict[str, Any]:
+        read = self.client.get(self.url())
+        assert read.status_code == 200, read.get_json()
+        return dict(read.get_json())
+
+    def pair(self) -> dict[str, Any]:
+        """Pair the next round; its tables' tokens are kept."""
+        paired = self.client.post(self.url("rounds"), headers=self.keeper())
+        assert paired.status_code == 201, paired.get_json()
+        for table in paired.get_json()["tables"]:
+            self.tokens[table["session"]] = table["edit_token"]
+        return dict(paired.get_json())
+
+    def settle(self) -> None:
+        """Every table of the last round confirmed: those that are not, by the keeper's
+        adjustment."""
+        rounds = self.read()["rounds"]
+        for table in rounds[-1]["tables"] if rounds else []:
+            if not table["confirmed"]:
+                tail = f"rounds/{rounds[-1]['number']}/tables/{table['table']}"
+                result = {"match_points": [1, 1], "game_points": [0, 0]}
+                adjusted = self.client.put(
+                    self.url(tail), json={"result": result}, headers=self.keeper()
+                )
+                assert adjusted.status_code == 200, adjusted.get_json()
+
+    def pairable(self) -> None:
+        """The next round can be paired: the last one settled, and a round left (the last one
+        un-paired when every round is)."""
+        self.settle()
+        read = self.read()
+        if len(read["rounds"]) >= read["rounds_planned"]:
+            gone = self.client.delete(
+                self.url(f"rounds/{len(read['rounds'])}"), headers=self.keeper()
+            )
+            assert gone.status_code == 200, gone.get_json()
+
+    def open_round(self) -> None:
+        """A table of the last round without a confirmed result (a round is paired when none
+        is), unless every round is paired."""
+        read = self.read()
+        settled = all(t["confirmed"] for t in read["rounds"][-1]["tables"])
+        if settled and len(read["rounds"]) < read["rounds_planned"]:
+            self.pair()
+
+    def rounds(self, least: int) -> int:
+        """At least `least` rounds paired (each settled first): how many there are."""
+        count = len(self.read()["rounds"])
+        while count < least:
+            self.settle()
+            self.pair()
+            count += 1
+        return count
+
+    def late_entrant(self, named: bool) -> dict[str, Any]:
+        """An entrant not yet in the tournament, of the size of its entrants."""
+        self.late += 1
+        size = len(BRACKET_ENTRANTS[self.table.game][0]["players"])
+        players = [f"Late {self.late}{'ab'[n]}" for n in range(size)]
+        return {"players": players} | ({"name": f"Late {self.late}"} if named else {})
+
+
 def fixed_deal(points0: int) -> dict[str, Any]:
     """A deal in which team 0 takes the spades worth `points0` or so, team 1 the rest."""
     team0, left = [], points0
@@ -210,6 +372,19 @@ def live_deal(game: str, dealer: int = 0) -> tuple[dict[str, Any], list[dict[str
     seed = {"seep": 3, "fifty-six": 5, "casino": 7}[game]
     return DEALS[game](seed, dealer) if game == "fifty-six" else DEALS[game](seed)
 
+
+# A deal at a tournament's table of each game (two sides).
+TABLE_DEALS: dict[str, dict[str, Any]] = {
+    "seep": fixed_deal(50),
+    "fifty-six": fixed_fifty_six_deal(44),
+    "casino": {
+        "cards": [30, 22],
+        "spades": [7, 6],
+        "aces": [0, 1, 0, 1],
+        "big_casino": 1,
+        "little_casino": 0,
+    },
+}
 
 OPENING_DEALS = {
     "seep": [fixed_deal(points) for points in (30, 70, 50, 40, 60, 55)],

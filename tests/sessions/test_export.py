@@ -16,7 +16,6 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app
 from scorekeeper.data.extensions import db
 from scorekeeper.data.models import GameSession
 from scorekeeper.rules.limits import MAX_TEAM_NAME, MOST_DEALS, MOST_PLAYS
@@ -25,6 +24,7 @@ from tests.helpers.backup import (
     ACCENTED_TWO,
     UNDER_WAY,
     counts,
+    empty_app,
     everything,
     export,
     import_into,
@@ -122,7 +122,7 @@ def test_a_session_as_json_has_its_raw_records_with_ids_and_deleted_ones_marked(
     )
     assert f'filename="seep-{seep["id"]}.json"' in response.headers["Content-Disposition"]
     body = response.get_json()
-    assert body["format"] == "scorekeeper-session" and body["format_version"] == 5
+    assert body["format"] == "scorekeeper-session" and body["format_version"] == 6
     session = body["session"]
     assert session["id"] == seep["id"] and session["club"] == played["club"]["id"]
     assert [(t["name"], t["players"]) for t in session["teams"]] == [
@@ -167,13 +167,6 @@ def test_a_club_as_json_has_its_players_and_sessions(client: FlaskClient) -> Non
 # -- the command line: export, then import ---------------------------------------------------
 
 
-def empty_app(path: Path) -> Flask:
-    """The app on a SQLite file that does not exist yet: import makes its tables."""
-    return create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
-    )
-
-
 def test_export_then_import_into_an_empty_database_reproduces_everything(
     app: Flask, client: FlaskClient, tmp_path: Path
 ) -> None:
@@ -183,7 +176,7 @@ def test_export_then_import_into_an_empty_database_reproduces_everything(
     clubs = [played["club"]["id"], other["id"]]
     before = everything(client, clubs)
     document = export(app, tmp_path / "backup.json")
-    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 5
+    assert document["format"] == "scorekeeper-backup" and document["format_version"] == 6
     assert document["schema"]
 
     restored = empty_app(tmp_path / "restored.sqlite")
@@ -335,7 +328,7 @@ def refused_session(doc: dict[str, Any]) -> None:
 
 
 DAMAGED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
-    "newer format": (lambda d: d.update(format_version=6), "newer than this scorekeeper"),
+    "newer format": (lambda d: d.update(format_version=7), "newer than this scorekeeper"),
     "newer schema": (lambda d: d.update(schema="9999_future"), "newer database"),
     "not a backup": (lambda d: d.update(format="scorekeeper-club"), "not a scorekeeper backup"),
     "no sessions": (lambda d: d.pop("sessions"), "has no 'sessions'"),
@@ -586,7 +579,7 @@ def test_live_deals_finished_and_under_way_are_restored_exactly(
     restored = empty_app(tmp_path / "restored.sqlite")
     result = import_into(restored, tmp_path / "backup.json")
     assert result.exit_code == 0, result.output
-    assert "3 sessions, 6 live deals;" in result.output
+    assert "3 sessions, 6 live deals, 0 tournaments;" in result.output
     other = restored.test_client()
     assert everything(other, [club]) == before
     assert {game: other.get(live_url(s)).get_json() for game, s in sessions.items()} == live_before
@@ -634,7 +627,7 @@ def test_a_file_of_the_format_before_live_deals_still_imports(
     restored = empty_app(tmp_path / "restored.sqlite")
     result = import_into(restored, path)
     assert result.exit_code == 0, result.output
-    assert "1 sessions, 0 live deals;" in result.output
+    assert "1 sessions, 0 live deals, 0 tournaments;" in result.output
     other = restored.test_client()
     for session in document["sessions"]:
         assert other.get(live_url(session)).status_code == 404

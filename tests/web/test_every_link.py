@@ -43,7 +43,7 @@ def poster(client: FlaskClient) -> every_page.Post:
 def laid(scorer: FlaskClient) -> list[Visit]:
     """every_page's club, the scorer's phone keeping score of each session and the club."""
     made, sessions = every_page.table(poster(scorer), every_page.SIDES, every_page.CLUB)
-    for started in sessions:
+    for started in [*sessions, made["tournament"]["table"]]:
         scorer.post(f"/s/{started.id}/join", data={"key": started.token})
     scorer.post(f"/c/{made['id']}/key", data={"key": made["keeper_token"]})
     players = scorer.get(f"/c/{made['id']}/players").get_data(as_text=True)

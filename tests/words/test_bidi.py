@@ -1,5 +1,6 @@
 """Right-to-left sentences isolate what they name (scorekeeper/words/bidi.py): a name or a card
-filled into an Urdu sentence keeps its own direction; English sentences are untouched."""
+filled into an Urdu sentence keeps its own direction; in an English sentence only a name in a
+right-to-left script is isolated."""
 
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ def test_python_sentences_isolate_names_on_rtl_pages(
         # A number in %(num)d stays a number (an isolate would not format as %d).
         counted = ngettext("%(num)d deal by %(who)s", "%(num)d deals by %(who)s", 3, who="Dev")
         assert counted == f"3 deals by {start}Dev{end}"
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_a_right_to_left_name_is_isolated_on_a_left_to_right_page(app: Flask, lang: str) -> None:
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        # Unisolated, "شیر دل" would take the 0 after it into its own run: "0 :شیر دل".
+        said = gettext("%(who)s played %(card)s.", who="شیر دل", card="A♠")
+        assert said.startswith(f"{FSI}شیر دل{PDI} ") and f"{FSI}A♠" not in said
+        page = render_template_string('{{ _("Swap %(gone)s for %(kept)s?", gone=a, kept=b) }}',
+                                      a="دیو", b="Asha")  # fmt: skip
+        assert page.startswith(f"Swap {FSI}دیو{PDI} for Asha")
 
 
 def test_template_sentences_isolate_and_escape_once(app: Flask) -> None:

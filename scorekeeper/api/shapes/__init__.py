@@ -39,6 +39,7 @@ from . import (
     sessions,
     standings,
     stats,
+    tournaments,
     tricks,
 )
 from .reading import Shape
@@ -47,7 +48,7 @@ from .reading import Shape
 MODULES = (
     names, errors, clubs, games, deals, standings, ended_standings, game_standings, stats,
     records, meta, moves, calls, tricks, casino_positions, casino_moves, checks, live_states,
-    live_steps, live, answered_deals, after_write, sessions, changes,
+    live_steps, live, answered_deals, after_write, sessions, changes, tournaments,
 )  # fmt: skip
 # Every declared schema, by the name the document gives it.
 DECLARED: dict[str, type[Shape]] = {

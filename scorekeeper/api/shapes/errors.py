@@ -25,8 +25,9 @@ class BadInput(Shape):
     error: Literal[
         "bad-aces", "bad-auction", "bad-bid", "bad-cards", "bad-double", "bad-field", "bad-floor",
         "bad-hand", "bad-idempotency-key", "bad-json", "bad-name", "bad-option", "bad-options",
-        "bad-page", "bad-players", "bad-position", "bad-side", "bad-since", "bad-spades",
-        "bad-sweep", "bad-sweeps", "bad-teams", "bad-trick", "deal-over", "duplicate-card",
+        "bad-page", "bad-players", "bad-position", "bad-result", "bad-side", "bad-since",
+        "bad-spades", "bad-sweep", "bad-sweeps", "bad-teams", "bad-tournament", "bad-trick",
+        "deal-over", "duplicate-card",
         "game-not-over", "game-over", "missing-field", "missing-point-card", "no-capture",
         "not-finished", "not-in-pack", "session-over", "sweeps-off", "team-out", "too-crowded",
         "too-many-plays", "unknown-card", "unknown-club", "unknown-field", "unknown-game",

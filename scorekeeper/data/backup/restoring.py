@@ -17,7 +17,8 @@ from ..models import Club, Player, club_name, player_name
 from .fields import THE_BACKUP, an_id, at_least, check_header, field, time_of, token_hash
 from .problems import BackupError, Place
 from .sessions import restore_session
-from .writing import JSON
+from .tournaments import restore_tournament
+from .writing import JSON, TOURNAMENTS_SINCE
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Restored:
         counts[kind] = counts.get(kind, 0) + many
 
     def __str__(self) -> str:
-        kinds = ("clubs", "players", "sessions", "live deals")
+        kinds = ("clubs", "players", "sessions", "live deals", "tournaments")
         added = ", ".join(f"{self.added.get(k, 0)} {k}" for k in kinds)
         kept = ", ".join(f"{self.kept.get(k, 0)} {k}" for k in kinds)
         return f"Added {added}; already there: {kept}."
@@ -62,6 +63,12 @@ def restore(raw: object, known_revisions: set[str]) -> Restored:
             done.count("live deals", added.new, added.live_deals)
             if added.new and added.club_id is not None:
                 done.grown.add(added.club_id)
+        held: set[str] = set()
+        for number, tournament in enumerate(tournaments_of(backup, version), 1):
+            new = restore_tournament(tournament, number, held)
+            done.count("tournaments", new)
+            if new:
+                done.grown.add(tournament["club"])
         for club_id in done.grown - done.new_clubs:
             # A club that was there already shows more now: its version (ETag) moves.
             Club.find(club_id).touch()
@@ -74,9 +81,17 @@ def restore(raw: object, known_revisions: set[str]) -> Restored:
     return done
 
 
+def tournaments_of(backup: Mapping[str, Any], version: int) -> list[Any]:
+    """The backup's tournaments (none in a file from before them)."""
+    if version < TOURNAMENTS_SINCE:
+        return []
+    return list(field(backup, "tournaments", list, THE_BACKUP))
+
+
 def check_listed_once(backup: Mapping[str, Any]) -> None:
-    """Raise BackupError if a club, player or session is listed twice: importing keeps what is
-    there under an id, so a second listing (changed or not) would be dropped unseen."""
+    """Raise BackupError if a club, player, session or tournament is listed twice: importing
+    keeps what is there under an id, so a second listing (changed or not) would be dropped
+    unseen."""
     clubs = field(backup, "clubs", list, THE_BACKUP)
     players = [
         *(p for club in clubs if isinstance(club, dict) for p in club.get("players") or []),
@@ -86,6 +101,7 @@ def check_listed_once(backup: Mapping[str, Any]) -> None:
         (clubs, "club-twice"),
         (players, "player-twice"),
         (field(backup, "sessions", list, THE_BACKUP), "session-twice"),
+        (backup.get("tournaments") or [], "tournament-twice"),
     )
     for listed, problem in kinds:
         seen: set[object] = set()

@@ -15,13 +15,15 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..models import Club, Deal, GameSession, LiveDeal, Membership, Player, Team, utcnow
+from ..tournaments import Tournament
 
 FORMAT = "scorekeeper-backup"
-FORMAT_VERSION = 5  # grows when the document's shape changes; newer files are refused
+FORMAT_VERSION = 6  # grows when the document's shape changes; newer files are refused
 LIVE_SINCE = 2  # the first format whose sessions carry their live deals
 # Format 3: a club carries its house rules (none in a file from before: the usual rules).
 ENDED_SINCE = 4  # the first format whose sessions say when the table ended them (or null)
 CHANGED_SINCE = 5  # the first format whose deals carry the session's version at their change
+TOURNAMENTS_SINCE = 6  # the first format that holds the clubs' tournaments
 JSON = dict[str, Any]
 
 
@@ -134,6 +136,64 @@ def club_json(club: Club, secrets: bool = False) -> JSON:
     return found
 
 
+def tournament_json(tournament: Tournament) -> JSON:
+    """A tournament as stored: its settings, entrants, and each round's byes and tables (each
+    table's session, entrants, seats, adjustment, note and the version it was confirmed at).
+    Its results and standings are derived again from the tables' sessions."""
+    return {
+        "id": tournament.id,
+        "club": tournament.club_id,
+        "name": tournament.name,
+        "game": tournament.game_name,
+        "format": tournament.format,
+        "rounds_planned": tournament.rounds_planned,
+        "round_length": tournament.round_length,
+        "options": tournament.options,
+        "version": tournament.version,
+        "created_at": stamp(tournament.created_at),
+        "ended_at": stamp(tournament.ended_at),
+        "entrants": [
+            {
+                "id": e.number,
+                "name": e.name,
+                "players": e.players,
+                "joins_from": e.joins_from,
+                "withdrawn": e.withdrawn,
+            }
+            for e in tournament.entrants
+        ],
+        "rounds": [
+            {
+                "number": one.number,
+                "byes": one.byes,
+                "created_at": stamp(one.created_at),
+                "tables": [
+                    {
+                        "table": t.number,
+                        "session": t.session_id,
+                        "entrants": t.entrants,
+                        "seats": t.seats,
+                        "adjustment": t.adjustment,
+                        "note": t.note,
+                        "confirmed_version": t.confirmed_version,
+                    }
+                    for t in tournament.tables
+                    if t.round_number == one.number
+                ],
+            }
+            for one in tournament.rounds
+        ],
+    }
+
+
+def tournaments_of(club: Club | None) -> list[JSON]:
+    """The tournaments of a club (of every club: None), oldest first."""
+    query = db.select(Tournament).order_by(Tournament.created_at, Tournament.id)
+    if club is not None:
+        query = query.where(Tournament.club_id == club.id)
+    return [tournament_json(t) for t in db.session.execute(query).scalars()]
+
+
 def document(kind: str, **parts: Any) -> JSON:
     """An export of this kind: the format version first, then its parts."""
     return {"format": kind, "format_version": FORMAT_VERSION, **parts}
@@ -146,7 +206,8 @@ def session_export(session: GameSession) -> JSON:
 
 
 def club_export(club: Club) -> JSON:
-    """GET /c/<id>/export.json: a club, its players and its sessions (deleted ones marked)."""
+    """GET /c/<id>/export.json: a club, its players, its sessions (deleted ones marked) and
+    its tournaments."""
     sessions = club.sessions() + club.sessions(deleted=True)
     sessions.sort(key=lambda s: s.created_at)
     live = live_deals_of([s.id for s in sessions])
@@ -154,6 +215,7 @@ def club_export(club: Club) -> JSON:
         "scorekeeper-club",
         club=club_json(club),
         sessions=[session_json(s, live.get(s.id, [])) for s in sessions],
+        tournaments=tournaments_of(club),
     )
 
 
@@ -165,7 +227,7 @@ WHOLE_SESSION = (
 
 
 def full_backup() -> JSON:
-    """Every club, player and session, with what links need to keep working."""
+    """Every club, player, session and tournament, with what links need to keep working."""
     clubs = db.session.execute(db.select(Club).order_by(Club.created_at)).scalars()
     loose = db.select(Player).where(Player.club_id.is_(None)).order_by(Player.id)
     sessions = (
@@ -184,6 +246,7 @@ def full_backup() -> JSON:
             session_json(s, live.get(s.id, []), secrets=True)
             for s in db.session.execute(sessions).scalars()
         ],
+        tournaments=tournaments_of(None),
     )
 
 

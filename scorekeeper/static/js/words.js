@@ -17,11 +17,15 @@ const NUMBERS = (catalog && catalog.numbers) || { decimal: ".", group: ",", grou
 // an address is part of it (scorekeeper/words/bidi.py says the same for the server's sentences).
 export const rightToLeft = document.documentElement.dir === "rtl";
 const LINK = /^(?:https?:\/\/|\/)\S*$/i;
+// Letters of the right-to-left scripts: on a left-to-right page only such a value is isolated.
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
-/** A value as a right-to-left sentence takes it in: isolated, but a link (and on a left-to-right
- * page as it is). */
+/** A value as a sentence takes it in: isolated on a right-to-left page (on a left-to-right one,
+ * a value in a right-to-left script), but a link. */
 export const isolate = (value) =>
-  rightToLeft && !LINK.test(String(value)) ? `\u2068${value}\u2069` : String(value);
+  (rightToLeft || RTL_LETTER.test(String(value))) && !LINK.test(String(value))
+    ? `\u2068${value}\u2069`
+    : String(value);
 
 /** The arrow from one thing to the next, pointing the way the eye moves: ← in right-to-left words. */
 export const NEXT = rightToLeft ? "←" : "→";

@@ -104,7 +104,7 @@ def club(
     phone keeping score of each and the club; every page type to visit. `sides` (each game's
     teams) and `name` call the table and the club otherwise."""
     made, sessions = table(poster(scorer.context, base), sides or SIDES, name)
-    for started in sessions:
+    for started in [*sessions, made["tournament"]["table"]]:
         seep.join(scorer, f"{base}/s/{started.id}#key={started.token}")
     scorer.goto(f"{base}/c/{made['id']}#key={made['keeper_token']}")
     scorer.get_by_test_id("players-link").click()
@@ -114,7 +114,8 @@ def club(
 
 def table(post: Post, sides: dict[str, Any], name: str) -> tuple[Json, list[seep.Started]]:
     """The club (`name`), and in it each game's session (played live, then deals entered whole)
-    and a session with a live deal in progress, each game's teams as `sides` says."""
+    and a session with a live deal in progress, each game's teams as `sides` says; and a
+    tournament of the club's Seep teams (`made["tournament"]`), its one table one deal in."""
     made = post("/api/v1/clubs", {"name": name}, None)
     sessions = []
     for game in GAMES:
@@ -126,7 +127,27 @@ def table(post: Post, sides: dict[str, Any], name: str) -> tuple[Json, list[seep
             post(f"/api/v1/sessions/{done.id}/deals", deal, done.token)
         play_live(post, going, game, IN_PROGRESS[game])
         sessions += [done, going]
+    made["tournament"] = tournament(post, made, sides["seep"], name)
     return made, sessions
+
+
+def tournament(post: Post, club: Json, sides: list[Json], name: str) -> Json:
+    """A Swiss of the club's Seep teams over one-deal rounds (named as the club: no new word),
+    round 1 paired and its table's deal played (its result waiting for the opponents'
+    confirmation): its id, and that table's session."""
+    body = {
+        "name": name,
+        "game": "seep",
+        "format": "swiss",
+        "rounds": 1,
+        "round_length": {"deals": 1},
+        "entrants": sides,
+    }
+    token = club["keeper_token"]
+    made = post(f"/api/v1/clubs/{club['id']}/tournaments", body, token)
+    (table,) = post(f"/api/v1/tournaments/{made['id']}/rounds", {}, token)["tables"]
+    post(f"/api/v1/sessions/{table['session']}/deals", DEALS["seep"][0], table["edit_token"])
+    return {"id": made["id"], "table": seep.Started("", table["session"], table["edit_token"])}
 
 
 def visits(made: Json, sessions: list[seep.Started], player: str) -> list[Visit]:
@@ -137,7 +158,7 @@ def visits(made: Json, sessions: list[seep.Started], player: str) -> list[Visit]
         for game, done, going in zip(GAMES, sessions[::2], sessions[1::2], strict=True)
         for visit in game_pages(game, done, going)
     ]
-    return found + club_pages(made["id"], player) + other_pages()
+    return found + club_pages(made["id"], player) + tournament_pages(made) + other_pages()
 
 
 def game_pages(game: str, started: seep.Started, live: seep.Started) -> list[Visit]:
@@ -164,6 +185,23 @@ def club_pages(club_id: str, player: str) -> list[Visit]:
         Visit("club-keeper", True, f"/c/{club_id}"),
         Visit("players", False, f"/c/{club_id}/players"),
         Visit("player", False, player),
+    ]
+
+
+def tournament_pages(made: Json) -> list[Visit]:
+    """The club's tournament as a player's phone and as the keeper's see it, its table cards,
+    the new-tournament form, a table's scoreboard waiting for the opponents' confirmation, the
+    wall and the report."""
+    found = made["tournament"]
+    page, table = f"/t/{found['id']}", found["table"]
+    return [
+        Visit("tournament", False, page),
+        Visit("tournament-keeper", True, page),
+        Visit("tournament-cards", True, f"{page}/rounds/1/cards"),
+        Visit("tournament-new", True, f"/c/{made['id']}/tournaments/new"),
+        Visit("scoreboard-tournament-table", True, f"/s/{table.id}"),
+        Visit("tournament-wall", False, f"{page}/tv", "[data-testid=wall-table]"),
+        Visit("tournament-report", False, f"{page}/report", "[data-testid=report]"),
     ]
 
 
