@@ -233,6 +233,14 @@ class TableState:
             self.result = found if self.over else None
         self.confirmed = self.adjusted or (self.over and table.confirmed_version == session.version)
 
+    @property
+    def winner(self) -> int | None:
+        """The side (0 or 1) that won the table, None for a draw or while it plays."""
+        if self.result is None:
+            return None
+        points = self.result["match_points"]
+        return None if points[0] == points[1] else 0 if points[0] > points[1] else 1
+
     def as_engine(self) -> engine.Table:
         """The table as the engine reads it: its result only once confirmed."""
         result = None

@@ -18,7 +18,7 @@ from ..data.tournaments import Tournament
 from ..sessions.export import as_json, download, inert
 from ..web.read_limits import expensive_read
 from .blueprint import bp
-from .reading import read
+from .view import view
 
 
 @bp.get("/t/<tournament_id>/export.json")
@@ -85,34 +85,34 @@ def tournament_export_csv(tournament_id: str) -> Response:
     per bye (the entrant in side 1, 2 match points)."""
     with expensive_read():
         tournament = Tournament.find(tournament_id)
-        view = read(tournament, running=False)
+        shown = view(tournament)
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(COLUMNS)
-        for one in view.rounds:
+        for one in shown.rounds:
             for table in one.tables:
-                (first, players_1), (second, players_2) = table.sides
+                first, second = table.sides
                 result = table.result or {}
                 points = result.get("match_points", ["", ""])
                 game = result.get("game_points", ["", ""])
                 row = [
                     one.number,
                     table.number,
-                    first,
-                    " & ".join(players_1),
-                    second,
-                    " & ".join(players_2),
+                    first.name,
+                    " & ".join(first.players),
+                    second.name,
+                    " & ".join(second.players),
                     points[0],
                     points[1],
                     game[0],
                     game[1],
-                    table.state,
+                    table.condition,
                     "yes" if table.adjusted else "",
                     table.note or "",
                     table.session_id,
                 ]
                 writer.writerow([inert(cell) for cell in row])
-            for name in one.byes:
-                row = [one.number, "", name, "", "", "", 2, "", "", "", "bye", "", "", ""]
+            for entrant in one.byes:
+                row = [one.number, "", entrant.name, "", "", "", 2, "", "", "", "bye", "", "", ""]
                 writer.writerow([inert(cell) for cell in row])
         return download(out.getvalue(), "text/csv", f"tournament-{tournament.id}.csv")

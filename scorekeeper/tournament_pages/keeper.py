@@ -5,6 +5,8 @@ with nothing stored."""
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from typing import Any
 
@@ -115,14 +117,20 @@ def unpair(tournament_id: str, number: int) -> Response:
     return changed(tournament_id, change)
 
 
+# The colons and commas a phone's keyboard types: Latin, Arabic script's comma (Urdu), and the
+# full-width and ideographic ones.
+COLON = re.compile(r"[:：]")
+COMMA = re.compile(r"[,،、，]")
+
+
 def read_entrant_line(line: str, rotating: bool) -> dict[str, Any]:
     """An entrant as written on a line: "Lions: Asha, Ravi", "Asha, Ravi", or (rotating) a
     player's name."""
     if rotating:
         return {"name": line.strip()}
-    name, colon, rest = line.partition(":")
-    players = [p.strip() for p in (rest if colon else name).split(",")]
-    return {"name": name.strip(), "players": players} if colon else {"players": players}
+    name, *rest = COLON.split(line, maxsplit=1)
+    players = [p.strip() for p in COMMA.split(rest[0] if rest else name)]
+    return {"name": name.strip(), "players": players} if rest else {"players": players}
 
 
 @bp.post("/t/<tournament_id>/entrants")

@@ -11,7 +11,7 @@ from ..data.idempotency import new_key
 from ..data.tournaments import Tournament
 from ..web.held import held_clubs
 from ..web.pages import conditional, page, viewer_etag
-from ..words import gettext
+from ..words import gettext, pgettext
 from .blueprint import bp
 from .view import keeps, view
 
@@ -32,7 +32,9 @@ def tiebreak_name(name: str) -> str:
     return {
         "buchholz": gettext("Buchholz"),
         "difference": gettext("Difference"),
-        "head_to_head": gettext("Head to head"),
+        "head_to_head": pgettext(
+            "a tie-break: the points taken in the tied entrants' own meetings", "Head to head"
+        ),
     }.get(name, name)
 
 

@@ -9,7 +9,7 @@ from flask import Response, render_template
 from ..data.tournaments import Tournament
 from ..web.pages import conditional, viewer_etag
 from .blueprint import bp
-from .reading import read
+from .view import view
 
 
 @bp.get("/t/<tournament_id>/report")
@@ -22,5 +22,5 @@ def report(tournament_id: str) -> Response:
 
 def _draw(tournament: Tournament) -> str:
     return render_template(
-        "tournaments/report.html", t=tournament, view=read(tournament, running=False)
+        "tournaments/report.html", t=tournament, view=view(tournament)
     )

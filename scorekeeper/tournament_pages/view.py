@@ -1,5 +1,7 @@
-"""A tournament as its pages draw it: each round's tables with their sides, seats and results,
-the byes, the standings with names, and where each player sits in the current round."""
+"""A tournament as its pages draw it (the phone's page, the wall, the report, the exports): each
+round's tables with their sides, seats, state and result, the byes, the standings with names, and
+where each player sits in the current round. Read once per drawing from table_states (one query
+for all the tables' sessions)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,11 @@ from typing import Any
 
 from ..data import tournaments
 from ..data.tournaments import TableState, Tournament, TournamentEntrant
+from ..sessions.games import PAGES
 from ..tournament.rounds import Format
 from ..web.held import held_clubs
+
+PLAYING, OVER, CONFIRMED = "playing", "over", "confirmed"
 
 
 def keeps(tournament: Tournament) -> bool:
@@ -41,7 +46,8 @@ class Side:
 
 @dataclass(frozen=True)
 class TableView:
-    """A table of a round as the page shows it."""
+    """A table of a round as the pages show it; `line` and `deals`, its running standing, only
+    for the wall's current round."""
 
     number: int
     round_number: int
@@ -49,6 +55,8 @@ class TableView:
     sides: tuple[Side, Side]
     seats: list[str]
     state: TableState
+    line: str = ""
+    deals: int = 0
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -58,10 +66,25 @@ class TableView:
     @property
     def winner(self) -> Side | None:
         """The side that won, None for a draw or no result."""
-        if self.result is None:
-            return None
-        points = self.result["match_points"]
-        return None if points[0] == points[1] else self.sides[0 if points[0] > points[1] else 1]
+        index = self.state.winner
+        return None if index is None else self.sides[index]
+
+    @property
+    def condition(self) -> str:
+        """Still playing, over but not yet confirmed, or confirmed (an adjusted result is)."""
+        if self.state.confirmed:
+            return CONFIRMED
+        return OVER if self.state.over else PLAYING
+
+    @property
+    def adjusted(self) -> bool:
+        """Whether the keeper adjusted the result."""
+        return self.state.adjusted
+
+    @property
+    def note(self) -> str | None:
+        """The keeper's note on an adjusted result."""
+        return self.state.table.note if self.adjusted else None
 
     def side_of(self, player: str) -> int | None:
         """Which side `player` sits on, None if not at this table."""
@@ -82,7 +105,7 @@ class RoundView:
     @property
     def playing(self) -> int:
         """How many of its tables are still playing (no result yet)."""
-        return sum(1 for t in self.tables if t.result is None)
+        return sum(1 for t in self.tables if t.condition == PLAYING)
 
 
 @dataclass(frozen=True)
@@ -134,38 +157,34 @@ class TournamentView:
 
     @property
     def tiebreaks(self) -> list[str]:
-        """The tie-breaks the standings show, in order."""
+        """The tie-breaks the standings show, in order (shared/API.md)."""
         if self.tournament.format == Format.SWISS:
-            return ["buchholz", "difference"]
-        return ["difference"]
+            return ["buchholz", "difference", "head_to_head"]
+        return ["difference", "head_to_head"]
 
     def active(self) -> list[TournamentEntrant]:
         """The entrants not withdrawn."""
         return [e for e in self.tournament.entrants if not e.withdrawn]
 
+    @property
+    def withdrawn(self) -> list[TournamentEntrant]:
+        """The entrants withdrawn."""
+        return [e for e in self.tournament.entrants if e.withdrawn]
 
-def view(tournament: Tournament) -> TournamentView:
-    """The tournament as its pages show it."""
+
+def view(tournament: Tournament, running: bool = False) -> TournamentView:
+    """The tournament as its pages show it; `running`: each table of the last round with its
+    running standing in a line (the wall)."""
     states = tournaments.table_states(tournament)
     by_id = {e.number: e for e in tournament.entrants}
+    last = tournament.rounds[-1].number if tournament.rounds else None
     rounds = []
     for one in tournament.rounds:
-        tables = []
-        for state in states:
-            table = state.table
-            if table.round_number != one.number:
-                continue
-            ids = list(table.entrants)
-            front, back = ids[0::2], ids[1::2]
-            sides = (
-                Side(tuple(by_id[i] for i in front)),
-                Side(tuple(by_id[i] for i in back)),
-            )
-            tables.append(
-                TableView(
-                    table.number, one.number, table.session_id, sides, list(table.seats), state
-                )
-            )
+        tables = [
+            _table(state, by_id, running and one.number == last)
+            for state in states
+            if state.table.round_number == one.number
+        ]
         rounds.append(RoundView(one.number, tables, [by_id[i] for i in one.byes if i in by_id]))
     lines = [
         Line(line["rank"], by_id[line["entrant"]], line["match_points"], line["tiebreaks"])
@@ -182,6 +201,24 @@ def view(tournament: Tournament) -> TournamentView:
         where,
         tournaments.finished(tournament, states),
         tournaments.round_open(tournament, states),
+    )
+
+
+def _table(state: TableState, by_id: dict[int, TournamentEntrant], running: bool) -> TableView:
+    table, session = state.table, state.session
+    # Two entrants face each other; a rotating table's four players sit partners first and
+    # third, second and fourth.
+    ids = list(table.entrants)
+    sides = (Side(tuple(by_id[i] for i in ids[0::2])), Side(tuple(by_id[i] for i in ids[1::2])))
+    line, deals = "", 0
+    if running and not state.adjusted:
+        standing = session.standing()
+        deals = len(standing["deals"])
+        if deals:
+            line = PAGES[session.game_name].standing_line(session, standing)
+    return TableView(
+        table.number, table.round_number, table.session_id, sides, list(table.seats), state,
+        line, deals,
     )
 
 

@@ -9,7 +9,7 @@ from flask import Response, render_template
 from ..data.tournaments import Tournament
 from ..web.pages import conditional
 from .blueprint import bp
-from .reading import read
+from .view import view
 
 
 @bp.get("/t/<tournament_id>/tv")
@@ -23,4 +23,4 @@ def wall(tournament_id: str) -> Response:
 
 def _draw(tournament_id: str) -> str:
     tournament = Tournament.find(tournament_id)
-    return render_template("tournaments/wall.html", t=tournament, view=read(tournament))
+    return render_template("tournaments/wall.html", t=tournament, view=view(tournament, running=True))

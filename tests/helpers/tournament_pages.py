@@ -89,3 +89,17 @@ def tables(app: Flask, tournament_id: str, number: int | None = None) -> list[di
 def text(page: str) -> str:
     """A page's words, without tags, in one line each run of spaces."""
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+def standing_rows(page: str) -> list[dict[str, str]]:
+    """Each line of a page's standings: its entrant's id and each figure's words, by test id
+    (rank, entrant-name, match-points and the tie-breaks, wherever the page puts them)."""
+    rows = re.findall(
+        r'data-testid="standing-row" data-entrant="(\d+)">(.*?)</tr>', page, re.S
+    )
+    found = []
+    for entrant, row in rows:
+        # A lookahead, so that a figure inside another (a tie-break in its line) is found too.
+        cells = re.findall(r'(?=data-testid="([\w-]+)">(.*?)</(?:td|span)>)', row, re.S)
+        found.append({"entrant": entrant} | {k: text(v).strip() for k, v in cells})
+    return found

@@ -5,14 +5,33 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.data.extensions import db
 from scorekeeper.data.tournaments import Tournament
+from scorekeeper.tournament_pages.keeper import read_entrant_line
 from tests.helpers.seep import deal as seep_deal
 from tests.helpers.tournament_api import play
 from tests.helpers.tournament_pages import create, keeping_club, pair, problems, tables, text
+
+
+@pytest.mark.parametrize(
+    ("line", "entrant"),
+    [
+        ("Lions: Asha, Ravi", {"name": "Lions", "players": ["Asha", "Ravi"]}),
+        ("Asha, Ravi", {"players": ["Asha", "Ravi"]}),
+        # An Urdu keyboard types Arabic script's comma; others the full-width colon and comma.
+        ("شیر: آشا، روی", {"name": "شیر", "players": ["آشا", "روی"]}),
+        ("虎：明，丽", {"name": "虎", "players": ["明", "丽"]}),
+        ("Lions: Asha: Ravi", {"name": "Lions", "players": ["Asha: Ravi"]}),
+    ],
+)
+def test_an_entrants_line_is_read_with_any_keyboards_colon_and_comma(
+    line: str, entrant: dict[str, object]
+) -> None:
+    assert read_entrant_line(line, rotating=False) == entrant
 
 
 def test_a_late_entrant_joins_from_the_next_round(app: Flask, client: FlaskClient) -> None:

@@ -13,6 +13,7 @@ from scorekeeper.data.tournaments import Tournament
 from tests.helpers.seep import deal as seep_deal
 from tests.helpers.tournament_api import confirm, play
 from tests.helpers.tournament_pages import (
+    standing_rows,
     create,
     form,
     keeping_club,
@@ -90,8 +91,8 @@ def test_confirmed_results_make_the_standings(app: Flask, client: FlaskClient) -
     page = client.get(f"/t/{tournament}").get_data(as_text=True)
     words = text(page)
     assert words.count("Confirmed") >= 2 and "Pair round 2" in words
-    ranks = re.findall(r'data-testid="standing" data-entrant="(\d+)">\s*<td>(\d+)</td>', page)
-    assert len(ranks) == 5 and ranks[0][1] == "1"
+    ranks = [row["rank"] for row in standing_rows(page)]
+    assert len(ranks) == 5 and ranks[0] == "1"
 
 
 def test_a_bad_tournament_is_named_and_nothing_is_stored(app: Flask, client: FlaskClient) -> None:
