@@ -160,8 +160,8 @@ PROBLEMS: dict[str, Callable[[Params], str]] = {
         "%(where)s names entrant %(id)s, which it does not have.", **p
     ),
     "tournament-session": lambda p: gettext(
-        "%(where)s: table %(table)s of round %(round)s is session %(session)r, which is of "
-        "another club or game, or is another table's too.",
+        "%(where)s: table %(table)s of round %(round)s is session %(session)r, which is not a "
+        "session of the tournament's club and game, or is another table's too.",
         **p,
     ),
     # Live deals (live_deals.py)

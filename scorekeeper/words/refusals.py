@@ -240,7 +240,7 @@ SENTENCES: dict[str, Callable[[Params], str]] = {
         "An adjustment sends a result (match points and game points, or null) and may add a note."
     ),
     "result-note": lambda p: gettext(
-        "A note is a text of at most %(most)d characters.", most=p["most"]
+        "A note is at most %(most)d printable characters.", most=p["most"]
     ),
     "result-match-points": lambda _: gettext("match_points must be [2, 0], [1, 1] or [0, 2]."),
     "result-game-points": lambda _: gettext("game_points must be two whole numbers."),

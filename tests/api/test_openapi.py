@@ -144,8 +144,12 @@ def source_codes(pattern: str, besides: Path | None = None) -> set[tuple[str, ..
     return found
 
 
-# Raised only by the club keeper's pages (renaming, merging), which answer HTML, not the API.
-PAGES_ONLY = {"name-taken", "not-merged", "same-player", "same-table", "unknown-player"}
+# Raised only by the club keeper's pages (renaming, merging; a tournament's withdrawal and
+# adjustment forms), which answer HTML, not the API.
+PAGES_ONLY = {
+    *("name-taken", "not-merged", "same-player", "same-table", "unknown-player"),
+    *("bad-game-points", "no-entrant-chosen"),
+}
 
 
 def test_every_bad_input_code_is_documented() -> None:
