@@ -13,7 +13,7 @@ from typing import Any
 from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..data import tournaments
+from ..data import deals, tournaments
 from ..data.errors import Conflict, NotFound
 from ..data.extensions import db
 from ..data.idempotency import new_key
@@ -24,7 +24,7 @@ from ..rules import GAMES, InvalidInput
 from ..sessions.games import PAGES
 from ..web.held import held_clubs
 from ..web.idempotency_keys import checked_key, once
-from ..web.pages import page, say
+from ..web.pages import page, say, undo_flash
 from ..words import gettext
 from ..words.inputs import in_words
 from ..words.refusals import message_of
@@ -58,9 +58,12 @@ def kept(tournament_id: str) -> Tournament:
     return tournament
 
 
-def changed(tournament_id: str, change: Callable[[Tournament], str | None]) -> Response:
-    """Make a keeper's change and say what it did (None: nothing changed); refused, the page
-    again naming the problem, nothing stored."""
+def changed(
+    tournament_id: str, change: Callable[[Tournament], str | None], undo: str | None = None
+) -> Response:
+    """Make a keeper's change and say what it did (None: nothing changed), with a one-tap `undo`
+    (a URL to post to) where it has one; refused, the page again naming the problem, nothing
+    stored."""
     tournament = kept(tournament_id)
     try:
         said = change(tournament)
@@ -70,6 +73,9 @@ def changed(tournament_id: str, change: Callable[[Tournament], str | None]) -> R
         return tournament_page(Tournament.find(tournament_id), [message], status)
     if said is None:
         say({"text": gettext("Nothing changed.")}, "done")
+    elif undo is not None:
+        db.session.commit()
+        undo_flash(said, undo, gettext("Undo"))
     else:
         db.session.commit()
         say({"text": said}, "done")
@@ -205,6 +211,34 @@ def adjust(tournament_id: str, number: int, table: int) -> Response:
         return gettext(
             "Round %(round)d, table %(table)d: the result is adjusted.", round=number, table=table
         )
+
+    return changed(tournament_id, change)
+
+
+@bp.post("/t/<tournament_id>/rounds/<int:number>/tables/<int:table>/end")
+def end_table(tournament_id: str, number: int, table: int) -> Response:
+    """End a table that runs long where it stands: its result is its deals so far, for the
+    opponents to confirm (undone in one tap: it plays on)."""
+
+    def change(tournament: Tournament) -> str | None:
+        if not deals.end(tournament.find_table(number, table).session):
+            return None
+        return gettext(
+            "Round %(round)d, table %(table)d ends where it stands.", round=number, table=table
+        )
+
+    play_on = url_for(".play_on_table", tournament_id=tournament_id, number=number, table=table)
+    return changed(tournament_id, change, undo=play_on)
+
+
+@bp.post("/t/<tournament_id>/rounds/<int:number>/tables/<int:table>/play-on")
+def play_on_table(tournament_id: str, number: int, table: int) -> Response:
+    """Take a table's end back: it plays on from where it stood."""
+
+    def change(tournament: Tournament) -> str | None:
+        if not deals.reopen(tournament.find_table(number, table).session):
+            return None
+        return gettext("Round %(round)d, table %(table)d plays on.", round=number, table=table)
 
     return changed(tournament_id, change)
 

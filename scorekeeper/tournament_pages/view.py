@@ -77,6 +77,11 @@ class TableView:
         return OVER if self.state.over else PLAYING
 
     @property
+    def ended(self) -> bool:
+        """Whether the table was ended where it stood (and not adjusted since): it may play on."""
+        return self.state.session.ended_at is not None and not self.adjusted
+
+    @property
     def adjusted(self) -> bool:
         """Whether the keeper adjusted the result."""
         return self.state.adjusted

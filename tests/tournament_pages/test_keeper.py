@@ -123,3 +123,44 @@ def test_the_table_cards_carry_seats_and_scorer_links(app: Flask, client: FlaskC
             assert name in page
     assert page.count("<svg") >= 2
     assert client.get(f"/t/{tournament}/rounds/2/cards").status_code == 404
+
+
+def test_a_table_that_runs_long_is_ended_where_it_stands_and_plays_on_again(
+    app: Flask, client: FlaskClient
+) -> None:
+    club = keeping_club(app, client)
+    tournament = create(client, club, deals="3")
+    pair(client, tournament)
+    first, second = tables(app, tournament)
+    play(client, first, seep_deal(70))  # one deal of three: team 0 leads by 40
+    page = text(client.get(f"/t/{tournament}").get_data(as_text=True))
+    assert "End table 1 where it stands" in page and "End table 2 where it stands" in page
+    response = client.post(f"/t/{tournament}/rounds/1/tables/1/end")
+    assert response.status_code == 302
+    words = text(client.get(f"/t/{tournament}").get_data(as_text=True))
+    assert "Round 1, table 1 ends where it stands." in words and "Undo" in words
+    # Its result is the one deal so far, waiting for the opponents' tap; table 2 plays on.
+    assert "Waiting for the opponents to confirm" in words and "game points +40 to -40" in words
+    assert "Let table 1 play on" in words and "End table 1 where" not in words
+    assert "End table 2 where it stands" in words
+    # A second tap (Back, then the button again) changes nothing.
+    assert client.post(f"/t/{tournament}/rounds/1/tables/1/end").status_code == 302
+    assert "Nothing changed." in text(client.get(f"/t/{tournament}").get_data(as_text=True))
+    # The message's Undo: the table plays on, a deal may be entered again.
+    assert client.post(f"/t/{tournament}/rounds/1/tables/1/play-on").status_code == 302
+    words = text(client.get(f"/t/{tournament}").get_data(as_text=True))
+    assert "Round 1, table 1 plays on." in words and "End table 1 where it stands" in words
+    play(client, first, seep_deal(60))
+
+
+def test_a_table_with_no_deal_cannot_be_ended_and_only_the_keeper_ends_one(
+    app: Flask, client: FlaskClient
+) -> None:
+    club = keeping_club(app, client)
+    tournament = create(client, club, deals="3")
+    pair(client, tournament)
+    refused = client.post(f"/t/{tournament}/rounds/1/tables/1/end")
+    assert refused.status_code == 409
+    assert problems(refused.get_data(as_text=True))
+    assert app.test_client().post(f"/t/{tournament}/rounds/1/tables/1/end").status_code == 403
+    assert client.post(f"/t/{tournament}/rounds/1/tables/9/end").status_code == 404
