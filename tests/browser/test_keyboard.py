@@ -4,12 +4,14 @@ and dark."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from .helpers import every_page, seep
+from .helpers import tournaments as evening
 from .helpers.keys import Keys
 from .helpers.live_table import piles, pressed
 from .helpers.phones import Phones
@@ -141,3 +143,32 @@ def plays_stored(page: Page, started: seep.Started) -> list[Any]:
     assert answer.ok, answer.text()
     plays: list[Any] = answer.json()["plays"]
     return plays
+
+
+def test_a_tournament_is_paired_and_a_player_finds_their_table_with_the_keyboard(
+    live_server: str, phones: Phones
+) -> None:
+    """The keeper pairs the round with the keyboard; a player's phone chooses its name with it,
+    the focus then on that player's table, whose scoreboard Enter opens."""
+    keeper = phones()
+    evening.keeper_with_club(keeper, live_server)
+    url = evening.create(
+        keeper,
+        ["Lions: Asha, Ravi", "Tigers: Meena, Dev", "Bears: Kiran, Sita", "Wolves: Arjun, Lata"],
+    )
+    keeper.goto(url)
+    keys = Keys(keeper)
+    keys.press("[data-testid=pair]")
+    expect(keeper.get_by_test_id("flash")).to_contain_text("Round 1 is paired.")
+    done(keys)
+
+    player = phones()
+    player.goto(url)
+    keys = Keys(player)
+    keys.press("[data-name='Meena']")
+    where = player.locator("[data-me='Meena']")
+    expect(where.get_by_test_id("where")).to_contain_text("Round 1 · Table")
+    expect(where.get_by_test_id("my-table")).to_be_focused()
+    keys.key("Enter")
+    expect(player).to_have_url(re.compile(r"/s/[\w-]+$"))
+    done(keys)
