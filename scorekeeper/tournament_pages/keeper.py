@@ -6,7 +6,6 @@ with nothing stored."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from typing import Any
 

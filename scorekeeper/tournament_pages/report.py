@@ -21,6 +21,4 @@ def report(tournament_id: str) -> Response:
 
 
 def _draw(tournament: Tournament) -> str:
-    return render_template(
-        "tournaments/report.html", t=tournament, view=view(tournament)
-    )
+    return render_template("tournaments/report.html", t=tournament, view=view(tournament))

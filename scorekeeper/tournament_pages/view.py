@@ -222,8 +222,14 @@ def _table(state: TableState, by_id: dict[int, TournamentEntrant], running: bool
         if deals:
             line = PAGES[session.game_name].standing_line(session, standing)
     return TableView(
-        table.number, table.round_number, table.session_id, sides, list(table.seats), state,
-        line, deals,
+        table.number,
+        table.round_number,
+        table.session_id,
+        sides,
+        list(table.seats),
+        state,
+        line,
+        deals,
     )
 
 

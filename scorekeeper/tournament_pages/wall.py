@@ -23,4 +23,6 @@ def wall(tournament_id: str) -> Response:
 
 def _draw(tournament_id: str) -> str:
     tournament = Tournament.find(tournament_id)
-    return render_template("tournaments/wall.html", t=tournament, view=view(tournament, running=True))
+    return render_template(
+        "tournaments/wall.html", t=tournament, view=view(tournament, running=True)
+    )

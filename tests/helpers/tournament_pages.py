@@ -94,9 +94,7 @@ def text(page: str) -> str:
 def standing_rows(page: str) -> list[dict[str, str]]:
     """Each line of a page's standings: its entrant's id and each figure's words, by test id
     (rank, entrant-name, match-points and the tie-breaks, wherever the page puts them)."""
-    rows = re.findall(
-        r'data-testid="standing-row" data-entrant="(\d+)">(.*?)</tr>', page, re.S
-    )
+    rows = re.findall(r'data-testid="standing-row" data-entrant="(\d+)">(.*?)</tr>', page, re.S)
     found = []
     for entrant, row in rows:
         # A lookahead, so that a figure inside another (a tie-break in its line) is found too.

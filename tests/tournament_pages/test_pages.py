@@ -13,12 +13,12 @@ from scorekeeper.data.tournaments import Tournament
 from tests.helpers.seep import deal as seep_deal
 from tests.helpers.tournament_api import confirm, play
 from tests.helpers.tournament_pages import (
-    standing_rows,
     create,
     form,
     keeping_club,
     pair,
     problems,
+    standing_rows,
     tables,
     text,
 )

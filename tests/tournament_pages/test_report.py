@@ -65,8 +65,7 @@ def test_the_report_shows_every_round_its_results_and_byes(client: FlaskClient) 
     assert "Adjusted" not in first
     assert "Still playing" in found[2][2]  # round 2 paired, nothing played yet
     byes = [
-        text(b).strip()
-        for b in re.findall(r'data-testid="report-byes">Bye: (.*?)</p>', page, re.S)
+        text(b).strip() for b in re.findall(r'data-testid="report-byes">Bye: (.*?)</p>', page, re.S)
     ]
     assert byes == [night.name(first_byes[0]), night.name(night.byes[0])]
     assert byes[0] != byes[1]
