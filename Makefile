@@ -67,8 +67,8 @@ translations: $(VENV)/.installed
 # read and a replay late in a deal beside early; each main page type in a fresh Chromium over
 # an emulated phone network, gunicorn alone, make serve and make serve over TLS: the rounds of
 # file fetches after the page and the time until it is ready, beside a bare page; a Swiss round of
-# 200 entrants, a 7-round rotating schedule for 64 players and the standings of 100 entrants
-# against their targets; a tournament's wall in Chromium following a table's deal through make
+# 200 entrants, a 7-round rotating schedule for 64 players, the standings of 100 entrants and the
+# API's tournament read after a table's deal in a 50-table round, against their targets; a tournament's wall in Chromium following a table's deal through make
 # serve's stream tier, post to shown, median and p95 against 1 s (about 13 min in all).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)

@@ -7,7 +7,11 @@ Flask page's median (bench/yardstick.py):
 - rotating partners: a whole 7-round schedule for 64 players (target 5 s), with how often the
   two players who met most and least faced each other; and, once, the same 7 rounds paired
   round by round as a keeper does (each round planned with the rounds left);
-- standings: 100 entrants after 6 Swiss rounds (target 50 ms).
+- standings: 100 entrants after 6 Swiss rounds (target 50 ms): the pure function, and the app's
+  whole answer after a table's deal, a 50-table round 7 of a Swiss played through the API over
+  SQLite: the deal posted, then the tournament read with its standings (each a fresh read: the
+  deal moved its ETag); and, against 1 s, its first read after a restart, every table's session
+  loaded.
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import TypeVar
 
+from scorekeeper.data.setup import forget
 from scorekeeper.tournament.rotating import (
     next_rotating_round,
     opponent_spread,
@@ -28,6 +34,8 @@ from scorekeeper.tournament.rounds import Entrant, Result, Round, Table, partner
 from scorekeeper.tournament.standings import standings
 from scorekeeper.tournament.swiss import pair_swiss
 
+from .reads import migrated_app
+from .reads import seep_deal as random_seep_deal
 from .yardstick import bare_app
 
 T = TypeVar("T")
@@ -78,6 +86,45 @@ def round_by_round(players: list[int], rounds: int) -> list[Round]:
     return played
 
 
+def api_after_deal(rng: random.Random) -> tuple[float, float, float]:
+    """A Swiss of 100 Seep partnerships through the API, 6 one-deal rounds played and confirmed,
+    round 7 (50 tables) paired: the ms of the tournament's first read after a restart (every
+    table's session loaded), and the median ms of a table's deal posted and of the tournament's
+    read after it (its standings derived from every table's result, the one session changed
+    loaded again)."""
+    with migrated_app(RATELIMIT_ENABLED=False) as app:
+        client = app.test_client()
+        club = client.post("/api/v1/clubs", json={"name": "Bench club"}).get_json()
+        keeper = {"Authorization": f"Bearer {club['keeper_token']}"}
+        entrants = [{"name": f"Pair {n}", "players": [f"A{n}", f"B{n}"]} for n in range(100)]
+        body = {"name": "Bench cup", "game": "seep", "format": "swiss", "rounds": 7}
+        body |= {"round_length": {"deals": 1}, "options": {}, "entrants": entrants}
+        made = client.post(f"/api/v1/clubs/{club['id']}/tournaments", json=body, headers=keeper)
+        tournament = f"/api/v1/tournaments/{made.get_json()['id']}"
+        for _ in range(6):
+            for table in client.post(f"{tournament}/rounds", headers=keeper).get_json()["tables"]:
+                scorer = {"Authorization": f"Bearer {table['edit_token']}"}
+                session = f"/api/v1/sessions/{table['session']}"
+                client.post(f"{session}/deals", json=random_seep_deal(rng, {}), headers=scorer)
+                client.post(f"{session}/confirm", headers=scorer)
+        tables = client.post(f"{tournament}/rounds", headers=keeper).get_json()["tables"]
+        assert len(tables) == 50
+        forget(app)  # as a restart would
+        cold_ms, _ = timed(lambda: client.get(tournament), repeats=1)
+        posts, reads = [], []
+        for table in tables[:REPEATS]:
+            scorer = {"Authorization": f"Bearer {table['edit_token']}"}
+            deal = random_seep_deal(rng, {})
+            url = f"/api/v1/sessions/{table['session']}/deals"
+            post_ms, posted = timed(partial(client.post, url, json=deal, headers=scorer), 1)
+            assert posted.status_code == 201, posted.get_json()
+            read_ms, answer = timed(lambda: client.get(tournament), repeats=1)
+            assert answer.status_code == 200 and len(answer.get_json()["standings"]) == 100
+            posts.append(post_ms)
+            reads.append(read_ms)
+        return cold_ms, statistics.median(posts), statistics.median(reads)
+
+
 def row(name: str, median: float, target: float, base: float) -> str:
     """A printed line: the median, the target, the ratio to it and to a bare page."""
     verdict = "ok" if median < target else "MISSED"
@@ -101,6 +148,7 @@ def main() -> None:
     ranked_history, _ = swiss_after(100, 6, rng)
     entrants = [Entrant(e) for e in range(1, 101)]
     standings_ms, _ = timed(lambda: standings(entrants, ranked_history, "swiss"))
+    cold_ms, post_ms, read_ms = api_after_deal(rng)
 
     print(f"Tournament pairing and standings (median of {REPEATS} unless said)")
     print(f"bare Flask page: {base:.3f} ms (median)")
@@ -109,6 +157,9 @@ def main() -> None:
     print(row("rotating, 7 rounds for 64 players", rotating_ms, 5000, base))
     print(row("rotating, the same round by round (once)", stepped_ms, 5000, base))
     print(row("standings, 100 entrants after 6 rounds", standings_ms, 50, base))
+    print(row("API: a deal at one of 50 tables", post_ms, 50, base))
+    print(row("API: the tournament read after it", read_ms, 50, base))
+    print(row("API: tournament read after a restart (once)", cold_ms, 1000, base))
     rematches = sum(
         count > 1
         for count in Counter(

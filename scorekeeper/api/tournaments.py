@@ -185,7 +185,7 @@ def adjust_table(tournament_id: str, number: int, table: int) -> Response:
     found = tournament.find_table(number, table)
     if tournaments.adjust(tournament, found, json_body()):
         db.session.commit()
-    state = TableState(found, found.session)
+    state = TableState.of(found, found.session)
     return tagged(state.json(), tournament.etag)
 
 

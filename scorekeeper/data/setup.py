@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import live_cache, summaries, tournaments  # noqa: F401 (tournaments: its tables)
+from . import live_cache, summaries, tournaments
 from .extensions import db
 from .memo import Kept
 from .standings import STANDINGS
@@ -26,6 +26,7 @@ def register(app: Flask) -> None:
         standings=STANDINGS,  # its tiers: a write's pending, committed, scoreboards
         summaries=summaries.MEMO,
         snapshots=live_cache.SNAPSHOTS,
+        table_results=tournaments.PLAYED,  # each tournament table's result, by session version
     )
 
 

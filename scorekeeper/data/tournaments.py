@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -42,6 +43,7 @@ from ..tournament.swiss import pair_swiss
 from . import starts, tokens
 from .errors import Conflict, NotFound
 from .extensions import Model, db
+from .memo import Recent
 from .models import (
     EVERYTHING,
     SESSION_ID,
@@ -207,31 +209,55 @@ class TournamentTable(Model):
 # -- reading results -------------------------------------------------------------------------
 
 
-def session_result(session: GameSession) -> tuple[dict[str, Any], bool]:
-    """The session's table result ({match_points, game_points}) and whether its round is over:
-    its length reached, or the table ended where it stood (a keeper ends a table that runs
-    long, and its result stands as the deals so far)."""
+@dataclass(frozen=True)
+class Played:
+    """What a table's session says for its tournament, at one version of it: its result so far
+    ({match_points, game_points}), whether its round is over (its length reached, or the table
+    ended where it stood: a keeper ends a table that runs long, and its result stands as the
+    deals so far), and whether it was ended so."""
+
+    version: int
+    result: dict[str, Any]
+    over: bool
+    ended: bool
+
+
+# Each table session's Played by (id, version): a session's version moves with every change to
+# it, so a tournament's read loads only the sessions changed since (a 50-table round's standings
+# after one deal read one session, not 350 with their deals). Kept only from reads of committed
+# data (a write's own transaction may yet be rolled back, and its version used again).
+PLAYED: Recent[tuple[str, int], Played] = Recent(20_000)
+
+
+def played(session: GameSession) -> Played:
+    """The session's result for its tournament table, worked out from its deals."""
     found = session.game.table_result(session.table, session.options, session.standing())
     winner = found["winner"]
     match_points = [1, 1] if winner is None else [2, 0] if winner == 0 else [0, 2]
-    over = found["over"] or session.ended_at is not None
-    return {"match_points": match_points, "game_points": list(found["game_points"])}, over
+    ended = session.ended_at is not None
+    result = {"match_points": match_points, "game_points": list(found["game_points"])}
+    return Played(session.version, result, found["over"] or ended, ended)
 
 
 class TableState:
     """A table as the standings and the API read it: its result, adjusted or confirmed."""
 
-    def __init__(self, table: TournamentTable, session: GameSession) -> None:
+    def __init__(self, table: TournamentTable, session: Played) -> None:
         self.table = table
-        self.session = session
+        self.played = session
         self.adjusted = table.adjustment is not None
         if table.adjustment is not None:
             self.result: dict[str, Any] | None = dict(table.adjustment)
             self.over = True
         else:
-            found, self.over = session_result(session)
-            self.result = found if self.over else None
+            self.over = session.over
+            self.result = dict(session.result) if session.over else None
         self.confirmed = self.adjusted or (self.over and table.confirmed_version == session.version)
+
+    @classmethod
+    def of(cls, table: TournamentTable, session: GameSession) -> TableState:
+        """The table's state from its session as loaded."""
+        return cls(table, played(session))
 
     @property
     def winner(self) -> int | None:
@@ -268,14 +294,30 @@ class TableState:
         }
 
 
+def sessions_of(ids: Sequence[str]) -> dict[str, GameSession]:
+    """The sessions of `ids`, each with everything its standing reads, in one query."""
+    if not ids:
+        return {}
+    query = db.select(GameSession).where(GameSession.id.in_(ids)).options(*EVERYTHING)
+    return {s.id: s for s in db.session.execute(query).scalars()}
+
+
 def table_states(tournament: Tournament) -> list[TableState]:
-    """Every table of the tournament with its result, its sessions read in one go."""
+    """Every table of the tournament with its result: the sessions' versions read in one query,
+    and only the sessions not kept at their version (PLAYED) loaded, in one more."""
     ids = [table.session_id for table in tournament.tables]
-    sessions: dict[str, GameSession] = {}
-    if ids:
-        query = db.select(GameSession).where(GameSession.id.in_(ids)).options(*EVERYTHING)
-        sessions = {s.id: s for s in db.session.execute(query).scalars()}
-    return [TableState(table, sessions[table.session_id]) for table in tournament.tables]
+    versions = db.select(GameSession.id, GameSession.version).where(GameSession.id.in_(ids))
+    known: dict[str, Played] = {}
+    for session_id, version in db.session.execute(versions) if ids else ():
+        hit = PLAYED.get((session_id, version))
+        if hit is not None:
+            known[session_id] = hit
+    keep = not db.session.info.get(WROTE)
+    for session_id, session in sessions_of([i for i in ids if i not in known]).items():
+        known[session_id] = played(session)
+        if keep:
+            PLAYED.put((session_id, session.version), known[session_id])
+    return [TableState(table, known[table.session_id]) for table in tournament.tables]
 
 
 def engine_rounds(tournament: Tournament, states: Sequence[TableState]) -> list[engine.Round]:
@@ -575,13 +617,13 @@ def confirm(session: GameSession) -> TableState:
     table = TournamentTable.of_session(session.id)
     if table is None:
         raise NotFound("no-tournament-table", id=session.id)
-    state = TableState(table, session)
+    state = TableState.of(table, session)
     if not state.over:
         raise Conflict(409, "round-not-over", "round-not-over")
     if not state.confirmed:
         table.confirmed_version = session.version
         table.tournament.touch()
-        state = TableState(table, session)
+        state = TableState(table, state.played)
     return state
 
 

@@ -52,12 +52,9 @@ def table_part(game_session: GameSession) -> TablePart | None:
     table = TournamentTable.of_session(game_session.id)
     if table is None:
         return None
-    state = TableState(table, game_session)
+    state = TableState.of(table, game_session)
     result = state.result
-    winner = None
-    if result is not None and result["match_points"][0] != result["match_points"][1]:
-        side = 0 if result["match_points"][0] > result["match_points"][1] else 1
-        winner = game_session.teams[side].name
+    winner = None if state.winner is None else game_session.teams[state.winner].name
     return TablePart(
         table.tournament,
         table.round_number,

@@ -33,7 +33,7 @@ def cards(tournament_id: str, number: int) -> Response:
     links = {
         table.number: url_for("sessions.show", session_id=table.session_id, _external=True)
         + "#key="
-        + tokens.scorer_token(table.state.session)
+        + tokens.scorer_token(table.state.table.session)
         for table in found.tables
     }
     body = render_template("tournaments/cards.html", t=tournament, round=found, links=links)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..data import tournaments
+from ..data.models import GameSession
 from ..data.tournaments import TableState, Tournament, TournamentEntrant
 from ..sessions.games import PAGES
 from ..tournament.rounds import Format
@@ -79,7 +80,7 @@ class TableView:
     @property
     def ended(self) -> bool:
         """Whether the table was ended where it stood (and not adjusted since): it may play on."""
-        return self.state.session.ended_at is not None and not self.adjusted
+        return self.state.played.ended and not self.adjusted
 
     @property
     def adjusted(self) -> bool:
@@ -183,10 +184,13 @@ def view(tournament: Tournament, running: bool = False) -> TournamentView:
     states = tournaments.table_states(tournament)
     by_id = {e.number: e for e in tournament.entrants}
     last = tournament.rounds[-1].number if tournament.rounds else None
+    # The last round's sessions, for their running standings: loaded only for the wall.
+    ids = [s.table.session_id for s in states if s.table.round_number == last]
+    sessions = tournaments.sessions_of(ids) if running else {}
     rounds = []
     for one in tournament.rounds:
         tables = [
-            _table(state, by_id, running and one.number == last)
+            _table(state, by_id, sessions.get(state.table.session_id))
             for state in states
             if state.table.round_number == one.number
         ]
@@ -209,14 +213,17 @@ def view(tournament: Tournament, running: bool = False) -> TournamentView:
     )
 
 
-def _table(state: TableState, by_id: dict[int, TournamentEntrant], running: bool) -> TableView:
-    table, session = state.table, state.session
+def _table(
+    state: TableState, by_id: dict[int, TournamentEntrant], session: GameSession | None
+) -> TableView:
+    """The table with its sides; with its `session`, its running standing in a line."""
+    table = state.table
     # Two entrants face each other; a rotating table's four players sit partners first and
     # third, second and fourth.
     ids = list(table.entrants)
     sides = (Side(tuple(by_id[i] for i in ids[0::2])), Side(tuple(by_id[i] for i in ids[1::2])))
     line, deals = "", 0
-    if running and not state.adjusted:
+    if session is not None and not state.adjusted:
         standing = session.standing()
         deals = len(standing["deals"])
         if deals:

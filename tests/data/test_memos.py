@@ -16,11 +16,13 @@ from scorekeeper.clubs.stats import FIGURES
 from scorekeeper.data import setup
 from scorekeeper.data.memo import Memo, Recent
 from scorekeeper.data.standings import STANDINGS, Standings
+from scorekeeper.data.tournaments import PLAYED
 from scorekeeper.web.drawn import kept_pages
 from tests.helpers import live_deals
 from tests.helpers.api import SESSIONS, add_deals, bearer, new_club, played
 from tests.helpers.pages import start
 from tests.helpers.seep import deal
+from tests.helpers.tournament_api import create, pair, play, read_tournament
 
 MEMO_KINDS = (Memo, Recent, Standings)
 
@@ -85,6 +87,9 @@ def fill_every_memo(client: FlaskClient) -> None:
     assert client.get(live).status_code == 200
     board = start(client)  # the form's answer sets the browser's cookie; the board opens it
     assert client.get(board).status_code == 200
+    tournament_club, tournament = create(client)  # a tournament's read keeps its tables' results
+    pair(client, tournament_club, tournament)
+    read_tournament(client, tournament)
 
 
 def test_a_write_moves_the_keys_of_the_memos_it_changes(client: FlaskClient) -> None:
@@ -106,3 +111,20 @@ def test_a_write_moves_the_keys_of_the_memos_it_changes(client: FlaskClient) -> 
     assert FIGURES.keys()[-1] != kept and FIGURES.keys()[-1][0] == kept[0]
     assert set(STANDINGS.boards) - boards  # the scoreboard's board kept anew, at its version
     assert page_after != page
+
+
+def test_a_tables_result_is_kept_by_its_sessions_version(client: FlaskClient) -> None:
+    """A tournament's read keeps each table's result at its session's version; a deal moves the
+    version, so the next read works the table out anew, and the write itself keeps nothing."""
+    club, tournament = create(client)
+    table = pair(client, club, tournament)["tables"][0]
+    before = read_tournament(client, tournament)["rounds"][0]["tables"][0]
+    assert before["result"] is None  # a two-deal round, nothing played
+    kept = [key for key in PLAYED.keys() if key[0] == table["session"]]
+    assert len(kept) == 1
+    play(client, table, deal(70), deal(40))
+    assert [key for key in PLAYED.keys() if key[0] == table["session"]] == kept
+    after = read_tournament(client, tournament)["rounds"][0]["tables"][0]
+    assert after["result"] is not None and after["result"]["match_points"] == [2, 0]
+    versions = sorted(v for s, v in PLAYED.keys() if s == table["session"])
+    assert len(versions) == 2 and versions[0] == kept[0][1]
