@@ -113,6 +113,12 @@ def test_a_write_moves_the_keys_of_the_memos_it_changes(client: FlaskClient) -> 
     assert page_after != page
 
 
+def of_table(session_id: str) -> list[tuple[str, int]]:
+    """The keys PLAYED holds for one table's session."""
+    keys = PLAYED.keys()  # a list, not a dict's view (Recent holds an OrderedDict behind a lock)
+    return [key for key in keys if key[0] == session_id]
+
+
 def test_a_tables_result_is_kept_by_its_sessions_version(client: FlaskClient) -> None:
     """A tournament's read keeps each table's result at its session's version; a deal moves the
     version, so the next read works the table out anew, and the write itself keeps nothing."""
@@ -120,11 +126,11 @@ def test_a_tables_result_is_kept_by_its_sessions_version(client: FlaskClient) ->
     table = pair(client, club, tournament)["tables"][0]
     before = read_tournament(client, tournament)["rounds"][0]["tables"][0]
     assert before["result"] is None  # a two-deal round, nothing played
-    kept = [key for key in PLAYED.keys() if key[0] == table["session"]]
+    kept = of_table(table["session"])
     assert len(kept) == 1
     play(client, table, deal(70), deal(40))
-    assert [key for key in PLAYED.keys() if key[0] == table["session"]] == kept
+    assert of_table(table["session"]) == kept
     after = read_tournament(client, tournament)["rounds"][0]["tables"][0]
     assert after["result"] is not None and after["result"]["match_points"] == [2, 0]
-    versions = sorted(v for s, v in PLAYED.keys() if s == table["session"])
+    versions = sorted(version for _, version in of_table(table["session"]))
     assert len(versions) == 2 and versions[0] == kept[0][1]
