@@ -28,10 +28,11 @@ test: $(VENV)/.test-installed chromium serve-packages lint typecheck pytest
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 
-# mypy over the whole package (pyproject.toml), and --strict over the rules and tournament engines.
+# mypy over the whole package (pyproject.toml), and --strict over the rules, tournament and advice
+# engines.
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
-	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/tournament
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/tournament scorekeeper/advice
 
 pytest: $(VENV)/.test-installed catalogs
 	$(BIN)/pytest
