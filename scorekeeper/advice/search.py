@@ -34,6 +34,11 @@ class OpenDeal(Protocol[M]):
         """Whether the last card has been played."""
         ...
 
+    @property
+    def plays_left(self) -> int:
+        """How many plays are still to come, the next one included."""
+        ...
+
     def moves(self) -> Sequence[M]:
         """The mover's legal moves (never empty while the deal is not over)."""
         ...

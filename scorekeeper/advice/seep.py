@@ -19,12 +19,17 @@ from typing import Any
 from ..rules.cards import Card
 from ..rules.seep.cards import card_points
 from ..rules.seep.generate import legal_moves
+from ..rules.seep.live import LIVE, SeepLiveDeal
 from ..rules.seep.moves import Move
 from ..rules.seep.play import apply
 from ..rules.seep.position import House, Position
 from ..rules.seep.selfplay import Board
+from ..rules.table import Table
+from .review import Moment
 
 Hand = tuple[Card, ...]
+
+TWO_PLAYER_BATCH = 24  # S4, two players: both hands are empty after 24 plays
 
 # The evaluation's weights at a search's horizon: what share of the points a team can expect of
 # a point card held in its hands, lying loose with its turn to play, or in a house it owns.
@@ -164,6 +169,63 @@ def from_board(board: Board, seat: int, options: Mapping[str, Any]) -> SeepOpen:
         options,
         board.last_capturer,
     )
+
+
+def moments(
+    table: Table, options: Mapping[str, Any], start: Mapping[str, Any], plays: Sequence[object]
+) -> list[Moment]:
+    """A finished live deal (its stored start and plays) as moments to review: every seat's
+    cards are the ones it played, so each moment after the opening knows every hand and the
+    batches still to come (S4). The opening play's other three cards are any three of the
+    bidder's later ones: it is left unvalued."""
+    states = live_states(table, options, start, plays)
+    final = states[-1]
+    made = [(p.number, p.seat, p.move) for p in final.plays]
+    rules = final.rules
+    found = [Moment(made[0][0], made[0][1], made[0][2], None)]
+    for number, seat, move in made[1:]:
+        before = states[number - 1]
+        hands, later = held(made, number, table.seats)
+        deal = SeepOpen(
+            table.seats,
+            seat,
+            hands,
+            later,
+            before.loose,
+            before.houses,
+            rules,
+            before.last_capturer,
+        )
+        found.append(Moment(number, seat, move, deal))
+    return found
+
+
+def live_states(
+    table: Table, options: Mapping[str, Any], start: Mapping[str, Any], plays: Sequence[object]
+) -> list[SeepLiveDeal]:
+    """The live deal before any play, then after each (rules/seep/live.py)."""
+    found = []
+    for state in LIVE.states(table, options, start, plays):
+        assert isinstance(state, SeepLiveDeal)
+        found.append(state)
+    return found
+
+
+def held(
+    made: Sequence[tuple[int, int, Move]], number: int, players: int
+) -> tuple[tuple[Hand, ...], tuple[tuple[Hand, ...], ...]]:
+    """Each seat's hand before play `number` (the cards it plays from then to the end of the
+    batch) and its batch still to come: two players get their second 12 after play 24 (S4)."""
+    end = TWO_PLAYER_BATCH if players == 2 and number <= TWO_PLAYER_BATCH else len(made)
+    hands = tuple(
+        tuple(m.card for n, s, m in made if s == seat and number <= n <= end)
+        for seat in range(players)
+    )
+    later = tuple(
+        (tuple(m.card for n, s, m in made if s == seat and n > end),) if end < len(made) else ()
+        for seat in range(players)
+    )
+    return hands, later
 
 
 def sign(team: int) -> int:
