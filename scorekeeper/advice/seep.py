@@ -12,14 +12,16 @@ opening play; two players, 8 each after it and 12 each once both hands are empty
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import random
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..rules.cards import Card
+from ..rules.cards import Card, full_deck
+from ..rules.errors import InvalidInput
 from ..rules.seep.cards import card_points
 from ..rules.seep.generate import legal_moves
-from ..rules.seep.live import LIVE, SeepLiveDeal
+from ..rules.seep.live import LIVE, PLAYS, SeepLiveDeal
 from ..rules.seep.moves import Move
 from ..rules.seep.play import apply
 from ..rules.seep.position import House, Position
@@ -30,6 +32,8 @@ from .review import Moment
 Hand = tuple[Card, ...]
 
 TWO_PLAYER_BATCH = 24  # S4, two players: both hands are empty after 24 plays
+BATCH_TWO = 12  # S4, two players: the second batch, 12 each
+DECK = full_deck()
 
 # The evaluation's weights at a search's horizon: what share of the points a team can expect of
 # a point card held in its hands, lying loose with its turn to play, or in a house it owns.
@@ -226,6 +230,156 @@ def held(
         for seat in range(players)
     )
     return hands, later
+
+
+# -- the hidden cards, sampled ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How many hidden cards each seat holds now and still gets later (S1, S4), and which
+    house values each seat must hold a card of (H5)."""
+
+    held: tuple[int, ...]
+    later: tuple[tuple[int, ...], ...]
+    owed: tuple[tuple[int, int], ...]  # (seat, value): the seat owns a house of that value
+
+
+def layout(position: Position, hidden: int) -> Layout:
+    """Where the `hidden` cards lie, from the mover's position and how many are hidden; an
+    InvalidInput when no moment of a deal has that many hidden."""
+    players, seat, mine = position.players, position.seat, len(position.hand)
+    if position.opening_bid is not None:
+        held, later = _opening_layout(players, seat)
+    elif players == 4:
+        held, later = _four_layout(seat, mine, hidden), ((),) * 4
+    else:
+        held, later = _two_layout(seat, mine, hidden)
+    if sum(held) + sum(n for batches in later for n in batches) != hidden:
+        raise InvalidInput("bad-position", "advice-hidden-count", hidden=hidden)
+    owed = tuple(
+        (owner, house.value) for house in position.houses for owner in house.owners if owner != seat
+    )
+    return Layout(held, later, owed)
+
+
+def _opening_layout(players: int, seat: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """S1, S4: before the opening play the bidder (the mover) holds 4; with two players the
+    dealer 4 too; the rest is still to be dealt."""
+    if players == 4:
+        later = tuple((8,) if s == seat else (12,) for s in range(4))
+        return (0, 0, 0, 0), later
+    held = tuple(0 if s == seat else 4 for s in range(2))
+    return held, ((8, 12), (8, 12))
+
+
+def _four_layout(seat: int, mine: int, hidden: int) -> tuple[int, ...]:
+    """Four players, everything dealt: the seats that played this round before the mover
+    hold one card fewer than the mover, the others as many (the mover's own are not hidden)."""
+    before = 3 * mine - hidden
+    if not 0 <= before <= 3:
+        raise InvalidInput("bad-position", "advice-hidden-count", hidden=hidden)
+    return tuple(
+        0 if s == seat else mine - 1 if (seat - s) % 4 <= before else mine for s in range(4)
+    )
+
+
+def _two_layout(
+    seat: int, mine: int, hidden: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Two players: the other holds as many as the mover or one fewer, and while the first
+    24 plays last each gets 12 more (S4)."""
+    first_half = hidden >= BATCH_TWO * 2
+    theirs = hidden - BATCH_TWO * 2 if first_half else hidden
+    if theirs not in (mine - 1, mine):
+        raise InvalidInput("bad-position", "advice-hidden-count", hidden=hidden)
+    held = tuple(0 if s == seat else theirs for s in range(2))
+    later = ((BATCH_TWO,), (BATCH_TWO,)) if first_half else ((), ())
+    return held, later
+
+
+def sampled(
+    position: Position,
+    seen: Collection[Card],
+    rng: random.Random,
+    last_capturer: int | None = None,
+) -> Iterator[SeepOpen]:
+    """Open deals without end, each with the hidden cards dealt at random as the table allows:
+    every card neither held, on the floor nor `seen` lies in another hand or is still to be
+    dealt, and every other owner of a house holds a card of its value (H5)."""
+    shown = {*position.hand, *position.loose, *(c for h in position.houses for c in h.cards)}
+    hidden = [card for card in DECK if card not in shown and card not in set(seen)]
+    where = layout(position, len(hidden))
+    while True:
+        yield _dealt_open(position, where, hidden, rng, last_capturer)
+
+
+def _dealt_open(
+    position: Position,
+    where: Layout,
+    hidden: Sequence[Card],
+    rng: random.Random,
+    last_capturer: int | None,
+) -> SeepOpen:
+    """One sample: each owner's card of its house value first, then the rest at random."""
+    cards = list(hidden)
+    rng.shuffle(cards)
+    hands: list[list[Card]] = [[] for _ in range(position.players)]
+    for owner, value in where.owed:
+        if any(card.rank == value for card in hands[owner]):
+            continue  # one card of the value is enough for every house of it
+        found = next((c for c in cards if c.rank == value), None)
+        if found is not None and len(hands[owner]) < where.held[owner]:
+            cards.remove(found)
+            hands[owner].append(found)
+    for seat in range(position.players):
+        if seat != position.seat:
+            need = where.held[seat] - len(hands[seat])
+            hands[seat].extend(cards[:need])
+            cards = cards[need:]
+    hands[position.seat] = list(position.hand)
+    later = []
+    for seat in range(position.players):
+        batches = []
+        for size in where.later[seat]:
+            batches.append(tuple(cards[:size]))
+            cards = cards[size:]
+        later.append(tuple(batches))
+    return SeepOpen(
+        position.players,
+        position.seat,
+        tuple(map(tuple, hands)),
+        tuple(later),
+        position.loose,
+        position.houses,
+        position.options,
+        last_capturer,
+        position.opening_bid,
+    )
+
+
+def from_history(
+    table: Table,
+    options: Mapping[str, Any],
+    start: Mapping[str, Any],
+    plays: Sequence[object],
+    hand: Sequence[Card],
+) -> tuple[Position, frozenset[Card], int | None]:
+    """The deal so far as a live deal records it, and the mover's hand: the mover's position,
+    the cards out of play (the floor turned up and every card played, wherever they lie now)
+    and the team of the last capture (E1). InvalidInput when the hand cannot be the mover's."""
+    state = live_states(table, options, start, plays)[-1]
+    seat = state.next_seat
+    if seat is None:
+        raise InvalidInput("bad-position", "advice-deal-over")
+    if len(hand) != state.in_hand(seat) or set(hand) & state.seen:
+        raise InvalidInput("bad-position", "advice-hand", held=state.in_hand(seat))
+    bid = state.start.bid.value if not state.plays else None
+    last = len(state.plays) == PLAYS - 1
+    position = Position(
+        table.seats, seat, tuple(hand), state.loose, state.houses, bid, last, state.rules
+    )
+    return position, state.seen, state.last_capturer
 
 
 def sign(team: int) -> int:
