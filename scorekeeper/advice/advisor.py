@@ -20,10 +20,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .search import OpenDeal, Search
+from .search import OpenDeal, Search, TimeUp
 
 Z95 = 1.96  # the normal distribution's 97.5th percentile
-EXACT_LEFT = 12  # with at most this many plays to come, each sample is searched to the end
+SPENDABLE = 0.85  # of a budget, for the searches: the rest answers, and a search's last steps
+
+
+def deadline_for(begun: float, budget: float) -> float:
+    """When the searches of a request begun at `begun` with `budget` seconds must end."""
+    return begun + budget * SPENDABLE
+
+
+EXACT_LEFT = 8  # with at most this many plays to come, each sample is searched to the end
 # Earlier, each sample to a horizon: shallower while hands are full (more moves, dearer plays),
 # so that a second's budget still draws tens of samples. (plays left above, horizon) pairs.
 HORIZONS = ((32, 1), (20, 2), (0, 3))
@@ -50,19 +58,24 @@ class Advice:
 
 def advise(
     samples: Iterator[OpenDeal[Any]],
-    budget: float,
+    deadline: float,
     hidden: bool,
     clock: Callable[[], float] = time.monotonic,
 ) -> Advice:
-    """Rank the moves over `samples` (open deals, the same mover and legal moves in each) for
-    about `budget` seconds; `hidden`: whether any card's place is unknown."""
-    deadline = clock() + budget
+    """Rank the moves over `samples` (open deals, the same mover and legal moves in each) until
+    `deadline` (a time of `clock`); `hidden`: whether any card's place is unknown. A sample's
+    search that would end past the deadline is given up; the first is then valued at a
+    horizon of one play."""
     margins: list[list[float]] = []
     moves: list[Any] = []
     exact = True
     for deal in samples:
-        depth = horizon(deal.plays_left)
-        values: list[tuple[Any, float, bool]] = Search().values(deal, depth)
+        try:
+            values = Search[Any](deadline=deadline).values(deal, horizon(deal.plays_left))
+        except TimeUp:
+            if moves:
+                break
+            values = Search[Any]().values(deal, 1)
         sign = 1.0 if deal.team == 0 else -1.0
         if not moves:
             moves = [move for move, _, _ in values]

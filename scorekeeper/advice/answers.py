@@ -7,6 +7,7 @@ position or a deal so far into samples, and a finished live deal into moments to
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,7 @@ from ..rules.seep.options import parse_rule_options
 from ..rules.seep.position import parse_position as parse_seep_position
 from ..rules.table import Table
 from . import seep
-from .advisor import Advice, advise
+from .advisor import Advice, advise, deadline_for
 from .review import Moment, Review, review
 from .search import OpenDeal
 
@@ -142,6 +143,7 @@ def move_json(move: Any) -> JSON:
 
 def advise_request(game: str, body: Mapping[str, Any], seed: int) -> JSON:
     """POST /advice's work, as a worker process does it: read, sample, search, answer."""
+    begun = time.monotonic()
     rules = GAMES[game]
     rng = random.Random(seed)
     if "history" in body:
@@ -154,7 +156,8 @@ def advise_request(game: str, body: Mapping[str, Any], seed: int) -> JSON:
     else:
         seen = parse_cards(body.get("seen", []), "seen")
         samples = rules.from_position(body.get("position"), seen, rng)
-    return advice_json(advise(samples.deals, budget_of(body), samples.hidden))
+    deadline = deadline_for(begun, budget_of(body))
+    return advice_json(advise(samples.deals, deadline, samples.hidden))
 
 
 def review_deal(

@@ -13,12 +13,14 @@ horizon.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 M = TypeVar("M")
 INFINITE = float("inf")
+CLOCK_EVERY = 16  # moments visited between two looks at the clock (a moment costs up to 1 ms)
 
 
 class OpenDeal(Protocol[M]):
@@ -74,12 +76,18 @@ class Entry:
     exact: bool
 
 
+class TimeUp(Exception):
+    """The search's deadline passed before it finished (its values are not to be used)."""
+
+
 @dataclass
 class Search(Generic[M]):
-    """One search's state: its transposition table and how many moments it visited."""
+    """One search's state: its transposition table, how many moments it visited, and the
+    `deadline` (time.monotonic()) it gives up at, if any."""
 
     table: dict[Hashable, Entry] = field(default_factory=dict)
     nodes: int = 0
+    deadline: float | None = None
 
     def value(self, deal: OpenDeal[M], depth: int | None) -> tuple[float, bool]:
         """The margin still to come with best play by both teams, and whether it is exact."""
@@ -101,6 +109,9 @@ class Search(Generic[M]):
     ) -> tuple[float, bool]:
         """Alpha-beta (fail-soft) on the margin still to come; depth -1 searches to the end."""
         self.nodes += 1
+        late = self.deadline is not None and not self.nodes % CLOCK_EVERY
+        if late and time.monotonic() > (self.deadline or 0.0):
+            raise TimeUp
         if deal.over:
             return deal.rest(), True
         if depth == 0:

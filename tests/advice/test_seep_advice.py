@@ -5,6 +5,7 @@ and with nothing hidden the advice is exact and brute force's."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,6 +22,11 @@ from tests.helpers import live_deals
 from tests.helpers.open_deals import brute
 
 OPTIONS = parse_rule_options(None)
+
+
+def soon(seconds: float) -> float:
+    """A deadline `seconds` from now."""
+    return time.monotonic() + seconds
 
 
 def so_far(seed: int, players: int, made: int) -> tuple[Any, Sequence[Any], Any]:
@@ -57,7 +63,7 @@ def test_every_sample_agrees_with_what_the_table_knows(players: int, made: int) 
 def test_the_moves_come_ranked_best_first_with_their_intervals() -> None:
     start, plays, hand = so_far(9, 4, 20)
     position, seen, capturer = from_history(Table(2, 2), OPTIONS, start, plays, hand)
-    advice = advise(sampled(position, seen, random.Random(2), capturer), 0.3, hidden=True)
+    advice = advise(sampled(position, seen, random.Random(2), capturer), soon(0.3), hidden=True)
     margins = [m.margin for m in advice.moves]
     assert margins == sorted(margins, reverse=True) and advice.samples >= 2
     assert all(m.low <= m.margin <= m.high for m in advice.moves)
@@ -70,7 +76,7 @@ def test_with_nothing_hidden_the_advice_is_exact_and_brute_forces() -> None:
     position, seen, capturer = from_history(Table(2, 2), OPTIONS, start, plays, hand)
     samples = sampled(position, seen, random.Random(3), capturer)
     deal = next(sampled(position, seen, random.Random(3), capturer))
-    advice = advise(samples, 1.0, hidden=False)
+    advice = advise(samples, soon(1.0), hidden=False)
     assert advice.exact and advice.samples == 1
     sign = 1 if deal.team == 0 else -1
     for ranked in advice.moves:
