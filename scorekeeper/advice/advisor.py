@@ -9,6 +9,10 @@ spent (at least one). When no card is hidden there is one sample, and the margin
 
 A margin is the points still to come, from this play to the end of the deal, of the mover's
 side minus the other's: what was scored before does not change which move is best.
+
+A game with a contract (Fifty-six) also gives `made`: whether, on one sample, the contract is
+made after a move with its value (the best line after it); a move's `made` is the share of
+the samples where it is.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .search import OpenDeal, Search, TimeUp
@@ -45,6 +49,7 @@ class Ranked:
     margin: float
     low: float
     high: float
+    made: float | None = None  # the share of samples where the contract is made: see advise
 
 
 @dataclass(frozen=True)
@@ -61,13 +66,17 @@ def advise(
     deadline: float,
     hidden: bool,
     clock: Callable[[], float] = time.monotonic,
+    made: Callable[[Any, float], bool] | None = None,
 ) -> Advice:
     """Rank the moves over `samples` (open deals, the same mover and legal moves in each) until
     `deadline` (a time of `clock`); `hidden`: whether any card's place is unknown. A sample's
     search that would end past the deadline is given up; the first is then valued at a
-    horizon of one play."""
+    horizon of one play. `made(deal, value)`, when given: whether the contract is made on the
+    sample `deal` after a move whose value (team 0's margin still to come, the move's own
+    points included) is `value`."""
     margins: list[list[float]] = []
     moves: list[Any] = []
+    makes: list[int] = []
     exact = True
     for deal in samples:
         try:
@@ -80,14 +89,19 @@ def advise(
         if not moves:
             moves = [move for move, _, _ in values]
             margins = [[] for _ in moves]
+            makes = [0 for _ in moves]
         for index, (_, value, searched) in enumerate(values):
             margins[index].append(sign * value)
             exact = exact and searched
+            if made is not None and made(deal, value):
+                makes[index] += 1
         if not hidden or clock() >= deadline:
             break
-    ranked = [ranked_move(move, found) for move, found in zip(moves, margins, strict=True)]
-    ranked.sort(key=lambda r: -r.margin)
     count = len(margins[0]) if margins else 0
+    ranked = [ranked_move(move, found) for move, found in zip(moves, margins, strict=True)]
+    if made is not None:
+        ranked = [replace(r, made=n / count) for r, n in zip(ranked, makes, strict=True)]
+    ranked.sort(key=lambda r: -r.margin)
     return Advice(tuple(ranked), count, exact and not hidden)
 
 

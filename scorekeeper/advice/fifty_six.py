@@ -17,8 +17,12 @@ together is side 1: the "paranoid" reading, where the others play as one against
 side and its margin counts every other team's points against it. For the contracting team that
 is the real game (whoever else takes the points, its contract needs its own: with 56 points in
 all, its own minus the others' rises and falls with its own). For a defending team it is a
-pessimistic one: the other defenders want the contract lost too, yet are searched as foes.
+pessimistic one: the other defenders want the contract lost too, yet are searched as foes. So
+once the contract is known (a live deal's review, `moments`, and its advice,
+fifty_six_hidden.py) `for_seat` is a seat of the contracting team: F14 counts that team's
+points alone, and every defender plays with the others against it.
 
+A finished live deal's cards are review moments (`moments`, for review.py), every hand known.
 The two packs hold every card twice (F3), so a hand is a multiset: a sorted tuple, never a set.
 """
 
@@ -29,10 +33,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..rules.cards import Card, Suit
+from ..rules.errors import InvalidInput
 from ..rules.fifty_six.cards import card_points, check_players, in_pack
+from ..rules.fifty_six.live import LIVE, FiftySixLiveDeal
 from ..rules.fifty_six.options import table_for
 from ..rules.fifty_six.selfplay import PlayedDeal
 from ..rules.fifty_six.trick import TrickPosition, apply, legal_cards, winner
+from ..rules.table import Table
+from .review import Moment
 
 Hand = tuple[Card, ...]
 
@@ -77,6 +85,11 @@ class FiftySixOpen:
     def over(self) -> bool:
         """Whether every card has been played (the last card completes the last trick)."""
         return not any(self.hands)
+
+    @property
+    def plays_left(self) -> int:
+        """The cards still to be played: every card in hand."""
+        return sum(map(len, self.hands))
 
     def position(self) -> TrickPosition:
         """What the mover sees, as the checker reads it."""
@@ -169,6 +182,57 @@ def from_played(
         options,
         for_seat,
     )
+
+
+def live_deal(
+    table: Table, options: Mapping[str, Any], start: Mapping[str, Any], plays: Sequence[object]
+) -> FiftySixLiveDeal:
+    """The live deal after `plays` (rules/fifty_six/live.py)."""
+    state = LIVE.derive(table, options, start, plays)
+    assert isinstance(state, FiftySixLiveDeal)
+    return state
+
+
+def moments(
+    table: Table, options: Mapping[str, Any], start: Mapping[str, Any], plays: Sequence[object]
+) -> list[Moment]:
+    """A finished live deal (its stored start and plays) as moments to review, one per card:
+    the auction's calls are not reviewed. Every seat plays every card it holds (F4), so its
+    hand at any card is the cards it plays from then on, and each moment knows every hand.
+
+    A moment's number is its play's in the live deal (from 1, the calls counted: they all come
+    before the first card, F10). Its open deal's sides are the contracting team against the
+    rest (`for_seat` a seat of the contracting team): F14 scores the contracting team's card
+    points alone, so every other team wants the same, the contract lost. With two teams that
+    is the teams themselves; with three or four (pairs), a defender's margin is that of all
+    the defenders together against the contracting team."""
+    state = live_deal(table, options, start, plays)
+    if not state.finished:
+        raise InvalidInput("not-finished", "cards-to-play")
+    contract = state.contract
+    assert contract is not None
+    hands = [
+        [p.card for t in state.tricks for p in t.plays if p.seat == seat]
+        for seat in range(table.seats)
+    ]
+    number = len(state.bidding.calls)
+    found = []
+    for trick in state.tricks:
+        for count, play in enumerate(trick.plays):
+            number += 1
+            before = tuple(p.card for p in trick.plays[:count])
+            deal = FiftySixOpen(
+                table.seats,
+                state.trump,
+                tuple(map(tuple, hands)),
+                trick.leader,
+                before,
+                options,
+                contract.seat,
+            )
+            found.append(Moment(number, play.seat, play.card, deal))
+            hands[play.seat].remove(play.card)
+    return found
 
 
 def sign(side: int) -> int:
