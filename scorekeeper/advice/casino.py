@@ -25,6 +25,10 @@ most spades are still decided among every side (K11: a tie for the most scores n
 is then what the advised player can be sure of by that count whatever the others play: at a
 real table, where each of them plays for himself, he does at least as well. With two sides
 `for_seat` changes nothing.
+
+A finished live deal (rules/casino/live.py) is reviewed as `moments`, each with its open deal:
+every hand is known then, since every card is played. Its hidden cards, for advice before
+then, are sampled in casino_hidden.py.
 """
 
 from __future__ import annotations
@@ -34,18 +38,22 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from ..rules.cards import Card, Suit
+from ..rules.cards import Card, Suit, full_deck
 from ..rules.casino import score
 from ..rules.casino.generate import legal_moves
-from ..rules.casino.live import BIG_CASINO, LITTLE_CASINO
-from ..rules.casino.moves import Capture, Move
-from ..rules.casino.options import table_for
+from ..rules.casino.live import BIG_CASINO, LITTLE_CASINO, LIVE, PLAYS, CasinoLiveDeal
+from ..rules.casino.moves import Capture, Move, Trail, parse_move
+from ..rules.casino.options import DEFAULTS, check_table, table_for
 from ..rules.casino.play import apply
 from ..rules.casino.position import Pile, Position
 from ..rules.casino.selfplay import HAND, Deal
+from ..rules.casino.values import held, values
+from ..rules.errors import InvalidInput
 from ..rules.table import Table
+from .review import Moment
 
 Hand = tuple[Card, ...]
+FULL_DECK = full_deck()
 Counts = tuple[int, ...]  # one number a side
 
 # The evaluation's weights at a search's horizon: what share of the points a side can expect of
@@ -128,8 +136,30 @@ class CasinoOpen:
         )
 
     def moves(self) -> Sequence[Move]:
-        """The mover's legal moves."""
-        return list(legal_moves(self.position()))
+        """The mover's legal moves (never none: see stranded)."""
+        found = list(legal_moves(self.position()))
+        return found if found or self.over else self.stranded()
+
+    def stranded(self) -> list[Move]:
+        """The moves of an owner left without a card of its build's value, whom the checker
+        allows none (K9): only a claim a live deal let through (live.py, flagged once shown
+        false) leaves one so. As the live deal does, the owner plays as though holding a card
+        of each such value (one not in play here), with the cards it does hold; failing that,
+        it trails one."""
+        position = self.position()
+        variant, aces = position.variant, position.aces
+        lacking = position.owned() - held(position.hand, variant, aces)
+        in_play = {*position.loose, *(c for b in position.builds for c in b.cards)}
+        phantoms = tuple(
+            min(
+                (c for c in FULL_DECK if value in values(c, variant, aces)),
+                key=in_play.__contains__,
+            )
+            for value in sorted(lacking)
+        )
+        playing = position.with_(hand=(*position.hand, *phantoms))
+        found = [m for m in legal_moves(playing) if m.card in position.hand]
+        return found or [Trail(card) for card in position.hand]
 
     def after(self, move: Move) -> tuple[CasinoOpen, float]:
         """The deal after `move`, and its points: team 0's minus team 1's."""
@@ -176,7 +206,9 @@ class CasinoOpen:
         residue = (*self.loose, *(card for build in self.builds for card in build.cards))
         taker = self.last_capturer
         if taker is None:
-            taker = self.side_of(self.players - 1)  # nobody captured: the dealer's side
+            # Nobody captured: the dealer's side. 48 plays are whole rounds for 2, 3 or 4
+            # players (K1, K2), so once over the turn is back with the seat after the dealer.
+            taker = self.side_of((self.seat - 1) % self.players)
         cards, spades = self.counted(taker, residue)
         value = self.weight(taker) * card_points(residue)
         for counts, points in ((cards, score.MOST_CARDS), (spades, score.MOST_SPADES)):
@@ -212,9 +244,11 @@ class CasinoOpen:
 
     def key(self) -> Hashable:
         """The seat to move and every card's place (the order within a hand or the table does
-        not matter), the builds with their owners, the last capturer and each side's cards and
-        spades taken. The options and the advised seat are the same throughout one search."""
+        not matter), the builds with their owners, the last capturer, each side's cards and
+        spades taken, and the home side (a review's moments share one table, each advising its
+        mover). The options are the same throughout one search."""
         return (
+            self.home,
             self.seat,
             tuple(frozenset(hand) for hand in self.hands),
             tuple(tuple(frozenset(b) for b in batches) for batches in self.later),
@@ -289,3 +323,101 @@ def from_deal(deal: Deal, index: int, options: Mapping[str, Any], for_seat: int 
             cards, spades = open_deal.counted(side, apply(before, move).captured)
             open_deal = replace(open_deal, cards=cards, spades=spades, last_capturer=side)
     return open_deal
+
+
+# -- a live deal, as the table saw it ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the table showed before a play (live.py's state copied: it changes in place)."""
+
+    loose: Hand
+    builds: tuple[Pile, ...]
+    cards: Counts  # each side's cards taken so far
+    spades: Counts
+    last_capturer: int | None
+
+
+def session_rules(table: Table, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The session's options with their defaults (live.py reads an older session's missing
+    `aces` as the default too); InvalidInput unless `table` seats the sides they give (K1)."""
+    rules = DEFAULTS | dict(options)
+    check_table(table, rules)
+    return rules
+
+
+def replayed(
+    table: Table, rules: Mapping[str, Any], start: Mapping[str, Any], plays: Sequence[object]
+) -> tuple[list[Shown], list[tuple[int, Move]], CasinoLiveDeal]:
+    """The live deal (rules/casino/live.py) replayed: what the table showed before any play and
+    after each, each play's seat and move, and the last state."""
+    shown, made = [], []
+    state: CasinoLiveDeal | None = None
+    for step in LIVE.states(table, rules, start, plays):
+        assert isinstance(step, CasinoLiveDeal)
+        state = step
+        taken = state.taken()
+        shown.append(
+            Shown(
+                state.loose,
+                state.builds,
+                tuple(taken["cards"]),
+                tuple(taken["spades"]),
+                state.last_capturer,
+            )
+        )
+        if state.plays:
+            play = state.plays[-1]
+            made.append((play["seat"], parse_move({k: v for k, v in play.items() if k != "seat"})))
+    assert state is not None
+    return shown, made, state
+
+
+def moments(
+    table: Table, options: Mapping[str, Any], start: Mapping[str, Any], plays: Sequence[object]
+) -> list[Moment]:
+    """A finished live deal (its stored start and plays) as moments to review, each advising
+    its mover (`for_seat`: with three or four sides, the paranoid reading from the mover's view).
+
+    Nothing is unknown: every card but the table's first four is played (K2), in batches of 4
+    to each seat, so a seat's hand before a play is the cards it plays from then to the end of
+    that batch, and its batches still to come are its later plays, batch by batch. The table,
+    the builds, each side's cards and spades taken and the last capturer are the live deal's.
+    The one play that may not be valued is one the table let through on a claim (K5-K7, K9)
+    that the real hand shows false: it is not legal with that hand, and the review says so.
+    InvalidInput ("not-finished") while plays are left: the hands are not known then."""
+    rules = session_rules(table, options)
+    shown, made, final = replayed(table, rules, start, plays)
+    if not final.finished:
+        raise InvalidInput("not-finished", "its-plays-left", played=len(made), plays=PLAYS)
+    batch = HAND * table.seats  # K2: every seat plays its 4 cards before the next 4 come
+    found = []
+    for index, (seat, move) in enumerate(made):
+        first = index - index % batch
+        hands = tuple(cards_of(made, s, index, first + batch) for s in range(table.seats))
+        later = tuple(
+            tuple(cards_of(made, s, n, n + batch) for n in range(first + batch, PLAYS, batch))
+            for s in range(table.seats)
+        )
+        before = shown[index]
+        deal = CasinoOpen(
+            table.seats,
+            seat,
+            hands,
+            later,
+            before.loose,
+            before.builds,
+            rules,
+            before.cards,
+            before.spades,
+            before.last_capturer,
+            for_seat=seat,
+        )
+        found.append(Moment(index + 1, seat, move, deal))
+    return found
+
+
+def cards_of(made: Sequence[tuple[int, Move]], seat: int, begin: int, end: int) -> Hand:
+    """The cards `seat` played from play index `begin` up to `end`."""
+    return tuple(move.card for s, move in made[begin:end] if s == seat)

@@ -107,8 +107,9 @@ def review_one(
     played = by_move[moves.index(moment.move)]
     sign = 1.0 if deal.team == 0 else -1.0
     best_index = max(by_move, key=lambda i: sign * by_move[i])
-    loss = max(sign * (by_move[best_index] - played), 0.0)
-    best = values[best_index][0] if loss > NOTHING else None
+    loss = sign * (by_move[best_index] - played)
+    loss = loss if loss > NOTHING else 0.0  # rounding apart (Casino's shares of a point)
+    best = values[best_index][0] if loss else None
     exact = all(exact for _, _, exact in values)
     return PlayReview(moment.number, moment.seat, moment.move, best, loss, exact)
 

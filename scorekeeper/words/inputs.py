@@ -309,6 +309,17 @@ SENTENCES: dict[str, Msgid | Choose] = {
     "advice-voids": lazy_gettext(
         "No deal of the hidden cards fits the suits the other seats showed they hold none of (F12)."
     ),
+    # -- advice (Casino)
+    "advice-casino-hidden-count": lazy_gettext(
+        "No moment of a Casino deal leaves %(hidden)s cards unseen: check the hand, the table "
+        "and the cards seen (K2)."
+    ),
+    "advice-casino-hand-size": lazy_gettext(
+        "Seat %(seat)s holds %(held)s cards now, not %(given)s (K2)."
+    ),
+    "advice-casino-seen": lazy_gettext(
+        "%(card)s is on the table or played already, so the mover cannot hold it."
+    ),
 }
 
 # What the engine names with `what`: its things, said here (a field of the API, such as

@@ -15,7 +15,8 @@ from scorekeeper.advice.casino import CasinoOpen, from_deal
 from scorekeeper.advice.search import Search
 from scorekeeper.rules.cards import Card, Suit
 from scorekeeper.rules.casino import score
-from scorekeeper.rules.casino.moves import Capture
+from scorekeeper.rules.casino.generate import legal_moves
+from scorekeeper.rules.casino.moves import Capture, Trail
 from scorekeeper.rules.casino.options import parse_options
 from scorekeeper.rules.casino.play import apply
 from scorekeeper.rules.casino.position import Pile
@@ -226,6 +227,9 @@ def test_the_end_gives_the_table_to_the_last_capturer_then_most_cards_and_spades
     # Nobody captured: the dealer's side (seat 1's) takes them, as selfplay.py has it: 3 for
     # the ace and casino, most cards (30 to 22) 3, most spades (7 to 6) 1.
     assert replace(deal, last_capturer=None).rest() == -7.0
+    # Seat 0 the dealer (a live deal may have any): once over, the turn is back with the seat
+    # after the dealer, so side 0 takes them, as the last capturer would (4 points).
+    assert replace(deal, seat=1, last_capturer=None).rest() == 4.0
 
 
 @pytest.mark.parametrize("n", ALL)
@@ -237,3 +241,31 @@ def test_a_horizon_gives_an_estimate_not_an_exact_value(n: int) -> None:
     open_deal = from_deal(deal, len(deal.plays) - 3 * players, options, rng.randrange(players))
     value, exact = Search().value(open_deal, 2)
     assert not exact and abs(value) < 20  # not infinity or NaN: K11's 11 points and sweeps
+
+
+def test_an_owner_left_without_a_card_of_its_build_still_plays() -> None:
+    """Only a claim a live deal let through (flagged once every 9 is seen) leaves seat 0
+    owning a build of 9 with no 9: the checker allows it nothing (K9), so it plays as the live
+    deal lets it, as though holding a 9, and else trails; the search's values stay finite."""
+    c = Card.parse
+    build = Pile(9, (c("5D"), c("4H")), 0)
+    deal = CasinoOpen(
+        2,
+        0,
+        ((c("3C"), c("8C")), (c("2H"), c("KS"))),
+        ((), ()),
+        (c("KD"), c("6D")),
+        (build,),
+        parse_options(None),
+        (20, 24),
+        (5, 6),
+        last_capturer=1,
+    )
+    assert not list(legal_moves(deal.position()))
+    moves = deal.moves()
+    assert {m.card for m in moves} == {c("3C")}  # 3 and the loose 6 added to the 9 (K7)
+    stuck = replace(deal, hands=((c("8C"),), (c("2H"),)), loose=(c("KD"),))
+    assert stuck.moves() == [Trail(c("8C"))]
+    for open_deal in (deal, stuck):
+        value, exact = Search().value(open_deal, None)
+        assert exact and abs(value) < 20
