@@ -27,7 +27,6 @@ JSON = dict[str, Any]
 BUDGET_MS = 1000  # API.md: 1 to 2000, 1000 by default
 MOST_BUDGET_MS = 2000
 REVIEW_BUDGET = 8.0  # seconds for a whole deal's review
-EXACT_PLAYS_A_SEAT = 3  # the last three plays of each seat are searched to the end
 
 
 @dataclass(frozen=True)
@@ -56,6 +55,9 @@ class AdviceRules:
         Samples,
     ]
     moments: Callable[[Table, Mapping[str, Any], Mapping[str, Any], Sequence[object]], list[Moment]]
+    # A review searches each seat's last this many plays to the end (Seep's are cheap enough
+    # for three; Casino's crowded tables make three a minute with four players, so two).
+    exact_a_seat: int = 3
 
 
 def _seep_from_position(raw: object, seen: Sequence[Card], rng: random.Random) -> Samples:
@@ -96,7 +98,7 @@ def _hides(deal: seep.SeepOpen) -> bool:
 
 
 GAMES: dict[str, AdviceRules] = {
-    "seep": AdviceRules(_seep_from_position, _seep_from_history, seep.moments),
+    "seep": AdviceRules(_seep_from_position, _seep_from_history, seep.moments, exact_a_seat=3),
 }
 
 
@@ -170,5 +172,5 @@ def review_deal(
 ) -> JSON:
     """A finished live deal's review, as a worker process works it out."""
     found = GAMES[game].moments(table, options, start, plays)
-    exact_left = EXACT_PLAYS_A_SEAT * table.seats
+    exact_left = GAMES[game].exact_a_seat * table.seats
     return review_json(deal_id, review(found, REVIEW_BUDGET, exact_left))
