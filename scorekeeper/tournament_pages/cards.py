@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import abort, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ..data import tokens
+from ..data import tokens, tournaments
 from ..data.errors import NotFound
 from ..data.tournaments import Tournament
 from ..web.pages import page
@@ -30,10 +30,11 @@ def cards(tournament_id: str, number: int) -> Response:
     found = next((r for r in shown.rounds if r.number == number), None)
     if found is None:
         raise NotFound("no-round", number=number)
+    sessions = tournaments.sessions_of([table.session_id for table in found.tables])  # one query
     links = {
         table.number: url_for("sessions.show", session_id=table.session_id, _external=True)
         + "#key="
-        + tokens.scorer_token(table.state.table.session)
+        + tokens.scorer_token(sessions[table.session_id])
         for table in found.tables
     }
     body = render_template("tournaments/cards.html", t=tournament, round=found, links=links)

@@ -58,11 +58,14 @@ def kept(tournament_id: str) -> Tournament:
 
 
 def changed(
-    tournament_id: str, change: Callable[[Tournament], str | None], undo: str | None = None
+    tournament_id: str,
+    change: Callable[[Tournament], str | None],
+    undo: str | None = None,
+    quiet: bool = False,
 ) -> Response:
-    """Make a keeper's change and say what it did (None: nothing changed), with a one-tap `undo`
-    (a URL to post to) where it has one; refused, the page again naming the problem, nothing
-    stored."""
+    """Make a keeper's change and say what it did (None: nothing changed, said unless `quiet`),
+    with a one-tap `undo` (a URL to post to) where it has one; refused, the page again naming
+    the problem, nothing stored."""
     tournament = kept(tournament_id)
     try:
         said = change(tournament)
@@ -71,7 +74,8 @@ def changed(
         message, status = _refusal(error)
         return tournament_page(Tournament.find(tournament_id), [message], status)
     if said is None:
-        say({"text": gettext("Nothing changed.")}, "done")
+        if not quiet:
+            say({"text": gettext("Nothing changed.")}, "done")
     elif undo is not None:
         db.session.commit()
         undo_flash(said, undo, gettext("Undo"))
@@ -93,22 +97,13 @@ def pair(tournament_id: str) -> Response:
             made, _tokens = tournaments.pair_next(tournament, None)
             return {"number": made.number}, 201
 
+        # once() commits the round; the same form again pairs nothing and says nothing.
         (answer, _status), replayed = once(f"rounds-page:{tournament.id}", key, {}, write)
         if replayed:
             return None
         return gettext("Round %(num)d is paired.", num=answer["number"])
 
-    tournament = kept(tournament_id)
-    try:
-        said = pair_once(tournament)
-    except (InvalidInput, Conflict, NotFound) as error:
-        db.session.rollback()
-        message, status = _refusal(error)
-        return tournament_page(Tournament.find(tournament_id), [message], status)
-    # once() committed the round (or it was paired already under this form's key).
-    if said is not None:
-        say({"text": said}, "done")
-    return redirect(url_for(".show", tournament_id=tournament_id))
+    return changed(tournament_id, pair_once, quiet=True)
 
 
 @bp.post("/t/<tournament_id>/rounds/<int:number>/unpair")
