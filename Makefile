@@ -28,10 +28,11 @@ test: $(VENV)/.test-installed chromium serve-packages lint typecheck pytest
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 
-# mypy over the whole package (pyproject.toml), and --strict over the rules and tournament engines.
+# mypy over the whole package (pyproject.toml), and --strict over the rules, tournament and advice
+# engines.
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
-	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/tournament
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/tournament scorekeeper/advice
 
 pytest: $(VENV)/.test-installed catalogs
 	$(BIN)/pytest
@@ -69,7 +70,8 @@ translations: $(VENV)/.installed
 # file fetches after the page and the time until it is ready, beside a bare page; a Swiss round of
 # 200 entrants, a 7-round rotating schedule for 64 players, the standings of 100 entrants and the
 # API's tournament read after a table's deal in a 50-table round, against their targets; a tournament's wall in Chromium following a table's deal through make
-# serve's stream tier, post to shown, median and p95 against 1 s (about 13 min in all).
+# serve's stream tier, post to shown, median and p95 against 1 s; a 48-play Seep deal's review
+# and advice's p99 against its budget, with samples a second (about 15 min in all).
 bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.seep_moves $(ARGS)
 	$(BIN)/python -m bench.floor
@@ -86,6 +88,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python -m bench.streams
 	$(BIN)/python -m bench.tournament_pairing
 	$(BIN)/python -m bench.tournament_wall
+	$(BIN)/python -m bench.advice
 
 # The server on 127.0.0.1 under load, over SQLite and then PostgreSQL: gunicorn straight, then
 # make serve's nginx in front of it (about 30 s each), each followed by a check that every

@@ -108,6 +108,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         rate_limits,
         reconnect,
         security,
+        workers,
     )
 
     # Every memo the app keeps is listed in app.extensions["scorekeeper.memos"] (data/setup.py)
@@ -129,6 +130,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     rate_limits.register(app)
     limiter_checks.register(app)  # after every limiter is set up
     cli.register(app)
+    workers.register(app)  # the search workers for advice and reviews
     names.register(app)
     _template_helpers(app)
     return app

@@ -279,6 +279,47 @@ SENTENCES: dict[str, Msgid | Choose] = {
     "illegal-call": lazy_gettext(
         "Call %(number)s (%(call)s) is illegal (%(rule)s · %(rule_name)s)."
     ),
+    # -- advice (Seep; advice-deal-over Fifty-six's too)
+    "advice-hidden-count": lazy_gettext(
+        "No moment of a Seep deal leaves %(hidden)s cards unseen: check the hand, the floor "
+        "and the cards seen."
+    ),
+    "advice-deal-over": lazy_gettext("The deal is over: there is no play left to advise."),
+    "advice-hand": lazy_gettext("The mover holds %(held)s cards now, none of them played already."),
+    # -- advice (Fifty-six)
+    "advice-auction": lazy_gettext(
+        "Advice is for the card play only: the auction is still on, and it is seat %(seat)s's call."
+    ),
+    "advice-hand-size": lazy_gettext("Seat %(seat)s holds %(held)s cards now, not %(given)s (F4)."),
+    "advice-hand-copies": lazy_gettext(
+        "The hand holds %(card)s %(count)s times, but only %(left)s of the pack's two are not "
+        "played yet (F3)."
+    ),
+    "advice-hand-void": lazy_gettext(
+        "Seat %(seat)s did not follow %(suit)s earlier, so cannot hold %(card)s (F12)."
+    ),
+    "advice-unseen-count": lazy_gettext(
+        "%(hidden)s cards are neither seen, on the trick nor in the hand, but the other hands "
+        "hold %(held)s: the cards seen do not add up (F3, F4)."
+    ),
+    "advice-card-count": lazy_gettext(
+        "%(card)s is seen, on the trick or in the hand %(count)s times; the pack holds it "
+        "%(copies)s times (F3)."
+    ),
+    "advice-voids": lazy_gettext(
+        "No deal of the hidden cards fits the suits the other seats showed they hold none of (F12)."
+    ),
+    # -- advice (Casino)
+    "advice-casino-hidden-count": lazy_gettext(
+        "No moment of a Casino deal leaves %(hidden)s cards unseen: check the hand, the table "
+        "and the cards seen (K2)."
+    ),
+    "advice-casino-hand-size": lazy_gettext(
+        "Seat %(seat)s holds %(held)s cards now, not %(given)s (K2)."
+    ),
+    "advice-casino-seen": lazy_gettext(
+        "%(card)s is on the table or played already, so the mover cannot hold it."
+    ),
 }
 
 # What the engine names with `what`: its things, said here (a field of the API, such as

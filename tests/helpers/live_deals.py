@@ -50,18 +50,24 @@ def fifty_six(
 def casino(seed: int, players: int = 4, options: Json | None = None) -> LiveDeal:
     """The table's four cards, then each seat's move; the last seat deals, so seat 0 plays
     first (K1). Session `options` as the API takes them (default: classic, players alone)."""
+    deal = casino_played(seed, players, options)
+    first = deal.plays[0][0]
+    start = {"dealer": players - 1, "table": [str(card) for card in first.loose]}
+    return start, [{"seat": p.seat} | m.to_json() for p, m in deal.plays]
+
+
+def casino_played(seed: int, players: int = 4, options: Json | None = None) -> casino_selfplay.Deal:
+    """The self-played deal behind `casino(seed, players, options)`, every hand as it was."""
     chosen = casino_options.parse_options(options or {})
     paired = casino_options.table_for(players, chosen).players_per_team > 1
-    deal = casino_selfplay.play_deal(
+    return casino_selfplay.play_deal(
         random.Random(seed),
         players,
         partnerships=paired,
         variant=chosen["variant"],
         sweeps=chosen["sweeps"] == "on",
+        aces=chosen["aces"],
     )
-    first = deal.plays[0][0]
-    start = {"dealer": players - 1, "table": [str(card) for card in first.loose]}
-    return start, [{"seat": p.seat} | m.to_json() for p, m in deal.plays]
 
 
 DEALS = {"seep": seep, "fifty-six": fifty_six, "casino": casino}

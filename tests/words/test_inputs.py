@@ -19,6 +19,7 @@ from tests.helpers.raise_sites import assigned_to
 from tests.helpers.said import throwaway_catalog
 
 RULES = Path(__file__).resolve().parents[2] / "scorekeeper" / "rules"
+ADVICE = RULES.parent / "advice"  # the advice engine refuses bad positions the same way
 
 
 def _strings(node: ast.AST) -> set[str]:
@@ -39,12 +40,13 @@ def _keys(tree: ast.Module, call: ast.Call) -> set[str]:
 
 
 def engine_keys() -> Iterator[tuple[str, str]]:
-    """Every key an InvalidInput raised in scorekeeper/rules can carry, and where."""
-    for path in sorted(RULES.rglob("*.py")):
+    """Every key an InvalidInput raised in scorekeeper/rules or scorekeeper/advice can carry,
+    and where."""
+    for path in sorted([*RULES.rglob("*.py"), *ADVICE.rglob("*.py")]):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "InvalidInput":
-                where = f"{path.relative_to(RULES)}:{node.lineno}"
+                where = f"{path.relative_to(RULES.parent)}:{node.lineno}"
                 assert len(node.args) >= 2, where
                 for key in _keys(tree, node):
                     yield key, where

@@ -1,0 +1,130 @@
+"""A finished live Casino deal reviewed (advice/review.py, advice/casino.py's moments): every
+play valued with the real hands, the real line scoring what the live deal scored, each loss
+never negative and, where the search reached the end, exactly what brute force says the play
+gave up."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from scorekeeper.advice.casino import moments
+from scorekeeper.advice.review import Moment, Review, review
+from scorekeeper.rules import InvalidInput
+from scorekeeper.rules.cards import full_deck
+from scorekeeper.rules.casino.live import LIVE
+from scorekeeper.rules.casino.options import parse_options, table_for
+from tests.helpers import live_deals
+from tests.helpers.open_deals import brute
+
+ROYAL = {"variant": "royal", "sweeps": "on"}
+# K1: two and three players, four alone and four in partnerships, classic and Royal.
+SHAPES = [(2, {}), (3, ROYAL), (4, {}), (4, ROYAL | {"partnerships": "on"})]
+PER_SEAT = 2  # each seat's last plays searched to the end of the deal
+
+
+def found(seed: int, players: int, chosen: dict[str, Any]) -> list[Moment]:
+    start, plays = live_deals.casino(seed, players, chosen)
+    options = parse_options(chosen)
+    return moments(table_for(players, options), options, start, plays)
+
+
+def reviewed(seed: int, players: int, chosen: dict[str, Any]) -> tuple[list[Moment], Review]:
+    moments_ = found(seed, players, chosen)
+    return moments_, review(moments_, 1.0, exact_left=PER_SEAT * players)
+
+
+@pytest.mark.parametrize(("players", "chosen"), SHAPES)
+def test_every_play_is_valued_with_the_real_hands(players: int, chosen: dict[str, Any]) -> None:
+    moments_, done = reviewed(players, players, chosen)
+    assert [p.number for p in done.plays] == list(range(1, 49))
+    assert all(p.valued and p.legal and p.loss >= 0 for p in done.plays)
+    assert all((p.best is None) == (p.loss == 0) for p in done.plays)
+    assert all(p.exact for p in done.plays[-PER_SEAT * players :])
+    deck = set(full_deck())
+    for moment in moments_:
+        deal = moment.deal
+        assert deal is not None and deal.seat == deal.for_seat == moment.seat
+        assert moment.move in deal.moves()
+        # Every card not yet taken is in a hand, a batch to come or on the table (K2).
+        taken = 52 - len(deal.unplaced())
+        assert sum(deal.cards) == taken and set(deal.unplaced()) <= deck
+        assert deal.plays_left == 49 - moment.number
+
+
+@pytest.mark.parametrize(("players", "chosen"), SHAPES)
+def test_the_real_line_scores_what_the_live_deal_scored(
+    players: int, chosen: dict[str, Any]
+) -> None:
+    """Each moment is the one before after its play, and the line's points (K10-K12) are the
+    live deal's: the mover's side's minus the mean of the others' (casino.py's reading)."""
+    for seed in range(3):
+        start, plays = dealt_by(seed % players, *live_deals.casino(seed, players, chosen))
+        options = parse_options(chosen)
+        table = table_for(players, options)
+        line = moments(table, options, start, plays)
+        points = LIVE.derive(table, options, start, plays).points()
+        deal, total = line[0].deal, 0.0
+        assert deal is not None
+        for moment in line:
+            assert moment.deal is not None
+            assert moment.deal.key() == replace(deal, for_seat=moment.seat).key()
+            deal, gained = deal.after(moment.move)
+            total += gained
+        assert deal.over
+        home = line[0].deal.home
+        others = [p for side, p in enumerate(points) if side != home]
+        assert total + deal.rest() == pytest.approx(points[home] - sum(others) / len(others))
+
+
+def dealt_by(dealer: int, start: dict[str, Any], plays: list[dict[str, Any]]) -> Any:
+    """The same live deal with another dealer: every seat moved round the table (K1)."""
+    players = start["dealer"] + 1
+    turn = (dealer + 1) % players
+    moved = [play | {"seat": (play["seat"] + turn) % players} for play in plays]
+    return start | {"dealer": dealer}, moved
+
+
+@pytest.mark.parametrize(("seed", "shape"), [(1, 0), (2, 1), (3, 2), (4, 3)])
+def test_an_exact_loss_is_what_brute_force_says_the_play_gave_up(seed: int, shape: int) -> None:
+    players, chosen = SHAPES[shape]
+    moments_, done = reviewed(seed, players, chosen)
+    last = PER_SEAT * players
+    for moment, play in zip(moments_[-last:], done.plays[-last:], strict=True):
+        deal = moment.deal
+        assert deal is not None
+        values = {}
+        for move in deal.moves():
+            child, gained = deal.after(move)
+            values[move] = gained + brute(child)
+        sign = 1 if deal.team == 0 else -1
+        best = max(sign * v for v in values.values())
+        assert play.exact and play.loss == pytest.approx(best - sign * values[moment.move])
+        if play.best is not None:
+            assert sign * values[play.best] == pytest.approx(best)
+
+
+def test_each_seats_loss_and_the_costliest_plays_sum_up_the_plays() -> None:
+    _, done = reviewed(5, 3, {})
+    losses = done.seat_losses()
+    assert set(losses) == {0, 1, 2}
+    for seat, lost in losses.items():
+        assert lost == pytest.approx(sum(p.loss for p in done.plays if p.seat == seat))
+    costliest = done.costliest()
+    by_number = {p.number: p.loss for p in done.plays}
+    assert len(costliest) <= 3 and all(by_number[n] > 0 for n in costliest)
+    assert [by_number[n] for n in costliest] == sorted(
+        (by_number[n] for n in costliest), reverse=True
+    )
+    others = [loss for n, loss in by_number.items() if n not in costliest]
+    assert not costliest or max(others, default=0) <= by_number[costliest[-1]]
+
+
+def test_a_deal_still_being_played_is_not_reviewed() -> None:
+    """Its hands are not known until every card is played."""
+    start, plays = live_deals.casino(6, 2)
+    options = parse_options({})
+    with pytest.raises(InvalidInput):
+        moments(table_for(2, options), options, start, plays[:-1])
