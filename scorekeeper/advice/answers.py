@@ -14,27 +14,45 @@ from typing import Any
 
 from ..rules.cards import Card, parse_cards
 from ..rules.errors import InvalidInput
-from ..rules.fields import integer
+from ..rules.fields import integer, record, required
+from ..rules.casino.options import parse_options as casino_options
+from ..rules.casino.options import table_for as casino_table
+from ..rules.casino.position import parse_position as parse_casino_position
+from ..rules.fifty_six.options import parse_options as fifty_six_options
+from ..rules.fifty_six.options import table_for as fifty_six_table
+from ..rules.fifty_six.trick import parse_position as parse_trick
 from ..rules.seep.options import parse_rule_options
+from ..rules.seep.options import table_for as seep_table
 from ..rules.seep.position import parse_position as parse_seep_position
 from ..rules.table import Table
-from . import seep
-from .advisor import Advice, advise, deadline_for
+from . import casino, casino_hidden, fifty_six, fifty_six_hidden, seep
+from .advisor import Advice, Ranked, advise, deadline_for
 from .review import Moment, Review, review
 from .search import OpenDeal
 
 JSON = dict[str, Any]
 BUDGET_MS = 1000  # API.md: 1 to 2000, 1000 by default
 MOST_BUDGET_MS = 2000
+PLAYERS = 4  # a history's players when the request does not say
 REVIEW_BUDGET = 8.0  # seconds for a whole deal's review
 
 
 @dataclass(frozen=True)
 class Samples:
-    """A request's open deals, drawn without end, and whether any card is hidden."""
+    """A request's open deals, drawn without end; whether any card is hidden; and, in
+    Fifty-six, whether the contract is made on a sample after a move of a value."""
 
     deals: Iterator[OpenDeal[Any]]
     hidden: bool
+    made: Callable[[Any, float], bool] | None = None
+
+
+FromPosition = Callable[[object, Mapping[str, Any], Sequence[Card], random.Random], Samples]
+FromHistory = Callable[
+    [int, Mapping[str, Any], Mapping[str, Any], Sequence[object], Sequence[Card], random.Random],
+    Samples,
+]
+Moments = Callable[[Table, Mapping[str, Any], Mapping[str, Any], Sequence[object]], list[Moment]]
 
 
 @dataclass(frozen=True)
@@ -42,29 +60,20 @@ class AdviceRules:
     """One game's advice: samples from a position and the cards seen, or from a live deal so
     far and the mover's hand; a finished live deal as moments."""
 
-    from_position: Callable[[object, Sequence[Card], random.Random], Samples]
-    from_history: Callable[
-        [
-            int,
-            Mapping[str, Any],
-            Mapping[str, Any],
-            Sequence[object],
-            Sequence[Card],
-            random.Random,
-        ],
-        Samples,
-    ]
-    moments: Callable[[Table, Mapping[str, Any], Mapping[str, Any], Sequence[object]], list[Moment]]
+    from_position: FromPosition
+    from_history: FromHistory
+    moments: Moments
     # A review searches each seat's last this many plays to the end (Seep's are cheap enough
     # for three; Casino's crowded tables make three a minute with four players, so two).
     exact_a_seat: int = 3
 
 
-def _seep_from_position(raw: object, seen: Sequence[Card], rng: random.Random) -> Samples:
+def _seep_from_position(
+    raw: object, options: Mapping[str, Any], seen: Sequence[Card], rng: random.Random
+) -> Samples:
     position = parse_seep_position(raw)
-    deals = seep.sampled(position, seen, rng)
-    first = next(deals)
-    return Samples(_again(first, deals), _hides(first))
+    check_apart(position.hand, seen)
+    return _samples(seep.sampled(position, seen, rng))
 
 
 def _seep_from_history(
@@ -75,14 +84,65 @@ def _seep_from_history(
     hand: Sequence[Card],
     rng: random.Random,
 ) -> Samples:
-    if players not in (2, 4):
-        raise InvalidInput("bad-position", "seep-position-players")
-    table = Table(2, players // 2)
     rules = parse_rule_options(options)  # the defaults for the rules not named
+    table = seep_table(players, rules)
     position, seen, capturer = seep.from_history(table, rules, start, plays, hand)
-    deals = seep.sampled(position, seen, rng, capturer)
+    return _samples(seep.sampled(position, seen, rng, capturer))
+
+
+def _casino_from_position(
+    raw: object, options: Mapping[str, Any], seen: Sequence[Card], rng: random.Random
+) -> Samples:
+    position = parse_casino_position(raw)
+    check_apart(position.hand, seen)
+    known = casino_hidden.Known(casino_options(options))
+    return _samples(casino_hidden.sampled(position, seen, rng, known))
+
+
+def _casino_from_history(
+    players: int,
+    options: Mapping[str, Any],
+    start: Mapping[str, Any],
+    plays: Sequence[object],
+    hand: Sequence[Card],
+    rng: random.Random,
+) -> Samples:
+    rules = casino_options(options)
+    table = casino_table(players, rules)
+    position, seen, known = casino_hidden.from_history(table, rules, start, plays, hand)
+    return _samples(casino_hidden.sampled(position, seen, rng, known))
+
+
+def _fifty_six_from_position(
+    raw: object, options: Mapping[str, Any], seen: Sequence[Card], rng: random.Random
+) -> Samples:
+    if isinstance(raw, Mapping) and raw.get("phase") == "auction":
+        raise InvalidInput("bad-position", "advice-auction-position")
+    position = fifty_six_hidden.from_trick(parse_trick(raw), fifty_six_options(options))
+    return _samples(fifty_six_hidden.sampled(position, seen, rng))
+
+
+def _fifty_six_from_history(
+    players: int,
+    options: Mapping[str, Any],
+    start: Mapping[str, Any],
+    plays: Sequence[object],
+    hand: Sequence[Card],
+    rng: random.Random,
+) -> Samples:
+    rules = fifty_six_options(options)
+    table = fifty_six_table(players, rules)
+    position, seen, voids, target = fifty_six_hidden.from_history(table, rules, start, plays, hand)
+    deals = fifty_six_hidden.sampled(position, seen, rng, voids, target)
+    return _samples(deals, target.made)
+
+
+def _samples(
+    deals: Iterator[OpenDeal[Any]], made: Callable[[Any, float], bool] | None = None
+) -> Samples:
+    """The samples, with the first drawn already to see whether any card is hidden."""
     first = next(deals)
-    return Samples(_again(first, deals), _hides(first))
+    return Samples(_again(first, deals), _hides(first), made)
 
 
 def _again(first: OpenDeal[Any], rest: Iterator[OpenDeal[Any]]) -> Iterator[OpenDeal[Any]]:
@@ -91,14 +151,28 @@ def _again(first: OpenDeal[Any], rest: Iterator[OpenDeal[Any]]) -> Iterator[Open
     yield from rest
 
 
-def _hides(deal: seep.SeepOpen) -> bool:
-    """Whether any card other than the mover's lies in a hand or is still to be dealt."""
+def _hides(deal: Any) -> bool:
+    """Whether any card other than the mover's lies in a hand or is still to be dealt (every
+    game's open deal holds `hands` by seat and says its `seat`; Seep and Casino deal `later`)."""
     others = any(hand for seat, hand in enumerate(deal.hands) if seat != deal.seat)
-    return others or any(deal.later)
+    return others or any(getattr(deal, "later", ()))
+
+
+def check_apart(hand: Sequence[Card], seen: Sequence[Card]) -> None:
+    """A card both held and seen out of play cannot be (one pack: Seep and Casino)."""
+    both = next((card for card in hand if card in set(seen)), None)
+    if both is not None:
+        raise InvalidInput("bad-position", "advice-seen-held", card=both.pretty)
 
 
 GAMES: dict[str, AdviceRules] = {
     "seep": AdviceRules(_seep_from_position, _seep_from_history, seep.moments, exact_a_seat=3),
+    "fifty-six": AdviceRules(
+        _fifty_six_from_position, _fifty_six_from_history, fifty_six.moments, exact_a_seat=3
+    ),
+    "casino": AdviceRules(
+        _casino_from_position, _casino_from_history, casino.moments, exact_a_seat=2
+    ),
 }
 
 
@@ -109,11 +183,20 @@ def budget_of(body: Mapping[str, Any]) -> float:
 
 def advice_json(advice: Advice) -> JSON:
     """The advice as the API answers it: the moves best first, the samples, exactness."""
-    moves = [
-        {"move": move_json(r.move), "margin": r.margin, "interval": [r.low, r.high]}
-        for r in advice.moves
-    ]
+    moves = [_ranked_json(r) for r in advice.moves]
     return {"moves": moves, "samples": advice.samples, "exact": advice.exact}
+
+
+def _ranked_json(ranked: Ranked) -> JSON:
+    """A ranked move; in Fifty-six with the chance that the contract is made."""
+    answer = {
+        "move": move_json(ranked.move),
+        "margin": ranked.margin,
+        "interval": [ranked.low, ranked.high],
+    }
+    if ranked.made is not None:
+        answer["made"] = ranked.made
+    return answer
 
 
 def review_json(deal_id: int, done: Review) -> JSON:
@@ -148,18 +231,24 @@ def advise_request(game: str, body: Mapping[str, Any], seed: int) -> JSON:
     begun = time.monotonic()
     rules = GAMES[game]
     rng = random.Random(seed)
+    options = body.get("options") or {}
     if "history" in body:
-        history = body["history"]
-        players = integer(body.get("players", 4), "players", 2, 8)
-        hand = parse_cards(body.get("hand"), "hand")
-        samples = rules.from_history(
-            players, body.get("options") or {}, history["start"], history["plays"], hand, rng
-        )
-    else:
+        history = record(body["history"], "history", ("start", "plays"))
+        start, plays = required(history, "start", "history"), required(history, "plays", "history")
+        if not isinstance(start, dict):
+            raise InvalidInput("bad-field", "not-object", what="start")
+        if not isinstance(plays, list):
+            raise InvalidInput("bad-field", "advice-plays-not-list")
+        players = integer(body.get("players", PLAYERS), "players", 2, 8)
+        hand = parse_cards(required(body, "hand", "A request for advice"), "hand")
+        samples = rules.from_history(players, options, start, plays, hand, rng)
+    elif "position" in body:
         seen = parse_cards(body.get("seen", []), "seen")
-        samples = rules.from_position(body.get("position"), seen, rng)
+        samples = rules.from_position(body["position"], options, seen, rng)
+    else:
+        raise InvalidInput("missing-field", "advice-position-or-history")
     deadline = deadline_for(begun, budget_of(body))
-    return advice_json(advise(samples.deals, deadline, samples.hidden))
+    return advice_json(advise(samples.deals, deadline, samples.hidden, made=samples.made))
 
 
 def review_deal(

@@ -22,3 +22,7 @@ class InvalidInput(ValueError):
         self.key = key
         self.params: dict[str, Any] = {**(params or {}), **named}
         super().__init__(f"{code}: {key} {self.params}" if self.params else f"{code}: {key}")
+
+    def __reduce__(self) -> tuple[type[InvalidInput], tuple[str, str, dict[str, Any]]]:
+        # A worker process's refusal comes back to the web process whole (pickled).
+        return (InvalidInput, (self.code, self.key, self.params))

@@ -286,7 +286,15 @@ SENTENCES: dict[str, Msgid | Choose] = {
     ),
     "advice-deal-over": lazy_gettext("The deal is over: there is no play left to advise."),
     "advice-hand": lazy_gettext("The mover holds %(held)s cards now, none of them played already."),
+    "advice-position-or-history": lazy_gettext(
+        "A request for advice needs a position (and the cards seen), or a history and a hand."
+    ),
+    "advice-plays-not-list": lazy_gettext("A history's plays must be a list, as a live deal's."),
+    "advice-seen-held": lazy_gettext("%(card)s is both in the hand and among the cards seen."),
     # -- advice (Fifty-six)
+    "advice-auction-position": lazy_gettext(
+        "Advice is for the card play only: send a trick position, not an auction."
+    ),
     "advice-auction": lazy_gettext(
         "Advice is for the card play only: the auction is still on, and it is seat %(seat)s's call."
     ),
@@ -327,6 +335,7 @@ SENTENCES: dict[str, Msgid | Choose] = {
 # the pages call it; `letter`, `ordinal` and `field` come from the refusal's params.
 WORDS: dict[str, Msgid] = {
     "A move": lazy_gettext("A move"),
+    "A request for advice": lazy_gettext("A request for advice"),
     "A tournament": lazy_gettext("A tournament"),
     "A play": lazy_gettext("A play"),
     "A raise": lazy_gettext("A raise"),
