@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.cards import Card, parse_cards
-from ..rules.errors import InvalidInput
-from ..rules.fields import integer, record, required
 from ..rules.casino.options import parse_options as casino_options
 from ..rules.casino.options import table_for as casino_table
 from ..rules.casino.position import parse_position as parse_casino_position
+from ..rules.errors import InvalidInput
+from ..rules.fields import integer, record, required
 from ..rules.fifty_six.options import parse_options as fifty_six_options
 from ..rules.fifty_six.options import table_for as fifty_six_table
 from ..rules.fifty_six.trick import parse_position as parse_trick
