@@ -48,6 +48,13 @@ READ_LIMIT = "600 per minute"
 # Expensive reads one client may have running at once in each worker: half of a worker's 8
 # threads (deploy/gunicorn.conf.py), so that the other clients always have the other half.
 READS_AT_ONCE = 4
+# Requests for advice per client (web/advice_limits.py): each holds a search worker for up to
+# two seconds. A player asking at every one of their 24 plays of a deal, on four phones behind
+# one address, is about 25 a minute; twice that.
+ADVICE_LIMIT = "50 per minute"
+# A review's search time (advice/answers.py), in a search worker: a 48-play Seep deal's review
+# takes about 6 s (bench/advice.py).
+REVIEW_SECONDS = 8.0
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -66,6 +73,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # No pool_pre_ping (a round trip on every request): a request that finds its connection
         # dropped by a database restart runs again (web/reconnect.py).
         PROXIES=int(os.environ.get("SCOREKEEPER_PROXIES", "0")),
+        REVIEW_SECONDS=REVIEW_SECONDS,
         **_limits_from_env(),
     )
     if test_config is None:
@@ -148,6 +156,7 @@ def _limits_from_env() -> dict[str, Any]:
         "SESSION_WRITE_LIMIT": env("SCOREKEEPER_SESSION_WRITE_LIMIT", SESSION_WRITE_LIMIT),
         "READ_LIMIT": env("SCOREKEEPER_READ_LIMIT", READ_LIMIT),
         "READS_AT_ONCE": int(env("SCOREKEEPER_READS_AT_ONCE") or READS_AT_ONCE),
+        "ADVICE_LIMIT": env("SCOREKEEPER_ADVICE_LIMIT", ADVICE_LIMIT),
     }
 
 

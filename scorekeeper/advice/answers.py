@@ -258,8 +258,10 @@ def review_deal(
     start: Mapping[str, Any],
     plays: Sequence[object],
     deal_id: int,
+    budget: float = REVIEW_BUDGET,
 ) -> JSON:
-    """A finished live deal's review, as a worker process works it out."""
+    """A finished live deal's review, as a worker process works it out in about `budget`
+    seconds (the plays near the end are searched exactly whatever it is)."""
     found = GAMES[game].moments(table, options, start, plays)
     exact_left = GAMES[game].exact_a_seat * table.seats
-    return review_json(deal_id, review(found, REVIEW_BUDGET, exact_left))
+    return review_json(deal_id, review(found, budget, exact_left))

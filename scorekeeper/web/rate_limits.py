@@ -1,5 +1,5 @@
 """Rate limits, per client, with flask-limiter: on starting sessions and clubs (here), deal
-writes (deal_write_limits.py) and expensive reads (read_limits.py).
+writes (deal_write_limits.py), expensive reads (read_limits.py) and advice (advice_limits.py).
 
 Each app has its own Limiter (the tests make many apps). Its counts live where
 SCOREKEEPER_LIMITS_STORAGE says (memory://, one count per worker; memcached:// shares them
@@ -21,7 +21,7 @@ from limits import RateLimitItem
 from ..data.idempotency import is_stored
 from ..streams.clients import counted_as
 from ..words import gettext, ngettext
-from . import deal_write_limits, limits_store, read_limits
+from . import advice_limits, deal_write_limits, limits_store, read_limits
 from .errors import error_response
 
 EXTENSION = "scorekeeper.creations"
@@ -49,6 +49,7 @@ def register(app: Flask) -> None:
     limits_store.register(app, limiter)
     deal_write_limits.register(app, limiter, client)
     read_limits.register(app, limiter, client)
+    advice_limits.register(app, limiter, client)
     app.register_error_handler(read_limits.TooManyAtOnce, _too_many_at_once)
 
 
@@ -88,6 +89,8 @@ def _named(scope: str, item: RateLimitItem) -> str:
         said = gettext("Too many deal writes were sent to this session.")
     elif scope == read_limits.SCOPE:
         said = gettext("Too many whole-session reads and exports came from this address.")
+    elif scope == advice_limits.SCOPE:
+        said = gettext("Too many requests for advice came from this address.")
     else:
         raise ValueError(scope)  # a limit added without its sentence
     return f"{said} {_figure_sentence(item)}"

@@ -41,6 +41,11 @@ class Workers:
     def run(self, work: Callable[..., T], *args: Any, timeout: float) -> T:
         """Run `work(*args)` in a worker process and wait up to `timeout` seconds for it; Busy
         when the line is full (nothing runs)."""
+        return self.submit(work, *args).result(timeout=timeout)
+
+    def submit(self, work: Callable[..., T], *args: Any) -> Future[T]:
+        """Start `work(*args)` in a worker process, not waiting for it; Busy when the line is
+        full (nothing runs)."""
         if not self.places.acquire(blocking=False):
             raise Busy
         try:
@@ -49,7 +54,7 @@ class Workers:
             self.places.release()
             raise
         future.add_done_callback(lambda _: self.places.release())
-        return future.result(timeout=timeout)
+        return future
 
     def _pool(self) -> ProcessPoolExecutor:
         with self.lock:

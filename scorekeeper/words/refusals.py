@@ -27,6 +27,9 @@ SENTENCES: dict[str, Callable[[Params], str]] = {
     "entered-whole": lambda p: gettext(
         "Deal #%(id)d was entered whole, not play by play.", id=p["id"]
     ),
+    "review-under-way": lambda p: gettext(
+        "Deal #%(id)d is still being played: its review comes once it is finished.", id=p["id"]
+    ),
     # Writing deals (Conflict: deals.py)
     "session-ended": lambda _: gettext(
         "This session has ended. Nothing was stored: play on (reopen it) to add a deal."
