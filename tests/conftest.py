@@ -18,7 +18,8 @@ from flask_migrate import upgrade
 import bench  # noqa: F401  # its roomy limits, set in the environment (bench/__init__.py)
 from scorekeeper import create_app
 from scorekeeper.data.extensions import db
-from tests.helpers import casino, fifty_six, seep
+from scorekeeper.web import workers
+from tests.helpers import advice_bodies, casino, fifty_six, seep
 from tests.helpers.api import Json, played
 from tests.helpers.postgres import create_database, drop_database, throwaway_cluster
 
@@ -68,8 +69,11 @@ def app(fresh_db: str) -> Iterator[Flask]:
         "SQLALCHEMY_DATABASE_URI": fresh_db,
         "WTF_CSRF_ENABLED": False,
         "RATELIMIT_ENABLED": False,
+        "REVIEW_SECONDS": advice_bodies.QUICK_REVIEW,
     }
-    yield create_app({"TESTING": True, "SECRET_KEY": "test", **config})
+    made = create_app({"TESTING": True, "SECRET_KEY": "test", **config})
+    yield made
+    made.extensions[workers.EXTENSION].close()  # its search processes, if it started any
 
 
 @pytest.fixture

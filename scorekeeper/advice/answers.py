@@ -241,7 +241,7 @@ def advise_request(game: str, body: Mapping[str, Any], seed: int) -> JSON:
             raise InvalidInput("bad-field", "advice-plays-not-list")
         players = integer(body.get("players", PLAYERS), "players", 2, 8)
         hand = parse_cards(required(body, "hand", "A request for advice"), "hand")
-        samples = rules.from_history(players, options, start, plays, hand, rng)
+        samples = rules.from_history(players, options, start, unnumbered(plays), hand, rng)
     elif "position" in body:
         seen = parse_cards(body.get("seen", []), "seen")
         samples = rules.from_position(body["position"], options, seen, rng)
@@ -249,6 +249,14 @@ def advise_request(game: str, body: Mapping[str, Any], seed: int) -> JSON:
         raise InvalidInput("missing-field", "advice-position-or-history")
     deadline = deadline_for(begun, budget_of(body))
     return advice_json(advise(samples.deals, deadline, samples.hidden, made=samples.made))
+
+
+def unnumbered(plays: list[object]) -> list[object]:
+    """A history's plays without their numbers (as posted to a live deal: their order says)."""
+    return [
+        {k: v for k, v in play.items() if k != "number"} if isinstance(play, dict) else play
+        for play in plays
+    ]
 
 
 def review_deal(

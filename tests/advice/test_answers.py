@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import pytest
 
@@ -13,14 +12,12 @@ from scorekeeper.advice.answers import advise_request, budget_of, review_deal
 from scorekeeper.rules import InvalidInput
 from scorekeeper.rules.casino.options import parse_options as casino_options
 from scorekeeper.rules.casino.options import table_for as casino_table
-from scorekeeper.rules.fifty_six.cards import deck as fifty_six_deck
 from scorekeeper.rules.fifty_six.options import parse_options as fifty_six_options
 from scorekeeper.rules.fifty_six.options import table_for as fifty_six_table
-from scorekeeper.rules.fifty_six.selfplay import play_deal as fifty_six_play
 from scorekeeper.rules.seep.options import parse_rule_options
 from scorekeeper.rules.seep.selfplay import play_deal
 from scorekeeper.rules.table import Table
-from tests.helpers import live_deals
+from tests.helpers import advice_bodies, live_deals
 
 
 def test_advice_from_a_position_and_the_cards_seen_ranks_every_legal_move() -> None:
@@ -75,29 +72,9 @@ def test_a_review_names_every_play_each_seat_and_the_costliest() -> None:
     json.dumps(answer)  # plain data, for a worker process to hand back
 
 
-def fifty_six_history(made: int) -> dict[str, object]:
-    """A four-player Fifty-six deal (everyone passing: 28 NT, F10) after `made` cards, with the
-    next mover's real hand, as POST /advice takes it."""
-    start, plays = live_deals.fifty_six(6, 0, 4)
-    played = fifty_six_play(random.Random(6), Table(2, 2), 0, None)
-    cards = [play for trick in played.tricks for play in trick.plays]
-    hand = cards[made].position.hand
-    return {"history": {"start": start, "plays": plays[: 4 + made]}, "hand": [str(c) for c in hand]}
-
-
-def casino_history(made: int) -> dict[str, object]:
-    """A three-player Casino deal after `made` plays, with the next mover's real hand."""
-    start, plays = live_deals.casino(5, 3)
-    hand = live_deals.casino_played(5, 3).plays[made][0].hand
-    return {
-        "players": 3,
-        "history": {"start": start, "plays": plays[:made]},
-        "hand": [str(c) for c in hand],
-    }
-
-
 @pytest.mark.parametrize(
-    ("game", "body"), [("fifty-six", fifty_six_history(9)), ("casino", casino_history(13))]
+    ("game", "body"),
+    [("fifty-six", advice_bodies.fifty_six_history()), ("casino", advice_bodies.casino_history())],
 )
 def test_every_game_advises_from_the_deal_so_far(game: str, body: dict[str, object]) -> None:
     answer = json.loads(json.dumps(advise_request(game, {**body, "budget_ms": 150}, seed=3)))
@@ -115,26 +92,23 @@ def test_every_game_advises_from_the_deal_so_far(game: str, body: dict[str, obje
 
 
 def test_fifty_six_advises_on_a_trick_position_but_not_an_auction() -> None:
-    # The last trick: seat 0 led 10H, seat 1 (to move) holds JH; seats 2 and 3 hold QS and 9S.
-    position = {"players": 4, "trump": "S", "hand": ["JH"], "trick": ["10H"]}
-    pack = Counter(str(card) for card in fifty_six_deck(4))
-    seen = sorted((pack - Counter(["JH", "10H", "QS", "9S"])).elements())
-    answer = advise_request("fifty-six", {"position": position, "seen": seen}, seed=1)
+    body = advice_bodies.fifty_six_position()
+    answer = advise_request("fifty-six", body, seed=1)
     assert answer["exact"] is False and [m["move"] for m in answer["moves"]] == [{"card": "JH"}]
     with pytest.raises(InvalidInput):  # the cards seen do not add up to the hands left
-        advise_request("fifty-six", {"position": position, "seen": seen[1:]}, seed=1)
+        advise_request("fifty-six", {**body, "seen": body["seen"][1:]}, seed=1)
     with pytest.raises(InvalidInput) as refused:
         advise_request("fifty-six", {"position": {"phase": "auction", "players": 4}}, seed=1)
     assert refused.value.key == "advice-auction-position"
 
 
 def test_casino_advises_on_a_bare_position_and_a_card_seen_and_held_is_refused() -> None:
-    hand, loose = ["5H", "9C", "2D", "KS"], ["4D", "10S", "3C", "7H"]
-    position = {"players": 2, "seat": 0, "hand": hand, "loose": loose}  # the deal's first play
-    answer = advise_request("casino", {"position": position, "budget_ms": 100}, seed=1)
+    body = advice_bodies.casino_position() | {"budget_ms": 100}
+    hand = body["position"]["hand"]
+    answer = advise_request("casino", body, seed=1)
     assert {m["move"]["card"] for m in answer["moves"]} == set(hand)
     with pytest.raises(InvalidInput) as refused:
-        advise_request("casino", {"position": position, "seen": ["9C"]}, seed=1)
+        advise_request("casino", body | {"seen": [hand[1]]}, seed=1)
     assert refused.value.key == "advice-seen-held"
 
 

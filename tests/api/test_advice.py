@@ -4,7 +4,6 @@ is worked out once per version of its deal and kept."""
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -15,9 +14,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.data.reviews import DealReview
-from scorekeeper.rules.seep.selfplay import play_deal
-from scorekeeper.web.workers import workers
+from scorekeeper.web.workers import EXTENSION, workers
 from tests.helpers import live_deals
+from tests.helpers.advice_bodies import seep_position
 from tests.helpers.api import assert_error, bearer, count
 from tests.helpers.seep import deal as seep_record
 from tests.helpers.seep import seep_session
@@ -27,7 +26,7 @@ ADVICE = "/api/v1/advice"
 
 @pytest.fixture
 def app(fresh_db: str) -> Iterator[Flask]:
-    """The app with one search worker, a line of one, and quick reviews."""
+    """The app with one search worker and a line of one."""
     config = {
         "SQLALCHEMY_DATABASE_URI": fresh_db,
         "RATELIMIT_ENABLED": False,
@@ -37,18 +36,12 @@ def app(fresh_db: str) -> Iterator[Flask]:
     }
     made = create_app({"TESTING": True, "SECRET_KEY": "test", **config})
     yield made
-    with made.app_context():
-        workers().close()
+    made.extensions[EXTENSION].close()
 
 
 def a_position() -> dict[str, Any]:
-    """A Seep position midway through a self-played deal, and the cards already out of play."""
-    deal = play_deal(random.Random(3), 0, 4)
-    play = deal.plays[30]
-    gone = {p.move.card for p in deal.plays[:30]} | set(deal.plays[0].position.loose)
-    on_floor = {*play.position.loose, *(c for h in play.position.houses for c in h.cards)}
-    seen = sorted(str(c) for c in gone - on_floor)
-    return {"game": "seep", "position": play.position.to_json(), "seen": seen, "budget_ms": 150}
+    """A Seep position midway through a deal, the cards out of play beside it."""
+    return seep_position() | {"budget_ms": 150}
 
 
 def test_advice_ranks_every_legal_move_with_its_interval(client: FlaskClient) -> None:
@@ -117,8 +110,7 @@ def test_a_client_past_its_figure_answers_429(fresh_db: str) -> None:
         assert "advice" in assert_error(refused, 429, "rate-limited")
         assert int(refused.headers["Retry-After"]) >= 1
     finally:
-        with limited.app_context():
-            workers().close()
+        limited.extensions[EXTENSION].close()
 
 
 def played_live(client: FlaskClient, session: dict[str, Any], seed: int) -> int:
@@ -173,7 +165,7 @@ def test_a_review_needs_a_finished_deal_played_live(client: FlaskClient) -> None
     )
     assert whole.status_code == 201
     assert_error(client.get(f"{url}?deal={whole.get_json()['id']}"), 404, "not-found")
-    start, plays = live_deals.seep(8)
+    start, _ = live_deals.seep(8)
     live = f"/api/v1/sessions/{session['id']}/live"
     assert client.post(live, json=start, headers=auth).status_code == 201
     assert_error(client.get(f"{url}?deal={whole.get_json()['id'] + 1}"), 409, "live-deal-under-way")

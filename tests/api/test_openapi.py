@@ -9,6 +9,7 @@ import copy
 import itertools
 import json
 import re
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,7 +41,8 @@ from scorekeeper.rules.seep import options as seep_options
 from scorekeeper.rules.seep.cards import POINT_CARDS
 from scorekeeper.rules.seep.record import SWEEP_POINTS
 from scorekeeper.streams import app as streams_app
-from scorekeeper.web import errors
+from scorekeeper.web import errors, workers
+from tests.helpers import advice_bodies
 from tests.helpers.api import FOUR
 from tests.helpers.openapi import (
     BODY_OPERATIONS,
@@ -560,6 +562,8 @@ def steer(
         case.body = copy.deepcopy(CARD_TWICE[operation["operationId"]])
     elif operation["operationId"] == "add_live_play" and isinstance(case.body, dict):
         case.body["number"] = plays + 1  # a generated play, read (400) as the next one, not a 409
+    if operation["operationId"] == "review_live_deal":
+        aim_review(case, index, faults, preconditions["If-None-Match"], table)
     if "guessable" in faults and "Idempotency-Key" in names:
         case.headers["Idempotency-Key"] = "1"  # a 400 bad-idempotency-key, nothing stored
     elif "key" in faults and "Idempotency-Key" in names:
@@ -571,6 +575,31 @@ def steer(
             # Only a write that is done keeps its key: a number that clashes (a 409) would not.
             case.body.pop("number", None)
     return turn
+
+
+def aim_review(case: Any, index: int, faults: set[str], if_none_match: str, table: Table) -> None:
+    """Ask for the review of a deal played live (202 until it is kept, then 200, or 304 for its
+    tag), of the deal being played (409), of no deal (404), or of a deal that is no number
+    (400)."""
+    if "body" in faults:
+        case.query = {"deal": "x"}
+    elif "deal" in faults:
+        case.query = {"deal": str(table.next_deal_id() + 1)}
+    elif index == 0:
+        table.keep_live()
+        case.query = {"deal": str(table.next_deal_id())}
+    elif index == 1:  # a deal just played: its review not yet asked for (202)
+        table.keep_live()
+        table.end_live()
+        case.query = {"deal": str(max(table.live_deal_ids()))}
+    else:
+        deal = table.played_live()
+        case.query = {"deal": str(deal)}
+        if index > 5:  # the review kept: a 200, or a 304 for its own tag
+            etag = table.review_kept(deal)
+            case.headers.pop("If-None-Match", None)
+            if if_none_match == "current":
+                case.headers["If-None-Match"] = etag
 
 
 # A position the document allows and no deck does: K♠ in the hand and on the floor.
@@ -705,6 +734,8 @@ def valid_body(operation_id: str, table: Table) -> st.SearchStrategy[Any]:
         return st.booleans()  # named or not: a new entrant, made once the turn is taken
     if operation_id == "adjust_table":
         return ADJUSTMENTS
+    if operation_id == "advise":
+        return st.sampled_from(advice_bodies.bodies(table.game)).map(copy.deepcopy)
     deals = {"seep": seep_deals, "fifty-six": fifty_six_deals, "casino": casino_deals}[table.game]()
     if operation_id == "replace_deal":
         return deals
@@ -794,10 +825,15 @@ def fuzz(app: Flask, path: str, method: str) -> Counter[str]:
 @pytest.fixture
 def pg_app(postgres_url: str) -> Iterator[Flask]:
     """The app on the PostgreSQL database, brought up to date by init-db."""
-    config = {"SQLALCHEMY_DATABASE_URI": postgres_url, "RATELIMIT_ENABLED": False}
+    config = {
+        "SQLALCHEMY_DATABASE_URI": postgres_url,
+        "RATELIMIT_ENABLED": False,
+        "REVIEW_SECONDS": advice_bodies.QUICK_REVIEW,
+    }
     app = create_app({"TESTING": True, "SECRET_KEY": "test", **config})
     assert app.test_cli_runner().invoke(args=["init-db"]).exit_code == 0
     yield app
+    app.extensions[workers.EXTENSION].close()
     with app.app_context():
         db.engine.dispose()
 
@@ -936,10 +972,43 @@ def test_rate_limited(fresh_db: str, path: str, method: str) -> None:
     case.validate_response(response, checks=CHECKS)
 
 
+SEARCH_BUSY = {"$ref": "#/components/responses/SearchBusy"}
+
+
 def outage_operations() -> Iterator[tuple[str, str]]:
+    """The operations that answer 503 when the database is gone (advice reads none)."""
     for path, method in OPERATIONS:
-        if "503" in documented_statuses(path, method):
+        if "503" in documented_statuses(path, method) and path != "/api/v1/advice":
             yield path, method
+
+
+def test_every_search_answers_503_when_its_workers_are_busy(fresh_db: str) -> None:
+    searches = [
+        (p, m) for p, m in OPERATIONS if operation_of(p, m)["responses"].get("503") == SEARCH_BUSY
+    ]
+    review = "/api/v1/sessions/{session_id}/live/review"
+    assert searches == [("/api/v1/advice", "post"), (review, "get")]
+    config = {"SEARCH_WORKERS": 1, "SEARCH_WAITING": 0, "SQLALCHEMY_DATABASE_URI": fresh_db}
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False, **config})
+    table = Table(app)
+    cases = {
+        "post": SCHEMA["/api/v1/advice"]["POST"].Case(body=base_body("advise")),
+        "get": SCHEMA[review]["GET"].Case(
+            path_parameters={"session_id": table.id}, query={"deal": str(table.played_live())}
+        ),
+    }
+    with app.app_context():
+        held = workers.workers().submit(time.sleep, 5)  # the one worker's one place
+    try:
+        for case in cases.values():
+            response = case.call(app=app)
+            assert response.status_code == 503
+            case.validate_response(
+                response, checks=[c for c in CHECKS if c is not not_a_server_error]
+            )
+    finally:
+        held.cancel()
+        app.extensions[workers.EXTENSION].close()
 
 
 @pytest.mark.parametrize(("path", "method"), list(outage_operations()))
@@ -997,6 +1066,8 @@ def base_body(operation_id: str) -> dict[str, Any]:
         return {"name": "Latecomers", "players": ["Hema", "Gopal"]}
     if operation_id == "adjust_table":
         return {"result": {"match_points": [2, 0], "game_points": [30, -30]}, "note": "Forfeit"}
+    if operation_id == "advise":
+        return advice_bodies.bodies("seep")[0]
     example = schema("CheckRequest" if operation_id == "check_move" else "MovesRequest")
     return copy.deepcopy(example["examples"][0])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import time
 from typing import Any
 
 from flask import Flask
@@ -114,6 +115,21 @@ class Table:
     def etag(self, path: str) -> str | None:
         response = self.client.get(path)
         return response.headers.get("ETag") if response.status_code == 200 else None
+
+    def next_deal_id(self) -> int:
+        """The id the session's next deal will get (ids are never reused)."""
+        live, deleted = self.deals()
+        return max([0, *live, *deleted]) + 1
+
+    def review_kept(self, deal: int) -> str:
+        """The tag of the deal's review, once it is worked out and kept."""
+        for _ in range(240):
+            answer = self.client.get(self.url(f"live/review?deal={deal}"))
+            if answer.status_code == 200:
+                return str(answer.headers["ETag"])
+            assert answer.status_code == 202, answer.get_json()
+            time.sleep(0.25)
+        raise AssertionError(f"deal {deal}'s review never came")
 
     def live_count(self) -> int:
         return len(self.deals()[0])

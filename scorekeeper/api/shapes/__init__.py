@@ -16,6 +16,7 @@ openapi_build.py writes openapi.json from these models and the operations kept b
 from __future__ import annotations
 
 from . import (
+    advice,
     after_write,
     answered_deals,
     calls,
@@ -48,7 +49,7 @@ from .reading import Shape
 MODULES = (
     names, errors, clubs, games, deals, standings, ended_standings, game_standings, stats,
     records, meta, moves, calls, tricks, casino_positions, casino_moves, checks, live_states,
-    live_steps, live, answered_deals, after_write, sessions, changes, tournaments,
+    live_steps, live, answered_deals, after_write, sessions, changes, tournaments, advice,
 )  # fmt: skip
 # Every declared schema, by the name the document gives it.
 DECLARED: dict[str, type[Shape]] = {
