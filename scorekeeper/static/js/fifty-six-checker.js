@@ -71,7 +71,9 @@ function tableChoice({ name, value }) {
 // -- wiring --------------------------------------------------------------------------------
 function start(page) {
   root = page;
-  const api = { game: root.dataset.game, check: root.dataset.checkUrl, moves: root.dataset.movesUrl };
+  const api = {
+    game: root.dataset.game, check: root.dataset.checkUrl, moves: root.dataset.movesUrl, advice: root.dataset.adviceUrl,
+  };
   const copies = Number(root.dataset.copies) || 1;
   const context = {
     state: () => state, changed, render, api, copies,

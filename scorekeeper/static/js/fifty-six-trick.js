@@ -2,6 +2,7 @@
 // the mover's hand (two packs: a card may be there twice). Every card of the hand is checked:
 // playable, or greyed with the rule it breaks (F12); a tapped card shows the server's answer,
 // and when it completes the trick, which card wins it and its points (F13, F5).
+import { createAdvice } from "./advice.js";
 import { parseCard, pretty, spoken } from "./cards.js";
 import { byId as $, h, inSentence, tile, withCards } from "./dom.js";
 import { dotted } from "./link.js";
@@ -15,6 +16,7 @@ const ZONES = ["trick", "hand"];
 
 let page = null; // {state(), changed(), render(), api, cards(notes)}
 let picker = null;
+let advice = null; // "What should I play?" (advice.js)
 const questions = latestWins();
 let answers = new Map(); // a card of the hand → the server's answer to playing it
 
@@ -143,11 +145,17 @@ export async function ask() {
   renderPlay(s);
 }
 
-export function forget() { questions.begin(); }
+export function forget() { questions.begin(); if (advice) advice.forget(); }
 
 // -- wiring --------------------------------------------------------------------------------
 export function start(context) {
   page = context;
+  advice = createAdvice({
+    url: context.api.advice, game: context.api.game,
+    position: () => (page.state().hand.length ? positionJson(page.state()) : null),
+    describe: (move) => pretty(move.card),
+    choose: (move) => { page.state().play = move.card; page.changed(false); $("play-panel").scrollIntoView({ behavior: "smooth", block: "start" }); },
+  });
   picker = createPicker({
     zones, first: "trick", copies: page.copies, inPack: (code) => inPack(code, page.state().players),
     changed: () => page.changed(true), redraw: page.render,

@@ -3,6 +3,7 @@
 // the API a moment later. This module draws what both games share — the hand and loose
 // zones, the piles' list, the move chooser's steps — and wires the page's buttons; the game's
 // module gives its state, its table form, its piles, its moves and its words.
+import { createAdvice } from "./advice.js";
 import { pretty, spoken } from "./cards.js";
 import { byId as $, tile, withCards } from "./dom.js";
 import { floorZones } from "./floor.js";
@@ -34,13 +35,14 @@ export function createFloorPage(game) {
   let root = null;
   let picker = null;
   let questions = null;
+  let advice = null;
   let layoutChanged = false;
   const state = () => game.state();
   const askSoon = debounce(() => { const l = layoutChanged; layoutChanged = false; questions.ask(l); }, 150);
 
   /** Something changed: redraw now, update the link, ask the API a moment later. */
   function changed(layout) {
-    if (layout) { game.tidyMove(); layoutChanged = true; }
+    if (layout) { game.tidyMove(); layoutChanged = true; if (advice) advice.forget(); }
     render();
     remember(game.encode());
     askSoon();
@@ -110,6 +112,10 @@ export function createFloorPage(game) {
       api: { game: root.dataset.game, check: root.dataset.checkUrl, moves: root.dataset.movesUrl },
       position: game.position, hand: () => state().hand, move: game.move, probe: game.probe,
       details: game.details, actions: game.actions, kinds: game.kinds, describe: game.describe, choose,
+    });
+    advice = createAdvice({
+      url: root.dataset.adviceUrl, game: root.dataset.game, describe: game.describe, choose,
+      position: () => (state().hand.length ? game.position() : null),
     });
     $("table-form").addEventListener("submit", (event) => event.preventDefault());
     $("table-form").addEventListener("change", (event) => { game.tableChoice(event.target); changed(true); });
