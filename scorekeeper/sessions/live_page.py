@@ -49,7 +49,10 @@ def replay(session_id: str, deal_id: int) -> Response:
     assert template is not None  # a deal was played live on it
     number = game_session.number_of(game_session.find_deal(deal_id))
     replay_url = url_for("api.replay_live_deal", session_id=session_id, deal_id=deal_id)
-    return page(_shell(game_session, template, token=None, number=number, replay=replay_url))
+    review = url_for("api.review_live_deal", session_id=session_id, deal=deal_id)
+    return page(
+        _shell(game_session, template, token=None, number=number, replay=replay_url, review=review)
+    )
 
 
 def _shell(game_session: GameSession, template: str, **extra: Any) -> str:

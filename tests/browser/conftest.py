@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from scorekeeper.web import workers
+from tests.helpers.advice_bodies import QUICK_REVIEW
 
 from .helpers.phones import Phones, chromium_path
 
@@ -21,11 +23,17 @@ expect.set_options(timeout=15_000)
 
 
 @pytest.fixture
-def browser_app(fresh_db: str) -> Flask:
+def browser_app(fresh_db: str) -> Iterator[Flask]:
     """The real app, CSRF and all, on its own database (a test may add hooks before serving);
     no rate limits, since the tests start many sessions from one address."""
-    config = {"SQLALCHEMY_DATABASE_URI": fresh_db, "RATELIMIT_ENABLED": False}
-    return create_app({"SECRET_KEY": "browser-test", **config})
+    config = {
+        "SQLALCHEMY_DATABASE_URI": fresh_db,
+        "RATELIMIT_ENABLED": False,
+        "REVIEW_SECONDS": QUICK_REVIEW,
+    }
+    app = create_app({"SECRET_KEY": "browser-test", **config})
+    yield app
+    app.extensions[workers.EXTENSION].close()  # its search processes, if it started any
 
 
 @pytest.fixture

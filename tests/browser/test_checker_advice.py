@@ -1,4 +1,4 @@
-""""What should I play?" on the checker pages: the legal moves of a position ranked by the
+""" "What should I play?" on the checker pages: the legal moves of a position ranked by the
 engine's search, best first, each tapped into the move chooser."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 // A finished live deal replayed step by step (/s/<id>/deals/<n>/replay): each game's own live
 // page draws each step's state, read once from GET …/deals/<n>/plays. Previous/Next, a slider
 // and the arrow keys move through it; the step is kept in the address (#play=12), so a reload
-// or a shared link opens the same step.
+// or a shared link opens the same step. The deal's review (deal-review.js) follows the step.
+import { reviewDeal } from "./deal-review.js";
 import { byId as $, h } from "./dom.js";
 import { tell } from "./live-widgets.js";
 import { answeredWith, apiHeaders } from "./requests.js";
@@ -32,6 +33,8 @@ export async function replayDeal(url, page) {
   const last = steps.length - 1;
   const bar = $("replay-bar");
   let at = 0;
+  const root = $("live-deal");
+  const review = reviewDeal(root.dataset.review, $("review-panel"), JSON.parse(root.dataset.seats), (n) => show(n));
 
   /** Step `k` drawn; `reveal`: the floor's end (the play just made) brought into view above the bar. */
   function show(k, reveal = true) {
@@ -48,6 +51,7 @@ export async function replayDeal(url, page) {
     next.disabled = at === last;
     history.replaceState(null, "", `#play=${at}`);
     tell($("live-status").textContent);
+    review.step(at);
     // The bar sticks to the foot of the screen: the floor's last line, what this step did,
     // would be under it (live-deal.css keeps the bar's height as its scroll margin).
     if (reveal) $("floor-panel").lastElementChild?.scrollIntoView({ block: "nearest" });
