@@ -902,6 +902,8 @@ COSTLY = {
 }
 
 
+# Limited per client because each holds a search worker (issue 38).
+SEARCHES = {("/api/v1/advice", "post")}
 # Limited in how many a client holds open at once, by the stream tier (issue 36).
 STREAMS = {
     ("/api/v1/sessions/{session_id}/changes", "get"),
@@ -911,7 +913,7 @@ STREAMS = {
 
 
 def test_the_rate_limited_operations_are_the_starts_deal_writes_whole_reads_and_streams() -> None:
-    assert set(limited_operations()) == STARTS | COSTLY | STREAMS
+    assert set(limited_operations()) == STARTS | COSTLY | STREAMS | SEARCHES
 
 
 def test_the_limits_figures_are_the_server_s_defaults() -> None:
@@ -926,9 +928,23 @@ def test_the_limits_figures_are_the_server_s_defaults() -> None:
         "expensive_reads": (app_module.READ_LIMIT, "SCOREKEEPER_READ_LIMIT"),
         "expensive_reads_at_once": (app_module.READS_AT_ONCE, "SCOREKEEPER_READS_AT_ONCE"),
         "open_streams": (streams_app.PER_CLIENT, "SCOREKEEPER_STREAMS_PER_CLIENT"),
+        "advice": (app_module.ADVICE_LIMIT, "SCOREKEEPER_ADVICE_LIMIT"),
     }
     for name, (figure, setting) in defaults.items():
         assert (figures[name]["figure"], figures[name]["setting"]) == (figure, setting), name
+
+
+def test_advice_past_its_figure_answers_its_429(fresh_db: str) -> None:
+    config = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": fresh_db}
+    app = create_app(config | {"ADVICE_LIMIT": "1 per minute"})
+    case = SCHEMA["/api/v1/advice"]["POST"].Case(body=base_body("advise"))
+    try:
+        assert case.call(app=app).status_code == 200
+        response = case.call(app=app)
+        assert response.status_code == 429
+        case.validate_response(response, checks=CHECKS)
+    finally:
+        app.extensions[workers.EXTENSION].close()
 
 
 @pytest.mark.parametrize(("path", "method"), sorted(COSTLY))
