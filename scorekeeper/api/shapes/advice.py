@@ -51,30 +51,28 @@ PLAYS = (
 )
 
 
-def _plays(play: Any) -> Any:
-    """A history's plays of a game: at most a deal's."""
-    return Annotated[list[play], Field(max_length=MOST_PLAYS, description=PLAYS)]
+Most = Field(max_length=MOST_PLAYS, description=PLAYS)  # a history's plays: at most a deal's
 
 
 class _SeepHistory(Shape):
     """A live Seep deal so far."""
 
     start: SeepLiveStartRequest
-    plays: _plays(SeepLivePlayRequest)
+    plays: Annotated[list[SeepLivePlayRequest], Most]
 
 
 class _FiftySixHistory(Shape):
     """A live Fifty-six deal so far: its auction done."""
 
     start: FiftySixLiveStartRequest
-    plays: _plays(FiftySixLivePlayRequest)
+    plays: Annotated[list[FiftySixLivePlayRequest], Most]
 
 
 class _CasinoHistory(Shape):
     """A live Casino deal so far."""
 
     start: CasinoLiveStartRequest
-    plays: _plays(CasinoLivePlayRequest)
+    plays: Annotated[list[CasinoLivePlayRequest], Most]
 
 
 class _Asking(Shape):
