@@ -7,6 +7,9 @@ Measured in one run, against the targets and beside a bare Flask page (bench/yar
 - advice on Seep positions along self-played deals, at a budget of 200 ms: the median, p99 and
   slowest time against the budget (target: within it, p99), in this process (a worker's work,
   without the pool's hand-over);
+- the same through POST /api/v1/advice, for each game: a search worker's hand-over included
+  (the median and p99 of 20 requests a game, against the budget);
+- review of a four-player Fifty-six and Casino deal (informative: no target);
 - samples of hidden cards valued per second on one core, early, midway and late in a deal.
 """
 
@@ -16,19 +19,23 @@ import random
 import statistics
 import time
 
+from scorekeeper import create_app
 from scorekeeper.advice.advisor import advise, deadline_for
 from scorekeeper.advice.answers import review_deal
 from scorekeeper.advice.seep import from_history, sampled
+from scorekeeper.rules import GAMES
 from scorekeeper.rules.seep.options import parse_rule_options
 from scorekeeper.rules.seep.selfplay import play_deal
 from scorekeeper.rules.table import Table
-from tests.helpers import live_deals
+from scorekeeper.web.workers import EXTENSION
+from tests.helpers import advice_bodies, live_deals
 
 from .yardstick import bare_app
 
 DEALS = 5
 ADVICE_BUDGET = 0.2
 POSITIONS = 60
+API_REQUESTS = 20
 OPTIONS = parse_rule_options(None)
 TABLE = Table(2, 2)
 
@@ -63,6 +70,44 @@ def advice_times(rng: random.Random) -> tuple[list[float], dict[str, float]]:
     return times, rates
 
 
+def through_the_api(game: str) -> list[float]:
+    """Seconds for each of API_REQUESTS requests for advice at ADVICE_BUDGET, worker included."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": "sqlite://"})  # fmt: skip
+    client, times = app.test_client(), []
+    bodies = advice_bodies.bodies(game)
+    try:
+        client.post("/api/v1/advice", json=bodies[0])  # the worker process starts
+        for n in range(API_REQUESTS):
+            body = bodies[n % len(bodies)] | {"budget_ms": round(ADVICE_BUDGET * 1000)}
+            begun = time.perf_counter()
+            assert client.post("/api/v1/advice", json=body).status_code == 200
+            times.append(time.perf_counter() - begun)
+    finally:
+        app.extensions[EXTENSION].close()
+    return times
+
+
+def other_reviews() -> dict[str, float]:
+    """Seconds to review a four-player deal of Fifty-six and of Casino."""
+    spent = {}
+    for game in ("fifty-six", "casino"):
+        rules = GAMES[game]
+        options = rules.parse_options({})
+        table = rules.table_for(4, options)
+        start, plays = live_deals.DEALS[game](3)
+        begun = time.perf_counter()
+        review_deal(game, table, options, start, plays, deal_id=1)
+        spent[game] = time.perf_counter() - begun
+    return spent
+
+
+def p99(times: list[float]) -> float:
+    """The 99th percentile of `times` (the slowest but one in a hundred)."""
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
 def main() -> None:
     """Print the table."""
     bare = bare_app().test_client()
@@ -72,8 +117,6 @@ def main() -> None:
     base_ms = (time.perf_counter() - begun) / 200 * 1000
     reviewed = reviews()
     advised, rates = advice_times(random.Random(38))
-    ordered = sorted(advised)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
     print("Advice and review (Seep, four players)")
     print(f"bare Flask page: {base_ms:.3f} ms (median of 200)")
     print(f"{'':<44} {'seconds':>9} {'target':>8} {'/ target':>9}")
@@ -81,8 +124,16 @@ def main() -> None:
     print(row("review of a 48-play deal, median", median, 10.0))
     print(row("review of a 48-play deal, slowest", max(reviewed), 10.0))
     print(row("advice at 200 ms, median", statistics.median(advised), ADVICE_BUDGET))
-    print(row("advice at 200 ms, p99", p99, ADVICE_BUDGET))
-    print(row("advice at 200 ms, slowest", ordered[-1], ADVICE_BUDGET))
+    print(row("advice at 200 ms, p99", p99(advised), ADVICE_BUDGET))
+    print(row("advice at 200 ms, slowest", max(advised), ADVICE_BUDGET))
+    for game in GAMES:
+        times = through_the_api(game)
+        print(
+            row(f"POST /advice {game} at 200 ms, median", statistics.median(times), ADVICE_BUDGET)
+        )
+        print(row(f"POST /advice {game} at 200 ms, p99", p99(times), ADVICE_BUDGET))
+    for game, seconds in other_reviews().items():
+        print(f"review of a four-player {game} deal: {seconds:.2f} s")
     for stage, rate in rates.items():
         print(f"samples valued a second on one core, {stage}: {rate:.0f}")
 

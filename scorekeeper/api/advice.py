@@ -9,6 +9,7 @@ kept (data/reviews.py), and until then the reader is told to come back (202, Ret
 from __future__ import annotations
 
 import json
+import time
 import zlib
 from concurrent.futures import Future
 from typing import Any
@@ -34,6 +35,7 @@ REVIEW_AGAIN = 2  # seconds a reader of a review still being worked out waits (R
 @bp.post("/advice")
 def advise() -> Response:
     """The legal moves of a position, or of a deal so far, ranked by their expected margin."""
+    begun = time.monotonic()  # the budget counts from here, the worker's hand-over included
     body = json_body()
     game = get_game(required(body, "game", "A request for advice"))
     budget = budget_of(body)
@@ -41,7 +43,8 @@ def advise() -> Response:
     # The same request draws the same samples: a repeated question gets the same answer.
     seed = zlib.crc32(json.dumps(body, sort_keys=True).encode())
     try:
-        answer = workers().run(advise_request, game.name, body, seed, timeout=budget + ANSWER_SPARE)
+        work = (game.name, body, seed, begun)
+        answer = workers().run(advise_request, *work, timeout=budget + ANSWER_SPARE)
     except (Busy, TimeoutError):
         return busy()
     return jsonify(answer)
