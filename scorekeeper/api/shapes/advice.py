@@ -240,7 +240,8 @@ class ReviewedPlay(Shape):
         bool,
         Field(
             description="False for a play that cannot be valued: Seep's opening play (the "
-            "bidder's other cards unknown then) and a Fifty-six call."
+            "bidder's other cards unknown then). Fifty-six's calls are not reviewed: only its "
+            "cards are listed."
         ),
     ]
     legal: Annotated[bool, Field(description="Whether the play was legal with the real hands.")]
