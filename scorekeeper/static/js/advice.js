@@ -6,7 +6,7 @@
 import { matches, parseCard, words } from "./cards.js";
 import { byId as $, capital, h } from "./dom.js";
 import { latestWins, postJson } from "./requests.js";
-import { _, isolate, number, percent } from "./words.js";
+import { _, isolate, ngettext, number, percent } from "./words.js";
 
 const BUDGET_MS = 1000; // the API's default: enough samples for a steady ranking
 
@@ -49,23 +49,32 @@ export function createAdvice(page) {
 
   function show(...children) { box.replaceChildren(...children); }
 
+  /** The moves best first; moves that read the same (a build of other loose cards of one
+   * value) are shown once, as the best of them. */
   function ranked(data) {
-    const best = data.moves[0].margin;
+    const best = data.moves[0].margin, said = new Set();
+    const shown = data.moves.filter((m) => !said.has(page.describe(m.move)) && said.add(page.describe(m.move)));
     const head = h("p", { class: "list-head" }, data.exact
       ? _("Every card's place is known: the margins are exact.")
-      : _("Over {n} deals of the hidden cards that fit the table:", { n: number(data.samples) }));
-    const items = data.moves.map((m, i) => h("li", { class: "advice-move" + (i === 0 ? " best" : "") },
+      : ngettext("Over {n} deal of the hidden cards that fits the table:", "Over {n} deals of the hidden cards that fit the table:", data.samples));
+    const items = shown.map((m, i) => h("li", { class: "advice-move" + (i === 0 ? " best" : "") },
       h("button", { type: "button", class: "listed-move", onclick: () => page.choose(m.move) },
         capital(page.describe(m.move))),
-      h("span", { class: "advice-figures" },
-        h("strong", { class: "margin" }, isolate(signed(m.margin))),
-        data.exact ? "" : h("span", { class: "muted small" }, " ", _("({low} to {high})", {
-          low: isolate(signed(m.interval[0])), high: isolate(signed(m.interval[1])),
-        })),
-        m.made === undefined ? "" : h("span", { class: "small made" }, " · ", _("contract made {share}", { share: percent(m.made) })),
-        i > 0 && best - m.margin >= 0.05 ? h("span", { class: "muted small" }, " · ", _("{points} less than the best", { points: number(Math.round((best - m.margin) * 10) / 10, 1) })) : "")));
+      h("span", { class: "advice-figures" }, ...figures(m, best, i))));
     const note = h("p", { class: "muted small" }, _("The margin: the points your side can still expect to win over the other, from this play to the end of the deal."));
     return [head, h("ol", { class: "advice-moves" }, items), note];
+  }
+
+  /** A move's margin, its interval (none for a single sample), the contract's chance, the gap. */
+  function figures(m, best, i) {
+    const [low, high] = m.interval;
+    const gap = best - m.margin;
+    return [
+      h("strong", { class: "margin" }, isolate(signed(m.margin))),
+      high > low ? h("span", { class: "muted small" }, " ", _("({low} to {high})", { low: isolate(signed(low)), high: isolate(signed(high)) })) : "",
+      m.made === undefined ? "" : h("span", { class: "small made" }, " · ", _("contract made {share}", { share: percent(m.made) })),
+      i > 0 && gap >= 0.05 ? h("span", { class: "muted small" }, " · ", _("{points} less than the best", { points: number(Math.round(gap * 10) / 10, 1) })) : "",
+    ];
   }
 
   const problem = (message) => h("div", { class: "problem" }, h("p", {}, message));
