@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from ..rules.cards import Card, Suit
 from ..rules.fifty_six.selfplay import play_deal
-from ..rules.fifty_six.trick import NO_TRUMPS
+from ..rules.fifty_six.trick import NO_TRUMPS, parse_trump, winner
 from ..rules.table import Table
 from ..rules.violation import Description
 from .course import Ask, Course, Plan
@@ -92,10 +92,13 @@ def following(position: JSON) -> list[JSON]:
 
 
 def void(position: JSON) -> list[JSON]:
-    """F12: where the mover holds none of the suit led, every card."""
+    """F12: where the mover holds none of the suit led, and cards of two suits or more, every
+    card."""
     suit = led(position)
     held = cards(position)
     if suit is None or any(card.suit.value == suit for card in held):
+        return []
+    if len({card.suit for card in held}) < 2:
         return []
     return played(held)
 
@@ -105,20 +108,33 @@ def last_to_play(position: JSON) -> bool:
     return len(position["trick"]) == int(position["players"]) - 1
 
 
+def opponent_ahead(position: JSON) -> bool:
+    """Whether an opponent's card is winning the trick so far (F13): the mover's card decides
+    which side takes it."""
+    trick = [Card.parse(code) for code in position["trick"]]
+    return side(position, winner(trick, parse_trump(position["trump"]))) == "opponent"
+
+
 def trumping(position: JSON) -> list[JSON]:
-    """F13: the last to play holds no card of the suit led but a trump and another card."""
+    """F13: the last to play holds no card of the suit led but a trump and another card, an
+    opponent's card ahead: every card, trumps first."""
     trump = position["trump"]
     held = void(position)
     suits = {move["card"][-1] for move in held}
     if not last_to_play(position) or trump == NO_TRUMPS or trump not in suits or len(suits) < 2:
         return []
-    return held
+    if not opponent_ahead(position):
+        return []
+    return sorted(held, key=lambda move: move["card"][-1] != trump)
 
 
 def heading(position: JSON) -> Iterator[JSON]:
-    """F13: the last to play follows suit with one of two or more cards, no trump on the trick."""
+    """F13: the last to play follows suit with one of two or more cards, no trump on the trick,
+    an opponent's card ahead."""
     suit, trump = led(position), position["trump"]
     if not last_to_play(position) or any(code[-1] == trump for code in position["trick"]):
+        return
+    if not opponent_ahead(position):
         return
     held = [card for card in cards(position) if card.suit.value == suit]
     if len(held) > 1:

@@ -161,16 +161,28 @@ def test_f13_the_trump_wins_the_trick() -> None:
         trump = question.position["trump"]
         assert trump != "NT"
         if question.kind is Kind.EARNS_MORE:
-            assert question.moves[question.right].move["card"][-1] == trump
+            better, worse = ranked(question)
+            assert better["card"][-1] == trump
+            assert (takes(question, better), takes(question, worse)) == (True, False)
 
 
 def test_f13_the_highest_card_of_the_suit_led_wins() -> None:
     order = ["J", "9", "A", "10", "K", "Q"]  # F5, high to low
     for question in lesson_of("fifty-six", "fifty-six-highest").questions:
-        better, worse = (
-            question.moves[n].move["card"][:-1] for n in (question.right, 1 - question.right)
-        )
-        assert order.index(better) < order.index(worse)
+        better, worse = ranked(question)
+        assert order.index(better["card"][:-1]) < order.index(worse["card"][:-1])
+        assert (takes(question, better), takes(question, worse)) == (True, False)
+
+
+def ranked(question: Question) -> tuple[Json, Json]:
+    """A "which earns more?" question's moves: the right one, then the other."""
+    return question.moves[question.right].move, question.moves[1 - question.right].move
+
+
+def takes(question: Question, move: Json) -> bool:
+    """Whether the mover's side takes the trick with `move` (F13), by the engine's answer."""
+    answer = GAMES["fifty-six"].check_move(question.position, move)
+    return (len(question.position["trick"]) - answer["winner"]) % 2 == 0  # F2: sides alternate
 
 
 def test_k8_a_card_that_could_capture_may_trail() -> None:
