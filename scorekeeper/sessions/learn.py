@@ -96,28 +96,39 @@ def taught_lesson(lesson: Lesson) -> Taught:
 
 def asked_question(question: Question) -> Asked:
     """A question's answers in the reader's words, each with the verdicts it shows."""
-    verdicts = [verdict(checked) for checked in question.moves]
-    if question.kind is Kind.LEGAL:
-        (said,) = verdicts
-        labels = {YES: gettext("Yes"), NO: gettext("No")}
-        answers = tuple(Answer(labels[n], n == question.right, (said,)) for n in (YES, NO))
-        return Asked(question, said, answers)
-    if question.kind is Kind.EARNS_MORE:
-        # Either answer shows both moves and what each earns: the reason is the difference.
-        verdicts = [
-            Verdict(v.legal, v.move, v.text, earned=earns(checked.points))
-            for v, checked in zip(verdicts, question.moves, strict=True)
-        ]
-        shown = tuple(verdicts)
-        return Asked(question, None, tuple(_offered(question, verdicts, lambda _n: shown)))
-    return Asked(question, None, tuple(_offered(question, verdicts, lambda n: (verdicts[n],))))
+    return ASKING[question.kind](question, [verdict(checked) for checked in question.moves])
 
 
-def _offered(
-    question: Question, verdicts: list[Verdict], shows: Callable[[int], tuple[Verdict, ...]]
-) -> list[Answer]:
-    """Each move as an answer, labelled by its words, showing what `shows(n)` gives."""
-    return [Answer(said.move, n == question.right, shows(n)) for n, said in enumerate(verdicts)]
+def _is_it_legal(question: Question, verdicts: list[Verdict]) -> Asked:
+    """Yes and No, each showing the move's verdict."""
+    (said,) = verdicts
+    labels = {YES: gettext("Yes"), NO: gettext("No")}
+    return Asked(
+        question, said, tuple(Answer(labels[n], n == question.right, (said,)) for n in (YES, NO))
+    )
+
+
+def _which_is_allowed(question: Question, verdicts: list[Verdict]) -> Asked:
+    """Each move, showing its own verdict: why it is allowed, or which rule it breaks."""
+    answers = (Answer(v.move, n == question.right, (v,)) for n, v in enumerate(verdicts))
+    return Asked(question, None, tuple(answers))
+
+
+def _which_earns_more(question: Question, verdicts: list[Verdict]) -> Asked:
+    """Each move, showing both moves and what each earns: the reason is the difference."""
+    shown = tuple(
+        Verdict(v.legal, v.move, v.text, earned=earns(checked.points))
+        for v, checked in zip(verdicts, question.moves, strict=True)
+    )
+    answers = (Answer(v.move, n == question.right, shown) for n, v in enumerate(verdicts))
+    return Asked(question, None, tuple(answers))
+
+
+ASKING: dict[Kind, Callable[[Question, list[Verdict]], Asked]] = {
+    Kind.LEGAL: _is_it_legal,
+    Kind.PLAYABLE: _which_is_allowed,
+    Kind.EARNS_MORE: _which_earns_more,
+}
 
 
 def verdict(checked: Checked) -> Verdict:
