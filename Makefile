@@ -28,11 +28,12 @@ test: $(VENV)/.test-installed chromium serve-packages lint typecheck pytest
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 
-# mypy over the whole package (pyproject.toml), and --strict over the rules, tournament and advice
-# engines.
+# mypy over the whole package (pyproject.toml), and --strict over the rules, tournament, advice
+# and lessons engines.
 typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
-	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/tournament scorekeeper/advice
+	$(BIN)/mypy --strict --follow-imports=silent scorekeeper/rules scorekeeper/tournament scorekeeper/advice \
+		scorekeeper/lessons
 
 pytest: $(VENV)/.test-installed catalogs
 	$(BIN)/pytest

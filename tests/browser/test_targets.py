@@ -1,6 +1,6 @@
-"""Everything tapped at the table is 44 × 44 CSS px or more: on the deal forms, the live pages and
-the checkers, at 360 px, every visible control (buttons, links drawn as buttons, the faces of
-radio choices, folds' summaries, fields, sliders) is measured."""
+"""Everything tapped at the table is 44 × 44 CSS px or more: on the deal forms, the live pages,
+the checkers and the lessons, at 360 px, every visible control (buttons, links drawn as buttons,
+the faces of radio choices, folds' summaries, fields, sliders) is measured."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
 
-TAPPED = ("deal-form-", "edit-", "live-", "checker-")
+TAPPED = ("deal-form-", "edit-", "live-", "checker-", "learn-")
 SMALLEST = 44
 # Every visible control too small to tap, described; a radio is measured by its label's face.
 TOO_SMALL = """smallest => Array.from(document.querySelectorAll(

@@ -28,13 +28,14 @@ GAMES = ("seep", "fifty-six", "casino")
 
 
 def pages(client: FlaskClient) -> dict[str, str]:
-    """Pages of every kind that name static files: home; each game's new-session form, checker,
-    scoreboard, live deal, deal form and TV view; the club's history and players; the offline
-    page and an error page."""
-    paths = ["/", "/offline/en", "/nowhere"]
+    """Pages of every kind that name static files: home and the lessons' index; each game's
+    new-session form, checker, lessons, scoreboard, live deal, deal form and TV view; the club's
+    history and players; the offline page and an error page."""
+    paths = ["/", "/offline/en", "/nowhere", "/learn"]
     for game in GAMES:
         board = start(client, game)
         paths += [f"/new/{game}", f"/check/{game}", board, board + "/live", board + "/deals/new"]
+        paths += [f"/learn/{game}"]
         paths += [board + "/tv"]
     club = re.search(r'href="(/c/[^"/]+)"', client.get(board).get_data(as_text=True))
     assert club, "the session is in its club"

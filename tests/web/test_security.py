@@ -310,6 +310,7 @@ def every_page(app: Flask, client: FlaskClient) -> dict[str, TestResponse]:
     pages["scoreboard with deleted deals"] = client.get(board)
     pages["watcher's scoreboard"] = app.test_client().get(board)
     pages["checker"] = client.get("/check")
+    pages["lessons"] = client.get("/learn/seep")
     pages["not found"] = client.get("/s/nosuchsession")
     app.config["WTF_CSRF_ENABLED"] = True
     pages["form from another visit"] = app.test_client().post("/new/seep", data=ASHA)

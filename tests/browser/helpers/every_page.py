@@ -34,6 +34,7 @@ LIVE = {
 CLUB = "Thursday table"
 IN_PROGRESS = {"seep": 3, "fifty-six": 6, "casino": 3}  # plays made (Fifty-six: 4 passes first)
 DRAWN = "#floor-panel"  # a live page once its deal has come (whatever its language)
+LEARNT = "[data-testid=progress]:not(:empty)"  # the lessons once their script has run
 CHECKERS = {
     "checker-seep": "/check/seep?players=4&seat=1&hand=KS.4H.9C&loose=9D.5C&house=13:10C.3H:3"
     "&move=throw:9C",
@@ -215,10 +216,23 @@ def with_merge(visits: list[Visit], get: Callable[[str], Json]) -> list[Visit]:
 
 
 def other_pages() -> list[Visit]:
-    """The home page, each checker, the error pages and the offline page."""
+    """The home page, each checker, the lessons, the error pages and the offline page."""
     checkers = [Visit(name, False, path, ".verdict:not(:empty)") for name, path in CHECKERS.items()]
     errors = [Visit("error-404", False, "/nowhere"), Visit("error-no-game", False, "/new/chess")]
-    return [Visit("home", True, "/"), *checkers, *errors, Visit("offline", False, "/offline")]
+    return [
+        Visit("home", True, "/"),
+        *checkers,
+        *learn_pages(),
+        *errors,
+        Visit("offline", False, "/offline"),
+    ]
+
+
+def learn_pages() -> list[Visit]:
+    """The lessons' index, and each game's lessons with its first answer tapped (what it shows
+    drawn: the verdict), the progress said once the script has run."""
+    games = [Visit(f"learn-{game}", False, f"/learn/{game}", LEARNT) for game in GAMES]
+    return [Visit("learn", False, "/learn"), *games]
 
 
 def settled(page: Page, visit: Visit) -> None:
