@@ -21,7 +21,7 @@ from ..rules.fields import integer, record, required
 from ..rules.fifty_six.options import parse_options as fifty_six_options
 from ..rules.fifty_six.options import table_for as fifty_six_table
 from ..rules.fifty_six.trick import parse_position as parse_trick
-from ..rules.seep.options import parse_rule_options
+from ..rules.seep.options import parse_options as seep_options
 from ..rules.seep.options import table_for as seep_table
 from ..rules.seep.position import parse_position as parse_seep_position
 from ..rules.table import Table
@@ -84,7 +84,7 @@ def _seep_from_history(
     hand: Sequence[Card],
     rng: random.Random,
 ) -> Samples:
-    rules = parse_rule_options(options)  # the defaults for the rules not named
+    rules = seep_options(options)  # the session's: the defaults for those not named
     table = seep_table(players, rules)
     position, seen, capturer = seep.from_history(table, rules, start, plays, hand)
     return _samples(seep.sampled(position, seen, rng, capturer))
@@ -245,6 +245,7 @@ def advise_request(
             raise InvalidInput("bad-field", "advice-plays-not-list")
         players = integer(body.get("players", PLAYERS), "players", 2, 8)
         hand = parse_cards(required(body, "hand", "A request for advice"), "hand")
+        start = with_dealer(start, plays, players)
         samples = rules.from_history(players, options, start, unnumbered(plays), hand, rng)
     elif "position" in body:
         seen = parse_cards(body.get("seen", []), "seen")
@@ -253,6 +254,21 @@ def advise_request(
         raise InvalidInput("missing-field", "advice-position-or-history")
     deadline = deadline_for(begun, budget_of(body))
     return advice_json(advise(samples.deals, deadline, samples.hidden, made=samples.made))
+
+
+def with_dealer(start: dict[str, Any], plays: list[object], players: int) -> dict[str, Any]:
+    """The start with its dealer, which a history may leave out (there is no session to say
+    it): the seat before the bidder (Seep, S1), else before the first play's seat, else the
+    last seat (so that seat 0 plays first)."""
+    if "dealer" in start:
+        return start
+    bid, first = start.get("bid"), plays[0] if plays else None
+    before = [
+        found["seat"]
+        for found in (bid, first)
+        if isinstance(found, dict) and type(found.get("seat")) is int
+    ]
+    return start | {"dealer": (before[0] - 1) % players if before else players - 1}
 
 
 def unnumbered(plays: list[object]) -> list[object]:

@@ -18,7 +18,6 @@ from flask import Flask, Response, current_app, jsonify, request
 
 from ..advice.answers import advise_request, budget_of, review_deal
 from ..data import reviews
-from ..data.errors import Conflict, NotFound
 from ..data.models import Deal, GameSession, LiveDeal
 from ..rules import InvalidInput, get_game
 from ..rules.fields import integer, required
@@ -55,7 +54,7 @@ def review_live_deal(session_id: str) -> Response:
     """A finished live deal's review: kept once worked out, else worked out now (202)."""
     session = GameSession.find(session_id, full=True)
     serial = deal_asked()
-    deal, live = played_live(session, serial)
+    deal, live = reviews.played_live(session, serial)
     etag = f"review-{serial}.{deal.version}"
     found = reviews.stored(session.id, serial, deal.version)
     if found is not None and found.answer is not None:
@@ -80,19 +79,6 @@ def deal_asked() -> int:
     if not raw.isdigit():
         raise InvalidInput("bad-field", "not-whole-number", what="deal", low=1, high=10**9)
     return integer(int(raw), "deal", 1, 10**9)
-
-
-def played_live(session: GameSession, serial: int) -> tuple[Deal, LiveDeal]:
-    """The deal and the live deal it was played as; 404 when there is no such deal or it was
-    entered whole; 409 while it is being played (it is no deal yet)."""
-    try:
-        deal = session.find_deal(serial)
-    except NotFound:
-        under_way = LiveDeal.current(session)
-        if under_way is not None and serial == session.next_serial():
-            raise Conflict(409, "live-deal-under-way", "review-under-way", id=serial) from None
-        raise
-    return deal, LiveDeal.find_of_deal(session, serial)
 
 
 def start_review(session: GameSession, live: LiveDeal, deal: Deal) -> None:

@@ -16,8 +16,9 @@ from sqlalchemy import JSON, ForeignKey, UniqueConstraint
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from .errors import Conflict, NotFound
 from .extensions import Model, db
-from .models import utcnow
+from .models import Deal, GameSession, LiveDeal, utcnow
 
 STALE = timedelta(minutes=2)  # a review takes seconds; a claim this old lost its process
 
@@ -35,6 +36,18 @@ class DealReview(Model):
     deal_version: Mapped[int]
     answer: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     claimed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+def played_live(session: GameSession, serial: int) -> tuple[Deal, LiveDeal]:
+    """The deal and the live deal it was played as; NotFound when there is no such deal or it
+    was entered whole; Conflict (409) while it is being played (it is no deal yet)."""
+    try:
+        deal = session.find_deal(serial)
+    except NotFound:
+        if LiveDeal.current(session) is not None and serial == session.next_serial():
+            raise Conflict(409, "live-deal-under-way", "review-under-way", id=serial) from None
+        raise
+    return deal, LiveDeal.find_of_deal(session, serial)
 
 
 def stored(session_id: str, serial: int, version: int) -> DealReview | None:

@@ -155,7 +155,8 @@ def owned_by(owners: tuple[str, ...]) -> str:
     """Who owns a pile, in words: "owned by you and an opponent"; both opponents once."""
     if owners.count("opponent") > 1:
         named = [str(OWNERS[o]) for o in dict.fromkeys(owners) if o != "opponent"]
-        return gettext("owned by %(owners)s", owners=listed([*named, gettext("both opponents")]))
+        opponents = gettext("both opponents")
+        return gettext("owned by %(owners)s", owners=listed([*named, opponents]))
     return gettext("owned by %(owners)s", owners=listed([str(OWNERS[o]) for o in owners]))
 
 

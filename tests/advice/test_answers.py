@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from scorekeeper.advice.answers import advise_request, budget_of, review_deal
+from scorekeeper.advice.answers import advise_request, budget_of, review_deal, with_dealer
 from scorekeeper.rules import InvalidInput
 from scorekeeper.rules.casino.options import parse_options as casino_options
 from scorekeeper.rules.casino.options import table_for as casino_table
@@ -136,3 +136,15 @@ def test_every_game_reviews_a_finished_deal(game: str, deal: int) -> None:
     assert [s["seat"] for s in answer["seats"]] == [0, 1, 2, 3]
     assert all(p["loss"] >= 0 and (p["best"] is None) == (p["loss"] == 0) for p in answer["plays"])
     assert any(p["exact"] for p in answer["plays"])
+
+
+@pytest.mark.parametrize("game", ["seep", "fifty-six", "casino"])
+def test_a_history_may_leave_its_dealer_out(game: str) -> None:
+    """S1: the seat before the bidder; else before the first play; the same advice."""
+    body = advice_bodies.bodies(game)[1]
+    start = dict(body["history"]["start"])
+    dealt = start.pop("dealer")
+    assert dealt is not None
+    without = body | {"history": body["history"] | {"start": start}}
+    assert with_dealer(start, body["history"]["plays"], body.get("players", 4))["dealer"] == dealt
+    assert advise_request(game, without, seed=5)["moves"]

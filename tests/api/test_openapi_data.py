@@ -92,6 +92,7 @@ CROSS_FIELD = {
         r"|^The auction is on"  # Fifty-six: a card is played once the auction is over
         r"|^out names each team|^Two teams or more"  # Fifty-six: two teams still in, of the table's
         r"|^Only an ace may count 14|^An ace counts 14 only"  # Casino: an ace, in Royal
+        r"|^The position says variant"  # Casino: a position's variant and its options' alike
     ),
     # Fifty-six's first dealer at the table of the players the session has.
     "bad-option": re.compile(r"^first_dealer is a seat"),
@@ -194,6 +195,8 @@ def aim(case: Any, table: Table, operation_id: str, index: int) -> None:
     query = case.query or {}
     if operation_id == "remove_live_deal" and re.fullmatch("[0-9]+", str(query.get("plays"))):
         query["plays"] = str(plays)
+    if operation_id == "review_live_deal" and re.fullmatch("[0-9]+", str(query.get("deal"))):
+        query["deal"] = str(table.played_live())  # a deal played live: its review (202, 200)
     if operation_id == "read_session" and re.fullmatch("[0-9]+", str(query.get("since"))):
         # A version the session had: a later one is refused for the session's state (400).
         version = table.client.get(table.url()).get_json()["version"]

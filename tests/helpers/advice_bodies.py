@@ -4,11 +4,11 @@ so every hidden card's place agrees with what the table saw)."""
 
 from __future__ import annotations
 
+import copy
 import random
-from collections import Counter
 from typing import Any
 
-from scorekeeper.rules.fifty_six.cards import deck as fifty_six_deck
+from scorekeeper.api.shapes.advice import CASINO_EXAMPLE, TRICK_EXAMPLE
 from scorekeeper.rules.fifty_six.selfplay import play_deal as fifty_six_play
 from scorekeeper.rules.seep.selfplay import play_deal as seep_play
 from scorekeeper.rules.table import Table
@@ -40,11 +40,8 @@ def seep_history(seed: int = 4, made: int = 10) -> Json:
 
 def fifty_six_position() -> Json:
     """The last trick of a four-player deal: seat 0 led 10H; seat 1 holds JH; seats 2 and 3
-    hold QS and 9S (which of them, the advice cannot know)."""
-    position = {"players": 4, "trump": "S", "hand": ["JH"], "trick": ["10H"]}
-    pack = Counter(str(card) for card in fifty_six_deck(4))
-    seen = sorted((pack - Counter(["JH", "10H", "QS", "9S"])).elements())
-    return {"game": "fifty-six", "position": position, "seen": seen}
+    hold QS and 9S (which of them, the advice cannot know): the document's example."""
+    return without_budget(TRICK_EXAMPLE)
 
 
 def fifty_six_history(seed: int = 6, made: int = 9) -> Json:
@@ -61,14 +58,13 @@ def fifty_six_history(seed: int = 6, made: int = 9) -> Json:
 
 
 def casino_position() -> Json:
-    """A two-player Casino deal's first play: nothing seen yet."""
-    position = {
-        "players": 2,
-        "seat": 0,
-        "hand": ["5H", "9C", "2D", "KS"],
-        "loose": ["4D", "10S", "3C", "7H"],
-    }
-    return {"game": "casino", "position": position}
+    """A two-player Casino deal's first play, nothing seen yet: the document's example."""
+    return without_budget(CASINO_EXAMPLE)
+
+
+def without_budget(body: Json) -> Json:
+    """A copy of `body` without its budget."""
+    return copy.deepcopy({k: v for k, v in body.items() if k != "budget_ms"})
 
 
 def casino_history(seed: int = 5, made: int = 13) -> Json:

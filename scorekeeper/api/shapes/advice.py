@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, RootModel, WithJsonSchema
+from pydantic import ConfigDict, Field, RootModel
 
 from ...rules.limits import MOST_PLAYS
 from .casino_positions import CasinoPositionRequest
@@ -21,7 +21,7 @@ from .names import Card
 from .reading import Shape
 from .standings import CasinoLiveStartRequest, FiftySixLiveStartRequest
 from .tricks import TrickRequest
-from .writing import ALONE, LEFT_OUT, Documented, doc
+from .writing import ALONE, LEFT_OUT, Documented, doc, ref_among
 from .written_as import Inlining, among, in_place
 
 IGNORING = ConfigDict(extra="ignore")  # as a check's request: other fields are ignored
@@ -39,10 +39,20 @@ Seen = Annotated[
     ),
 ]
 OPTIONS = (
-    "The session's options, as a session takes them (the game's defaults for those not named): "
-    "how the deal is scored and seated."
+    "The session's options, as a session of the game takes them (the defaults for those not "
+    "named): how the deal is played, scored and seated."
 )
-Options = Annotated[dict[str, Any], WithJsonSchema({"type": "object", "description": OPTIONS})]
+
+# A game's session options, as its sessions take them (option_schemas.py builds them).
+SeepOptions = Annotated[
+    dict[str, Any], ref_among("allOf", "SeepOptionsRequest", description=OPTIONS)
+]
+FiftySixOptions = Annotated[
+    dict[str, Any], ref_among("allOf", "FiftySixOptionsRequest", description=OPTIONS)
+]
+CasinoOptions = Annotated[
+    dict[str, Any], ref_among("allOf", "CasinoOptionsRequest", description=OPTIONS)
+]
 PLAYERS = "How many play (4 when left out), seated as the options say."
 Hand = Annotated[list[Card], Field(max_length=12, description="The mover's cards now.")]
 PLAYS = (
@@ -80,7 +90,6 @@ class _Asking(Shape):
 
     model_config = IGNORING
     budget_ms: Budget = LEFT_OUT
-    options: Options = LEFT_OUT
 
 
 @doc("Seep advice on a position, the cards already out of play beside it.")
@@ -90,6 +99,7 @@ class SeepPositionAdvice(_Asking):
     game: Annotated[Literal["seep"], ALONE]
     position: PositionRequest
     seen: Seen = LEFT_OUT
+    options: SeepOptions = LEFT_OUT
 
 
 @doc("Seep advice on a live deal so far and the mover's hand (S2, H5, T3 read from it).")
@@ -100,6 +110,7 @@ class SeepHistoryAdvice(_Asking):
     history: Annotated[_SeepHistory, in_place(_SeepHistory)]
     hand: Hand
     players: Annotated[Literal[2, 4], Field(description=PLAYERS)] = LEFT_OUT
+    options: SeepOptions = LEFT_OUT
 
 
 @doc("Fifty-six advice on a trick (card play only: an auction answers 400).")
@@ -109,6 +120,7 @@ class FiftySixPositionAdvice(_Asking):
     game: Annotated[Literal["fifty-six"], ALONE]
     position: TrickRequest
     seen: Seen = LEFT_OUT
+    options: FiftySixOptions = LEFT_OUT
 
 
 @doc(
@@ -122,6 +134,7 @@ class FiftySixHistoryAdvice(_Asking):
     history: Annotated[_FiftySixHistory, in_place(_FiftySixHistory)]
     hand: Hand
     players: Annotated[Literal[4, 6, 8], Field(description=PLAYERS)] = LEFT_OUT
+    options: FiftySixOptions = LEFT_OUT
 
 
 @doc("Casino advice on a position, the cards already out of play beside it.")
@@ -131,6 +144,7 @@ class CasinoPositionAdvice(_Asking):
     game: Annotated[Literal["casino"], ALONE]
     position: CasinoPositionRequest
     seen: Seen = LEFT_OUT
+    options: CasinoOptions = LEFT_OUT
 
 
 @doc(
@@ -144,6 +158,7 @@ class CasinoHistoryAdvice(_Asking):
     history: Annotated[_CasinoHistory, in_place(_CasinoHistory)]
     hand: Hand
     players: Annotated[Literal[2, 3, 4], Field(description=PLAYERS)] = LEFT_OUT
+    options: CasinoOptions = LEFT_OUT
 
 
 ADVICE_REQUESTS = (
@@ -156,7 +171,36 @@ ADVICE_REQUESTS = (
 )
 
 
-@doc("A position and the cards seen, or a live deal so far and the mover's hand.")
+# A two-player deal's first play: nothing seen yet.
+CASINO_EXAMPLE = {
+    "game": "casino",
+    "position": {
+        "players": 2,
+        "seat": 0,
+        "hand": ["5H", "9C", "2D", "KS"],
+        "loose": ["4D", "10S", "3C", "7H"],
+    },
+    "budget_ms": 100,
+}
+# The last trick of four: seat 0 led 10♥; seats 2 and 3 hold Q♠ and 9♠, which of them unknown.
+PACK_LESS_FOUR = [
+    *(f"{rank}{suit}" for rank in ("J", "9", "A", "10", "K", "Q") for suit in "SHDC"),
+    *(f"{rank}{suit}" for rank in ("J", "9", "A", "10", "K", "Q") for suit in "SHDC"),
+]
+for _gone in ("JH", "10H", "QS", "9S"):
+    PACK_LESS_FOUR.remove(_gone)
+TRICK_EXAMPLE = {
+    "game": "fifty-six",
+    "position": {"players": 4, "trump": "S", "hand": ["JH"], "trick": ["10H"]},
+    "seen": sorted(PACK_LESS_FOUR),
+    "budget_ms": 100,
+}
+
+
+@doc(
+    "A position and the cards seen, or a live deal so far and the mover's hand.",
+    examples=[CASINO_EXAMPLE, TRICK_EXAMPLE],
+)
 class AdviceRequest(
     Inlining,
     Documented,
