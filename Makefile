@@ -93,7 +93,7 @@ bench: $(VENV)/.test-installed
 # How strong the advisor is (issue 38), not part of bench or test: whole deals of Seep (four
 # players), Casino (two) and Fifty-six (four, card play) against a greedy and a random player,
 # each deal dealt twice with the sides swapped; mean margin, baazis / games / contracts made,
-# with 95% intervals (about 45 min on two cores; `make strength ARGS="--deals 4"` is quick).
+# with 95% intervals (about 50 min on two cores; `make strength ARGS="--deals 4"` is quick).
 strength: $(VENV)/.test-installed
 	$(BIN)/python -m bench.strength $(ARGS)
 
