@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .search import OpenDeal, Search, TimeUp
+from .search import OpenDeal, Search, TimeUp, collector_paused
 
 Z95 = 1.96  # the normal distribution's 97.5th percentile
 SPENDABLE = 0.85  # of a budget, for the searches: the rest answers, and a search's last steps
@@ -74,6 +74,18 @@ def advise(
     horizon of one play. `made(deal, value)`, when given: whether the contract is made on the
     sample `deal` after a move whose value (team 0's margin still to come, the move's own
     points included) is `value`."""
+    with collector_paused():
+        return _advise(samples, deadline, hidden, clock, made)
+
+
+def _advise(
+    samples: Iterator[OpenDeal[Any]],
+    deadline: float,
+    hidden: bool,
+    clock: Callable[[], float],
+    made: Callable[[Any, float], bool] | None,
+) -> Advice:
+    """advise's work, the cycle collector paused."""
     margins: list[list[float]] = []
     moves: list[Any] = []
     makes: list[int] = []

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .search import OpenDeal, Search
+from .search import OpenDeal, Search, collector_paused
 
 # A loss smaller than this is no loss: estimates of equal moves differ by rounding only.
 NOTHING = 1e-9
@@ -77,13 +77,14 @@ def review(moments: Sequence[Moment], budget: float, exact_left: int) -> Review:
     deadline = time.monotonic() + budget
     reviewed = []
     valued = [m for m in moments if m.deal is not None]
-    for moment in moments:
-        if moment.deal is None:
-            reviewed.append(unvalued(moment, legal=True))
-            continue
-        left = max(deadline - time.monotonic(), 0.0)
-        share = left / max(sum(1 for m in valued if m.number >= moment.number), 1)
-        reviewed.append(review_one(search, moment, moment.deal, share, exact_left))
+    with collector_paused():
+        for moment in moments:
+            if moment.deal is None:
+                reviewed.append(unvalued(moment, legal=True))
+                continue
+            left = max(deadline - time.monotonic(), 0.0)
+            share = left / max(sum(1 for m in valued if m.number >= moment.number), 1)
+            reviewed.append(review_one(search, moment, moment.deal, share, exact_left))
     return Review(tuple(reviewed))
 
 
