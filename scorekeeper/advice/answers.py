@@ -34,6 +34,7 @@ JSON = dict[str, Any]
 BUDGET_MS = 1000  # API.md: 1 to 2000, 1000 by default
 MOST_BUDGET_MS = 2000
 PLAYERS = 4  # a history's players when the request does not say
+PLAYS_ANY = 10**6  # no bound on the plays a review searches to the end
 REVIEW_BUDGET = 8.0  # seconds for a whole deal's review
 
 
@@ -63,9 +64,11 @@ class AdviceRules:
     from_position: FromPosition
     from_history: FromHistory
     moments: Moments
-    # A review searches each seat's last this many plays to the end (Seep's are cheap enough
-    # for three; Casino's crowded tables make three a minute with four players, so two).
+    # A review searches each seat's last this many plays to the end, and at most `exact_most`
+    # plays in all: Casino's last 12 plays of four players took up to 100 s (measured), its
+    # last 9 about 2 s, so four players get 9 (two each, and a third for the last to play).
     exact_a_seat: int = 3
+    exact_most: int | None = None
 
 
 def _seep_from_position(
@@ -171,7 +174,7 @@ GAMES: dict[str, AdviceRules] = {
         _fifty_six_from_position, _fifty_six_from_history, fifty_six.moments, exact_a_seat=3
     ),
     "casino": AdviceRules(
-        _casino_from_position, _casino_from_history, casino.moments, exact_a_seat=2
+        _casino_from_position, _casino_from_history, casino.moments, exact_a_seat=3, exact_most=9
     ),
 }
 
@@ -291,5 +294,10 @@ def review_deal(
     """A finished live deal's review, as a worker process works it out in about `budget`
     seconds (the plays near the end are searched exactly whatever it is)."""
     found = GAMES[game].moments(table, options, start, plays)
-    exact_left = GAMES[game].exact_a_seat * table.seats
-    return review_json(deal_id, review(found, budget, exact_left))
+    return review_json(deal_id, review(found, budget, exact_plays(game, table.seats)))
+
+
+def exact_plays(game: str, seats: int) -> int:
+    """How many of a deal's last plays the game's review searches to the end."""
+    rules = GAMES[game]
+    return min(rules.exact_a_seat * seats, rules.exact_most or PLAYS_ANY)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.errors import InvalidInput
 from .search import OpenDeal, Search, collector_paused
 
 # A loss smaller than this is no loss: estimates of equal moves differ by rounding only.
@@ -84,7 +85,10 @@ def review(moments: Sequence[Moment], budget: float, exact_left: int) -> Review:
                 continue
             left = max(deadline - time.monotonic(), 0.0)
             share = left / max(sum(1 for m in valued if m.number >= moment.number), 1)
-            reviewed.append(review_one(search, moment, moment.deal, share, exact_left))
+            try:
+                reviewed.append(review_one(search, moment, moment.deal, share, exact_left))
+            except InvalidInput:  # its first step crowds the table past what the engine lists
+                reviewed.append(unvalued(moment, legal=True))
     return Review(tuple(reviewed))
 
 
@@ -127,5 +131,8 @@ def deepened(
         if spent * 4 > share:
             break
         depth += 1
-        values = search.values(deal, depth)
+        try:
+            values = search.values(deal, depth)
+        except InvalidInput:  # a line this deep crowds the table past what the engine lists
+            break
     return values

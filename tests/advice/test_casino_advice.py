@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.advice.advisor import advise
+from scorekeeper.advice.answers import advise_request
 from scorekeeper.advice.casino_hidden import Known, from_history, layout, sampled
 from scorekeeper.rules import InvalidInput
 from scorekeeper.rules.cards import Card, full_deck
@@ -194,3 +195,13 @@ def test_a_deal_already_over_has_nothing_to_advise() -> None:
     with pytest.raises(InvalidInput) as raised:
         from_history(table, options, start, full, [])
     assert raised.value.key == "advice-deal-over"
+
+
+def test_a_table_crowded_past_what_the_engine_lists_still_gets_advice() -> None:
+    """Play 40 of a four-player deal: a trail there leaves 19 loose cards, more than the move
+    generator lists (too-crowded); the samples' lines that reach it are left out."""
+    start, plays = live_deals.casino(7, 4)
+    hand = [str(c) for c in live_deals.casino_played(7, 4).plays[39][0].hand]
+    body = {"players": 4, "history": {"start": start, "plays": plays[:39]}, "hand": hand}
+    answer = advise_request("casino", body | {"budget_ms": 300}, seed=1)
+    assert answer["samples"] >= 1 and {m["move"]["card"] for m in answer["moves"]} <= set(hand)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.advice.answers import exact_plays, review_deal
 from scorekeeper.advice.casino import moments
 from scorekeeper.advice.review import Moment, Review, review
 from scorekeeper.rules import InvalidInput
@@ -22,7 +23,7 @@ from tests.helpers.open_deals import brute
 ROYAL = {"variant": "royal", "sweeps": "on"}
 # K1: two and three players, four alone and four in partnerships, classic and Royal.
 SHAPES = [(2, {}), (3, ROYAL), (4, {}), (4, ROYAL | {"partnerships": "on"})]
-PER_SEAT = 2  # each seat's last plays searched to the end of the deal
+BRUTE_A_SEAT = 2  # each seat's last plays held to brute force (which takes minutes for more)
 
 
 def found(seed: int, players: int, chosen: dict[str, Any]) -> list[Moment]:
@@ -33,7 +34,7 @@ def found(seed: int, players: int, chosen: dict[str, Any]) -> list[Moment]:
 
 def reviewed(seed: int, players: int, chosen: dict[str, Any]) -> tuple[list[Moment], Review]:
     moments_ = found(seed, players, chosen)
-    return moments_, review(moments_, 1.0, exact_left=PER_SEAT * players)
+    return moments_, review(moments_, 1.0, exact_left=exact_plays("casino", players))
 
 
 @pytest.mark.parametrize(("players", "chosen"), SHAPES)
@@ -42,7 +43,7 @@ def test_every_play_is_valued_with_the_real_hands(players: int, chosen: dict[str
     assert [p.number for p in done.plays] == list(range(1, 49))
     assert all(p.valued and p.legal and p.loss >= 0 for p in done.plays)
     assert all((p.best is None) == (p.loss == 0) for p in done.plays)
-    assert all(p.exact for p in done.plays[-PER_SEAT * players :])
+    assert all(p.exact for p in done.plays[-exact_plays("casino", players) :])
     deck = set(full_deck())
     for moment in moments_:
         deal = moment.deal
@@ -91,7 +92,7 @@ def dealt_by(dealer: int, start: dict[str, Any], plays: list[dict[str, Any]]) ->
 def test_an_exact_loss_is_what_brute_force_says_the_play_gave_up(seed: int, shape: int) -> None:
     players, chosen = SHAPES[shape]
     moments_, done = reviewed(seed, players, chosen)
-    last = PER_SEAT * players
+    last = BRUTE_A_SEAT * players
     for moment, play in zip(moments_[-last:], done.plays[-last:], strict=True):
         deal = moment.deal
         assert deal is not None
@@ -128,3 +129,18 @@ def test_a_deal_still_being_played_is_not_reviewed() -> None:
     options = parse_options({})
     with pytest.raises(InvalidInput):
         moments(table_for(2, options), options, start, plays[:-1])
+
+
+def test_the_last_three_plays_of_each_seat_are_exact_but_nine_at_most() -> None:
+    assert [exact_plays("casino", players) for players in (2, 3, 4)] == [6, 9, 9]
+
+
+def test_a_table_crowded_past_what_the_engine_lists_leaves_one_play_unvalued() -> None:
+    """Four players trailing: 19 loose cards, more than the move generator lists (too-crowded);
+    that play is shown unvalued, and the rest of the deal is still reviewed."""
+    start, plays = live_deals.casino(7, 4)
+    options = parse_options({})
+    answer = review_deal("casino", table_for(4, options), options, start, plays, 1, budget=1.0)
+    unvalued = [p for p in answer["plays"] if not p["valued"]]
+    assert len(unvalued) == 1 and unvalued[0]["best"] is None and unvalued[0]["legal"]
+    assert sum(p["valued"] and p["exact"] for p in answer["plays"]) >= 8
