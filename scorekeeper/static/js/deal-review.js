@@ -48,8 +48,9 @@ export function reviewDeal(url, panel, seats, jump) {
       response = null;
     }
     if (response && response.status === 200 && data) { review = data; draw(); return; }
-    const wait = response && (response.status === 202 || response.status === 503) && tries < MOST_TRIES
-      ? Number(response.headers.get("Retry-After")) || 2 : null;
+    // Not ready yet, the searches busy, or the connection dropped: ask again in a moment.
+    const again = !response || response.status === 202 || response.status === 503;
+    const wait = again && tries < MOST_TRIES ? Number(response?.headers.get("Retry-After")) || 2 : null;
     if (wait) { setTimeout(() => ask(tries + 1), wait * 1000); return; }
     $("review-status").textContent = (data && data.message) || _("The review could not be worked out: reload the page to try again.");
     $("review-status").classList.remove("busy");
