@@ -63,7 +63,9 @@ def test_a_budget_out_of_bounds_is_refused(budget: object) -> None:
 def test_a_review_names_every_play_each_seat_and_the_costliest() -> None:
     start, plays = live_deals.seep(8, players=4)
     table = Table(2, 2)
-    answer = review_deal("seep", table, parse_rule_options(None), start, plays, deal_id=5)
+    answer = review_deal(
+        "seep", table, parse_rule_options(None), start, plays, deal_id=5, budget=1.0
+    )
     assert answer["deal"] == 5 and len(answer["plays"]) == 48
     assert [s["seat"] for s in answer["seats"]] == [0, 1, 2, 3]
     assert all(p["loss"] >= 0 for p in answer["plays"])
@@ -132,7 +134,7 @@ def test_every_game_reviews_a_finished_deal(game: str, deal: int) -> None:
     start, plays = live_deals.DEALS[game](deal)
     options = (fifty_six_options if game == "fifty-six" else casino_options)({})
     table = (fifty_six_table if game == "fifty-six" else casino_table)(4, options)
-    answer = review_deal(game, table, options, start, plays, deal_id=1)
+    answer = review_deal(game, table, options, start, plays, deal_id=1, budget=1.0)
     assert [s["seat"] for s in answer["seats"]] == [0, 1, 2, 3]
     assert all(p["loss"] >= 0 and (p["best"] is None) == (p["loss"] == 0) for p in answer["plays"])
     assert any(p["exact"] for p in answer["plays"])
