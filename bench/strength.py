@@ -96,7 +96,6 @@ BUDGET_MS = 80
 PROCESSES = 2
 Z95 = 1.96
 BID_56 = 28  # F8: the lowest bid, the fixed rule's contract
-ADVICE_OPTIONS: dict[str, Any] = {}  # the advisor is asked as the API would be: defaults
 TABLES = {"seep": Table(2, 2), "casino": Table(2, 1), "fifty-six": Table(2, 2)}
 OPTIONS = {
     "seep": seep_options.parse_options({}),
@@ -166,9 +165,8 @@ class Seats:
             return moves[0]  # nothing to decide: not timed
         begun = time.monotonic()
         rng = random.Random(self.rng.getrandbits(32))
-        players = TABLES[self.game].seats
-        rules = GAMES[self.game]
-        samples = rules.from_history(players, ADVICE_OPTIONS, self.start, self.plays, hand, rng)
+        table, options = TABLES[self.game], OPTIONS[self.game]  # the API's defaults
+        samples = GAMES[self.game].from_history(table, options, self.start, self.plays, hand, rng)
         deadline = deadline_for(begun, self.budget)
         advice = advise(samples.deals, deadline, samples.hidden, made=samples.made)
         self.times.append(time.monotonic() - begun)

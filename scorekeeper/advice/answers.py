@@ -12,17 +12,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules import get_game
 from ..rules.cards import Card, parse_cards
 from ..rules.casino.options import parse_options as casino_options
-from ..rules.casino.options import table_for as casino_table
 from ..rules.casino.position import parse_position as parse_casino_position
 from ..rules.errors import InvalidInput
 from ..rules.fields import integer, record, required
 from ..rules.fifty_six.options import parse_options as fifty_six_options
-from ..rules.fifty_six.options import table_for as fifty_six_table
 from ..rules.fifty_six.trick import parse_position as parse_trick
-from ..rules.seep.options import parse_options as seep_options
-from ..rules.seep.options import table_for as seep_table
 from ..rules.seep.position import parse_position as parse_seep_position
 from ..rules.table import Table
 from . import casino, casino_hidden, fifty_six, fifty_six_hidden, seep
@@ -49,8 +46,10 @@ class Samples:
 
 
 FromPosition = Callable[[object, Mapping[str, Any], Sequence[Card], random.Random], Samples]
+# The table seated and the session's options read (the defaults for those not named) by the
+# game's own registry entry, then the deal so far and the mover's hand.
 FromHistory = Callable[
-    [int, Mapping[str, Any], Mapping[str, Any], Sequence[object], Sequence[Card], random.Random],
+    [Table, Mapping[str, Any], Mapping[str, Any], Sequence[object], Sequence[Card], random.Random],
     Samples,
 ]
 Moments = Callable[[Table, Mapping[str, Any], Mapping[str, Any], Sequence[object]], list[Moment]]
@@ -80,15 +79,13 @@ def _seep_from_position(
 
 
 def _seep_from_history(
-    players: int,
-    options: Mapping[str, Any],
+    table: Table,
+    rules: Mapping[str, Any],
     start: Mapping[str, Any],
     plays: Sequence[object],
     hand: Sequence[Card],
     rng: random.Random,
 ) -> Samples:
-    rules = seep_options(options)  # the session's: the defaults for those not named
-    table = seep_table(players, rules)
     position, seen, capturer = seep.from_history(table, rules, start, plays, hand)
     return _samples(seep.sampled(position, seen, rng, capturer))
 
@@ -103,15 +100,13 @@ def _casino_from_position(
 
 
 def _casino_from_history(
-    players: int,
-    options: Mapping[str, Any],
+    table: Table,
+    rules: Mapping[str, Any],
     start: Mapping[str, Any],
     plays: Sequence[object],
     hand: Sequence[Card],
     rng: random.Random,
 ) -> Samples:
-    rules = casino_options(options)
-    table = casino_table(players, rules)
     position, seen, known = casino_hidden.from_history(table, rules, start, plays, hand)
     return _samples(casino_hidden.sampled(position, seen, rng, known))
 
@@ -126,15 +121,13 @@ def _fifty_six_from_position(
 
 
 def _fifty_six_from_history(
-    players: int,
-    options: Mapping[str, Any],
+    table: Table,
+    rules: Mapping[str, Any],
     start: Mapping[str, Any],
     plays: Sequence[object],
     hand: Sequence[Card],
     rng: random.Random,
 ) -> Samples:
-    rules = fifty_six_options(options)
-    table = fifty_six_table(players, rules)
     position, seen, voids, target = fifty_six_hidden.from_history(table, rules, start, plays, hand)
     deals = fifty_six_hidden.sampled(position, seen, rng, voids, target)
     return _samples(deals, target.made)
@@ -236,23 +229,13 @@ def advise_request(
     the budget from `begun` (a time of time.monotonic, which every process of the machine
     shares: the request's arrival, so that the hand-over to the worker counts too)."""
     begun = time.monotonic() if begun is None else begun
-    rules = GAMES[game]
     rng = random.Random(seed)
     options = body.get("options") or {}
     if "history" in body:
-        history = record(body["history"], "history", ("start", "plays"))
-        start, plays = required(history, "start", "history"), required(history, "plays", "history")
-        if not isinstance(start, dict):
-            raise InvalidInput("bad-field", "not-object", what="start")
-        if not isinstance(plays, list):
-            raise InvalidInput("bad-field", "advice-plays-not-list")
-        players = integer(body.get("players", PLAYERS), "players", 2, 8)
-        hand = parse_cards(required(body, "hand", "A request for advice"), "hand")
-        start = with_dealer(start, plays, players)
-        samples = rules.from_history(players, options, start, unnumbered(plays), hand, rng)
+        samples = _from_history(game, body, options, rng)
     elif "position" in body:
         seen = parse_cards(body.get("seen", []), "seen")
-        samples = rules.from_position(body["position"], options, seen, rng)
+        samples = GAMES[game].from_position(body["position"], options, seen, rng)
     else:
         raise InvalidInput("missing-field", "advice-position-or-history")
     deadline = deadline_for(begun, budget_of(body))
@@ -272,6 +255,26 @@ def with_dealer(start: dict[str, Any], plays: list[object], players: int) -> dic
         if isinstance(found, dict) and type(found.get("seat")) is int
     ]
     return start | {"dealer": (before[0] - 1) % players if before else players - 1}
+
+
+def _from_history(
+    game: str, body: Mapping[str, Any], options: object, rng: random.Random
+) -> Samples:
+    """The samples of a request's history and hand, the table seated as the session's options
+    and the engine's game say."""
+    history = record(body["history"], "history", ("start", "plays"))
+    start, plays = required(history, "start", "history"), required(history, "plays", "history")
+    if not isinstance(start, dict):
+        raise InvalidInput("bad-field", "not-object", what="start")
+    if not isinstance(plays, list):
+        raise InvalidInput("bad-field", "advice-plays-not-list")
+    players = integer(body.get("players", PLAYERS), "players", 2, 8)
+    hand = parse_cards(required(body, "hand", "A request for advice"), "hand")
+    engine = get_game(game)
+    rules = engine.parse_options(options)  # the session's: the defaults for those not named
+    table = engine.table_for(players, rules)
+    start = with_dealer(start, plays, players)
+    return GAMES[game].from_history(table, rules, start, unnumbered(plays), hand, rng)
 
 
 def unnumbered(plays: list[object]) -> list[object]:

@@ -18,7 +18,7 @@ from scorekeeper.rules.cards import full_deck
 from scorekeeper.rules.casino.live import LIVE
 from scorekeeper.rules.casino.options import parse_options, table_for
 from tests.helpers import live_deals
-from tests.helpers.open_deals import brute
+from tests.helpers.open_deals import assert_brute_force_agrees
 
 ROYAL = {"variant": "royal", "sweeps": "on"}
 # K1: two and three players, four alone and four in partnerships, classic and Royal.
@@ -94,17 +94,7 @@ def test_an_exact_loss_is_what_brute_force_says_the_play_gave_up(seed: int, shap
     moments_, done = reviewed(seed, players, chosen)
     last = BRUTE_A_SEAT * players
     for moment, play in zip(moments_[-last:], done.plays[-last:], strict=True):
-        deal = moment.deal
-        assert deal is not None
-        values = {}
-        for move in deal.moves():
-            child, gained = deal.after(move)
-            values[move] = gained + brute(child)
-        sign = 1 if deal.team == 0 else -1
-        best = max(sign * v for v in values.values())
-        assert play.exact and play.loss == pytest.approx(best - sign * values[moment.move])
-        if play.best is not None:
-            assert sign * values[play.best] == pytest.approx(best)
+        assert_brute_force_agrees(moment, play)
 
 
 def test_each_seats_loss_and_the_costliest_plays_sum_up_the_plays() -> None:

@@ -17,7 +17,7 @@ from scorekeeper.rules.fifty_six.selfplay import PlayedDeal, play_deal
 from scorekeeper.rules.fifty_six.trick import parse_trump
 from scorekeeper.rules.table import Table
 from tests.helpers import live_deals
-from tests.helpers.open_deals import brute
+from tests.helpers.open_deals import assert_brute_force_agrees
 
 
 def bid(players: int, seat: int, value: int, trump: str) -> list[dict[str, Any]]:
@@ -87,17 +87,7 @@ def test_an_exact_loss_is_what_brute_force_says_the_card_gave_up(seed: int) -> N
         _, _, found, done, _ = reviewed(seed, players, teams, calls, budget=0.5)
         last = 2 * players  # the last two tricks
         for moment, play in zip(found[-last:], done.plays[-last:], strict=True):
-            deal = moment.deal
-            assert deal is not None
-            values = {}
-            for move in deal.moves():
-                child, gained = deal.after(move)
-                values[move] = gained + brute(child)
-            sign = 1 if deal.team == 0 else -1
-            best = max(sign * v for v in values.values())
-            assert play.exact and play.loss == pytest.approx(best - sign * values[moment.move])
-            if play.best is not None:
-                assert sign * values[play.best] == pytest.approx(best)
+            assert_brute_force_agrees(moment, play)
 
 
 def test_each_seats_loss_and_the_costliest_plays_sum_up_the_plays() -> None:

@@ -11,7 +11,7 @@ from scorekeeper.advice.seep import moments
 from scorekeeper.rules.seep.options import parse_rule_options
 from scorekeeper.rules.table import Table
 from tests.helpers import live_deals
-from tests.helpers.open_deals import brute
+from tests.helpers.open_deals import assert_brute_force_agrees
 
 
 def reviewed(seed: int, players: int, budget: float = 3.0) -> tuple[list, Review]:
@@ -40,17 +40,7 @@ def test_every_play_after_the_opening_is_valued_with_the_real_hands(players: int
 def test_an_exact_loss_is_what_brute_force_says_the_play_gave_up(seed: int) -> None:
     found, done = reviewed(seed, 4)
     for moment, play in zip(found[-8:], done.plays[-8:], strict=True):
-        deal = moment.deal
-        assert deal is not None
-        values = {}
-        for move in deal.moves():
-            child, gained = deal.after(move)
-            values[move] = gained + brute(child)
-        sign = 1 if deal.team == 0 else -1
-        best = max(sign * v for v in values.values())
-        assert play.exact and play.loss == pytest.approx(best - sign * values[moment.move])
-        if play.best is not None:
-            assert sign * values[play.best] == pytest.approx(best)
+        assert_brute_force_agrees(moment, play)
 
 
 def test_each_seats_loss_and_the_costliest_plays_sum_up_the_plays() -> None:

@@ -17,7 +17,7 @@ from scorekeeper.data.reviews import DealReview
 from scorekeeper.web.workers import EXTENSION, workers
 from tests.helpers import live_deals
 from tests.helpers.advice_bodies import seep_position
-from tests.helpers.api import assert_error, bearer, count
+from tests.helpers.api import assert_error, bearer, count, play_live
 from tests.helpers.seep import deal as seep_record
 from tests.helpers.seep import seep_session
 
@@ -113,18 +113,6 @@ def test_a_client_past_its_figure_answers_429(fresh_db: str) -> None:
         limited.extensions[EXTENSION].close()
 
 
-def played_live(client: FlaskClient, session: dict[str, Any], seed: int) -> int:
-    """A whole Seep deal played live through the API; the id of the deal it recorded."""
-    start, plays = live_deals.seep(seed)
-    url, auth = f"/api/v1/sessions/{session['id']}/live", bearer(session["edit_token"])
-    assert client.post(url, json=start, headers=auth).status_code == 201
-    for number, play in enumerate(plays, start=1):
-        answer = client.post(f"{url}/plays", json={"number": number, **play}, headers=auth)
-        assert answer.status_code == 201, answer.get_json()
-    deal_id: int = answer.get_json()["deal"]["id"]
-    return deal_id
-
-
 def review_when_ready(client: FlaskClient, url: str) -> Any:
     """Ask for a review until it is worked out (202 until then, with Retry-After)."""
     for _ in range(120):
@@ -138,7 +126,7 @@ def review_when_ready(client: FlaskClient, url: str) -> Any:
 
 def test_a_review_is_worked_out_once_and_kept(app: Flask, client: FlaskClient) -> None:
     session = seep_session(client)
-    deal_id = played_live(client, session, 8)
+    deal_id = play_live(client, session, *live_deals.seep(8))
     url = f"/api/v1/sessions/{session['id']}/live/review?deal={deal_id}"
     first = client.get(url)
     assert first.status_code == 202 and first.get_json() == {"deal": deal_id, "ready": False}

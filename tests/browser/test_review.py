@@ -8,12 +8,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.words.languages import COOKIE
-from tests.helpers import live_deals
 from tests.helpers.said import said
 
 from .helpers import seep
 from .helpers.artifacts import ARTIFACTS
 from .helpers.checker import fits
+from .helpers.every_page import played_live
 from .helpers.phones import Phones
 
 pytestmark = pytest.mark.browser
@@ -24,17 +24,7 @@ def replay_of_a_played_deal(phones: Phones, live_server: str, code: str) -> Page
     phone = phones(base_url=live_server)
     phone.context.add_cookies([{"name": COOKIE, "value": code, "url": live_server}])
     started = seep.start(phone.context, live_server, seep.PLAIN)
-    start, plays = live_deals.seep(27)
-    url, auth = (
-        f"{started.base}/api/v1/sessions/{started.id}/live",
-        {"Authorization": f"Bearer {started.token}"},
-    )
-    assert phone.context.request.post(url, data=start, headers=auth).status == 201
-    for number, play in enumerate(plays, start=1):
-        played = phone.context.request.post(
-            f"{url}/plays", data={"number": number, **play}, headers=auth
-        )
-        assert played.status == 201, played.text()
+    played_live(phone.context, started, "seep")
     phone.goto(f"{started.board}/deals/1/replay")
     return phone
 

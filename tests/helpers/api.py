@@ -103,6 +103,18 @@ def played(
     return session
 
 
+def play_live(client: FlaskClient, session: Json, start: Json, plays: list[Json]) -> int:
+    """A whole live deal played through the API (its start, then each play numbered); the id
+    of the deal it recorded."""
+    url, auth = f"/api/v1/sessions/{session['id']}/live", bearer(session["edit_token"])
+    assert client.post(url, json=start, headers=auth).status_code == 201
+    for number, play in enumerate(plays, start=1):
+        answer = client.post(f"{url}/plays", json={"number": number, **play}, headers=auth)
+        assert answer.status_code == 201, answer.get_json()
+    deal_id: int = answer.get_json()["deal"]["id"]
+    return deal_id
+
+
 def read(client: FlaskClient, session: Json) -> Json:
     response = client.get(f"{SESSIONS}/{session['id']}")
     assert response.status_code == 200, response.get_json()

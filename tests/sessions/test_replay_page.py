@@ -11,7 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers import live_deals
-from tests.helpers.api import bearer, post_deal
+from tests.helpers.api import play_live as play_through_api
+from tests.helpers.api import post_deal
 from tests.helpers.casino import casino_session
 from tests.helpers.fifty_six import fifty_six_session
 from tests.helpers.live_page import keep_score, root_of
@@ -29,14 +30,7 @@ DEALS = {
 
 def play_live(client: FlaskClient, session: dict[str, Any], game: str) -> int:
     """A whole deal of `game` played live through the API; the id of the deal it recorded."""
-    start, plays = DEALS[game]()
-    url, auth = f"/api/v1/sessions/{session['id']}/live", bearer(session["edit_token"])
-    assert client.post(url, json=start, headers=auth).status_code == 201
-    for number, play in enumerate(plays, start=1):
-        answer = client.post(f"{url}/plays", json={"number": number, **play}, headers=auth)
-        assert answer.status_code == 201, answer.get_json()
-    deal_id: int = answer.get_json()["deal"]["id"]
-    return deal_id
+    return play_through_api(client, session, *DEALS[game]())
 
 
 def replay_links(page: str) -> dict[str, str]:

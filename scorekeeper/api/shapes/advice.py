@@ -4,10 +4,12 @@ reader (advice/answers.py) reads them; these declare them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, RootModel
 
+from ...rules.fifty_six.cards import deck
 from ...rules.limits import MOST_PLAYS
 from .casino_positions import CasinoPositionRequest
 from .live import (
@@ -183,16 +185,11 @@ CASINO_EXAMPLE = {
     "budget_ms": 100,
 }
 # The last trick of four: seat 0 led 10♥; seats 2 and 3 hold Q♠ and 9♠, which of them unknown.
-PACK_LESS_FOUR = [
-    *(f"{rank}{suit}" for rank in ("J", "9", "A", "10", "K", "Q") for suit in "SHDC"),
-    *(f"{rank}{suit}" for rank in ("J", "9", "A", "10", "K", "Q") for suit in "SHDC"),
-]
-for _gone in ("JH", "10H", "QS", "9S"):
-    PACK_LESS_FOUR.remove(_gone)
+IN_PLAY = Counter(["JH", "10H", "QS", "9S"])
 TRICK_EXAMPLE = {
     "game": "fifty-six",
     "position": {"players": 4, "trump": "S", "hand": ["JH"], "trick": ["10H"]},
-    "seen": sorted(PACK_LESS_FOUR),
+    "seen": sorted((Counter(str(card) for card in deck(4)) - IN_PLAY).elements()),
     "budget_ms": 100,
 }
 

@@ -14,7 +14,8 @@ const BUDGET_MS = 1000; // the API's default: enough samples for a steady rankin
 export function seenCards(text) {
   const cards = [], unread = [];
   words(text).forEach((word) => {
-    const card = parseCard(word) || (matches(word).length === 1 ? matches(word)[0] : null);
+    const found = parseCard(word) ? [parseCard(word)] : matches(word); // "ks", or a word one card answers
+    const card = found.length === 1 ? found[0] : null;
     if (card) cards.push(card); else unread.push(word);
   });
   return { cards, unread }; // a card twice is Fifty-six's two packs (the server checks)
