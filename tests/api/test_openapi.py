@@ -588,7 +588,9 @@ def aim_review(case: Any, index: int, faults: set[str], if_none_match: str, tabl
     elif index == 0:
         table.keep_live()
         case.query = {"deal": str(table.next_deal_id())}
-    elif index == 1:  # a deal just played: its review not yet asked for (202)
+    elif index == 1 or not table.fresh_review_asked:
+        # A deal just played, its review not yet asked for: a 202, at least once whatever is drawn.
+        table.fresh_review_asked = True
         table.keep_live()
         table.end_live()
         case.query = {"deal": str(max(table.live_deal_ids()))}

@@ -62,6 +62,7 @@ class Table:
         assert self.client.delete(self.url("deals/2"), headers=self.auth()).status_code == 200
         self.live_start, self.live_plays = live_deal(game)
         self.bracket = Bracket(self)
+        self.fresh_review_asked = False  # the review of a deal just played asked for (a 202)
 
     def path_values(self) -> dict[str, Any]:
         """A real value for each path parameter: the session, its first deal or play, the club,
