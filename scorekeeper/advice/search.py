@@ -77,6 +77,23 @@ class Entry:
     exact: bool
 
 
+@dataclass(frozen=True)
+class Verdict(Generic[M]):
+    """A played move beside the best: the played one's value, the best move and its value
+    (the played move itself when none beats it), and whether every value it rests on is
+    exact."""
+
+    played_value: float
+    best: M
+    best_value: float
+    exact: bool
+
+    def seen(self, move: M, value: float, beats: bool, exact: bool) -> Verdict[M]:
+        """This verdict once `move` was searched: the new best if it `beats` the last."""
+        best, best_value = (move, value) if beats else (self.best, self.best_value)
+        return Verdict(self.played_value, best, best_value, self.exact and exact)
+
+
 class TimeUp(Exception):
     """The search's deadline passed before it finished (its values are not to be used)."""
 
@@ -104,6 +121,29 @@ class Search(Generic[M]):
             value, exact = self._search(child, -INFINITE, INFINITE, below)
             found.append((move, gained + value, exact))
         return found
+
+    def against(self, deal: OpenDeal[M], played: M, depth: int | None) -> Verdict[M]:
+        """`played` beside the best move: its value searched whole, then each other move only
+        as far as it takes to know whether it beats the best so far (a review needs no other
+        move's value, and this cuts most of them short)."""
+        below = -1 if depth is None else max(depth - 1, 0)
+        child, gained = deal.after(played)
+        value, exact = self._search(child, -INFINITE, INFINITE, below)
+        verdict = Verdict(value + gained, played, value + gained, exact)
+        for move, (child, gained) in self._ordered_moves(deal):
+            if move == played:
+                continue
+            best = verdict.best_value - gained
+            # A move that does not beat the best so far is not valued (fail-soft: its bound
+            # says so); one that does is valued exactly, the window open on its side.
+            if deal.team == 0:
+                value, exact = self._search(child, best, INFINITE, below)
+                beats = value > best
+            else:
+                value, exact = self._search(child, -INFINITE, best, below)
+                beats = value < best
+            verdict = verdict.seen(move, value + gained, beats, exact)
+        return verdict
 
     def _search(
         self, deal: OpenDeal[M], alpha: float, beta: float, depth: int
@@ -154,11 +194,16 @@ class Search(Generic[M]):
         return best, exact
 
     @staticmethod
-    def _ordered(deal: OpenDeal[M]) -> list[tuple[OpenDeal[M], float]]:
-        """The children, the mover's likeliest best first (what a move scores at once), so
-        that alpha-beta cuts early."""
-        children = [deal.after(move) for move in deal.moves()]
-        return sorted(children, key=lambda c: c[1], reverse=deal.team == 0)
+    def _ordered_moves(deal: OpenDeal[M]) -> list[tuple[M, tuple[OpenDeal[M], float]]]:
+        """The moves with their children, the mover's likeliest best first (what a move scores
+        at once), so that alpha-beta cuts early."""
+        children = [(move, deal.after(move)) for move in deal.moves()]
+        return sorted(children, key=lambda c: c[1][1], reverse=deal.team == 0)
+
+    @classmethod
+    def _ordered(cls, deal: OpenDeal[M]) -> list[tuple[OpenDeal[M], float]]:
+        """The children, the likeliest best first."""
+        return [child for _, child in cls._ordered_moves(deal)]
 
 
 @contextmanager

@@ -34,7 +34,7 @@ def found(seed: int, players: int, chosen: dict[str, Any]) -> list[Moment]:
 
 def reviewed(seed: int, players: int, chosen: dict[str, Any]) -> tuple[list[Moment], Review]:
     moments_ = found(seed, players, chosen)
-    return moments_, review(moments_, 1.0, exact_left=exact_plays("casino", players))
+    return moments_, review(moments_, 1.0, *exact_plays("casino", players))
 
 
 @pytest.mark.parametrize(("players", "chosen"), SHAPES)
@@ -43,7 +43,7 @@ def test_every_play_is_valued_with_the_real_hands(players: int, chosen: dict[str
     assert [p.number for p in done.plays] == list(range(1, 49))
     assert all(p.valued and p.legal and p.loss >= 0 for p in done.plays)
     assert all((p.best is None) == (p.loss == 0) for p in done.plays)
-    assert all(p.exact for p in done.plays[-exact_plays("casino", players) :])
+    assert all(p.exact for p in done.plays[-exact_plays("casino", players)[1] :])
     deck = set(full_deck())
     for moment in moments_:
         deal = moment.deal
@@ -121,16 +121,32 @@ def test_a_deal_still_being_played_is_not_reviewed() -> None:
         moments(table_for(2, options), options, start, plays[:-1])
 
 
-def test_the_last_three_plays_of_each_seat_are_exact_but_nine_at_most() -> None:
-    assert [exact_plays("casino", players) for players in (2, 3, 4)] == [6, 9, 9]
+def test_the_last_three_plays_of_each_seat_are_tried_exactly_and_nine_for_sure() -> None:
+    assert [exact_plays("casino", players) for players in (2, 3, 4)] == [(6, 6), (9, 9), (12, 9)]
 
 
-def test_a_table_crowded_past_what_the_engine_lists_leaves_one_play_unvalued() -> None:
+@pytest.mark.parametrize(("seed", "budget", "exact"), [(12, 30.0, 12), (20, 0.05, 9)])
+def test_the_plays_past_nine_are_exact_when_solved_within_the_budget_else_estimated(
+    seed: int, budget: float, exact: int
+) -> None:
+    """Four players alone: deal 12's last 12 plays are solved in well under a second (the 30 s
+    budget is never used up), deal 20's 12th from the end takes over ten seconds, so within
+    0.05 s it is estimated (valued, not exact), and the last 9 are exact whatever it takes."""
+    last = found(seed, 4, {})[-12:]
+    done = review(last, budget, *exact_plays("casino", 4))
+    assert all(p.valued for p in done.plays)
+    assert all(p.exact for p in done.plays[-exact:])
+    assert all(p.exact for p in done.plays) == (exact == 12)
+
+
+def test_a_table_crowded_past_what_the_engine_lists_leaves_those_plays_unvalued() -> None:
     """Four players trailing: 19 loose cards, more than the move generator lists (too-crowded);
-    that play is shown unvalued, and the rest of the deal is still reviewed."""
-    start, plays = live_deals.casino(7, 4)
+    the plays whose own line crowds it so are shown unvalued, and the rest of the deal is still
+    reviewed, the end exactly."""
+    start, plays = live_deals.casino(9, 4)
     options = parse_options({})
     answer = review_deal("casino", table_for(4, options), options, start, plays, 1, budget=1.0)
     unvalued = [p for p in answer["plays"] if not p["valued"]]
-    assert len(unvalued) == 1 and unvalued[0]["best"] is None and unvalued[0]["legal"]
-    assert sum(p["valued"] and p["exact"] for p in answer["plays"]) >= 8
+    assert unvalued and all(p["best"] is None and p["legal"] for p in unvalued)
+    exact = [p for p in answer["plays"] if p["valued"] and p["exact"]]
+    assert len(exact) + len(unvalued) >= exact_plays("casino", 4)[1]
