@@ -70,9 +70,15 @@ bp.add_app_template_global(owned_by)  # whose a house or a build is, in the less
 
 @bp.get("/learn")
 def learn_index() -> str:
-    """The games to learn, each with its number of lessons."""
-    games = [(GAMES[name], len(lessons(name))) for name in COURSES]
+    """The games to learn, each with its number of lessons and its questions' ids (the
+    progress kept on the phone is counted against them)."""
+    games = [(GAMES[name], len(lessons(name)), question_ids(name)) for name in COURSES]
     return render_template("learn/index.html", games=games)
+
+
+def question_ids(game_name: str) -> list[str]:
+    """The ids of every question of the game's lessons."""
+    return [q.id for lesson in lessons(game_name) for q in lesson.questions]
 
 
 @bp.get("/learn/<game_name>")

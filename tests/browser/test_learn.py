@@ -1,6 +1,7 @@
 """The lessons on a phone: an answer tapped wrong is marked wrong with the engine's reason, the
-right one marked right; the progress stays on the phone through a reload until Start again; the
-keyboard alone answers; a narrow phone and right-to-left Urdu show the page whole."""
+right one marked right; the progress stays on the phone through a reload until Start again, and
+the list of games shows it; the keyboard alone answers; a narrow phone and right-to-left Urdu
+show the page whole."""
 
 from __future__ import annotations
 
@@ -66,7 +67,13 @@ def test_a_lesson_answered_wrong_then_right_and_kept(live_server: str, phones: P
     # Progress is kept per game: Casino's starts from nothing.
     phone.get_by_role("link", name="Casino").click()
     expect(phone.get_by_test_id("progress")).to_have_text(f"Answered right: 0 of {total('casino')}")
-    phone.go_back()
+    # The list of games says it too, beside the game answered only.
+    phone.goto(live_server + "/learn")
+    games = phone.get_by_test_id("learn-games")
+    seep_progress = games.locator("[data-learn-game=seep]").get_by_test_id("progress")
+    expect(seep_progress).to_have_text(f"Answered right: 1 of {total('seep')}")
+    expect(games.locator("[data-learn-game=casino]").get_by_test_id("progress")).to_be_hidden()
+    games.get_by_role("link", name="Seep").click()
 
     phone.get_by_role("button", name="Start again").click()
     expect(phone.get_by_test_id("progress")).to_have_text(f"Answered right: 0 of {total('seep')}")

@@ -1,31 +1,16 @@
 // The lessons' page: an answer tapped is marked right or wrong, and what it shows (the rules
 // engine's verdict, written by the server in the page's language) comes out of hiding. Which
-// questions were answered right is kept on the phone, per game, until "Start again".
+// questions were answered right is kept on the phone, per game, until "Start again"
+// (learn-progress.js).
 import { byId } from "./dom.js";
+import { answered as kept, keep as keepFor } from "./learn-progress.js";
 import { _, number } from "./words.js";
 
 const root = byId("learn");
-const KEY = `scorekeeper.learn.${root.dataset.game}`;
+const GAME = root.dataset.game;
 const questions = Array.from(root.querySelectorAll("[data-question]"));
-
-/** The ids of the questions answered right on this phone (none if storage is refused). */
-function answered() {
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return new Set(Array.isArray(kept) ? kept : []);
-  } catch {
-    return new Set();
-  }
-}
-
-/** Keep `ids` as the questions answered right; a phone that refuses storage just forgets. */
-function keep(ids) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify([...ids]));
-  } catch {
-    // Private browsing may refuse storage: the page still marks answers, it only forgets them.
-  }
-}
+const answered = () => kept(GAME);
+const keep = (ids) => keepFor(GAME, ids);
 
 /** Mark each question answered right as done, and say how many are. */
 function showProgress() {
