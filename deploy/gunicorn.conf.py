@@ -11,6 +11,7 @@ travel in URL fragments and headers, never in the logged request line.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 bind = os.environ.get("SCOREKEEPER_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
@@ -52,3 +53,11 @@ control_socket_disable = True
 
 accesslog = os.environ.get("SCOREKEEPER_ACCESS_LOG", "-") or None
 errorlog = "-"
+
+
+def post_worker_init(worker: Any) -> None:
+    """Start the worker's search processes (advice and reviews, web/workers.py) as it starts:
+    otherwise the first advice after a start spent most of its budget starting one."""
+    from scorekeeper.web.workers import warm
+
+    warm(worker.wsgi)

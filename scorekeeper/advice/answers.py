@@ -286,6 +286,12 @@ def unnumbered(plays: list[object]) -> list[object]:
     ]
 
 
+def ready() -> bool:
+    """A search worker's first task (web/workers.py's warm): nothing, once this module, and with
+    it the whole search, is imported."""
+    return True
+
+
 def review_deal(
     game: str,
     table: Table,

@@ -3,9 +3,11 @@ search never holds a web worker's CPU (its thread only waits for the answer).
 
 Each app process has its own pool (SCOREKEEPER_SEARCH_WORKERS processes, one by default), made
 on first use from a fresh interpreter (forkserver: never a fork of a web worker holding
-database connections and threads). At most `workers` searches run and `waiting` more wait their
-turn; past that a request is refused at once (Busy: the API answers 503 with Retry-After), so a
-crowd of requests never queues without end. The work and its answer are plain data.
+database connections and threads); gunicorn makes it as each worker starts (`warm`,
+deploy/gunicorn.conf.py), so that no request pays for starting it. At most `workers` searches
+run and `waiting` more wait their turn; past that a request is refused at once (Busy: the API
+answers 503 with Retry-After), so a crowd of requests never queues without end. The work and
+its answer are plain data.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from flask import Flask, current_app
+
+from ..advice.answers import ready
 
 EXTENSION = "scorekeeper.workers"
 WORKERS_ENV = "SCOREKEEPER_SEARCH_WORKERS"
@@ -56,6 +60,12 @@ class Workers:
         future.add_done_callback(lambda _: self.places.release())
         return future
 
+    def warm(self, work: Callable[[], object]) -> list[Future[object]]:
+        """Start every worker process now, each running `work` once (what imports the search
+        code), so that the first search after a start spends its budget searching."""
+        pool = self._pool()
+        return [pool.submit(work) for _ in range(self.workers)]
+
     def _pool(self) -> ProcessPoolExecutor:
         with self.lock:
             if self.pool is None:
@@ -77,6 +87,11 @@ def register(app: Flask) -> None:
     workers = int(app.config.get("SEARCH_WORKERS") or os.environ.get(WORKERS_ENV) or 1)
     waiting = int(app.config.get("SEARCH_WAITING", 2 * workers))
     app.extensions[EXTENSION] = Workers(workers, waiting)
+
+
+def warm(app: Flask) -> None:
+    """Start the app's search processes now, the search code imported in each."""
+    app.extensions[EXTENSION].warm(ready)
 
 
 def workers() -> Workers:

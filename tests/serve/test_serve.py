@@ -1,5 +1,6 @@
 """`make serve` as a phone on the open internet meets it: slow clients, compression, nginx's own
-error answers, forwarded headers, and ETags that compression weakens."""
+error answers, forwarded headers, ETags that compression weakens, and advice from the search
+processes each gunicorn worker starts with it."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ import pytest
 
 from bench.load_http import Answer
 from scorekeeper.web.security import HEADERS
+from tests.helpers import advice_bodies
 from tests.helpers.api import SESSIONS
 from tests.helpers.serve_requests import POST, fetch, raw_exchange, session, whole_deal
 from tests.serve.conftest import Served
+from tests.serve.parts import gunicorn, processes, wait_for
 from tests.serve.slow import SlowClients
 
 pytestmark = pytest.mark.serve
@@ -176,3 +179,28 @@ def test_the_app_trusts_one_proxy_and_keeps_its_limits_in_memcached(served: Serv
     assert storage.check()
     limiter, once = FixedWindowRateLimiter(storage), RateLimitItemPerMinute(1)
     assert [limiter.hit(once, "tests/serve"), limiter.hit(once, "tests/serve")] == [True, False]
+
+
+# -- advice -------------------------------------------------------------------------------------
+
+
+def test_each_worker_starts_its_search_process_with_it_and_advice_is_answered(
+    served: Served,
+) -> None:
+    """deploy/gunicorn.conf.py's post_worker_init: each worker's forkserver and search process
+    are up before any advice is asked for, so the first one spends its budget searching."""
+    _, workers = gunicorn(served.run)
+    assert len(workers) == 2  # WEB_CONCURRENCY
+
+    def warmed() -> bool:
+        everything = processes()
+        parents = {w.pid for w in workers}
+        forkservers = [p for p in everything if p.ppid in parents and b"forkserver" in p.command]
+        searching = {p.ppid for p in everything}
+        return len(forkservers) == len(workers) and all(f.pid in searching for f in forkservers)
+
+    wait_for("a search process under each gunicorn worker", warmed, seconds=60)
+    answer = served.call("POST", "/api/v1/advice", advice_bodies.seep_position(), timeout=30)
+    assert answer.status == "200", answer.body[:300]
+    advice = json.loads(answer.body)
+    assert advice["moves"] and advice["samples"] >= 1

@@ -1,5 +1,5 @@
-"""The search workers (web/workers.py): work runs in another process, and a full line refuses
-at once (Busy) rather than queueing."""
+"""The search workers (web/workers.py): work runs in another process, a full line refuses at
+once (Busy) rather than queueing, and a pool is warmed with the search code."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import time
 import pytest
 from flask import Flask
 
+from scorekeeper.advice.answers import ready
 from scorekeeper.web.workers import Busy, Workers, workers
 
 
@@ -35,5 +36,16 @@ def test_a_full_line_is_refused_at_once_and_frees_as_work_ends() -> None:
         assert time.monotonic() - begun < 0.5  # refused at once, not after a wait
         first.join()
         assert pool.run(os.getpid, timeout=30) != os.getpid()  # the place is free again
+    finally:
+        pool.close()
+
+
+def test_a_warmed_pool_has_run_the_search_code_in_every_process_it_started() -> None:
+    pool = Workers(workers=2, waiting=0)
+    try:
+        started = pool.warm(ready)
+        assert len(started) == 2
+        assert [future.result(timeout=30) for future in started] == [True, True]
+        assert pool.run(os.getpid, timeout=30) != os.getpid()
     finally:
         pool.close()
