@@ -40,8 +40,8 @@ EXACT_LEFT = 8  # with at most this many plays to come, each sample is searched 
 # Earlier, each sample to a horizon: shallower while hands are full (more moves, dearer plays),
 # so that a second's budget still draws tens of samples. (plays left above, horizon) pairs. Two
 # plays at least, so that the reply is seen: at one, Seep's advisor gave early sweeps away, and
-# two plays deep from the start it beat greedy by +225 points a deal where one play deep it
-# beat it by +85 (150 pairs each at 80 ms a decision; Casino alike either way).
+# two plays deep from the start it beats greedy by +202 points a deal where one play deep it
+# beat it by +69 (docs/strength.md), though early samples cost about 30 times more.
 HORIZONS = ((20, 2), (0, 3))
 
 
