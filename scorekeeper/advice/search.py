@@ -127,10 +127,11 @@ class Search(Generic[M]):
         as far as it takes to know whether it beats the best so far (a review needs no other
         move's value, and this cuts most of them short)."""
         below = -1 if depth is None else max(depth - 1, 0)
-        child, gained = deal.after(played)
+        ordered = self._ordered(deal)
+        child, gained = next(c for move, c in ordered if move == played)
         value, exact = self._search(child, -INFINITE, INFINITE, below)
         verdict = Verdict(value + gained, played, value + gained, exact)
-        for move, (child, gained) in self._ordered_moves(deal):
+        for move, (child, gained) in ordered:
             if move == played:
                 continue
             best = verdict.best_value - gained
@@ -171,7 +172,7 @@ class Search(Generic[M]):
         start_alpha, start_beta = alpha, beta
         best = -INFINITE if maximise else INFINITE
         exact = True
-        for child, gained in self._ordered(deal):
+        for _, (child, gained) in self._ordered(deal):
             value, child_exact = self._search(
                 child, alpha - gained, beta - gained, next_depth(depth)
             )
@@ -194,16 +195,11 @@ class Search(Generic[M]):
         return best, exact
 
     @staticmethod
-    def _ordered_moves(deal: OpenDeal[M]) -> list[tuple[M, tuple[OpenDeal[M], float]]]:
+    def _ordered(deal: OpenDeal[M]) -> list[tuple[M, tuple[OpenDeal[M], float]]]:
         """The moves with their children, the mover's likeliest best first (what a move scores
         at once), so that alpha-beta cuts early."""
         children = [(move, deal.after(move)) for move in deal.moves()]
         return sorted(children, key=lambda c: c[1][1], reverse=deal.team == 0)
-
-    @classmethod
-    def _ordered(cls, deal: OpenDeal[M]) -> list[tuple[OpenDeal[M], float]]:
-        """The children, the likeliest best first."""
-        return [child for _, child in cls._ordered_moves(deal)]
 
 
 @contextmanager
